@@ -1,0 +1,58 @@
+/* Shared helpers of the fecforge command: option values, errors, JSON output, files, plots.
+ * Exit codes: 0 ok, 1 runtime failure or verification mismatch, 2 usage error. */
+#ifndef FG_CLI_H
+#define FG_CLI_H
+
+#include <stdio.h>
+
+enum { FG_EXIT_OK = 0, FG_EXIT_FAIL = 1, FG_EXIT_USAGE = 2 };
+
+/* One subcommand: name, one-line summary, entry point (argv[0] is the subcommand name). */
+typedef struct {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv);
+} fg_cli_command;
+
+/* Print "fecforge <cmd>: <message>" to stderr; return FG_EXIT_USAGE or FG_EXIT_FAIL. */
+int fg_cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int fg_cli_fail(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Parse a decimal integer option value within [lo, hi]. On failure prints
+ * "fecforge <cmd>: --<opt>=<text> invalid: ..." and returns -1. */
+int fg_cli_int(const char *cmd, const char *opt, const char *text, long lo, long hi, int *out);
+
+/* JSON writer: a tiny streaming emitter with comma handling. */
+typedef struct {
+    FILE *f;
+    int depth;
+    int first[32];
+    int pretty;
+} fg_json;
+void fg_json_begin(fg_json *j, FILE *f);
+void fg_json_obj_open(fg_json *j, const char *key);   /* key NULL inside arrays / at top level */
+void fg_json_obj_close(fg_json *j);
+void fg_json_arr_open(fg_json *j, const char *key);
+void fg_json_arr_close(fg_json *j);
+void fg_json_int(fg_json *j, const char *key, long long v);
+void fg_json_num(fg_json *j, const char *key, double v);
+void fg_json_str(fg_json *j, const char *key, const char *v);
+void fg_json_bool(fg_json *j, const char *key, int v);
+void fg_json_end(fg_json *j);
+/* The "tool" object every JSON output carries: name, version, git hash (and seed if >= 0). */
+void fg_json_provenance(fg_json *j, long long seed);
+
+/* Output files are written to "<path>.tmp" and renamed on success, so a failed run never
+ * leaves a half-written file. fg_cli_open_out checks the directory is writable up front. */
+FILE *fg_cli_open_out(const char *cmd, const char *path);
+int fg_cli_close_out(const char *cmd, const char *path, FILE *f, int ok);
+
+/* Run gnuplot on a script; the script's "set output" must be set by the caller.
+ * Returns 0 on success, prints an error and returns -1 if gnuplot is missing or fails. */
+int fg_cli_gnuplot(const char *cmd, const char *script);
+
+/* Progress line on stderr ("\r<what> i/n"), only when stderr is a terminal or FG_PROGRESS=1. */
+void fg_cli_progress(const char *what, long done, long total);
+void fg_cli_progress_done(void);
+
+#endif

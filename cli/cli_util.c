@@ -1,0 +1,229 @@
+#include "cli.h"
+#include "fecforge/error.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int vreport(const char *cmd, int code, const char *fmt, va_list ap)
+{
+    fprintf(stderr, "fecforge %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    if (code == FG_EXIT_USAGE)
+        fprintf(stderr, "Try 'fecforge %s --help'.\n", cmd);
+    return code;
+}
+
+int fg_cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vreport(cmd, FG_EXIT_USAGE, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int fg_cli_fail(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vreport(cmd, FG_EXIT_FAIL, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int fg_cli_int(const char *cmd, const char *opt, const char *text, long lo, long hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = text ? strtol(text, &end, 10) : 0;
+    if (!text || !*text || *end || errno) {
+        fg_cli_usage_error(cmd, "--%s=%s invalid: expected an integer in [%ld, %ld]", opt, text ? text : "",
+                           lo, hi);
+        return -1;
+    }
+    if (v < lo || v > hi) {
+        fg_cli_usage_error(cmd, "--%s=%ld out of range [%ld, %ld]", opt, v, lo, hi);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+/* ---- JSON ---- */
+
+static void json_indent(fg_json *j)
+{
+    if (!j->pretty)
+        return;
+    fputc('\n', j->f);
+    for (int i = 0; i < j->depth; i++)
+        fputs("  ", j->f);
+}
+
+static void json_key(fg_json *j, const char *key)
+{
+    if (j->depth > 0) {
+        if (!j->first[j->depth])
+            fputc(',', j->f);
+        j->first[j->depth] = 0;
+        json_indent(j);
+    }
+    if (key)
+        fprintf(j->f, j->pretty ? "\"%s\": " : "\"%s\":", key);
+}
+
+void fg_json_begin(fg_json *j, FILE *f)
+{
+    memset(j, 0, sizeof *j);
+    j->f = f;
+    j->pretty = 1;
+}
+
+static void json_open(fg_json *j, const char *key, char c)
+{
+    json_key(j, key);
+    fputc(c, j->f);
+    j->depth++;
+    j->first[j->depth] = 1;
+}
+
+static void json_close(fg_json *j, char c)
+{
+    int empty = j->first[j->depth];
+    j->depth--;
+    if (!empty)
+        json_indent(j);
+    fputc(c, j->f);
+}
+
+void fg_json_obj_open(fg_json *j, const char *key) { json_open(j, key, '{'); }
+void fg_json_obj_close(fg_json *j) { json_close(j, '}'); }
+void fg_json_arr_open(fg_json *j, const char *key) { json_open(j, key, '['); }
+void fg_json_arr_close(fg_json *j) { json_close(j, ']'); }
+
+void fg_json_int(fg_json *j, const char *key, long long v)
+{
+    json_key(j, key);
+    fprintf(j->f, "%lld", v);
+}
+
+void fg_json_num(fg_json *j, const char *key, double v)
+{
+    json_key(j, key);
+    fprintf(j->f, "%.10g", v);
+}
+
+void fg_json_str(fg_json *j, const char *key, const char *v)
+{
+    json_key(j, key);
+    fputc('"', j->f);
+    for (const char *p = v; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(j->f, "\\%c", *p);
+        else if ((unsigned char)*p < 0x20)
+            fprintf(j->f, "\\u%04x", *p);
+        else
+            fputc(*p, j->f);
+    }
+    fputc('"', j->f);
+}
+
+void fg_json_bool(fg_json *j, const char *key, int v)
+{
+    json_key(j, key);
+    fputs(v ? "true" : "false", j->f);
+}
+
+void fg_json_end(fg_json *j)
+{
+    fputc('\n', j->f);
+    fflush(j->f);
+}
+
+void fg_json_provenance(fg_json *j, long long seed)
+{
+    fg_json_obj_open(j, "tool");
+    fg_json_str(j, "name", "fecforge");
+    fg_json_str(j, "version", fg_version());
+    fg_json_str(j, "git", fg_git_hash());
+    if (seed >= 0)
+        fg_json_int(j, "seed", seed);
+    fg_json_obj_close(j);
+}
+
+/* ---- files ---- */
+
+FILE *fg_cli_open_out(const char *cmd, const char *path)
+{
+    char tmp[PATH_MAX];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
+        fg_cli_usage_error(cmd, "output path too long: %s", path);
+        return NULL;
+    }
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        fg_cli_usage_error(cmd, "cannot write %s: %s", path, strerror(errno));
+    return f;
+}
+
+int fg_cli_close_out(const char *cmd, const char *path, FILE *f, int ok)
+{
+    char tmp[PATH_MAX];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    if (fclose(f) != 0)
+        ok = 0;
+    if (!ok) {
+        remove(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) != 0) {
+        fg_cli_fail(cmd, "cannot write %s: %s", path, strerror(errno));
+        remove(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+int fg_cli_gnuplot(const char *cmd, const char *script)
+{
+    FILE *p = popen("gnuplot 1>&2", "w");
+    if (!p) {
+        fg_cli_fail(cmd, "cannot run gnuplot: %s", strerror(errno));
+        return -1;
+    }
+    fputs(script, p);
+    int st = pclose(p);
+    if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        fg_cli_fail(cmd, "gnuplot failed (is gnuplot installed? Debian package gnuplot-nox)");
+        return -1;
+    }
+    return 0;
+}
+
+static int progress_on = -1;
+static int progress_shown;
+
+void fg_cli_progress(const char *what, long done, long total)
+{
+    if (progress_on < 0) {
+        const char *e = getenv("FG_PROGRESS");
+        progress_on = e ? atoi(e) != 0 : isatty(2);
+    }
+    if (!progress_on)
+        return;
+    fprintf(stderr, "\r%s %ld/%ld", what, done, total);
+    progress_shown = 1;
+}
+
+void fg_cli_progress_done(void)
+{
+    if (progress_shown)
+        fputs("\r\033[K", stderr);
+    progress_shown = 0;
+}

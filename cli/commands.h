@@ -1,0 +1,7 @@
+/* Entry points of the subcommands, one file cli/cmd_<name>.c each. */
+#ifndef FG_COMMANDS_H
+#define FG_COMMANDS_H
+int fg_cmd_interleaver(int argc, char **argv);
+int fg_cmd_conflicts(int argc, char **argv);
+int fg_cmd_dbcf(int argc, char **argv);
+#endif

@@ -1,0 +1,46 @@
+/* fecforge: the command-line front end. Subcommands call the library; no model logic here. */
+#include "cli.h"
+#include "commands.h"
+#include "fecforge/error.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const fg_cli_command commands[] = {
+    /* one line per subcommand, alphabetical */
+    {"interleaver", "print a standard interleaver permutation or its parameters", fg_cmd_interleaver},
+    {NULL, NULL, NULL}};
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: fecforge <subcommand> [--options]\n"
+            "       fecforge --version | --help\n\n"
+            "Hardware-architecture simulator and RTL reference generator for channel decoders.\n\n"
+            "subcommands:\n");
+    for (const fg_cli_command *c = commands; c->name; c++)
+        fprintf(f, "  %-12s %s\n", c->name, c->summary);
+    fprintf(f, "\n'fecforge <subcommand> --help' describes each one. Documentation: docs/ in the source tree.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return FG_EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return FG_EXIT_OK;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("fecforge %s (git %s)\n", fg_version(), fg_git_hash());
+        return FG_EXIT_OK;
+    }
+    for (const fg_cli_command *c = commands; c->name; c++)
+        if (!strcmp(argv[1], c->name))
+            return c->run(argc - 1, argv + 1);
+    fprintf(stderr, "fecforge: unknown subcommand '%s'\n\n", argv[1]);
+    usage(stderr);
+    return FG_EXIT_USAGE;
+}

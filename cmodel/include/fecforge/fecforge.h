@@ -1,0 +1,8 @@
+/* Umbrella header: everything public in libfecforge. */
+#ifndef FECFORGE_FECFORGE_H
+#define FECFORGE_FECFORGE_H
+#include "fecforge/error.h"
+#include "fecforge/fixed.h"
+#include "fecforge/interleaver.h"
+#include "fecforge/xmap_schedule.h"
+#endif

@@ -1,0 +1,55 @@
+/* The fixed-point primitives of every hardware datapath: one arithmetic specification shared
+ * by the C models, the CUDA kernels (FG_HD) and, one primitive each, the Verilog in rtl/lib/.
+ * Conventions (docs/arithmetic.md): two's complement; a w-bit signed value saturates
+ * symmetrically to [-(2^(w-1)-1), 2^(w-1)-1]; scaling by 0.75 is (3*x) >> 2 with an
+ * arithmetic shift (rounds toward -inf); ties in compare-select pick the lower index.
+ * Widths w are in [2, 31]. */
+#ifndef FECFORGE_FIXED_H
+#define FECFORGE_FIXED_H
+
+#include <stdint.h>
+
+#if defined(__CUDACC__)
+#define FG_HD __host__ __device__
+#else
+#define FG_HD
+#endif
+
+/* Largest magnitude of a w-bit symmetric signed value: 2^(w-1) - 1. */
+static inline FG_HD int32_t fg_fx_max(int w) { return (int32_t)((1u << (w - 1)) - 1u); }
+
+/* Clamp x to [-(2^(w-1)-1), 2^(w-1)-1]. */
+static inline FG_HD int32_t fg_fx_sat(int64_t x, int w)
+{
+    const int64_t m = fg_fx_max(w);
+    return (int32_t)(x > m ? m : (x < -m ? -m : x));
+}
+
+/* Saturating w-bit add and subtract of w-bit operands. */
+static inline FG_HD int32_t fg_fx_add(int32_t a, int32_t b, int w) { return fg_fx_sat((int64_t)a + b, w); }
+static inline FG_HD int32_t fg_fx_sub(int32_t a, int32_t b, int w) { return fg_fx_sat((int64_t)a - b, w); }
+
+/* Arithmetic shift right (defined for negative values: floor division by 2^s). */
+static inline FG_HD int32_t fg_fx_asr(int32_t x, int s)
+{
+    return x >= 0 ? (x >> s) : -(int32_t)(((uint32_t)(-(int64_t)x) + ((1u << s) - 1u)) >> s);
+}
+
+/* Scale by 0.75: (3*x) >> 2, arithmetic shift. |result| <= |x|, so no saturation is needed. */
+static inline FG_HD int32_t fg_fx_scale075(int32_t x) { return fg_fx_asr(3 * x, 2); }
+
+static inline FG_HD int32_t fg_fx_min(int32_t a, int32_t b) { return b < a ? b : a; }
+static inline FG_HD int32_t fg_fx_max2(int32_t a, int32_t b) { return b > a ? b : a; }
+
+/* Compare-select: index (0 or 1) of the larger value; a tie picks 0 (the lower index). */
+static inline FG_HD int fg_fx_argmax2(int32_t a, int32_t b) { return b > a ? 1 : 0; }
+
+/* Sign-magnitude helpers: sign bit (1 = negative), magnitude, and the value back. */
+static inline FG_HD int fg_fx_sign(int32_t x) { return x < 0; }
+static inline FG_HD int32_t fg_fx_abs(int32_t x) { return x < 0 ? -x : x; }
+static inline FG_HD int32_t fg_fx_from_sm(int sign, int32_t mag) { return sign ? -mag : mag; }
+
+/* Hard decision under LLR = log(P(0)/P(1)): a negative LLR decides 1, zero decides 0. */
+static inline FG_HD int fg_fx_hard(int32_t llr) { return llr < 0; }
+
+#endif

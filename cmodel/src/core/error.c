@@ -1,0 +1,37 @@
+#include "fecforge/error.h"
+#include "fg_git_version.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static _Thread_local char last_message[512];
+
+const char *fg_strerror(int code)
+{
+    switch (code) {
+    case FG_OK: return "success";
+    case FG_EINVAL: return "invalid parameter";
+    case FG_ENOMEM: return "out of memory";
+    case FG_EIO: return "input/output error";
+    case FG_EOVERFLOW: return "hardware buffer overflow";
+    case FG_EMISMATCH: return "verification mismatch";
+    case FG_ESTATE: return "invalid state";
+    default: return "unknown error";
+    }
+}
+
+const char *fg_last_error(void) { return last_message; }
+
+int fg_set_error(int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(last_message, sizeof last_message, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+void fg_clear_error(void) { last_message[0] = '\0'; }
+
+const char *fg_version(void) { return FG_VERSION; }
+const char *fg_git_hash(void) { return FG_GIT_HASH; }
