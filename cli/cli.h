@@ -56,3 +56,12 @@ void fg_cli_progress(const char *what, long done, long total);
 void fg_cli_progress_done(void);
 
 #endif
+
+/* Parse an integer list "a", "a,b,c", "a-b" or mixes ("1-4,8"), each value in [lo, hi], at most
+ * max values, into out. Prints a usage error naming --opt and returns -1 on failure. */
+int fg_cli_int_list(const char *cmd, const char *opt, const char *text, long lo, long hi, int *out, int max,
+                    int *n);
+
+/* Block sizes of --K: "all" (every size of the standard) or an integer list; each must be valid
+ * for the standard. *K_n is malloc'ed. Prints a usage error and returns -1 on failure. */
+int fg_cli_k_set(const char *cmd, int std, const char *text, int **K_n, int *n);

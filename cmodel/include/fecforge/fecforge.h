@@ -5,4 +5,5 @@
 #include "fecforge/fixed.h"
 #include "fecforge/interleaver.h"
 #include "fecforge/xmap_schedule.h"
+#include "fecforge/dbcf.h"
 #endif
