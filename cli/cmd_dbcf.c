@@ -43,7 +43,7 @@ static void help(void)
         "  --trace FILE     per-cycle port trace (one K, one direction); format in docs/dbcf.md\n"
         "  --json           one JSON object on stdout\n"
         "  --sweep          design-space exploration over banks x select x fifo-depth x buf-depth\n"
-        "                   (LIST: N, N,M,... or N-M; defaults select 1-4, fifo 0-12, buf 0-16); prints\n"
+        "                   (LIST: N, N,M,... or N-M; defaults select 1-4, fifo 0-16, buf 0-32); prints\n"
         "                   the Pareto front (per bank count M) of buffer bits against worst dC over\n"
         "                   the K set and directions, among configurations that lose nothing\n"
         "  --data-bits W    LLR width for the bit count (default 6, the thesis's extrinsic width)\n"
@@ -229,31 +229,6 @@ static int run_trace(const fg_dbcf_cfg *cfg, fg_std std, int K, int dirs, fg_ban
     return r.overflow || r.misplaced ? FG_EXIT_FAIL : FG_EXIT_OK;
 }
 
-static int plot_sweep(const fg_dbcf_point *pts, int n, const char *path)
-{
-    char data[] = "/tmp/fecforge-sweep-XXXXXX";
-    int fd = mkstemp(data);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f)
-        return fg_cli_fail(CMD, "cannot create a temporary file for the plot");
-    for (int i = 0; i < n; i++)
-        if (pts[i].feasible)
-            fprintf(f, "%ld %d %d\n", pts[i].bits, pts[i].dC, pts[i].pareto);
-    fclose(f);
-    char script[2048];
-    snprintf(script, sizeof script,
-             "set terminal pngcairo size 900,600\nset output '%s'\n"
-             "set title 'DBCF design space: buffer bits vs extra cycles (configurations without loss)'\n"
-             "set xlabel 'FIFO + circular-buffer bits'\nset ylabel 'worst dC = C1 - C0 [cycles]'\n"
-             "set grid\nset key top right\n"
-             "plot '%s' using 1:2 with points pt 7 ps 0.6 lc rgb '#9999bb' title 'configuration', "
-             "'%s' using ($3==1?$1:1/0):2 with linespoints pt 7 ps 1.2 lc rgb '#cc2222' title 'Pareto front'\n",
-             path, data, data);
-    int rc = fg_cli_gnuplot(CMD, script);
-    remove(data);
-    return rc ? FG_EXIT_FAIL : FG_EXIT_OK;
-}
-
 static int cmp_points(const void *a, const void *b)
 {
     const fg_dbcf_point *x = a, *y = b;
@@ -262,6 +237,52 @@ static int cmp_points(const void *a, const void *b)
     if (x->bits != y->bits)
         return x->bits < y->bits ? -1 : 1;
     return x->dC - y->dC;
+}
+
+/* Points sorted by banks then bits: one gnuplot data block per bank count. */
+static int plot_sweep(const fg_dbcf_point *pts, int n, const char *path)
+{
+    char data[] = "/tmp/fecforge-sweep-XXXXXX";
+    int fd = mkstemp(data);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f)
+        return fg_cli_fail(CMD, "cannot create a temporary file for the plot");
+    static const char *colors[] = {"#3366cc", "#cc3333", "#339933", "#aa7700", "#8833aa", "#444444"};
+    char plots[4096] = "";
+    int block = 0, last_banks = -1;
+    for (int i = 0; i < n; i++) {
+        if (!pts[i].feasible)
+            continue;
+        if (pts[i].cfg.banks != last_banks) {
+            if (last_banks >= 0)
+                fputs("\n\n", f);
+            const char *col = colors[block % 6];
+            size_t len = strlen(plots);
+            snprintf(plots + len, sizeof plots - len,
+                     "%s'%s' index %d using 1:2 with points pt 7 ps 0.5 lc rgb '%s' title 'M=%d', "
+                     "'' index %d using ($3==1?$1:1/0):2 with linespoints pt 7 ps 1.5 lw 2 lc rgb '%s' "
+                     "title 'M=%d front'",
+                     block ? ", " : "", data, block, col, pts[i].cfg.banks, block, col, pts[i].cfg.banks);
+            last_banks = pts[i].cfg.banks;
+            block++;
+        }
+        fprintf(f, "%ld %d %d\n", pts[i].bits, pts[i].dC, pts[i].pareto);
+    }
+    fclose(f);
+    if (!block) {
+        remove(data);
+        return fg_cli_fail(CMD, "no configuration of the sweep is free of loss: nothing to plot");
+    }
+    char script[8192];
+    snprintf(script, sizeof script,
+             "set terminal pngcairo size 900,600\nset output '%s'\n"
+             "set title 'DBCF design space: buffer bits vs extra cycles (configurations without loss)'\n"
+             "set xlabel 'FIFO + circular-buffer bits'\nset ylabel 'worst dC = C1 - C0 [cycles]'\n"
+             "set grid\nset key top right\nset yrange [0:*]\nplot %s\n",
+             path, plots);
+    int rc = fg_cli_gnuplot(CMD, script);
+    remove(data);
+    return rc ? FG_EXIT_FAIL : FG_EXIT_OK;
 }
 
 static int run_sweep(const fg_dbcf_cfg *base, const fg_dbcf_grid *g, fg_std std, const int *K, int nK, int dirs,
@@ -330,6 +351,14 @@ static int run_sweep(const fg_dbcf_cfg *base, const fg_dbcf_grid *g, fg_std std,
             snprintf(dc, sizeof dc, p->feasible ? "%d" : "loss", p->dC);
             printf("%6d %6s %6d %6d %8ld %6s %8d %8d %s\n", p->cfg.banks, select_text(p->cfg.select, sb, sizeof sb),
                    p->cfg.fifo_depth, p->cfg.buf_depth, p->bits, dc, p->max_fifo, p->max_buf, p->pareto ? "*" : "");
+        }
+        for (int b = 0; b < g->n_banks; b++) {
+            int any = 0;
+            for (int i = 0; i < n; i++)
+                any |= pts[i].feasible && pts[i].cfg.banks == g->banks[b];
+            if (!any)
+                printf("M=%d: every configuration of the grid overflows; try deeper --fifo-depth/--buf-depth\n",
+                       g->banks[b]);
         }
     }
     rc = FG_EXIT_OK;
@@ -446,9 +475,9 @@ int fg_cmd_dbcf(int argc, char **argv)
             sel[ns++] = v;
     } else if (fg_cli_int_list(CMD, "select", sel_text, 1, 2 * cfg.pllr, sel, LIST_MAX, &ns))
         return FG_EXIT_USAGE;
-    if (fg_cli_int_list(CMD, "fifo-depth", sweep && !fifo_set ? "0-12" : fifo_text, 0, FG_DBCF_DEPTH_MAX, fifo,
+    if (fg_cli_int_list(CMD, "fifo-depth", sweep && !fifo_set ? "0-16" : fifo_text, 0, FG_DBCF_DEPTH_MAX, fifo,
                         LIST_MAX, &nf) ||
-        fg_cli_int_list(CMD, "buf-depth", sweep && !buf_set ? "0-16" : buf_text, 0, FG_DBCF_DEPTH_MAX, buf, LIST_MAX,
+        fg_cli_int_list(CMD, "buf-depth", sweep && !buf_set ? "0-32" : buf_text, 0, FG_DBCF_DEPTH_MAX, buf, LIST_MAX,
                         &nbuf))
         return FG_EXIT_USAGE;
     if (!sweep && (nb > 1 || ns > 1 || nf > 1 || nbuf > 1))

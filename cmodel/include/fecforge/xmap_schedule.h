@@ -63,9 +63,12 @@ static inline void fg_xmap_read_slot(const fg_xmap_schedule *s, int pos, int *la
 /* Bank mappings of the M extrinsic memory banks.
  *  xmap:  bank = read lane * (M/PLLR) + read cycle mod (M/PLLR); row = read cycle / (M/PLLR).
  *         Needs M a multiple of PLLR; natural-order reads are conflict-free by construction.
+ *  xmap-xor: xmap with the lane pair swapped and the sub-bank rotated by hashes of the read cycle
+ *         (see fg_bank_map_locate); also conflict-free for reads, and it breaks the UMTS structure
+ *         that makes xmap's write traffic bursty (docs/dbcf.md).
  *  mod:   bank = addr mod M, row = addr / M.
  *  block: bank = addr / ceil(K/M), row = addr mod ceil(K/M). */
-typedef enum { FG_MAP_XMAP = 0, FG_MAP_MOD = 1, FG_MAP_BLOCK = 2 } fg_bank_mapping;
+typedef enum { FG_MAP_XMAP = 0, FG_MAP_MOD = 1, FG_MAP_BLOCK = 2, FG_MAP_XMAP_XOR = 3 } fg_bank_mapping;
 
 typedef struct {
     fg_bank_mapping mapping;
@@ -93,6 +96,19 @@ static inline void fg_bank_map_locate(const fg_bank_map *m, int addr, int *bank,
         *bank = addr / m->block;
         *row = addr % m->block;
         return;
+    case FG_MAP_XMAP_XOR: {
+        /* Like xmap, but the low address bits no longer pick the bank alone (UMTS writes of one
+         * matrix row share k mod 4): the two LLRs a recursion reads in read cycle t go to its lane
+         * pair's banks swapped when parity(t >> 1) = 1, and the sub-bank of read cycle t is rotated
+         * by popcount(t / sub). Both are bijections per cycle (lanes) and per group of sub cycles
+         * (sub-banks), so natural-order reads stay conflict-free and rows stay unique. */
+        int lane, t;
+        fg_xmap_read_slot(&m->sched, addr, &lane, &t);
+        lane ^= __builtin_parity((unsigned)t >> 1);
+        *bank = lane * m->sub + (t + __builtin_popcount((unsigned)(t / m->sub))) % m->sub;
+        *row = t / m->sub;
+        return;
+    }
     default: {
         int lane, t;
         fg_xmap_read_slot(&m->sched, addr, &lane, &t);

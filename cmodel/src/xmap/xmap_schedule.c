@@ -22,18 +22,18 @@ int fg_xmap_schedule_init(fg_xmap_schedule *s, int K, int pllr)
 
 int fg_bank_mapping_parse(const char *name, fg_bank_mapping *out)
 {
-    static const char *names[] = {"xmap", "mod", "block"};
-    for (int i = 0; i < 3; i++)
+    static const char *names[] = {"xmap", "mod", "block", "xmap-xor"};
+    for (int i = 0; i < 4; i++)
         if (name && !strcasecmp(name, names[i])) {
             *out = (fg_bank_mapping)i;
             return 0;
         }
-    return fg_set_error(FG_EINVAL, "mapping=%s unknown: valid are xmap, mod, block", name ? name : "(null)");
+    return fg_set_error(FG_EINVAL, "mapping=%s unknown: valid are xmap, xmap-xor, mod, block", name ? name : "(null)");
 }
 
 const char *fg_bank_mapping_name(fg_bank_mapping m)
 {
-    return m == FG_MAP_MOD ? "mod" : m == FG_MAP_BLOCK ? "block" : "xmap";
+    return m == FG_MAP_MOD ? "mod" : m == FG_MAP_BLOCK ? "block" : m == FG_MAP_XMAP_XOR ? "xmap-xor" : "xmap";
 }
 
 int fg_bank_map_init(fg_bank_map *m, fg_bank_mapping mapping, int banks, const fg_xmap_schedule *s)
@@ -47,10 +47,11 @@ int fg_bank_map_init(fg_bank_map *m, fg_bank_mapping mapping, int banks, const f
     m->block = 1;
     switch (mapping) {
     case FG_MAP_XMAP:
+    case FG_MAP_XMAP_XOR:
         if (banks % s->pllr)
             return fg_set_error(FG_EINVAL,
-                                "banks=%d invalid for mapping xmap: must be a multiple of PLLR=%d", banks,
-                                s->pllr);
+                                "banks=%d invalid for mapping %s: must be a multiple of PLLR=%d", banks,
+                                fg_bank_mapping_name(mapping), s->pllr);
         m->sub = banks / s->pllr;
         m->depth = (s->cycles + m->sub - 1) / m->sub;
         return 0;
