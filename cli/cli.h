@@ -57,7 +57,7 @@ void fg_cli_progress_done(void);
 
 #endif
 
-/* Parse an integer list "a", "a,b,c", "a-b" or mixes ("1-4,8"), each value in [lo, hi], at most
+/* Parse an integer list "a", "a,b,c", "a-b", "a-b:step" or mixes ("1-4,8"), each in [lo, hi], at most
  * max values, into out. Prints a usage error naming --opt and returns -1 on failure. */
 int fg_cli_int_list(const char *cmd, const char *opt, const char *text, long lo, long hi, int *out, int max,
                     int *n);

@@ -241,11 +241,18 @@ int fg_cli_int_list(const char *cmd, const char *opt, const char *text, long lo,
         if (end == p || errno)
             goto bad;
         b = a;
+        long step = 1;
         if (*end == '-') {
             const char *q = end + 1;
             b = strtol(q, &end, 10);
             if (end == q || errno)
                 goto bad;
+            if (*end == ':') {
+                q = end + 1;
+                step = strtol(q, &end, 10);
+                if (end == q || errno || step < 1)
+                    goto bad;
+            }
         }
         if (*end && *end != ',')
             goto bad;
@@ -253,7 +260,7 @@ int fg_cli_int_list(const char *cmd, const char *opt, const char *text, long lo,
             fg_cli_usage_error(cmd, "--%s=%s out of range: values must be in [%ld, %ld]", opt, text, lo, hi);
             return -1;
         }
-        for (long v = a; v <= b; v++) {
+        for (long v = a; v <= b; v += step) {
             if (*n >= max) {
                 fg_cli_usage_error(cmd, "--%s=%s has more than %d values", opt, text, max);
                 return -1;
@@ -265,7 +272,7 @@ int fg_cli_int_list(const char *cmd, const char *opt, const char *text, long lo,
     if (*n > 0)
         return 0;
 bad:
-    fg_cli_usage_error(cmd, "--%s=%s invalid: expected N, N,M,... or N-M", opt, text ? text : "");
+    fg_cli_usage_error(cmd, "--%s=%s invalid: expected N, N,M,..., N-M or N-M:STEP", opt, text ? text : "");
     return -1;
 }
 

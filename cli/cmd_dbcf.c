@@ -26,8 +26,8 @@ static void help(void)
         "direction; reports C0, C1, dC = C1 - C0, FIFO/buffer occupancy, overflow, and checks that\n"
         "every LLR landed exactly once at its address. Exit 1 if anything overflowed or was misplaced.\n\n"
         "  --std S          umts (default) or lte\n"
-        "  --K N|LIST|all   block size(s): 5114 (default), a list like 40,5114 or 4000-4100, or all;\n"
-        "                   several sizes report the worst case\n"
+        "  --K N|LIST|all   block size(s): 5114 (default), a list like 40,5114, 4000-4100 or\n"
+        "                   40-5114:50 (every 50th), or all; several sizes report the worst case\n"
         "  --pllr P         LLRs per cycle, a multiple of 4 in [4, 1024] (default 32)\n"
         "  --banks M        memory banks (default PLLR; sweep default PLLR,2*PLLR)\n"
         "  --mapping NAME   bank mapping: xmap (default; conflict-free reads), mod, block\n"
@@ -44,7 +44,7 @@ static void help(void)
         "  --json           one JSON object on stdout\n"
         "  --sweep          design-space exploration over banks x select x fifo-depth x buf-depth\n"
         "                   (LIST: N, N,M,... or N-M; defaults select 1-4, fifo 0-16, buf 0-32); prints\n"
-        "                   the Pareto front (per bank count M) of buffer bits against worst dC over\n"
+        "                   the Pareto front (per M and S) of buffer bits against worst dC over\n"
         "                   the K set and directions, among configurations that lose nothing\n"
         "  --data-bits W    LLR width for the bit count (default 6, the thesis's extrinsic width)\n"
         "  --all-points     sweep: list every configuration, not only the front\n"
@@ -234,12 +234,14 @@ static int cmp_points(const void *a, const void *b)
     const fg_dbcf_point *x = a, *y = b;
     if (x->cfg.banks != y->cfg.banks)
         return x->cfg.banks - y->cfg.banks;
+    if (x->cfg.select != y->cfg.select)
+        return x->cfg.select - y->cfg.select;
     if (x->bits != y->bits)
         return x->bits < y->bits ? -1 : 1;
     return x->dC - y->dC;
 }
 
-/* Points sorted by banks then bits: one gnuplot data block per bank count. */
+/* Points sorted by banks, select, bits: one gnuplot data block per (M, S). */
 static int plot_sweep(const fg_dbcf_point *pts, int n, const char *path)
 {
     char data[] = "/tmp/fecforge-sweep-XXXXXX";
@@ -247,23 +249,29 @@ static int plot_sweep(const fg_dbcf_point *pts, int n, const char *path)
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!f)
         return fg_cli_fail(CMD, "cannot create a temporary file for the plot");
-    static const char *colors[] = {"#3366cc", "#cc3333", "#339933", "#aa7700", "#8833aa", "#444444"};
-    char plots[4096] = "";
-    int block = 0, last_banks = -1;
+    static const char *colors[] = {"#3366cc", "#cc3333", "#339933", "#aa7700", "#8833aa", "#444444",
+                                   "#00aaaa", "#ff66cc"};
+    char plots[16384] = "";
+    int block = 0, last_banks = -1, last_sel = -1;
+    char sb[16];
     for (int i = 0; i < n; i++) {
         if (!pts[i].feasible)
             continue;
-        if (pts[i].cfg.banks != last_banks) {
+        if (pts[i].cfg.banks != last_banks || pts[i].cfg.select != last_sel) {
+            if (block == 64)
+                break;
             if (last_banks >= 0)
                 fputs("\n\n", f);
-            const char *col = colors[block % 6];
+            const char *col = colors[block % 8];
             size_t len = strlen(plots);
             snprintf(plots + len, sizeof plots - len,
-                     "%s'%s' index %d using 1:2 with points pt 7 ps 0.5 lc rgb '%s' title 'M=%d', "
-                     "'' index %d using ($3==1?$1:1/0):2 with linespoints pt 7 ps 1.5 lw 2 lc rgb '%s' "
-                     "title 'M=%d front'",
-                     block ? ", " : "", data, block, col, pts[i].cfg.banks, block, col, pts[i].cfg.banks);
+                     "%s'%s' index %d using 1:2 with points pt 7 ps 0.4 lc rgb '%s' notitle, "
+                     "'' index %d using ($3==1?$1:1/0):2 with linespoints pt 7 ps 1.4 lw 2 lc rgb '%s' "
+                     "title 'M=%d S=%s front'",
+                     block ? ", " : "", data, block, col, block, col, pts[i].cfg.banks,
+                     select_text(pts[i].cfg.select, sb, sizeof sb));
             last_banks = pts[i].cfg.banks;
+            last_sel = pts[i].cfg.select;
             block++;
         }
         fprintf(f, "%ld %d %d\n", pts[i].bits, pts[i].dC, pts[i].pareto);

@@ -292,7 +292,7 @@ static void test_sweep_front(void)
         front++;
         CU_ASSERT(pts[i].feasible);
         for (int j = 0; j < n; j++)
-            if (pts[j].feasible && pts[j].cfg.banks == pts[i].cfg.banks)
+            if (pts[j].feasible && pts[j].cfg.banks == pts[i].cfg.banks && pts[j].cfg.select == pts[i].cfg.select)
                 CU_ASSERT(!(pts[j].bits <= pts[i].bits && pts[j].dC < pts[i].dC) &&
                           !(pts[j].bits < pts[i].bits && pts[j].dC <= pts[i].dC));
     }

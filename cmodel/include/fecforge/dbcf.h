@@ -165,7 +165,7 @@ typedef struct {
     int dC;            /* worst over the K set and directions */
     int max_fifo, max_buf;
     long bits;         /* fg_dbcf_buffer_bits at the largest bank depth */
-    int pareto;        /* 1 if on the front of (bits, dC) among feasible points with the same M */
+    int pareto;        /* 1 if on the front of (bits, dC) among feasible points with the same M and S */
 } fg_dbcf_point;
 
 typedef struct {

@@ -110,15 +110,17 @@ int fg_dbcf_sweep(const fg_dbcf_cfg *base, const fg_dbcf_grid *g, fg_std std, co
     *n_points = np;
     if (rc)
         return rc;
-    /* Pareto front per bank count (M is a cost of its own: SRAM macros), over feasible points: no
-     * other feasible point with the same M has bits <= and dC <= with one of them strictly
-     * smaller; among identical (bits, dC) the first listed is kept. */
+    /* Pareto front per (M, S): the bank count (SRAM macros) and the router width (PLLR x S
+     * multiplexers) are costs of their own. Over feasible points of a group: no other point has
+     * bits <= and dC <= with one of them strictly smaller; among identical (bits, dC) the first
+     * listed is kept. */
     for (int i = 0; i < np; i++) {
         if (!points[i].feasible)
             continue;
         int dominated = 0;
         for (int j = 0; j < np && !dominated; j++) {
-            if (j == i || !points[j].feasible || points[j].cfg.banks != points[i].cfg.banks)
+            if (j == i || !points[j].feasible || points[j].cfg.banks != points[i].cfg.banks ||
+                points[j].cfg.select != points[i].cfg.select)
                 continue;
             const fg_dbcf_point *a = &points[j], *b = &points[i];
             if (a->bits <= b->bits && a->dC <= b->dC && (a->bits < b->bits || a->dC < b->dC || j < i))
