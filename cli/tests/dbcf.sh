@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# CLI test of `fecforge dbcf`: exit codes, JSON keys, trace, sweep. $1 = path of fecforge.
+set -u
+F=$1
+fail=0
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+check() { # check NAME EXPECTED_RC CMD...
+  local name=$1 want=$2; shift 2
+  "$@" >"$t/out" 2>"$t/err"; local rc=$?
+  if [ "$rc" -ne "$want" ]; then echo "FAIL $name: exit $rc, expected $want"; cat "$t/err"; fail=1; fi
+}
+has() { grep -q -- "$2" "$t/$1" || { echo "FAIL: '$2' not in $1"; cat "$t/$1"; fail=1; }; }
+
+check help 0 "$F" dbcf --help;                     has out "usage: fecforge dbcf"
+check thesis_row 0 "$F" dbcf --K 5114 --pllr 32 --banks 64 --select 3 --fifo-depth 4 --buf-depth 7
+has out "deinterleave    5114    160"
+check json 0 "$F" dbcf --K 5114 --pllr 32 --banks 64 --fifo-depth 4 --buf-depth 7 --json
+for k in '"C0": 160' '"C1":' '"dC":' '"max_fifo":' '"max_buf":' '"overflow": 0' '"written": 10228' '"misplaced": 0' \
+         '"interleave":' '"deinterleave":' '"version":' '"git":'; do has out "$k"; done
+# Too small to lose nothing: exit 1 and the loss on stderr.
+check loss 1 "$F" dbcf --K 5114 --pllr 32 --select 1 --fifo-depth 0 --buf-depth 0
+has err "overflowed"
+# Stalling producers never lose anything.
+check stall 0 "$F" dbcf --K 5114 --pllr 16 --select 1 --fifo-depth 0 --buf-depth 0 --stall --json
+has out '"overflow": 0'
+# Trace: two header lines + C1 cycle lines of 1 + 4*PLLR*2 + 4*M words.
+check trace 0 "$F" dbcf --K 200 --pllr 8 --banks 8 --direction deinterleave --trace "$t/tr"
+lines=$(grep -vc '^#' "$t/tr"); c1=$(sed -n 's/.*C1=\([0-9]*\).*/\1/p' "$t/err")
+[ "$lines" = "$c1" ] || { echo "FAIL trace: $lines lines, C1=$c1"; fail=1; }
+words=$(grep -v '^#' "$t/tr" | head -1 | wc -w)
+[ "$words" = $((1 + 8 * 8 + 4 * 8)) ] || { echo "FAIL trace: $words words per line"; fail=1; }
+check trace_both_dirs 2 "$F" dbcf --K 200 --pllr 8 --trace "$t/tr2"
+# Sweep: a tiny grid; the front lists only loss-free points.
+check sweep 0 "$F" dbcf --sweep --pllr 8 --K 1000 --select 2,3 --fifo-depth 2-4 --buf-depth 4,8 --json
+has out '"pareto":'
+has out '"feasible":true'
+# Usage errors name the option and the range.
+check bad_k 2 "$F" dbcf --K 5115;                  has err "K=5115 out of range \[40, 5114\]"
+check bad_pllr 2 "$F" dbcf --pllr 30;              has err "multiple of 4"
+check bad_banks 2 "$F" dbcf --banks 0;             has err "banks=0 out of range"
+check bad_select 2 "$F" dbcf --select 65;          has err "select=65 out of range"
+check bad_depth 2 "$F" dbcf --buf-depth 5000;      has err "buf-depth=5000 out of range"
+check bad_map 2 "$F" dbcf --mapping nope;          has err "valid are xmap, xmap-xor, mod, block"
+check bad_file 2 "$F" dbcf --K 200 --direction interleave --trace /nonexistent/x
+[ ! -e /nonexistent/x.tmp ] || fail=1
+check list_without_sweep 2 "$F" dbcf --fifo-depth 1,2
+[ $fail -eq 0 ] && echo "dbcf CLI: all checks passed"
+exit $fail
