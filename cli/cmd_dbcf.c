@@ -509,7 +509,7 @@ int fg_cmd_dbcf(int argc, char **argv)
         rc = nK == 1 ? run_trace(&cfg, std, K[0], dirs, mapping, trace)
                      : fg_cli_usage_error(CMD, "--trace needs a single --K");
     else if (sweep) {
-        fg_dbcf_grid g = {banks, nb, sel, ns, fifo, nf, buf, nbuf, data_bits};
+        fg_dbcf_grid g = {banks, nb, sel, ns, fifo, nf, buf, nbuf, data_bits, 0};
         rc = run_sweep(&cfg, &g, std, K, nK, dirs, mapping, json, all_points, plot);
     } else
         rc = run_single(&cfg, std, K, nK, dirs, mapping, json);

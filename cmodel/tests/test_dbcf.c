@@ -277,7 +277,7 @@ static void test_sweep_front(void)
 {
     fg_dbcf_cfg base = small_cfg(16, 16, 3, 0, 0);
     const int banks[] = {16, 32}, sel[] = {1, 3}, fifo[] = {0, 2, 4}, buf[] = {0, 4, 12};
-    fg_dbcf_grid g = {banks, 2, sel, 2, fifo, 3, buf, 3, 6};
+    fg_dbcf_grid g = {banks, 2, sel, 2, fifo, 3, buf, 3, 6, 1};
     const int Ks[] = {5114};
     fg_dbcf_point pts[36];
     int n;
@@ -297,6 +297,18 @@ static void test_sweep_front(void)
                           !(pts[j].bits < pts[i].bits && pts[j].dC <= pts[i].dC));
     }
     CU_ASSERT(front >= 1);
+    /* The same sweep on three threads gives the same points. */
+    fg_dbcf_point again[36];
+    g.threads = 3;
+    CU_ASSERT_EQUAL_FATAL(fg_dbcf_sweep(&base, &g, FG_STD_UMTS, Ks, 1, FG_DIRS_BOTH, FG_MAP_XMAP, NULL, NULL, again, &n), 0);
+    CU_ASSERT_EQUAL_FATAL(n, 36);
+    for (int i = 0; i < n; i++) {
+        CU_ASSERT_EQUAL(again[i].cfg.buf_depth, pts[i].cfg.buf_depth);
+        CU_ASSERT_EQUAL(again[i].feasible, pts[i].feasible);
+        CU_ASSERT_EQUAL(again[i].dC, pts[i].dC);
+        CU_ASSERT_EQUAL(again[i].bits, pts[i].bits);
+        CU_ASSERT_EQUAL(again[i].pareto, pts[i].pareto);
+    }
 }
 
 static void test_buffer_bits(void)

@@ -174,6 +174,7 @@ typedef struct {
     const int *fifo; int n_fifo;
     const int *buf; int n_buf;
     int data_bits;     /* LLR width for the bit count (thesis: 6) */
+    int threads;       /* worker threads, 0 = one per online CPU; results do not depend on it */
 } fg_dbcf_grid;
 
 /* points must hold n_banks*n_select*n_fifo*n_buf entries; *n_points receives that count. */
