@@ -8,6 +8,7 @@
 
 static const fg_cli_command commands[] = {
     /* one line per subcommand, alphabetical */
+    {"conflicts", "cycle-accurate memory-conflict study: MCR and n-way conflict histograms", fg_cmd_conflicts},
     {"dbcf", "cycle-accurate DBCF write network: C0, C1, dC, buffer sizing sweep", fg_cmd_dbcf},
     {"interleaver", "print a standard interleaver permutation or its parameters", fg_cmd_interleaver},
     {NULL, NULL, NULL}};
