@@ -1,7 +1,9 @@
-/* fecforge interleaver: dump pi(0..K-1) or its inverse, or print the interleaver's parameters. */
+/* fecforge interleaver: dump pi(0..K-1) or its inverse (from the table or from the IAG step model),
+ * or print the interleaver's parameters, the LTE inverse polynomial and the IAG's storage. */
 #include "cli.h"
 #include "commands.h"
 #include "fecforge/error.h"
+#include "fecforge/iag.h"
 #include "fecforge/interleaver.h"
 
 #include <getopt.h>
@@ -12,17 +14,24 @@ static const char *const CMD = "interleaver";
 
 static void help(void)
 {
-    printf("usage: fecforge interleaver --std lte|umts --K N [--inverse] (--dump | --json)\n\n"
+    printf("usage: fecforge interleaver --std lte|umts --K N [--inverse] [--iag] [--pllr P] (--dump | --json)\n\n"
            "Standard turbo-code internal interleavers (TS 36.212 QPP, TS 25.212 UMTS/HSPA+).\n"
            "Convention: pi(k) is the index of the input bit placed at interleaved position k.\n\n"
            "  --std S      lte or umts (also hspa, hspa+)\n"
            "  --K N        block size: UMTS 40..5114, LTE one of the 188 sizes 40..6144\n"
            "  --inverse    use the inverse permutation pi^-1 (deinterleaver)\n"
            "  --dump       print pi(0..K-1) (or the inverse), one decimal per line (default)\n"
-           "  --json       print the parameters instead: UMTS R, C, p, v, T, q, r, s;\n"
-           "               LTE f1, f2\n"
+           "  --iag        with --dump: take the addresses from the IAG step model (PLLR lanes in\n"
+           "               XMAP order) instead of the table; same format, so the two can be diffed\n"
+           "  --pllr P     IAG lanes, a multiple of 4 in [4, %d] (default 32)\n"
+           "  --json       print the parameters instead: UMTS R, C, p, v, T, q, r, s and the IAG's\n"
+           "               storage for --pllr; LTE f1, f2 and the inverse polynomial; both the IAG's\n"
+           "               latency and preprocessing cycles for --pllr\n"
            "  -h, --help   this text\n\n"
-           "example: fecforge interleaver --std umts --K 40 --dump | head\n");
+           "examples: fecforge interleaver --std umts --K 40 --dump | head\n"
+           "          diff <(fecforge interleaver --std umts --K 5114 --inverse --dump) \\\n"
+           "               <(fecforge interleaver --std umts --K 5114 --inverse --dump --iag --pllr 32)\n",
+           FG_IAG_LANES_MAX);
 }
 
 static void json_int_array(fg_json *j, const char *key, const int *v, int n)
@@ -35,8 +44,50 @@ static void json_int_array(fg_json *j, const char *key, const int *v, int n)
     j->pretty = 1;
 }
 
-static int print_json(fg_std std, int K)
+static void json_iag(fg_json *j, const fg_iag_info *info, const fg_iag_memory *m)
 {
+    fg_json_obj_open(j, "iag");
+    fg_json_int(j, "pllr", m->pllr);
+    fg_json_int(j, "latency_cycles", info->latency);
+    fg_json_int(j, "preprocess_cycles", info->preprocess_cycles);
+    fg_json_obj_open(j, "memory");
+    fg_json_int(j, "rom_bits", m->rom_bits);
+    fg_json_int(j, "ram_bits", m->ram_bits);
+    fg_json_int(j, "reg_bits", m->reg_bits);
+    fg_json_int(j, "runtime_bits", m->runtime_bits);
+    fg_json_int(j, "total_bits", m->total_bits);
+    fg_json_arr_open(j, "items");
+    for (int i = 0; i < m->n; i++) {
+        const fg_iag_mem_item *it = &m->item[i];
+        fg_json_obj_open(j, NULL);
+        j->pretty = 0;
+        fg_json_str(j, "name", it->name);
+        fg_json_str(j, "kind", it->kind);
+        fg_json_int(j, "entries", it->entries);
+        fg_json_int(j, "width", it->width);
+        fg_json_int(j, "copies", it->copies);
+        fg_json_int(j, "bits", it->bits);
+        fg_json_obj_close(j);
+        j->pretty = 1;
+    }
+    fg_json_arr_close(j);
+    fg_json_obj_close(j);
+    fg_json_obj_close(j);
+}
+
+static int print_json(fg_std std, int K, int pllr)
+{
+    /* The IAG runs first so that a failure leaves no half-written JSON. */
+    int32_t *addr = malloc(sizeof *addr * (size_t)K);
+    if (!addr)
+        return fg_cli_fail(CMD, "out of memory");
+    fg_iag_info info;
+    fg_iag_memory mem;
+    int rc = fg_iag_addresses(std, K, pllr, 0, addr, &info);
+    free(addr);
+    if (rc || fg_iag_memory_size(std, pllr, &mem))
+        return fg_cli_fail(CMD, "IAG: %s", fg_last_error());
+
     fg_json j;
     fg_json_begin(&j, stdout);
     fg_json_obj_open(&j, NULL);
@@ -49,6 +100,13 @@ static int print_json(fg_std std, int K)
             return fg_cli_fail(CMD, "%s", fg_last_error());
         fg_json_int(&j, "f1", q.f1);
         fg_json_int(&j, "f2", q.f2);
+        fg_json_obj_open(&j, "inverse_poly"); /* pi^-1(y) = h1 y + h2 y^2 + h3 y^3 + h4 y^4 mod K */
+        fg_json_int(&j, "degree", info.inv.degree);
+        int h[FG_LTE_INV_DEG_MAX];
+        for (int k = 0; k < FG_LTE_INV_DEG_MAX; k++)
+            h[k] = info.inv.h[k + 1];
+        json_int_array(&j, "h", h, FG_LTE_INV_DEG_MAX);
+        fg_json_obj_close(&j);
     } else {
         fg_umts_params u;
         if (fg_umts_params_compute(K, &u))
@@ -62,6 +120,7 @@ static int print_json(fg_std std, int K)
         json_int_array(&j, "r", u.r, u.R);
         json_int_array(&j, "s", u.s, u.p - 1);
     }
+    json_iag(&j, &info, &mem);
     fg_json_obj_close(&j);
     fg_json_end(&j);
     return FG_EXIT_OK;
@@ -72,9 +131,10 @@ int fg_cmd_interleaver(int argc, char **argv)
     static const struct option opts[] = {{"std", required_argument, NULL, 's'}, {"K", required_argument, NULL, 'K'},
                                          {"inverse", no_argument, NULL, 'i'},   {"dump", no_argument, NULL, 'd'},
                                          {"json", no_argument, NULL, 'j'},      {"help", no_argument, NULL, 'h'},
+                                         {"iag", no_argument, NULL, 'g'},       {"pllr", required_argument, NULL, 'p'},
                                          {NULL, 0, NULL, 0}};
     const char *std_name = NULL;
-    int K = -1, inverse = 0, json = 0, dump = 0, c;
+    int K = -1, inverse = 0, json = 0, dump = 0, iag = 0, pllr = -1, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
@@ -86,6 +146,13 @@ int fg_cmd_interleaver(int argc, char **argv)
         case 'i': inverse = 1; break;
         case 'd': dump = 1; break;
         case 'j': json = 1; break;
+        case 'g': iag = 1; break;
+        case 'p':
+            if (fg_cli_int(CMD, "pllr", optarg, 4, FG_IAG_LANES_MAX, &pllr))
+                return FG_EXIT_USAGE;
+            if (fg_iag_check_pllr(pllr))
+                return fg_cli_usage_error(CMD, "--pllr: %s", fg_last_error());
+            break;
         case 'h': help(); return FG_EXIT_OK;
         default: return fg_cli_usage_error(CMD, "unknown option");
         }
@@ -103,8 +170,14 @@ int fg_cmd_interleaver(int argc, char **argv)
         return fg_cli_usage_error(CMD, "--%s", fg_last_error());
     if (json && dump)
         return fg_cli_usage_error(CMD, "--dump and --json are exclusive");
+    if (iag && json)
+        return fg_cli_usage_error(CMD, "--iag goes with --dump (--json always reports the IAG for --pllr)");
+    if (pllr > 0 && !iag && !json)
+        return fg_cli_usage_error(CMD, "--pllr=%d needs --iag or --json", pllr);
+    if (pllr < 0)
+        pllr = 32;
     if (json)
-        return print_json(std, K);
+        return print_json(std, K, pllr);
 
     int32_t *pi = malloc(sizeof *pi * (size_t)K), *inv = malloc(sizeof *inv * (size_t)K);
     if (!pi || !inv) {
@@ -112,8 +185,13 @@ int fg_cmd_interleaver(int argc, char **argv)
         free(inv);
         return fg_cli_fail(CMD, "out of memory");
     }
-    int rc = fg_interleaver_table(std, K, pi);
-    if (!rc) {
+    int rc = 0;
+    if (iag) { /* the step model, XMAP lane order; addresses indexed by position like the table */
+        rc = fg_iag_addresses(std, K, pllr, inverse, pi, NULL);
+        if (!rc)
+            for (int k = 0; k < K; k++)
+                printf("%d\n", pi[k]);
+    } else if (!(rc = fg_interleaver_table(std, K, pi))) {
         const int32_t *out = pi;
         if (inverse) {
             fg_permutation_invert(K, pi, inv);

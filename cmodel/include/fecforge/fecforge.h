@@ -6,4 +6,6 @@
 #include "fecforge/interleaver.h"
 #include "fecforge/xmap_schedule.h"
 #include "fecforge/dbcf.h"
+#include "fecforge/iag.h"
+#include "fecforge/conflicts.h"
 #endif

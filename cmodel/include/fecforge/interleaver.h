@@ -50,6 +50,10 @@ typedef struct {
 } fg_umts_params;
 int fg_umts_params_compute(int K, fg_umts_params *out);
 
+/* The minimum prime integers of TS 25.212: q_0 = 1, q_i the least prime > max(q_{i-1}, 6) with
+ * gcd(q_i, p-1) = 1, for i < n (n <= FG_UMTS_R_MAX). */
+void fg_umts_prime_sequence(int p, int n, int *q_n);
+
 /* The prime table of TS 25.212 Table 2 (52 primes 7..257) with primitive roots. */
 enum { FG_UMTS_NUM_PRIMES = 52 };
 extern const uint16_t fg_umts_primes[FG_UMTS_NUM_PRIMES];

@@ -111,6 +111,19 @@ static int is_prime(int n)
     return 1;
 }
 
+void fg_umts_prime_sequence(int p, int n, int *q_n)
+{
+    q_n[0] = 1;
+    for (int i = 1; i < n; i++) {
+        int q = q_n[i - 1] + 1; /* least prime > q[i-1], > 6, coprime to p-1 */
+        if (q < 7)
+            q = 7;
+        while (!is_prime(q) || gcd(q, p - 1) != 1)
+            q++;
+        q_n[i] = q;
+    }
+}
+
 int fg_umts_params_compute(int K, fg_umts_params *out)
 {
     int rc = fg_interleaver_check_k(FG_STD_UMTS, K);
@@ -140,15 +153,7 @@ int fg_umts_params_compute(int K, fg_umts_params *out)
     out->s[0] = 1;
     for (int j = 1; j <= out->p - 2; j++)
         out->s[j] = (out->v * out->s[j - 1]) % out->p;
-    out->q[0] = 1;
-    for (int i = 1; i < R; i++) {
-        int q = out->q[i - 1] + 1; /* least prime > q[i-1], > 6, coprime to p-1 */
-        if (q < 7)
-            q = 7;
-        while (!is_prime(q) || gcd(q, out->p - 1) != 1)
-            q++;
-        out->q[i] = q;
-    }
+    fg_umts_prime_sequence(out->p, R, out->q);
     for (int i = 0; i < R; i++)
         out->r[out->T[i]] = out->q[i];
     return 0;
