@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# CLI test of `fecforge interleaver`. $1 = path of fecforge.
+set -u
+F=$1
+fail=0
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+check() { # check NAME EXPECTED_RC CMD...
+  local name=$1 want=$2; shift 2
+  "$@" >"$t/out" 2>"$t/err"; local rc=$?
+  if [ "$rc" -ne "$want" ]; then echo "FAIL $name: exit $rc, expected $want"; cat "$t/err"; fail=1; fi
+}
+has() { grep -q -- "$2" "$t/$1" || { echo "FAIL: '$2' not in $1"; fail=1; }; }
+
+check help 0 "$F" interleaver --help;  has out "usage: fecforge interleaver"
+# TS 25.212 check value K=40 starts 39 25 17 9 1; the dump is K lines, a permutation of 0..K-1.
+check dump 0 "$F" interleaver --std umts --K 40 --dump
+[ "$(head -5 "$t/out" | tr '\n' ' ')" = "39 25 17 9 1 " ] || { echo "FAIL dump head"; fail=1; }
+[ "$(sort -n "$t/out" | tr '\n' ' ')" = "$(seq 0 39 | tr '\n' ' ')" ] || { echo "FAIL dump permutation"; fail=1; }
+# Inverse of the inverse is the table; the IAG dump equals the table in both modes.
+for std_k in "umts 5114" "umts 531" "lte 6144" "lte 4992"; do
+  set -- $std_k
+  "$F" interleaver --std "$1" --K "$2" --dump >"$t/a"
+  "$F" interleaver --std "$1" --K "$2" --dump --iag --pllr 32 >"$t/b"
+  cmp -s "$t/a" "$t/b" || { echo "FAIL iag forward $std_k"; fail=1; }
+  "$F" interleaver --std "$1" --K "$2" --dump --inverse >"$t/c"
+  "$F" interleaver --std "$1" --K "$2" --dump --inverse --iag --pllr 64 >"$t/d"
+  cmp -s "$t/c" "$t/d" || { echo "FAIL iag inverse $std_k"; fail=1; }
+  # pi(pi^-1(k)) = k
+  awk 'NR==FNR { inv[FNR-1] = $1; next } { if (inv[$1] != FNR-1) bad++ } END { exit bad > 0 }' "$t/c" "$t/a" \
+    || { echo "FAIL inverse $std_k"; fail=1; }
+done
+check json_umts 0 "$F" interleaver --std umts --K 5114 --json
+for k in '"R": 20' '"C": 256' '"p": 257' '"v": 3' '"memory":'; do has out "$k"; done
+check json_lte 0 "$F" interleaver --std lte --K 4992 --json
+for k in '"f1": 127' '"f2": 234' '"degree": 4'; do has out "$k"; done
+check bad_k 2 "$F" interleaver --std umts --K 5115;   has err "K=5115 out of range \[40, 5114\]"
+check bad_lte_k 2 "$F" interleaver --std lte --K 41;  has err "K=41"
+check bad_std 2 "$F" interleaver --std wimax --K 40;  has err "valid are umts"
+check bad_pllr 2 "$F" interleaver --std umts --K 40 --dump --iag --pllr 6
+check no_std 2 "$F" interleaver --K 40
+[ $fail -eq 0 ] && echo "interleaver CLI: all checks passed"
+exit $fail
