@@ -26,8 +26,9 @@ static void help(void)
         "direction; reports C0, C1, dC = C1 - C0, FIFO/buffer occupancy, overflow, and checks that\n"
         "every LLR landed exactly once at its address. Exit 1 if anything overflowed or was misplaced.\n\n"
         "  --std S          umts (default) or lte\n"
-        "  --K N|LIST|all   block size(s): 5114 (default), a list like 40,5114, 4000-4100 or\n"
-        "                   40-5114:50 (every 50th), or all; several sizes report the worst case\n"
+        "  --K N|LIST|all   block size(s): default 5114 (UMTS) or 6144 (LTE); a list like 40,5114,\n"
+        "                   4000-4100 or 40-5114:50 (every 50th); or all. Several sizes report\n"
+        "                   the worst case\n"
         "  --pllr P         LLRs per cycle, a multiple of 4 in [4, 1024] (default 32)\n"
         "  --banks M        memory banks (default PLLR; sweep default PLLR,2*PLLR)\n"
         "  --mapping NAME   bank mapping: xmap (default; conflict-free reads), mod, block\n"
@@ -391,7 +392,7 @@ int fg_cmd_dbcf(int argc, char **argv)
         {"sweep", no_argument, NULL, O_SWEEP},            {"data-bits", required_argument, NULL, O_BITS},
         {"all-points", no_argument, NULL, O_ALL},         {"plot", required_argument, NULL, O_PLOT},
         {"help", no_argument, NULL, 'h'},                 {NULL, 0, NULL, 0}};
-    const char *std_name = "umts", *K_text = "5114", *map_name = "xmap", *banks_text = NULL, *sel_text = "3",
+    const char *std_name = "umts", *K_text = NULL, *map_name = "xmap", *banks_text = NULL, *sel_text = "3",
                *fifo_text = "8", *buf_text = "12", *trace = NULL, *plot = NULL;
     fg_dbcf_cfg cfg = fg_dbcf_cfg_default();
     int json = 0, sweep = 0, all_points = 0, dirs = FG_DIRS_BOTH, data_bits = 6, c;
@@ -502,7 +503,7 @@ int fg_cmd_dbcf(int argc, char **argv)
         return fg_cli_usage_error(CMD, "%s", fg_last_error());
 
     int *K, nK;
-    if (fg_cli_k_set(CMD, std, K_text, &K, &nK))
+    if (fg_cli_k_set(CMD, std, K_text ? K_text : std == FG_STD_LTE ? "6144" : "5114", &K, &nK))
         return FG_EXIT_USAGE;
     int rc;
     if (trace)
