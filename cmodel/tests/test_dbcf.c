@@ -318,6 +318,37 @@ static void test_buffer_bits(void)
     CU_ASSERT_EQUAL(fg_dbcf_buffer_bits(&c, 160, 6), 32L * 4 * 20 + 64L * 7 * 14);
 }
 
+/* Regression: the K = 5114 rows of docs/dbcf.md (thesis Tables 4.2 and 4.3). These values are the
+ * model's own; a change here must come with a change of the documented tables. */
+static void test_documented_thesis_rows(void)
+{
+    static const struct {
+        int pllr, banks, select, fifo, buf, stall;
+        fg_bank_mapping map;
+        int dC[2];
+        long lost[2];
+    } rows[] = {
+        {16, 16, 1, 0, 128, 1, FG_MAP_XMAP, {428, 343}, {0, 0}},
+        {16, 16, FG_DBCF_SELECT_ALL, 0, 128, 0, FG_MAP_XMAP, {66, 6}, {0, 0}},
+        {16, 16, 3, 4, 12, 0, FG_MAP_XMAP, {23, 6}, {695, 0}},
+        {16, 32, 3, 3, 4, 0, FG_MAP_XMAP_XOR, {2, 1}, {0, 0}},
+        {32, 32, 1, 0, 128, 1, FG_MAP_XMAP_XOR, {189, 189}, {0, 0}},
+        {32, 32, 3, 8, 12, 0, FG_MAP_XMAP, {15, 9}, {4, 0}},
+        {32, 32, 3, 8, 12, 0, FG_MAP_XMAP_XOR, {16, 10}, {0, 0}},
+        {32, 64, 3, 4, 7, 0, FG_MAP_XMAP, {2, 3}, {0, 0}},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        for (int dir = 0; dir < 2; dir++) {
+            fg_dbcf_cfg c = small_cfg(rows[i].pllr, rows[i].banks, rows[i].select, rows[i].fifo, rows[i].buf);
+            c.stall = rows[i].stall;
+            fg_dbcf_result r;
+            CU_ASSERT_EQUAL_FATAL(fg_dbcf_run(&c, FG_STD_UMTS, 5114, (fg_direction)dir, rows[i].map, &r), 0);
+            CU_ASSERT_EQUAL(r.C0, 5114 / rows[i].pllr + 1);
+            CU_ASSERT_EQUAL(r.dC, rows[i].dC[dir]);
+            CU_ASSERT_EQUAL(r.overflow, rows[i].lost[dir]);
+        }
+}
+
 static void test_bad_config(void)
 {
     fg_dbcf *d;
@@ -350,6 +381,7 @@ void fg_test_register(void)
         {"worst_case_matches_single_runs", test_worst_case_matches_single_runs},
         {"sweep_front", test_sweep_front},
         {"buffer_bits", test_buffer_bits},
+        {"documented_thesis_rows", test_documented_thesis_rows},
         {"bad_config", test_bad_config},
         {NULL, NULL}};
     fg_add_suite("dbcf", cases);
