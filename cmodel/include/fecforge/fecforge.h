@@ -3,6 +3,8 @@
 #define FECFORGE_FECFORGE_H
 #include "fecforge/error.h"
 #include "fecforge/fixed.h"
+#include "fecforge/rng.h"
+#include "fecforge/channel.h"
 #include "fecforge/interleaver.h"
 #include "fecforge/xmap_schedule.h"
 #include "fecforge/dbcf.h"

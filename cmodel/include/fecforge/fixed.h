@@ -7,6 +7,7 @@
 #ifndef FECFORGE_FIXED_H
 #define FECFORGE_FIXED_H
 
+#include <math.h>
 #include <stdint.h>
 
 #if defined(__CUDACC__)
@@ -29,14 +30,19 @@ static inline FG_HD int32_t fg_fx_sat(int64_t x, int w)
 static inline FG_HD int32_t fg_fx_add(int32_t a, int32_t b, int w) { return fg_fx_sat((int64_t)a + b, w); }
 static inline FG_HD int32_t fg_fx_sub(int32_t a, int32_t b, int w) { return fg_fx_sat((int64_t)a - b, w); }
 
-/* Arithmetic shift right (defined for negative values: floor division by 2^s). */
-static inline FG_HD int32_t fg_fx_asr(int32_t x, int s)
+/* Arithmetic shift right of a 64-bit intermediate: floor division by 2^s, s in [0, 62], written
+ * without right-shifting a negative value (implementation-defined in C). */
+static inline FG_HD int64_t fg_fx_asr64(int64_t x, int s)
 {
-    return x >= 0 ? (x >> s) : -(int32_t)(((uint32_t)(-(int64_t)x) + ((1u << s) - 1u)) >> s);
+    return x >= 0 ? (x >> s) : -((-x + (((int64_t)1 << s) - 1)) >> s);
 }
 
-/* Scale by 0.75: (3*x) >> 2, arithmetic shift. |result| <= |x|, so no saturation is needed. */
-static inline FG_HD int32_t fg_fx_scale075(int32_t x) { return fg_fx_asr(3 * x, 2); }
+/* Arithmetic shift right: floor(x / 2^s), s in [0, 31]; exact for every int32 x. */
+static inline FG_HD int32_t fg_fx_asr(int32_t x, int s) { return (int32_t)fg_fx_asr64(x, s); }
+
+/* Scale by 0.75: (3*x) >> 2, arithmetic shift, with 3*x in a 64-bit intermediate (as wide as
+ * the hardware product). |result| <= |x|, so no saturation is needed. */
+static inline FG_HD int32_t fg_fx_scale075(int32_t x) { return (int32_t)fg_fx_asr64(3 * (int64_t)x, 2); }
 
 static inline FG_HD int32_t fg_fx_min(int32_t a, int32_t b) { return b < a ? b : a; }
 static inline FG_HD int32_t fg_fx_max2(int32_t a, int32_t b) { return b > a ? b : a; }
@@ -51,5 +57,17 @@ static inline FG_HD int32_t fg_fx_from_sm(int sign, int32_t mag) { return sign ?
 
 /* Hard decision under LLR = log(P(0)/P(1)): a negative LLR decides 1, zero decides 0. */
 static inline FG_HD int fg_fx_hard(int32_t llr) { return llr < 0; }
+
+/* Quantise a real LLR to w-bit signed Q(w-f).f: round(llr * 2^f) with halves rounded away from
+ * zero (C round()), saturated symmetrically to +-(2^(w-1)-1). f in [0, w-1]; NaN gives 0.
+ * Scaling by 2^f is exact, so the half-way cases are decided on the exact product. */
+static inline FG_HD int32_t fg_fx_quantize(double llr, int w, int f)
+{
+    const double m = (double)fg_fx_max(w);
+    const double v = round(llr * (double)(1u << f));
+    if (!(v == v))
+        return 0;
+    return (int32_t)(v > m ? m : (v < -m ? -m : v));
+}
 
 #endif
