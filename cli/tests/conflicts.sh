@@ -1,16 +1,6 @@
 #!/usr/bin/env bash
 # CLI test of `fecforge conflicts`: exit codes, table, JSON keys and consistency, CSV, plots. $1 = fecforge.
-set -u
-F=$1
-fail=0
-t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
-check() { # check NAME EXPECTED_RC CMD...
-  local name=$1 want=$2; shift 2
-  "$@" >"$t/out" 2>"$t/err"; local rc=$?
-  if [ "$rc" -ne "$want" ]; then echo "FAIL $name: exit $rc, expected $want"; cat "$t/err"; fail=1; fi
-}
-has() { grep -q -- "$2" "$t/$1" || { echo "FAIL: '$2' not in $1"; head -20 "$t/$1"; fail=1; }; }
+source "$(dirname "$0")/common.bash"
 
 check help 0 "$F" conflicts --help;                has out "usage: fecforge conflicts"
 check table 0 "$F" conflicts --std umts --K 5114 --pllr 32

@@ -1,16 +1,6 @@
 #!/usr/bin/env bash
 # CLI test of `fecforge interleaver`. $1 = path of fecforge.
-set -u
-F=$1
-fail=0
-t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
-check() { # check NAME EXPECTED_RC CMD...
-  local name=$1 want=$2; shift 2
-  "$@" >"$t/out" 2>"$t/err"; local rc=$?
-  if [ "$rc" -ne "$want" ]; then echo "FAIL $name: exit $rc, expected $want"; cat "$t/err"; fail=1; fi
-}
-has() { grep -q -- "$2" "$t/$1" || { echo "FAIL: '$2' not in $1"; fail=1; }; }
+source "$(dirname "$0")/common.bash"
 
 check help 0 "$F" interleaver --help;  has out "usage: fecforge interleaver"
 # TS 25.212 check value K=40 starts 39 25 17 9 1; the dump is K lines, a permutation of 0..K-1.

@@ -80,10 +80,17 @@ void fg_iag_destroy(fg_iag *g)
 void fg_iag_step(fg_iag *g, const fg_iag_in *in, fg_iag_out *out)
 {
     const int ready = g->ready;
-    if (g->std == FG_STD_UMTS)
-        fg_iag_umts_step(g, in);
-    else
-        fg_iag_lte_step(g, in);
+    const int start = in && in->start && ready;
+    const int preprocessed = g->std == FG_STD_UMTS ? fg_iag_umts_step(g, in) : fg_iag_lte_step(g, in);
+    /* commit of the unit's registers */
+    if (start) {
+        g->running = 1;
+        g->inverse = in->inverse ? 1 : 0;
+    }
+    if (!ready && preprocessed) {
+        g->ready = 1;
+        g->pre_cycles = g->cycle + 1;
+    }
     g->cycle++;
     if (out) {
         out->ready = (uint8_t)ready;

@@ -23,13 +23,13 @@ struct fg_iag {
 /* Per-standard parts. *_create validates what only that standard knows (FG_EINVAL). */
 int fg_iag_umts_create(fg_iag *g);
 void fg_iag_umts_reset(fg_iag *g);
-void fg_iag_umts_step(fg_iag *g, const fg_iag_in *in);
+int fg_iag_umts_step(fg_iag *g, const fg_iag_in *in); /* 1 once preprocessing is done */
 void fg_iag_umts_info(const fg_iag *g, fg_iag_info *info);
 void fg_iag_umts_free(fg_iag_umts *s); /* NULL ok */
 
 int fg_iag_lte_create(fg_iag *g);
 void fg_iag_lte_reset(fg_iag *g);
-void fg_iag_lte_step(fg_iag *g, const fg_iag_in *in);
+int fg_iag_lte_step(fg_iag *g, const fg_iag_in *in);
 void fg_iag_lte_info(const fg_iag *g, fg_iag_info *info);
 void fg_iag_lte_free(fg_iag_lte *s); /* NULL ok */
 

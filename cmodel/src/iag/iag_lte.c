@@ -257,7 +257,7 @@ static void preprocess_step(fg_iag *g)
         s->ph = PH_DONE;
 }
 
-void fg_iag_lte_step(fg_iag *g, const fg_iag_in *in)
+int fg_iag_lte_step(fg_iag *g, const fg_iag_in *in)
 {
     fg_iag_lte *s = g->lte;
     const int start = in && in->start && g->ready;
@@ -284,14 +284,7 @@ void fg_iag_lte_step(fg_iag *g, const fg_iag_in *in)
     }
     if (!g->ready)
         preprocess_step(g);
-    if (start) {
-        g->running = 1;
-        g->inverse = in->inverse ? 1 : 0;
-    }
-    if (!g->ready && s->ph == PH_DONE) {
-        g->ready = 1;
-        g->pre_cycles = g->cycle + 1;
-    }
+    return s->ph == PH_DONE;
 }
 
 void fg_iag_lte_info(const fg_iag *g, fg_iag_info *info)

@@ -359,7 +359,7 @@ static void lane_step(const fg_iag *g, fg_iag_umts *s, int l, const fg_iag_lane_
     s->lane[l] = nx;
 }
 
-void fg_iag_umts_step(fg_iag *g, const fg_iag_in *in)
+int fg_iag_umts_step(fg_iag *g, const fg_iag_in *in)
 {
     fg_iag_umts *s = g->umts;
     for (int l = 0; l < g->lanes; l++)
@@ -369,15 +369,7 @@ void fg_iag_umts_step(fg_iag *g, const fg_iag_in *in)
         lane_step(g, s, l, in && in->lane_in ? &in->lane_in[l] : NULL, start);
     if (!g->ready)
         preprocess_step(g);
-    /* commit of the unit's registers */
-    if (start) {
-        g->running = 1;
-        g->inverse = in->inverse ? 1 : 0;
-    }
-    if (!g->ready && s->ph == PH_DONE) {
-        g->ready = 1;
-        g->pre_cycles = g->cycle + 1;
-    }
+    return s->ph == PH_DONE;
 }
 
 void fg_iag_umts_info(const fg_iag *g, fg_iag_info *info)
