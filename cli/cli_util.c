@@ -198,6 +198,9 @@ int fg_cli_gnuplot(const char *cmd, const char *script)
         fg_cli_fail(cmd, "cannot run gnuplot: %s", strerror(errno));
         return -1;
     }
+    /* Every plot records the tool version and git hash (DESIGN: outputs carry provenance). */
+    fprintf(p, "set label 999 'fecforge %s (git %s)' at screen 0.995, 0.012 right font ',8' tc rgb '#888888'\n",
+            fg_version(), fg_git_hash());
     fputs(script, p);
     int st = pclose(p);
     if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
