@@ -10,7 +10,9 @@ static const fg_cli_command commands[] = {
     /* one line per subcommand, alphabetical */
     {"conflicts", "cycle-accurate memory-conflict study: MCR and n-way conflict histograms", fg_cmd_conflicts},
     {"dbcf", "cycle-accurate DBCF write network: C0, C1, dC, buffer sizing sweep", fg_cmd_dbcf},
+    {"gen", "RTL generator: Verilog, file list and manifest of a design (dbcf)", fg_cmd_gen},
     {"interleaver", "print a standard interleaver permutation or its parameters", fg_cmd_interleaver},
+    {"vectors", "golden vectors (vectors/FORMAT.md) of the DBCF network and the IAGs for RTL testbenches", fg_cmd_vectors},
     {NULL, NULL, NULL}};
 
 static void usage(FILE *f)

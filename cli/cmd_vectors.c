@@ -1,0 +1,281 @@
+/* fecforge vectors: golden vector sets (vectors/FORMAT.md) from the cycle-accurate step models,
+ * and a reader check of an existing set. */
+#include "cli.h"
+#include "commands.h"
+#include "fecforge/error.h"
+#include "fecforge/vectors.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const CMD = "vectors";
+
+static void help(void)
+{
+    printf(
+        "usage: fecforge vectors dbcf [--std umts|lte] [--K N] [--pllr P] [--banks M] [--mapping NAME]\n"
+        "                             [--select S|all] [--fifo-depth F] [--buf-depth B] [--offer dual|head]\n"
+        "                             [--stall] [--lfsr-seed X] [--direction interleave|deinterleave]\n"
+        "                             [--data-width W] [--json] -o DIR\n"
+        "       fecforge vectors iag [--std umts|lte] [--K N] [--pllr P] [--mode forward|inverse] [--json] -o DIR\n"
+        "       fecforge vectors check DIR\n\n"
+        "Golden vectors from the cycle-accurate C step models, for RTL testbenches: DIR/manifest.json\n"
+        "(tool, version, git hash, seed, every parameter, expected cycle counts, streams with their\n"
+        "ports, directions and widths) and one hex file per stream. Format: vectors/FORMAT.md.\n"
+        "DIR is written as DIR.tmp-XXXXXX and renamed at the end: a failed run never leaves a half-\n"
+        "written DIR. An existing DIR is replaced only if it is an earlier vector set (or empty).\n\n"
+        "dbcf: one half-iteration of the DBCF write network (options as in 'fecforge dbcf'; defaults\n"
+        "      std umts, K 5114 / 6144, PLLR 32, M = PLLR, mapping xmap, select 3, FIFO 8, buffer 12,\n"
+        "      direction interleave). Streams: stimulus (lane inputs per cycle), expected (outputs\n"
+        "      and FIFO/buffer levels, LFSR per cycle), banks (final bank contents).\n"
+        "      --data-width W  bits of the data ports, [1, 32]; default: enough for the position tags\n"
+        "                      0..K-1 (narrower widths keep the low W bits of each tag)\n"
+        "iag:  the interleaver address generator from reset: preprocessing, start, C0 input cycles\n"
+        "      in XMAP lane order, latency. Streams: lane_prog, stimulus, expected.\n"
+        "      --pllr P a multiple of 4 in [4, 256] (default 32); --mode forward (x -> pi(x),\n"
+        "      default) or inverse (x -> pi^-1(x))\n"
+        "check: read every stream of DIR against its manifest; exit 2 with file, line and port on\n"
+        "      the first error\n\n"
+        "  -o, --out DIR    output directory\n"
+        "  --json           print a JSON summary (provenance, DIR, cycle counts) on stdout\n"
+        "  -h, --help       this text\n\n"
+        "exit: 0 ok, 1 runtime failure, 2 bad parameters, unusable DIR or (check) a corrupt set\n\n"
+        "examples:\n"
+        "  fecforge vectors dbcf --std umts --K 200 --pllr 8 --banks 16 --direction deinterleave -o v/dbcf\n"
+        "  fecforge vectors iag --std lte --K 40 --pllr 8 --mode inverse -o v/iag\n"
+        "  fecforge vectors check v/dbcf\n");
+}
+
+/* Library failure: bad parameters or an unusable DIR are usage errors (2), the rest runtime (1). */
+static int lib_error(int rc)
+{
+    if (rc == FG_EINVAL || rc == FG_EIO)
+        return fg_cli_usage_error(CMD, "%s", fg_last_error());
+    return fg_cli_fail(CMD, "%s", fg_last_error());
+}
+
+/* Summary of the written set: the manifest's counts, read back through the reader. */
+static int summary(const char *dir, int json)
+{
+    fg_vec_set *s;
+    int rc = fg_vec_open(dir, &s);
+    if (rc)
+        return fg_cli_fail(CMD, "%s", fg_last_error());
+    static const char *const keys[] = {"C0", "C1", "dC", "overflow", "misplaced", "preprocess_cycles", "latency",
+                                       "trace_cycles"};
+    fg_json j;
+    if (json) {
+        fg_json_begin(&j, stdout);
+        fg_json_obj_open(&j, NULL);
+        fg_json_provenance(&j, -1);
+        fg_json_str(&j, "dir", dir);
+        fg_json_str(&j, "design", fg_vec_design(s));
+        fg_json_obj_open(&j, "cycles");
+    } else
+        printf("%s: %s vectors,", dir, fg_vec_design(s));
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+        long long v;
+        if (fg_vec_get_count(s, keys[k], &v))
+            continue;
+        if (json)
+            fg_json_int(&j, keys[k], v);
+        else
+            printf(" %s=%lld", keys[k], v);
+    }
+    if (json) {
+        fg_json_obj_close(&j);
+        fg_json_arr_open(&j, "streams");
+        for (int i = 0; i < fg_vec_num_streams(s); i++)
+            fg_json_str(&j, NULL, fg_vec_stream_at(s, i)->file);
+        fg_json_arr_close(&j);
+        fg_json_obj_close(&j);
+        fg_json_end(&j);
+    } else
+        printf("\n");
+    fg_vec_close(s);
+    fg_clear_error();
+    return FG_EXIT_OK;
+}
+
+static int check(const char *dir)
+{
+    fg_vec_set *s;
+    int rc = fg_vec_open(dir, &s);
+    if (rc)
+        return rc == FG_EINVAL || rc == FG_EIO ? fg_cli_usage_error(CMD, "%s", fg_last_error()) : lib_error(rc);
+    long total = 0;
+    for (int i = 0; !rc && i < fg_vec_num_streams(s); i++) {
+        const fg_vec_stream *st = fg_vec_stream_at(s, i);
+        int64_t *v = malloc(sizeof *v * (size_t)st->n_ports);
+        fg_vec_cursor *c = NULL;
+        rc = v ? fg_vec_cursor_open(s, st, &c) : fg_set_error(FG_ENOMEM, "out of memory");
+        int r = 0;
+        while (!rc && (r = fg_vec_cursor_next(c, v, NULL)) == 1)
+            total++;
+        if (!rc && r < 0)
+            rc = r;
+        fg_vec_cursor_close(c);
+        free(v);
+    }
+    if (!rc)
+        printf("%s: %s vectors, %d streams, %ld lines: format %d, every word fits its port\n", dir, fg_vec_design(s),
+               fg_vec_num_streams(s), total, FG_VEC_FORMAT);
+    fg_vec_close(s);
+    return rc ? lib_error(rc) : FG_EXIT_OK;
+}
+
+int fg_cmd_vectors(int argc, char **argv)
+{
+    if (argc < 2)
+        return fg_cli_usage_error(CMD, "expected a design: dbcf, iag or check");
+    const char *what = argv[1];
+    if (!strcmp(what, "--help") || !strcmp(what, "-h")) {
+        help();
+        return FG_EXIT_OK;
+    }
+    const int is_dbcf = !strcmp(what, "dbcf"), is_iag = !strcmp(what, "iag");
+    if (!strcmp(what, "check")) {
+        if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+            help();
+            return FG_EXIT_OK;
+        }
+        return argc == 3 ? check(argv[2]) : fg_cli_usage_error(CMD, "check takes one directory");
+    }
+    if (!is_dbcf && !is_iag)
+        return fg_cli_usage_error(CMD, "design '%s' unknown: valid are dbcf, iag, check", what);
+
+    enum { O_STD = 256, O_K, O_PLLR, O_BANKS, O_MAP, O_SEL, O_FIFO, O_BUF, O_OFFER, O_STALL, O_SEED, O_DIR,
+           O_WIDTH, O_MODE, O_JSON };
+    static const struct option opts[] = {
+        {"std", required_argument, NULL, O_STD},         {"K", required_argument, NULL, O_K},
+        {"pllr", required_argument, NULL, O_PLLR},       {"banks", required_argument, NULL, O_BANKS},
+        {"mapping", required_argument, NULL, O_MAP},     {"select", required_argument, NULL, O_SEL},
+        {"fifo-depth", required_argument, NULL, O_FIFO}, {"buf-depth", required_argument, NULL, O_BUF},
+        {"offer", required_argument, NULL, O_OFFER},     {"stall", no_argument, NULL, O_STALL},
+        {"lfsr-seed", required_argument, NULL, O_SEED},  {"direction", required_argument, NULL, O_DIR},
+        {"data-width", required_argument, NULL, O_WIDTH}, {"mode", required_argument, NULL, O_MODE},
+        {"json", no_argument, NULL, O_JSON},             {"out", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},                {NULL, 0, NULL, 0}};
+    const char *std_name = "umts", *out = NULL, *map_name = "xmap";
+    fg_vec_dbcf_params p = {.cfg = fg_dbcf_cfg_default(), .dir = FG_DIR_INTERLEAVE};
+    int K = 0, banks = 0, inverse = 0, json = 0, c;
+    optind = 1;
+    while ((c = getopt_long(argc - 1, argv + 1, "ho:", opts, NULL)) != -1) {
+        /* One option table; O_BANKS .. O_WIDTH are for dbcf only, --mode for iag only. */
+        if ((is_iag && c >= O_BANKS && c <= O_WIDTH) || (is_dbcf && c == O_MODE)) {
+            const struct option *o = opts;
+            while (o->val != c)
+                o++;
+            return fg_cli_usage_error(CMD, "option --%s is not an option of 'vectors %s'", o->name, what);
+        }
+        switch (c) {
+        case O_STD: std_name = optarg; break;
+        case O_K:
+            if (fg_cli_int(CMD, "K", optarg, 1, 1 << 20, &K))
+                return FG_EXIT_USAGE;
+            break;
+        case O_PLLR:
+            if (fg_cli_int(CMD, "pllr", optarg, 4, is_iag ? FG_IAG_LANES_MAX : FG_PLLR_MAX, &p.cfg.pllr))
+                return FG_EXIT_USAGE;
+            if (p.cfg.pllr % 4)
+                return fg_cli_usage_error(CMD, "--pllr=%d invalid: must be a multiple of 4 (4 LLRs per radix-4 XMAP)",
+                                          p.cfg.pllr);
+            break;
+        case O_BANKS:
+            if (fg_cli_int(CMD, "banks", optarg, 1, 4096, &banks))
+                return FG_EXIT_USAGE;
+            break;
+        case O_MAP: map_name = optarg; break;
+        case O_SEL:
+            if (!strcmp(optarg, "all"))
+                p.cfg.select = FG_DBCF_SELECT_ALL;
+            else if (fg_cli_int(CMD, "select", optarg, 1, 2 * FG_PLLR_MAX, &p.cfg.select))
+                return FG_EXIT_USAGE;
+            break;
+        case O_FIFO:
+            if (fg_cli_int(CMD, "fifo-depth", optarg, 0, FG_DBCF_DEPTH_MAX, &p.cfg.fifo_depth))
+                return FG_EXIT_USAGE;
+            break;
+        case O_BUF:
+            if (fg_cli_int(CMD, "buf-depth", optarg, 0, FG_DBCF_DEPTH_MAX, &p.cfg.buf_depth))
+                return FG_EXIT_USAGE;
+            break;
+        case O_OFFER:
+            if (!strcmp(optarg, "dual") || !strcmp(optarg, "head"))
+                p.cfg.offer = optarg[0] == 'd' ? FG_DBCF_OFFER_DUAL : FG_DBCF_OFFER_HEAD;
+            else
+                return fg_cli_usage_error(CMD, "--offer=%s unknown: valid are dual, head", optarg);
+            break;
+        case O_STALL: p.cfg.stall = 1; break;
+        case O_SEED: {
+            char *end;
+            long v = strtol(optarg, &end, 0);
+            if (!*optarg || *end || v < 1 || v > 0xFFFF)
+                return fg_cli_usage_error(CMD, "--lfsr-seed=%s invalid: expected a value in [1, 0xffff]", optarg);
+            p.cfg.lfsr_seed = (uint16_t)v;
+            break;
+        }
+        case O_DIR:
+            if (!strcmp(optarg, "interleave"))
+                p.dir = FG_DIR_INTERLEAVE;
+            else if (!strcmp(optarg, "deinterleave"))
+                p.dir = FG_DIR_DEINTERLEAVE;
+            else
+                return fg_cli_usage_error(CMD, "--direction=%s unknown: valid are interleave, deinterleave", optarg);
+            break;
+        case O_WIDTH:
+            if (fg_cli_int(CMD, "data-width", optarg, 1, 32, &p.data_width))
+                return FG_EXIT_USAGE;
+            break;
+        case O_MODE:
+            if (!strcmp(optarg, "forward") || !strcmp(optarg, "inverse"))
+                inverse = optarg[0] == 'i';
+            else
+                return fg_cli_usage_error(CMD, "--mode=%s unknown: valid are forward, inverse", optarg);
+            break;
+        case O_JSON: json = 1; break;
+        case 'o': out = optarg; break;
+        case 'h': help(); return FG_EXIT_OK;
+        default: return fg_cli_usage_error(CMD, "unknown option");
+        }
+    }
+    if (optind < argc - 1)
+        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind + 1]);
+    if (!out)
+        return fg_cli_usage_error(CMD, "-o DIR (the output directory) is required");
+    fg_std std;
+    if (fg_std_parse(std_name, &p.std))
+        return fg_cli_usage_error(CMD, "--%s", fg_last_error());
+    std = p.std;
+    p.K = K ? K : std == FG_STD_LTE ? 6144 : 5114;
+    if (fg_interleaver_check_k(std, p.K))
+        return fg_cli_usage_error(CMD, "--%s", fg_last_error());
+    int rc;
+    if (is_iag) {
+        if (fg_iag_check_pllr(p.cfg.pllr))
+            return fg_cli_usage_error(CMD, "--%s", fg_last_error());
+        long cycles;
+        rc = fg_vec_make_iag(out, std, p.K, p.cfg.pllr, inverse, &cycles);
+    } else {
+        if (fg_bank_mapping_parse(map_name, &p.mapping))
+            return fg_cli_usage_error(CMD, "--%s", fg_last_error());
+        p.cfg.banks = banks ? banks : p.cfg.pllr;
+        if (p.mapping == FG_MAP_XMAP && p.cfg.banks % p.cfg.pllr)
+            return fg_cli_usage_error(CMD, "--banks=%d invalid for mapping xmap: must be a multiple of PLLR=%d",
+                                      p.cfg.banks, p.cfg.pllr);
+        if (p.cfg.select > 2 * p.cfg.pllr)
+            return fg_cli_usage_error(CMD, "--select=%d out of range [1, %d] (2*PLLR) or all", p.cfg.select,
+                                      2 * p.cfg.pllr);
+        if (fg_dbcf_cfg_check(&p.cfg))
+            return fg_cli_usage_error(CMD, "%s", fg_last_error());
+        fg_dbcf_result r;
+        rc = fg_vec_make_dbcf(out, &p, &r);
+        if (!rc && (r.overflow || r.misplaced))
+            fprintf(stderr, "fecforge vectors: note: this configuration loses words (overflow=%ld, misplaced=%ld); "
+                            "the vectors record it\n", r.overflow, r.misplaced);
+    }
+    if (rc)
+        return lib_error(rc);
+    return summary(out, json);
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# CLI test of `fecforge vectors`: sets, summaries, the reader check, usage errors, the output
+# directory rules, and the checked-in sets of vectors/ regenerated bit for bit. $1 = fecforge.
+source "$(dirname "$0")/common.bash"
+src=$(cd "$(dirname "$0")/../.." && pwd)
+
+check help 0 "$F" vectors --help;                   has out "usage: fecforge vectors dbcf"
+check help_iag 0 "$F" vectors iag --help;           has out "fecforge vectors iag"
+check dbcf 0 "$F" vectors dbcf --K 200 --pllr 8 --banks 16 --direction deinterleave -o "$t/d"
+has out "C0=25 C1=27 dC=2"
+for f in manifest.json stimulus.hex expected.hex banks.hex; do [ -f "$t/d/$f" ] || { echo "FAIL: $f missing"; fail=1; }; done
+# One line per cycle: C1 = 27 lines; 4*PLLR stimulus words, 3*PLLR + 3*M + PLLR + M + 2 expected words.
+[ "$(wc -l <"$t/d/stimulus.hex")" = 27 ] || { echo "FAIL: stimulus lines"; fail=1; }
+[ "$(head -1 "$t/d/stimulus.hex" | wc -w)" = 32 ] || { echo "FAIL: stimulus words"; fail=1; }
+[ "$(head -1 "$t/d/expected.hex" | wc -w)" = $((24 + 48 + 8 + 16 + 2)) ] || { echo "FAIL: expected words"; fail=1; }
+[ "$(wc -l <"$t/d/banks.hex")" = $((16 * 13)) ] || { echo "FAIL: bank image lines"; fail=1; }
+check check_dbcf 0 "$F" vectors check "$t/d";       has out "3 streams, 262 lines: format 1"
+check json 0 "$F" vectors iag --std lte --K 40 --pllr 8 --mode inverse --json -o "$t/i"
+for k in '"design": "iag"' '"preprocess_cycles": 97' '"C0": 5' '"latency": 1' '"git":' '"lane_prog.hex"'; do has out "$k"; done
+check stall 0 "$F" vectors dbcf --K 333 --pllr 8 --select 1 --fifo-depth 0 --buf-depth 2 --stall -o "$t/s"
+# A lossy configuration still gives a set, with a note and the loss in the manifest.
+check lossy 0 "$F" vectors dbcf --K 5114 --pllr 16 --select 1 --fifo-depth 0 --buf-depth 0 -o "$t/l"
+has err "loses words"
+grep -q '"overflow": [1-9]' "$t/l/manifest.json" || { echo "FAIL: overflow not in the manifest"; fail=1; }
+# An earlier set is replaced; a file or a foreign directory is refused and left alone.
+check replace 0 "$F" vectors dbcf --K 40 --pllr 4 -o "$t/d";   has out "C0=10"
+grep -q '"K": 40,' "$t/d/manifest.json" || { echo "FAIL: not replaced"; fail=1; }
+echo hi >"$t/file"
+check not_dir 2 "$F" vectors dbcf --K 40 --pllr 4 -o "$t/file"; has err "exists and is not a directory"
+[ "$(cat "$t/file")" = hi ] || { echo "FAIL: file changed"; fail=1; }
+mkdir "$t/mine"; echo keep >"$t/mine/notes"
+check foreign 2 "$F" vectors iag --std lte --K 40 --pllr 8 -o "$t/mine"; has err "not a vector set"
+[ -f "$t/mine/notes" ] || { echo "FAIL: foreign directory touched"; fail=1; }
+check no_parent 2 "$F" vectors iag --std lte --K 40 --pllr 8 -o "$t/no/such"; has err "cannot create"
+ls "$t" | grep -q 'tmp-\|old-' && { echo "FAIL: temporary directories left: $(ls "$t")"; fail=1; }
+# Usage errors name the option and the range.
+check no_out 2 "$F" vectors dbcf --K 40 --pllr 4;              has err "-o DIR"
+check bad_design 2 "$F" vectors ldpc -o "$t/x";                has err "valid are dbcf, iag, check"
+check bad_k 2 "$F" vectors dbcf --K 5115 -o "$t/x";            has err "K=5115 out of range \[40, 5114\]"
+check bad_lte_k 2 "$F" vectors iag --std lte --K 41 -o "$t/x"; has err "K=41"
+check bad_pllr 2 "$F" vectors iag --pllr 512 -o "$t/x";        has err "pllr=512 out of range \[4, 256\]"
+check bad_pllr4 2 "$F" vectors dbcf --pllr 30 -o "$t/x";       has err "multiple of 4"
+check bad_banks 2 "$F" vectors dbcf --pllr 8 --banks 12 -o "$t/x"; has err "banks=12 invalid for mapping xmap"
+check bad_select 2 "$F" vectors dbcf --pllr 8 --select 17 -o "$t/x"; has err "select=17 out of range \[1, 16\]"
+check bad_depth 2 "$F" vectors dbcf --buf-depth 5000 -o "$t/x"; has err "buf-depth=5000 out of range"
+check bad_width 2 "$F" vectors dbcf --data-width 33 -o "$t/x";  has err "data-width=33 out of range \[1, 32\]"
+check bad_mode 2 "$F" vectors iag --mode both -o "$t/x";        has err "valid are forward, inverse"
+check bad_dir 2 "$F" vectors dbcf --direction both -o "$t/x";   has err "valid are interleave, deinterleave"
+check wrong_design_opt 2 "$F" vectors iag --banks 8 -o "$t/x";  has err "banks is not an option of 'vectors iag'"
+[ ! -e "$t/x" ] || { echo "FAIL: $t/x written by a failed run"; fail=1; }
+# The reader check: a corrupt word names file, line and port; a format mismatch is refused.
+cp -r "$t/i" "$t/c"; sed -i '3s/^0028 0/0028 2/' "$t/c/stimulus.hex"
+check corrupt 2 "$F" vectors check "$t/c"; has err "stimulus.hex line 3, port start_i: value 2 wider than the port's 1 bits"
+cp -r "$t/i" "$t/v"; sed -i 's/"format": 1/"format": 7/' "$t/v/manifest.json"
+check format 2 "$F" vectors check "$t/v";  has err "format 7, this reader reads format 1"
+check missing 2 "$F" vectors check "$t/none"; has err "cannot read"
+# The checked-in sets regenerate bit for bit (the git hash changes with every commit).
+mkdir "$t/regen"
+while read -r d args; do
+  case $d in ''|'#'*) continue ;; esac
+  "$F" vectors $args -o "$t/regen/$d" >/dev/null 2>"$t/err" || { echo "FAIL regen $d"; cat "$t/err"; fail=1; continue; }
+  diff -r -x manifest.json "$src/vectors/$d" "$t/regen/$d" >/dev/null || { echo "FAIL: $d streams differ"; fail=1; }
+  diff <(grep -v '"git":' "$src/vectors/$d/manifest.json") <(grep -v '"git":' "$t/regen/$d/manifest.json") \
+    || { echo "FAIL: $d manifest differs"; fail=1; }
+  "$F" vectors check "$src/vectors/$d" >/dev/null || { echo "FAIL: check $d"; fail=1; }
+done <"$src/vectors/sets.list"
+[ $fail -eq 0 ] && echo "vectors CLI: all checks passed"
+exit $fail

@@ -1,0 +1,157 @@
+/* Golden vectors (vectors/FORMAT.md): a directory with manifest.json and one hex text file per
+ * stream. The writer builds the set in DIR.tmp-XXXXXX and renames it to DIR on commit, so a
+ * failure never leaves a half-written DIR. The reader loads the manifest's port layout and
+ * iterates the lines of a stream, with errors that name the file, line and port.
+ * Usable from C++ (RTL testbenches). */
+#ifndef FECFORGE_VECTORS_H
+#define FECFORGE_VECTORS_H
+
+#include <stdint.h>
+
+#include "fecforge/dbcf.h"
+#include "fecforge/iag.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    FG_VEC_FORMAT = 1,       /* the format version this library writes and reads */
+    FG_VEC_WIDTH_MAX = 64,   /* widest port */
+    FG_VEC_NAME_MAX = 48     /* port, stream, parameter names (with the terminating NUL) */
+};
+
+/* in: stimulus, driven by the testbench. out: an output port, compared every cycle. state: an
+ * internal register's value during the cycle (e.g. the DBCF LFSR), compared where the RTL exposes
+ * it as a debug output. All values are those of the cycle, before its clock edge. */
+typedef enum { FG_VEC_IN = 0, FG_VEC_OUT = 1, FG_VEC_STATE = 2 } fg_vec_dir;
+
+/* cycles: line n = cycle n, a bundle of port words. table: line n = entry n (e.g. a lane's
+ * program), a bundle. memory: a $readmemh image, one word per line, address = bank*depth + row. */
+typedef enum { FG_VEC_CYCLES = 0, FG_VEC_TABLE = 1, FG_VEC_MEMORY = 2 } fg_vec_kind;
+
+typedef struct {
+    char name[FG_VEC_NAME_MAX]; /* RTL port name, e.g. "lane_row_i" */
+    int index;                  /* element of a per-lane/per-bank port, -1 for a scalar */
+    fg_vec_dir dir;
+    int width;                  /* [1, FG_VEC_WIDTH_MAX] bits */
+    int is_signed;              /* two's complement at width */
+} fg_vec_port;
+
+/* "name" or "name[index]" into buf; returns buf. */
+const char *fg_vec_port_label(const fg_vec_port *p, char *buf, int buf_n);
+
+/* Port constructor: fg_vec_port_make("lane_row_i", 3, FG_VEC_IN, 7, 0). */
+fg_vec_port fg_vec_port_make(const char *name, int index, fg_vec_dir dir, int width, int is_signed);
+
+/* Smallest width that holds 0..n-1 (at least 1): the width of an address into n entries. */
+int fg_vec_width_for(long n);
+
+/* ---- Writer ---- */
+
+typedef struct fg_vec_writer fg_vec_writer;
+
+/* Start a set for directory dir of design `design` ("dbcf", "iag", ...). dir must not exist, or
+ * be an earlier vector set (a directory holding manifest.json and only regular files), which
+ * commit replaces. FG_EIO (message names the path) if dir is a file, another directory, or its
+ * parent is not writable. */
+int fg_vec_writer_open(const char *dir, const char *design, fg_vec_writer **out);
+
+/* Provenance seed (tool.seed); -1 (default) writes null. */
+void fg_vec_set_seed(fg_vec_writer *w, long long seed);
+/* Parameters (manifest "parameters") and expected counts (manifest "cycles"), in call order. */
+int fg_vec_param_int(fg_vec_writer *w, const char *key, long long v);
+int fg_vec_param_str(fg_vec_writer *w, const char *key, const char *v);
+int fg_vec_count(fg_vec_writer *w, const char *key, long long v);
+
+/* Add a stream (file <name>.hex). memory streams take exactly one port and banks * depth lines.
+ * doc: one line of description for the manifest (may be NULL). *id gets the stream's handle. */
+typedef struct {
+    const char *name;
+    fg_vec_kind kind;
+    const char *doc;
+    const fg_vec_port *ports;
+    int n_ports;
+    int banks, depth; /* memory only */
+} fg_vec_stream_def;
+int fg_vec_stream_add(fg_vec_writer *w, const fg_vec_stream_def *def, int *id);
+
+/* Append one line: val_n[i] for port i; dontcare_n (may be NULL) marks words written as x (no
+ * expected value; not allowed on in ports). FG_EINVAL if a value does not fit its port. */
+int fg_vec_write(fg_vec_writer *w, int id, const int64_t *val_n, const uint8_t *dontcare_n);
+
+/* Write manifest.json, close every stream and rename DIR.tmp-XXXXXX to DIR (replacing an earlier
+ * set). FG_EINVAL if a memory stream has a line count other than banks * depth. On any failure
+ * the temporary directory is removed and DIR is untouched. w is freed in every case. */
+int fg_vec_writer_commit(fg_vec_writer *w);
+/* Discard everything written; DIR is untouched. w may be NULL. */
+void fg_vec_writer_abort(fg_vec_writer *w);
+
+/* ---- Reader ---- */
+
+typedef struct {
+    char name[FG_VEC_NAME_MAX];
+    char file[FG_VEC_NAME_MAX + 8];
+    fg_vec_kind kind;
+    int n_ports;
+    fg_vec_port *ports;
+    long lines; /* as the manifest declares it; checked against the file while reading */
+    int banks, depth;
+} fg_vec_stream;
+
+typedef struct fg_vec_set fg_vec_set;
+
+/* Load DIR/manifest.json: FG_EIO if missing or unreadable, FG_EINVAL for a format version other
+ * than FG_VEC_FORMAT, malformed JSON or a bad port list (message names file and what is wrong). */
+int fg_vec_open(const char *dir, fg_vec_set **out);
+void fg_vec_close(fg_vec_set *s);
+
+const char *fg_vec_design(const fg_vec_set *s);
+const char *fg_vec_dir_path(const fg_vec_set *s);
+/* manifest "parameters" / "cycles" lookups: FG_EINVAL naming the key if absent or of another type. */
+int fg_vec_get_param_int(const fg_vec_set *s, const char *key, long long *v);
+int fg_vec_get_param_str(const fg_vec_set *s, const char *key, const char **v);
+int fg_vec_get_count(const fg_vec_set *s, const char *key, long long *v);
+
+int fg_vec_num_streams(const fg_vec_set *s);
+const fg_vec_stream *fg_vec_stream_at(const fg_vec_set *s, int i);
+/* FG_EINVAL "stream 'x' missing from DIR/manifest.json" if absent. */
+int fg_vec_find_stream(const fg_vec_set *s, const char *name, const fg_vec_stream **out);
+/* Position of port name[index] in the stream's line, or FG_EINVAL naming it. */
+int fg_vec_find_port(const fg_vec_stream *st, const char *name, int index);
+
+/* Iterate a stream's lines. fg_vec_cursor_next returns 1 with a line in val_n (signed ports
+ * sign-extended) and dontcare_n (may be NULL; 1 where the file has x), 0 at the end, or FG_EINVAL
+ * / FG_EIO naming file, line and port: wrong number of words, a word that is not hex, a value
+ * wider than its port, x on an in port, or a line count other than the manifest's. */
+typedef struct fg_vec_cursor fg_vec_cursor;
+int fg_vec_cursor_open(const fg_vec_set *s, const fg_vec_stream *st, fg_vec_cursor **out);
+int fg_vec_cursor_next(fg_vec_cursor *c, int64_t *val_n, uint8_t *dontcare_n);
+long fg_vec_cursor_line(const fg_vec_cursor *c); /* 1-based line of the last line returned */
+void fg_vec_cursor_close(fg_vec_cursor *c);
+
+/* ---- Vector sets of the models (the sets `fecforge vectors` writes; FORMAT.md lists their streams) ---- */
+
+typedef struct {
+    fg_dbcf_cfg cfg;
+    fg_std std;
+    int K;
+    fg_direction dir;
+    fg_bank_mapping mapping;
+    int data_width; /* bits of lane_data_i / bank_data_o; 0: enough for the tags 0..K-1 */
+} fg_vec_dbcf_params;
+
+/* One DBCF half-iteration (fg_dbcf_half_iteration): streams stimulus, expected (cycles) and banks
+ * (memory), counts C0, C1, dC and the result fields. res (may be NULL) gets the run's result. A
+ * configuration that loses words still gives a valid set (the loss is in the manifest). */
+int fg_vec_make_dbcf(const char *dir, const fg_vec_dbcf_params *p, fg_dbcf_result *res);
+
+/* One IAG half-iteration in XMAP lane order from reset (preprocessing, start, C0 input cycles, the
+ * latency): streams lane_prog (table), stimulus, expected (cycles). *total_cycles (may be NULL)
+ * gets the number of lines of the cycle streams. */
+int fg_vec_make_iag(const char *dir, fg_std std, int K, int pllr, int inverse, long *total_cycles);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

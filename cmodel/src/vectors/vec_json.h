@@ -1,0 +1,26 @@
+/* A small JSON reader for vector manifests: parses a whole document into a tree. */
+#ifndef FG_VEC_JSON_H
+#define FG_VEC_JSON_H
+
+#include <stddef.h>
+
+typedef enum { VJ_NULL, VJ_BOOL, VJ_NUM, VJ_STR, VJ_ARR, VJ_OBJ } vj_type;
+
+typedef struct vj {
+    vj_type t;
+    int is_int;      /* VJ_NUM: the text was an integer that fits a long long */
+    long long i;     /* VJ_BOOL, integral VJ_NUM */
+    double d;        /* VJ_NUM */
+    char *s;         /* VJ_STR */
+    int n;           /* VJ_ARR, VJ_OBJ: number of members */
+    char **keys;     /* VJ_OBJ */
+    struct vj *items;
+} vj;
+
+/* 0 on success; otherwise -1 and err holds "line L: what". *out must be freed with vj_free. */
+int vj_parse(const char *text, vj *out, char *err, size_t err_n);
+void vj_free(vj *v);
+/* Member of an object (NULL if v is not an object or has no such key). */
+const vj *vj_get(const vj *v, const char *key);
+
+#endif

@@ -1,0 +1,874 @@
+/* Golden-vector writer and reader (vectors/FORMAT.md). */
+#include "fecforge/vectors.h"
+#include "fecforge/error.h"
+#include "vectors/vec_json.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *const KIND_NAME[] = {"cycles", "table", "memory"};
+static const char *const DIR_NAME[] = {"in", "out", "state"};
+
+const char *fg_vec_port_label(const fg_vec_port *p, char *buf, int buf_n)
+{
+    if (p->index >= 0)
+        snprintf(buf, (size_t)buf_n, "%s[%d]", p->name, p->index);
+    else
+        snprintf(buf, (size_t)buf_n, "%s", p->name);
+    return buf;
+}
+
+fg_vec_port fg_vec_port_make(const char *name, int index, fg_vec_dir dir, int width, int is_signed)
+{
+    fg_vec_port p = {.index = index, .dir = dir, .width = width, .is_signed = is_signed};
+    snprintf(p.name, sizeof p.name, "%s", name);
+    return p;
+}
+
+int fg_vec_width_for(long n)
+{
+    int w = 1;
+    while (w < 62 && (1L << w) < n)
+        w++;
+    return w;
+}
+
+/* A name usable as a file stem and a JSON key without escaping. */
+static int name_ok(const char *s)
+{
+    if (!*s || strlen(s) >= FG_VEC_NAME_MAX)
+        return 0;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_'))
+            return 0;
+    return 1;
+}
+
+/* Does v fit the port (unsigned: [0, 2^w), signed: [-2^(w-1), 2^(w-1)))? */
+static int fits(const fg_vec_port *p, int64_t v)
+{
+    if (p->is_signed)
+        return p->width >= 64 || (v >= -(INT64_C(1) << (p->width - 1)) && v < (INT64_C(1) << (p->width - 1)));
+    return v >= 0 && (p->width >= 63 || v < (INT64_C(1) << p->width));
+}
+
+/* ---- growing text buffer ---- */
+
+typedef struct {
+    char *s;
+    size_t n, cap;
+    int oom;
+} sbuf;
+
+static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sb_printf(sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int need = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (b->oom || need < 0)
+        return;
+    if (b->n + (size_t)need + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (b->n + (size_t)need + 1 > cap)
+            cap *= 2;
+        char *s = realloc(b->s, cap);
+        if (!s) {
+            b->oom = 1;
+            return;
+        }
+        b->s = s;
+        b->cap = cap;
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->n, (size_t)need + 1, fmt, ap);
+    va_end(ap);
+    b->n += (size_t)need;
+}
+
+static void sb_json_str(sbuf *b, const char *v)
+{
+    sb_printf(b, "\"");
+    for (const char *p = v; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            sb_printf(b, "\\%c", *p);
+        else if ((unsigned char)*p < 0x20)
+            sb_printf(b, "\\u%04x", (unsigned)*p);
+        else
+            sb_printf(b, "%c", *p);
+    }
+    sb_printf(b, "\"");
+}
+
+/* ---- directories ---- */
+
+/* Remove a directory that holds only regular files (ours: a set or its temporary). */
+static int remove_flat_dir(const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d)
+        return -1;
+    struct dirent *e;
+    char p[4096];
+    int rc = 0;
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        snprintf(p, sizeof p, "%s/%s", path, e->d_name);
+        if (unlink(p))
+            rc = -1;
+    }
+    closedir(d);
+    return rmdir(path) || rc ? -1 : 0;
+}
+
+/* 0 if path does not exist, 1 if it is an earlier vector set, FG_EIO (message) otherwise. */
+static int check_target(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st)) {
+        if (errno == ENOENT)
+            return 0;
+        return fg_set_error(FG_EIO, "output %s: %s", path, strerror(errno));
+    }
+    if (!S_ISDIR(st.st_mode))
+        return fg_set_error(FG_EIO, "output %s exists and is not a directory", path);
+    DIR *d = opendir(path);
+    if (!d)
+        return fg_set_error(FG_EIO, "output %s: %s", path, strerror(errno));
+    int entries = 0, manifest = 0, other = 0;
+    struct dirent *e;
+    char p[4096];
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        entries++;
+        manifest |= !strcmp(e->d_name, "manifest.json");
+        snprintf(p, sizeof p, "%s/%s", path, e->d_name);
+        if (lstat(p, &st) || !S_ISREG(st.st_mode))
+            other = 1;
+    }
+    closedir(d);
+    if (entries && (!manifest || other))
+        return fg_set_error(FG_EIO,
+                            "output %s is a directory but not a vector set (it must be empty, or hold manifest.json "
+                            "and only regular files, to be replaced)",
+                            path);
+    return 1;
+}
+
+/* ---- writer ---- */
+
+typedef struct {
+    char name[FG_VEC_NAME_MAX];
+    fg_vec_kind kind;
+    char *doc;
+    fg_vec_port *ports;
+    int n_ports, banks, depth;
+    FILE *f;
+    long lines;
+} wstream;
+
+struct fg_vec_writer {
+    char *dir, *tmp;
+    char design[FG_VEC_NAME_MAX];
+    long long seed;
+    sbuf params, counts;
+    wstream *st;
+    int n_st;
+};
+
+static void writer_free(fg_vec_writer *w)
+{
+    for (int i = 0; i < w->n_st; i++) {
+        if (w->st[i].f)
+            fclose(w->st[i].f);
+        free(w->st[i].ports);
+        free(w->st[i].doc);
+    }
+    free(w->st);
+    free(w->params.s);
+    free(w->counts.s);
+    free(w->dir);
+    free(w->tmp);
+    free(w);
+}
+
+int fg_vec_writer_open(const char *dir, const char *design, fg_vec_writer **out)
+{
+    *out = NULL;
+    if (!name_ok(design))
+        return fg_set_error(FG_EINVAL, "design name '%s' invalid: letters, digits and _ only", design);
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/')
+        n--;
+    if (n == 0 || n > 3000)
+        return fg_set_error(FG_EINVAL, "output directory '%s' invalid", dir);
+    fg_vec_writer *w = calloc(1, sizeof *w);
+    if (!w)
+        return fg_set_error(FG_ENOMEM, "out of memory");
+    w->dir = malloc(n + 1);
+    w->tmp = malloc(n + 16);
+    if (!w->dir || !w->tmp) {
+        writer_free(w);
+        return fg_set_error(FG_ENOMEM, "out of memory");
+    }
+    memcpy(w->dir, dir, n);
+    w->dir[n] = '\0';
+    int rc = check_target(w->dir);
+    if (rc < 0) {
+        writer_free(w);
+        return rc;
+    }
+    snprintf(w->tmp, n + 16, "%s.tmp-XXXXXX", w->dir);
+    if (!mkdtemp(w->tmp)) {
+        rc = fg_set_error(FG_EIO, "cannot create the output directory %s: %s", w->dir, strerror(errno));
+        free(w->tmp);
+        w->tmp = NULL;
+        writer_free(w);
+        return rc;
+    }
+    /* mkdtemp makes it 0700; give the set the permissions of any new directory (umask). */
+    const mode_t mask = umask(022);
+    umask(mask);
+    chmod(w->tmp, 0777 & ~mask);
+    snprintf(w->design, sizeof w->design, "%s", design);
+    w->seed = -1;
+    *out = w;
+    return 0;
+}
+
+void fg_vec_set_seed(fg_vec_writer *w, long long seed) { w->seed = seed; }
+
+static int add_key(sbuf *b, const char *key)
+{
+    if (!name_ok(key))
+        return fg_set_error(FG_EINVAL, "manifest key '%s' invalid: letters, digits and _ only", key);
+    sb_printf(b, "%s    \"%s\": ", b->n ? ",\n" : "", key);
+    return 0;
+}
+
+int fg_vec_param_int(fg_vec_writer *w, const char *key, long long v)
+{
+    int rc = add_key(&w->params, key);
+    if (!rc)
+        sb_printf(&w->params, "%lld", v);
+    return rc;
+}
+
+int fg_vec_param_str(fg_vec_writer *w, const char *key, const char *v)
+{
+    int rc = add_key(&w->params, key);
+    if (!rc)
+        sb_json_str(&w->params, v);
+    return rc;
+}
+
+int fg_vec_count(fg_vec_writer *w, const char *key, long long v)
+{
+    int rc = add_key(&w->counts, key);
+    if (!rc)
+        sb_printf(&w->counts, "%lld", v);
+    return rc;
+}
+
+int fg_vec_stream_add(fg_vec_writer *w, const fg_vec_stream_def *def, int *id)
+{
+    if (!name_ok(def->name))
+        return fg_set_error(FG_EINVAL, "stream name '%s' invalid: letters, digits and _ only", def->name);
+    for (int i = 0; i < w->n_st; i++)
+        if (!strcmp(w->st[i].name, def->name))
+            return fg_set_error(FG_EINVAL, "stream '%s' added twice", def->name);
+    if (def->n_ports < 1)
+        return fg_set_error(FG_EINVAL, "stream '%s': n_ports=%d, at least 1", def->name, def->n_ports);
+    if (def->kind == FG_VEC_MEMORY && (def->n_ports != 1 || def->banks < 1 || def->depth < 1))
+        return fg_set_error(FG_EINVAL, "memory stream '%s' needs one port and banks, depth >= 1 (got %d, %d, %d)",
+                            def->name, def->n_ports, def->banks, def->depth);
+    for (int i = 0; i < def->n_ports; i++) {
+        const fg_vec_port *p = &def->ports[i];
+        if (!name_ok(p->name) || p->width < 1 || p->width > FG_VEC_WIDTH_MAX || p->index < -1)
+            return fg_set_error(FG_EINVAL, "stream '%s' port %d ('%s', width %d): name must be letters, digits, _; "
+                                           "width in [1, %d]",
+                                def->name, i, p->name, p->width, FG_VEC_WIDTH_MAX);
+    }
+    wstream *st = realloc(w->st, sizeof *st * (size_t)(w->n_st + 1));
+    if (!st)
+        return fg_set_error(FG_ENOMEM, "out of memory");
+    w->st = st;
+    wstream *s = &w->st[w->n_st];
+    memset(s, 0, sizeof *s);
+    snprintf(s->name, sizeof s->name, "%s", def->name);
+    s->kind = def->kind;
+    s->n_ports = def->n_ports;
+    s->banks = def->banks;
+    s->depth = def->depth;
+    s->ports = malloc(sizeof *s->ports * (size_t)def->n_ports);
+    s->doc = def->doc ? strdup(def->doc) : NULL;
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s.hex", w->tmp, def->name);
+    if (s->ports)
+        s->f = fopen(path, "w");
+    w->n_st++; /* freed with the writer from here on */
+    if (!s->ports || (def->doc && !s->doc))
+        return fg_set_error(FG_ENOMEM, "out of memory");
+    if (!s->f)
+        return fg_set_error(FG_EIO, "cannot write %s: %s", path, strerror(errno));
+    memcpy(s->ports, def->ports, sizeof *s->ports * (size_t)def->n_ports);
+    *id = w->n_st - 1;
+    return 0;
+}
+
+int fg_vec_write(fg_vec_writer *w, int id, const int64_t *val_n, const uint8_t *dontcare_n)
+{
+    if (id < 0 || id >= w->n_st || !w->st[id].f)
+        return fg_set_error(FG_EINVAL, "stream id %d invalid", id);
+    wstream *s = &w->st[id];
+    char label[80];
+    for (int i = 0; i < s->n_ports; i++) {
+        const fg_vec_port *p = &s->ports[i];
+        if (dontcare_n && dontcare_n[i]) {
+            if (p->dir == FG_VEC_IN)
+                return fg_set_error(FG_EINVAL, "stream %s line %ld: in port %s cannot be x", s->name, s->lines + 1,
+                                    fg_vec_port_label(p, label, sizeof label));
+            continue;
+        }
+        if (!fits(p, val_n[i]))
+            return fg_set_error(FG_EINVAL, "stream %s line %ld: value %lld does not fit port %s (%s%d bits)", s->name,
+                                s->lines + 1, (long long)val_n[i], fg_vec_port_label(p, label, sizeof label),
+                                p->is_signed ? "signed " : "", p->width);
+    }
+    for (int i = 0; i < s->n_ports; i++) {
+        const fg_vec_port *p = &s->ports[i];
+        const int digits = (p->width + 3) / 4;
+        if (i)
+            fputc(' ', s->f);
+        if (dontcare_n && dontcare_n[i]) {
+            for (int k = 0; k < digits; k++)
+                fputc('x', s->f);
+        } else {
+            uint64_t u = (uint64_t)val_n[i];
+            if (p->width < 64)
+                u &= (UINT64_C(1) << p->width) - 1;
+            fprintf(s->f, "%0*llx", digits, (unsigned long long)u);
+        }
+    }
+    fputc('\n', s->f);
+    s->lines++;
+    return ferror(s->f) ? fg_set_error(FG_EIO, "cannot write stream %s: %s", s->name, strerror(errno)) : 0;
+}
+
+static void manifest_text(const fg_vec_writer *w, sbuf *b)
+{
+    sb_printf(b, "{\n  \"format\": %d,\n  \"design\": \"%s\",\n", FG_VEC_FORMAT, w->design);
+    sb_printf(b, "  \"tool\": {\n    \"name\": \"fecforge\",\n    \"version\": ");
+    sb_json_str(b, fg_version());
+    sb_printf(b, ",\n    \"git\": ");
+    sb_json_str(b, fg_git_hash());
+    if (w->seed >= 0)
+        sb_printf(b, ",\n    \"seed\": %lld\n  },\n", w->seed);
+    else
+        sb_printf(b, ",\n    \"seed\": null\n  },\n");
+    sb_printf(b, "  \"parameters\": {%s%s%s},\n", w->params.n ? "\n" : "", w->params.n ? w->params.s : "",
+              w->params.n ? "\n  " : "");
+    sb_printf(b, "  \"cycles\": {%s%s%s},\n", w->counts.n ? "\n" : "", w->counts.n ? w->counts.s : "",
+              w->counts.n ? "\n  " : "");
+    sb_printf(b, "  \"streams\": [");
+    for (int i = 0; i < w->n_st; i++) {
+        const wstream *s = &w->st[i];
+        sb_printf(b, "%s\n    {\n      \"name\": \"%s\",\n      \"file\": \"%s.hex\",\n      \"kind\": \"%s\",\n",
+                  i ? "," : "", s->name, s->name, KIND_NAME[s->kind]);
+        if (s->doc) {
+            sb_printf(b, "      \"doc\": ");
+            sb_json_str(b, s->doc);
+            sb_printf(b, ",\n");
+        }
+        sb_printf(b, "      \"lines\": %ld,\n", s->lines);
+        if (s->kind == FG_VEC_MEMORY)
+            sb_printf(b, "      \"banks\": %d,\n      \"depth\": %d,\n      \"layout\": \"bank*depth+row\",\n", s->banks,
+                      s->depth);
+        sb_printf(b, "      \"ports\": [");
+        for (int k = 0; k < s->n_ports; k++) {
+            const fg_vec_port *p = &s->ports[k];
+            sb_printf(b, "%s\n        {\"name\": \"%s\", ", k ? "," : "", p->name);
+            if (p->index >= 0)
+                sb_printf(b, "\"index\": %d, ", p->index);
+            sb_printf(b, "\"dir\": \"%s\", \"width\": %d, \"signed\": %s}", DIR_NAME[p->dir], p->width,
+                      p->is_signed ? "true" : "false");
+        }
+        sb_printf(b, "\n      ]\n    }");
+    }
+    sb_printf(b, "\n  ]\n}\n");
+}
+
+int fg_vec_writer_commit(fg_vec_writer *w)
+{
+    int rc = 0;
+    char path[4200];
+    for (int i = 0; i < w->n_st && !rc; i++) {
+        wstream *s = &w->st[i];
+        if (s->kind == FG_VEC_MEMORY && s->lines != (long)s->banks * s->depth)
+            rc = fg_set_error(FG_EINVAL, "memory stream %s has %ld lines, banks*depth = %ld", s->name, s->lines,
+                              (long)s->banks * s->depth);
+        if (!rc && (!s->f || fclose(s->f)))
+            rc = fg_set_error(FG_EIO, "cannot write stream %s: %s", s->name, strerror(errno));
+        s->f = NULL;
+    }
+    sbuf m = {0};
+    if (!rc) {
+        manifest_text(w, &m);
+        snprintf(path, sizeof path, "%s/manifest.json", w->tmp);
+        FILE *f = m.oom ? NULL : fopen(path, "w");
+        if (!f || fputs(m.s, f) == EOF || fclose(f))
+            rc = fg_set_error(FG_EIO, "cannot write %s", path);
+    }
+    free(m.s);
+    /* Swap in: an earlier set moves aside first, comes back if the second rename fails. */
+    char old[4200] = "";
+    if (!rc) {
+        int exists = check_target(w->dir);
+        if (exists < 0)
+            rc = exists;
+        else if (exists) {
+            snprintf(old, sizeof old, "%s.old-XXXXXX", w->dir);
+            if (!mkdtemp(old)) {
+                rc = fg_set_error(FG_EIO, "cannot replace %s: %s", w->dir, strerror(errno));
+                old[0] = '\0';
+            } else if (rename(w->dir, old)) { /* onto the empty directory just made */
+                rc = fg_set_error(FG_EIO, "cannot replace %s: %s", w->dir, strerror(errno));
+                rmdir(old);
+                old[0] = '\0';
+            }
+        }
+    }
+    if (!rc && rename(w->tmp, w->dir)) {
+        rc = fg_set_error(FG_EIO, "cannot rename %s to %s: %s", w->tmp, w->dir, strerror(errno));
+        if (old[0])
+            rename(old, w->dir);
+        old[0] = '\0';
+    }
+    if (rc)
+        remove_flat_dir(w->tmp);
+    else if (old[0])
+        remove_flat_dir(old);
+    free(w->tmp);
+    w->tmp = NULL;
+    writer_free(w);
+    return rc;
+}
+
+void fg_vec_writer_abort(fg_vec_writer *w)
+{
+    if (!w)
+        return;
+    for (int i = 0; i < w->n_st; i++)
+        if (w->st[i].f) {
+            fclose(w->st[i].f);
+            w->st[i].f = NULL;
+        }
+    if (w->tmp)
+        remove_flat_dir(w->tmp);
+    writer_free(w);
+}
+
+/* ---- reader ---- */
+
+struct fg_vec_set {
+    char *dir;
+    char design[FG_VEC_NAME_MAX];
+    vj root;
+    fg_vec_stream *st;
+    int n_st;
+};
+
+void fg_vec_close(fg_vec_set *s)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < s->n_st; i++)
+        free(s->st[i].ports);
+    free(s->st);
+    vj_free(&s->root);
+    free(s->dir);
+    free(s);
+}
+
+static int read_file(const char *path, char **out)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return fg_set_error(FG_EIO, "cannot read %s: %s", path, strerror(errno));
+    size_t cap = 4096, n = 0;
+    char *s = malloc(cap);
+    for (size_t r; s && (r = fread(s + n, 1, cap - n - 1, f)) > 0;) {
+        n += r;
+        if (n + 1 == cap) {
+            char *t = realloc(s, cap *= 2);
+            if (!t)
+                free(s);
+            s = t;
+        }
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!s)
+        return fg_set_error(FG_ENOMEM, "out of memory reading %s", path);
+    if (bad) {
+        free(s);
+        return fg_set_error(FG_EIO, "cannot read %s", path);
+    }
+    s[n] = '\0';
+    *out = s;
+    return 0;
+}
+
+/* Integer member key of o within [lo, hi]; what names it in the message. */
+static int get_int(const char *mpath, const char *what, const vj *o, const char *key, long long lo, long long hi,
+                   long long *v)
+{
+    const vj *x = vj_get(o, key);
+    if (!x || x->t != VJ_NUM || !x->is_int || x->i < lo || x->i > hi)
+        return fg_set_error(FG_EINVAL, "%s: %s: \"%s\" %s (an integer in [%lld, %lld])", mpath, what, key,
+                            x ? "out of range" : "missing", lo, hi);
+    *v = x->i;
+    return 0;
+}
+
+static int get_str(const char *mpath, const char *what, const vj *o, const char *key, const char **v)
+{
+    const vj *x = vj_get(o, key);
+    if (!x || x->t != VJ_STR)
+        return fg_set_error(FG_EINVAL, "%s: %s: \"%s\" %s (a string)", mpath, what, key, x ? "not a string" : "missing");
+    *v = x->s;
+    return 0;
+}
+
+static int enum_index(const char *const *names, int n, const char *v)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(names[i], v))
+            return i;
+    return -1;
+}
+
+static int parse_stream(const char *mpath, int i, const vj *o, fg_vec_stream *st)
+{
+    char what[96];
+    snprintf(what, sizeof what, "streams[%d]", i);
+    const char *name = NULL, *file = NULL, *kind = NULL;
+    long long lines, v;
+    int rc = get_str(mpath, what, o, "name", &name);
+    if (!rc)
+        rc = get_str(mpath, what, o, "file", &file);
+    if (!rc)
+        rc = get_str(mpath, what, o, "kind", &kind);
+    if (!rc)
+        rc = get_int(mpath, what, o, "lines", 0, 1L << 40, &lines);
+    if (rc)
+        return rc;
+    if (!name_ok(name))
+        return fg_set_error(FG_EINVAL, "%s: %s: name '%s' invalid", mpath, what, name);
+    snprintf(what, sizeof what, "stream %s", name);
+    if (strchr(file, '/') || !file[0] || file[0] == '.' || strlen(file) >= sizeof st->file)
+        return fg_set_error(FG_EINVAL, "%s: %s: file '%s' must be a plain file name in the set's directory", mpath,
+                            what, file);
+    snprintf(st->name, sizeof st->name, "%s", name);
+    snprintf(st->file, sizeof st->file, "%s", file);
+    st->lines = (long)lines;
+    const int k = enum_index(KIND_NAME, 3, kind);
+    if (k < 0)
+        return fg_set_error(FG_EINVAL, "%s: %s: kind '%s' unknown (cycles, table, memory)", mpath, what, kind);
+    st->kind = (fg_vec_kind)k;
+    const vj *ports = vj_get(o, "ports");
+    if (!ports || ports->t != VJ_ARR || ports->n < 1)
+        return fg_set_error(FG_EINVAL, "%s: %s: \"ports\" missing or empty", mpath, what);
+    if (st->kind == FG_VEC_MEMORY) {
+        if (ports->n != 1)
+            return fg_set_error(FG_EINVAL, "%s: %s: a memory stream has one port, not %d", mpath, what, ports->n);
+        if ((rc = get_int(mpath, what, o, "banks", 1, 1 << 20, &v)))
+            return rc;
+        st->banks = (int)v;
+        if ((rc = get_int(mpath, what, o, "depth", 1, 1 << 24, &v)))
+            return rc;
+        st->depth = (int)v;
+        if ((long long)st->banks * st->depth != lines)
+            return fg_set_error(FG_EINVAL, "%s: %s: lines=%lld differs from banks*depth=%lld", mpath, what, lines,
+                                (long long)st->banks * st->depth);
+    }
+    st->ports = calloc((size_t)ports->n, sizeof *st->ports);
+    if (!st->ports)
+        return fg_set_error(FG_ENOMEM, "out of memory");
+    st->n_ports = ports->n;
+    for (int p = 0; p < ports->n; p++) {
+        const vj *po = &ports->items[p];
+        fg_vec_port *port = &st->ports[p];
+        char pwhat[160];
+        snprintf(pwhat, sizeof pwhat, "%s ports[%d]", what, p);
+        const char *pname = NULL, *dir = NULL;
+        if ((rc = get_str(mpath, pwhat, po, "name", &pname)) || (rc = get_str(mpath, pwhat, po, "dir", &dir)) ||
+            (rc = get_int(mpath, pwhat, po, "width", 1, FG_VEC_WIDTH_MAX, &v)))
+            return rc;
+        if (!name_ok(pname))
+            return fg_set_error(FG_EINVAL, "%s: %s: name '%s' invalid", mpath, pwhat, pname);
+        snprintf(port->name, sizeof port->name, "%s", pname);
+        port->width = (int)v;
+        const int d = enum_index(DIR_NAME, 3, dir);
+        if (d < 0)
+            return fg_set_error(FG_EINVAL, "%s: %s: dir '%s' unknown (in, out, state)", mpath, pwhat, dir);
+        port->dir = (fg_vec_dir)d;
+        port->index = -1;
+        if (vj_get(po, "index") && (rc = get_int(mpath, pwhat, po, "index", 0, 1 << 24, &v)) == 0)
+            port->index = (int)v;
+        if (rc)
+            return rc;
+        const vj *sg = vj_get(po, "signed");
+        if (sg && sg->t != VJ_BOOL)
+            return fg_set_error(FG_EINVAL, "%s: %s: \"signed\" must be true or false", mpath, pwhat);
+        port->is_signed = sg ? (int)sg->i : 0;
+    }
+    return 0;
+}
+
+int fg_vec_open(const char *dir, fg_vec_set **out)
+{
+    *out = NULL;
+    fg_vec_set *s = calloc(1, sizeof *s);
+    char *mpath = malloc(strlen(dir) + 16), *text = NULL;
+    if (!s || !mpath) {
+        free(s);
+        free(mpath);
+        return fg_set_error(FG_ENOMEM, "out of memory");
+    }
+    sprintf(mpath, "%s/manifest.json", dir);
+    s->dir = strdup(dir);
+    int rc = s->dir ? read_file(mpath, &text) : fg_set_error(FG_ENOMEM, "out of memory");
+    char err[160];
+    if (!rc && vj_parse(text, &s->root, err, sizeof err))
+        rc = fg_set_error(FG_EINVAL, "%s: not valid JSON: %s", mpath, err);
+    free(text);
+    long long format = 0;
+    const char *design = NULL;
+    if (!rc && s->root.t != VJ_OBJ)
+        rc = fg_set_error(FG_EINVAL, "%s: not a JSON object", mpath);
+    if (!rc) {
+        const vj *f = vj_get(&s->root, "format");
+        if (!f || f->t != VJ_NUM || !f->is_int)
+            rc = fg_set_error(FG_EINVAL, "%s: \"format\" missing (this reader reads format %d)", mpath, FG_VEC_FORMAT);
+        else if ((format = f->i) != FG_VEC_FORMAT)
+            rc = fg_set_error(FG_EINVAL, "%s: format %lld, this reader reads format %d", mpath, format, FG_VEC_FORMAT);
+    }
+    if (!rc)
+        rc = get_str(mpath, "manifest", &s->root, "design", &design);
+    if (!rc)
+        snprintf(s->design, sizeof s->design, "%s", design);
+    const vj *streams = vj_get(&s->root, "streams");
+    if (!rc && (!streams || streams->t != VJ_ARR))
+        rc = fg_set_error(FG_EINVAL, "%s: \"streams\" missing or not an array", mpath);
+    if (!rc) {
+        s->st = calloc((size_t)(streams->n ? streams->n : 1), sizeof *s->st);
+        if (!s->st)
+            rc = fg_set_error(FG_ENOMEM, "out of memory");
+    }
+    for (int i = 0; !rc && i < streams->n; i++) {
+        rc = parse_stream(mpath, i, &streams->items[i], &s->st[i]);
+        s->n_st = i + 1;
+        for (int k = 0; !rc && k < i; k++)
+            if (!strcmp(s->st[k].name, s->st[i].name))
+                rc = fg_set_error(FG_EINVAL, "%s: stream '%s' listed twice", mpath, s->st[i].name);
+    }
+    free(mpath);
+    if (rc) {
+        fg_vec_close(s);
+        return rc;
+    }
+    *out = s;
+    return 0;
+}
+
+const char *fg_vec_design(const fg_vec_set *s) { return s->design; }
+const char *fg_vec_dir_path(const fg_vec_set *s) { return s->dir; }
+int fg_vec_num_streams(const fg_vec_set *s) { return s->n_st; }
+const fg_vec_stream *fg_vec_stream_at(const fg_vec_set *s, int i) { return i >= 0 && i < s->n_st ? &s->st[i] : NULL; }
+
+static int lookup(const fg_vec_set *s, const char *section, const char *key, vj_type t, const vj **out)
+{
+    const vj *x = vj_get(vj_get(&s->root, section), key);
+    if (!x || x->t != t || (t == VJ_NUM && !x->is_int))
+        return fg_set_error(FG_EINVAL, "%s/manifest.json: \"%s\".\"%s\" %s", s->dir, section, key,
+                            x ? (t == VJ_STR ? "is not a string" : "is not an integer") : "missing");
+    *out = x;
+    return 0;
+}
+
+int fg_vec_get_param_int(const fg_vec_set *s, const char *key, long long *v)
+{
+    const vj *x = NULL;
+    int rc = lookup(s, "parameters", key, VJ_NUM, &x);
+    if (!rc)
+        *v = x->i;
+    return rc;
+}
+
+int fg_vec_get_param_str(const fg_vec_set *s, const char *key, const char **v)
+{
+    const vj *x = NULL;
+    int rc = lookup(s, "parameters", key, VJ_STR, &x);
+    if (!rc)
+        *v = x->s;
+    return rc;
+}
+
+int fg_vec_get_count(const fg_vec_set *s, const char *key, long long *v)
+{
+    const vj *x = NULL;
+    int rc = lookup(s, "cycles", key, VJ_NUM, &x);
+    if (!rc)
+        *v = x->i;
+    return rc;
+}
+
+int fg_vec_find_stream(const fg_vec_set *s, const char *name, const fg_vec_stream **out)
+{
+    for (int i = 0; i < s->n_st; i++)
+        if (!strcmp(s->st[i].name, name)) {
+            *out = &s->st[i];
+            return 0;
+        }
+    return fg_set_error(FG_EINVAL, "stream '%s' missing from %s/manifest.json", name, s->dir);
+}
+
+int fg_vec_find_port(const fg_vec_stream *st, const char *name, int index)
+{
+    for (int i = 0; i < st->n_ports; i++)
+        if (!strcmp(st->ports[i].name, name) && st->ports[i].index == index)
+            return i;
+    return index >= 0 ? fg_set_error(FG_EINVAL, "stream %s has no port %s[%d]", st->name, name, index)
+                      : fg_set_error(FG_EINVAL, "stream %s has no port %s", st->name, name);
+}
+
+struct fg_vec_cursor {
+    const fg_vec_stream *st;
+    FILE *f;
+    char *path;
+    char *buf;
+    size_t cap;
+    long line;
+};
+
+int fg_vec_cursor_open(const fg_vec_set *s, const fg_vec_stream *st, fg_vec_cursor **out)
+{
+    *out = NULL;
+    fg_vec_cursor *c = calloc(1, sizeof *c);
+    if (c)
+        c->path = malloc(strlen(s->dir) + strlen(st->file) + 2);
+    if (!c || !c->path) {
+        free(c);
+        return fg_set_error(FG_ENOMEM, "out of memory");
+    }
+    sprintf(c->path, "%s/%s", s->dir, st->file);
+    c->st = st;
+    c->f = fopen(c->path, "r");
+    if (!c->f) {
+        int rc = fg_set_error(FG_EIO, "cannot read %s (stream %s): %s", c->path, st->name, strerror(errno));
+        fg_vec_cursor_close(c);
+        return rc;
+    }
+    *out = c;
+    return 0;
+}
+
+void fg_vec_cursor_close(fg_vec_cursor *c)
+{
+    if (!c)
+        return;
+    if (c->f)
+        fclose(c->f);
+    free(c->buf);
+    free(c->path);
+    free(c);
+}
+
+long fg_vec_cursor_line(const fg_vec_cursor *c) { return c->line; }
+
+static int hexval(char h)
+{
+    return h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+}
+
+int fg_vec_cursor_next(fg_vec_cursor *c, int64_t *val_n, uint8_t *dontcare_n)
+{
+    const fg_vec_stream *st = c->st;
+    ssize_t len = getline(&c->buf, &c->cap, c->f);
+    if (len < 0) {
+        if (ferror(c->f))
+            return fg_set_error(FG_EIO, "cannot read %s: %s", c->path, strerror(errno));
+        if (c->line != st->lines)
+            return fg_set_error(FG_EINVAL, "%s: %ld lines, the manifest declares %ld", c->path, c->line, st->lines);
+        return 0;
+    }
+    c->line++;
+    if (c->line > st->lines)
+        return fg_set_error(FG_EINVAL, "%s line %ld: more lines than the manifest declares (%ld)", c->path, c->line,
+                            st->lines);
+    char *p = c->buf, label[80];
+    int n = 0;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+            p++;
+        if (!*p)
+            break;
+        char *word = p;
+        while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+            p++;
+        const size_t wl = (size_t)(p - word);
+        if (n < st->n_ports) {
+            const fg_vec_port *port = &st->ports[n];
+            fg_vec_port_label(port, label, sizeof label);
+            int x = 0;
+            for (size_t k = 0; k < wl; k++)
+                x += word[k] == 'x' || word[k] == 'X';
+            if (x) {
+                if ((size_t)x != wl)
+                    return fg_set_error(FG_EINVAL, "%s line %ld, port %s: '%.*s' mixes x and hex digits", c->path,
+                                        c->line, label, (int)wl, word);
+                if (port->dir == FG_VEC_IN)
+                    return fg_set_error(FG_EINVAL, "%s line %ld, port %s: x (no value) on an in port", c->path, c->line,
+                                        label);
+                val_n[n] = 0;
+            } else {
+                uint64_t u = 0;
+                int wide = 0;
+                for (size_t k = 0; k < wl; k++) {
+                    const int h = hexval(word[k]);
+                    if (h < 0)
+                        return fg_set_error(FG_EINVAL, "%s line %ld, port %s: '%.*s' is not hex", c->path, c->line,
+                                            label, (int)wl, word);
+                    wide |= (u >> 60) != 0;
+                    u = (u << 4) | (uint64_t)h;
+                }
+                if (wide || (port->width < 64 && (u >> port->width) != 0))
+                    return fg_set_error(FG_EINVAL, "%s line %ld, port %s: value %.*s wider than the port's %d bits",
+                                        c->path, c->line, label, (int)wl, word, port->width);
+                if (port->is_signed && port->width < 64 && (u >> (port->width - 1)) & 1)
+                    u |= ~UINT64_C(0) << port->width; /* sign-extend */
+                val_n[n] = (int64_t)u;
+            }
+            if (dontcare_n)
+                dontcare_n[n] = (uint8_t)(x != 0);
+        }
+        n++;
+    }
+    if (n != st->n_ports) {
+        const int k = n < st->n_ports ? n : st->n_ports - 1;
+        return fg_set_error(FG_EINVAL, "%s line %ld: %d words, expected %d (%s port: %s)", c->path, c->line, n,
+                            st->n_ports, n < st->n_ports ? "first missing" : "last",
+                            fg_vec_port_label(&st->ports[k], label, sizeof label));
+    }
+    return 1;
+}

@@ -1,0 +1,212 @@
+/* Golden vectors of the DBCF write network: one half-iteration of fg_dbcf_half_iteration, every
+ * cycle's lane inputs (stimulus), outputs and register levels during the cycle (expected), and
+ * the final bank images. */
+#include "fecforge/error.h"
+#include "fecforge/vectors.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    fg_vec_writer *w;
+    int sid, eid; /* stimulus, expected */
+    int P, M, depth, n_ex;
+    long lines;
+    int64_t mask; /* data width */
+    int64_t *in_v, *ex_v;
+    uint8_t *ex_x;
+    int64_t *regs; /* FIFO levels, buffer levels, LFSR, empty: at the start of the next cycle */
+    int64_t *mem; /* bank cells: bank * depth + row */
+    uint8_t *written;
+    int rc;
+} dbcf_ctx;
+
+static void observe(void *user, int cycle, const fg_dbcf *d, const fg_dbcf_word *lane, const fg_dbcf_out *out)
+{
+    (void)cycle;
+    dbcf_ctx *c = user;
+    if (c->rc)
+        return;
+    for (int l = 0; l < c->P; l++) {
+        const fg_dbcf_word *wd = &lane[l];
+        int64_t *v = &c->in_v[4 * l];
+        v[0] = wd->valid;
+        v[1] = wd->valid ? wd->bank : 0;
+        v[2] = wd->valid ? wd->row : 0;
+        v[3] = wd->valid ? (wd->data & c->mask) : 0;
+    }
+    int n = 0;
+    memset(c->ex_x, 0, (size_t)c->n_ex);
+    for (int l = 0; l < c->P; l++) {
+        c->ex_v[n++] = out->accept_new_P[l];
+        c->ex_v[n++] = out->accept_head_P[l];
+        c->ex_v[n++] = out->reject_P[l];
+    }
+    for (int b = 0; b < c->M; b++) {
+        const fg_dbcf_word *wd = &out->bank_write_M[b];
+        c->ex_v[n++] = wd->valid;
+        c->ex_x[n] = c->ex_x[n + 1] = !wd->valid; /* row and data: no value without a write */
+        c->ex_v[n++] = wd->valid ? wd->row : 0;
+        c->ex_v[n++] = wd->valid ? (wd->data & c->mask) : 0;
+        if (wd->valid) {
+            const size_t cell = (size_t)b * (size_t)c->depth + (size_t)wd->row;
+            c->mem[cell] = wd->data & c->mask;
+            c->written[cell] = 1;
+        }
+    }
+    /* Registers as they are during this cycle (the RTL's level outputs): the values after the
+     * previous cycle's edge; then remember this cycle's new values for the next line. */
+    memcpy(&c->ex_v[n], c->regs, sizeof *c->regs * (size_t)(c->P + c->M + 2));
+    for (int l = 0; l < c->P; l++)
+        c->regs[l] = fg_dbcf_fifo_level(d, l);
+    for (int b = 0; b < c->M; b++)
+        c->regs[c->P + b] = fg_dbcf_buf_level(d, b);
+    c->regs[c->P + c->M] = fg_dbcf_lfsr(d);
+    c->regs[c->P + c->M + 1] = fg_dbcf_empty(d);
+    c->rc = fg_vec_write(c->w, c->sid, c->in_v, NULL);
+    if (!c->rc)
+        c->rc = fg_vec_write(c->w, c->eid, c->ex_v, c->ex_x);
+    c->lines++;
+}
+
+static int add_params(fg_vec_writer *w, const fg_vec_dbcf_params *p, int depth, int data_width)
+{
+    const fg_dbcf_cfg *c = &p->cfg;
+    int rc = 0;
+    rc |= fg_vec_param_str(w, "std", fg_std_name(p->std));
+    rc |= fg_vec_param_int(w, "K", p->K);
+    rc |= fg_vec_param_str(w, "direction", fg_direction_name(p->dir));
+    rc |= fg_vec_param_int(w, "pllr", c->pllr);
+    rc |= fg_vec_param_int(w, "banks", c->banks);
+    rc |= fg_vec_param_str(w, "mapping", fg_bank_mapping_name(p->mapping));
+    rc |= fg_vec_param_int(w, "select", c->select);
+    rc |= fg_vec_param_int(w, "fifo_depth", c->fifo_depth);
+    rc |= fg_vec_param_int(w, "buf_depth", c->buf_depth);
+    rc |= fg_vec_param_str(w, "offer", c->offer == FG_DBCF_OFFER_DUAL ? "dual" : "head");
+    rc |= fg_vec_param_int(w, "stall", c->stall);
+    rc |= fg_vec_param_int(w, "lfsr_seed", c->lfsr_seed);
+    rc |= fg_vec_param_int(w, "bank_depth", depth);
+    rc |= fg_vec_param_int(w, "data_width", data_width);
+    return rc ? FG_EINVAL : 0;
+}
+
+int fg_vec_make_dbcf(const char *dir, const fg_vec_dbcf_params *p, fg_dbcf_result *res_out)
+{
+    const fg_dbcf_cfg *cfg = &p->cfg;
+    fg_xmap_schedule s;
+    fg_bank_map map;
+    int rc = fg_dbcf_cfg_check(cfg);
+    if (!rc)
+        rc = fg_interleaver_check_k(p->std, p->K);
+    if (!rc)
+        rc = fg_xmap_schedule_init(&s, p->K, cfg->pllr);
+    if (!rc)
+        rc = fg_bank_map_init(&map, p->mapping, cfg->banks, &s);
+    if (rc)
+        return rc;
+    const int tag_width = fg_vec_width_for(p->K);
+    if (p->data_width < 0 || p->data_width > 32)
+        return fg_set_error(FG_EINVAL, "data_width=%d out of range [1, 32] (0: %d bits for K=%d)", p->data_width,
+                            tag_width, p->K);
+    const int W = p->data_width ? p->data_width : tag_width;
+    const int P = cfg->pllr, M = cfg->banks, depth = map.depth;
+    const int wb = fg_vec_width_for(M), wr = fg_vec_width_for(depth);
+    const int n_in = 4 * P;
+    const int n_ex_all = 3 * P + 3 * M + P + M + 2; /* lane flags, bank ports, levels, lfsr, empty */
+    fg_vec_port *in_p = malloc(sizeof *in_p * (size_t)n_in), *ex_p = malloc(sizeof *ex_p * (size_t)n_ex_all);
+    dbcf_ctx c = {.P = P, .M = M, .depth = depth, .n_ex = n_ex_all, .mask = (INT64_C(1) << W) - 1};
+    int32_t *addr = malloc(sizeof *addr * (size_t)p->K);
+    c.in_v = malloc(sizeof *c.in_v * (size_t)n_in);
+    c.ex_v = malloc(sizeof *c.ex_v * (size_t)n_ex_all);
+    c.ex_x = calloc((size_t)n_ex_all, 1);
+    c.regs = calloc((size_t)(P + M + 2), sizeof *c.regs); /* reset: levels 0 */
+    c.mem = calloc((size_t)M * (size_t)depth, sizeof *c.mem);
+    c.written = calloc((size_t)M * (size_t)depth, 1);
+    if (!in_p || !ex_p || !addr || !c.in_v || !c.ex_v || !c.ex_x || !c.regs || !c.mem || !c.written) {
+        rc = fg_set_error(FG_ENOMEM, "out of memory for the DBCF vectors (PLLR=%d, M=%d)", P, M);
+        goto done;
+    }
+    c.regs[P + M] = cfg->lfsr_seed;
+    c.regs[P + M + 1] = 1;
+    for (int l = 0; l < P; l++) {
+        in_p[4 * l + 0] = fg_vec_port_make("lane_valid_i", l, FG_VEC_IN, 1, 0);
+        in_p[4 * l + 1] = fg_vec_port_make("lane_bank_i", l, FG_VEC_IN, wb, 0);
+        in_p[4 * l + 2] = fg_vec_port_make("lane_row_i", l, FG_VEC_IN, wr, 0);
+        in_p[4 * l + 3] = fg_vec_port_make("lane_data_i", l, FG_VEC_IN, W, 0);
+    }
+    int n = 0;
+    for (int l = 0; l < P; l++) {
+        ex_p[n++] = fg_vec_port_make("accept_new_o", l, FG_VEC_OUT, 1, 0);
+        ex_p[n++] = fg_vec_port_make("accept_head_o", l, FG_VEC_OUT, 1, 0);
+        ex_p[n++] = fg_vec_port_make("reject_o", l, FG_VEC_OUT, 1, 0);
+    }
+    for (int b = 0; b < M; b++) {
+        ex_p[n++] = fg_vec_port_make("bank_we_o", b, FG_VEC_OUT, 1, 0);
+        ex_p[n++] = fg_vec_port_make("bank_row_o", b, FG_VEC_OUT, wr, 0);
+        ex_p[n++] = fg_vec_port_make("bank_data_o", b, FG_VEC_OUT, W, 0);
+    }
+    for (int l = 0; l < P; l++)
+        ex_p[n++] = fg_vec_port_make("fifo_level_o", l, FG_VEC_OUT, fg_vec_width_for(cfg->fifo_depth + 1), 0);
+    for (int b = 0; b < M; b++)
+        ex_p[n++] = fg_vec_port_make("buf_level_o", b, FG_VEC_OUT, fg_vec_width_for(cfg->buf_depth + 1), 0);
+    ex_p[n++] = fg_vec_port_make("lfsr_o", -1, FG_VEC_STATE, 16, 0);
+    ex_p[n++] = fg_vec_port_make("empty_o", -1, FG_VEC_STATE, 1, 0);
+
+    rc = fg_write_addresses(p->std, p->K, p->dir, addr);
+    if (!rc)
+        rc = fg_vec_writer_open(dir, "dbcf", &c.w);
+    if (rc)
+        goto done;
+    fg_vec_set_seed(c.w, cfg->lfsr_seed);
+    const fg_vec_port mem_port = fg_vec_port_make("bank_data", -1, FG_VEC_OUT, W, 0);
+    const fg_vec_stream_def defs[3] = {
+        {"stimulus", FG_VEC_CYCLES, "lane inputs of each cycle", in_p, n_in, 0, 0},
+        {"expected", FG_VEC_CYCLES, "outputs and register levels during each cycle", ex_p, n_ex_all, 0, 0},
+        {"banks", FG_VEC_MEMORY, "bank contents after the half-iteration; x = never written", &mem_port, 1, M,
+         depth}};
+    int bid;
+    rc = add_params(c.w, p, depth, W);
+    if (!rc)
+        rc = fg_vec_stream_add(c.w, &defs[0], &c.sid);
+    if (!rc)
+        rc = fg_vec_stream_add(c.w, &defs[1], &c.eid);
+    if (!rc)
+        rc = fg_vec_stream_add(c.w, &defs[2], &bid);
+    fg_dbcf_result r;
+    if (!rc)
+        rc = fg_dbcf_half_iteration(cfg, &map, addr, observe, &c, &r);
+    if (!rc)
+        rc = c.rc;
+    for (size_t cell = 0; !rc && cell < (size_t)M * (size_t)depth; cell++) {
+        const uint8_t x = !c.written[cell];
+        rc = fg_vec_write(c.w, bid, &c.mem[cell], &x);
+    }
+    if (!rc) {
+        fg_vec_count(c.w, "C0", r.C0);
+        fg_vec_count(c.w, "C1", r.C1);
+        fg_vec_count(c.w, "dC", r.dC);
+        fg_vec_count(c.w, "trace_cycles", c.lines);
+        fg_vec_count(c.w, "max_fifo", r.max_fifo);
+        fg_vec_count(c.w, "max_buf", r.max_buf);
+        fg_vec_count(c.w, "overflow", r.overflow);
+        fg_vec_count(c.w, "stalls", r.stalls);
+        fg_vec_count(c.w, "written", r.written);
+        fg_vec_count(c.w, "misplaced", r.misplaced);
+        rc = fg_vec_writer_commit(c.w);
+        c.w = NULL;
+        if (!rc && res_out)
+            *res_out = r;
+    }
+done:
+    fg_vec_writer_abort(c.w);
+    free(in_p);
+    free(ex_p);
+    free(addr);
+    free(c.in_v);
+    free(c.ex_v);
+    free(c.ex_x);
+    free(c.regs);
+    free(c.mem);
+    free(c.written);
+    return rc;
+}

@@ -1,0 +1,175 @@
+/* Golden vectors of an interleaver address generator: from reset, preprocessing (idle inputs), one
+ * start cycle, C0 input cycles in XMAP lane order, then the latency: every cycle's inputs and
+ * outputs, as fg_iag_run_xmap drives it. */
+#include "fecforge/error.h"
+#include "fecforge/vectors.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { POS_BITS = 13, PREPROCESS_LIMIT = 100000 }; /* positions and addresses < 2^13 (K <= 6144) */
+
+typedef struct {
+    fg_vec_writer *w;
+    int sid, eid, P, K;
+    int64_t *in_v, *ex_v;
+    uint8_t *ex_x;
+    long lines, addresses;
+} iag_ctx;
+
+/* One clock: record inputs and outputs. */
+static int tick(iag_ctx *c, fg_iag *g, const fg_iag_in *in)
+{
+    fg_iag_out out;
+    fg_iag_step(g, in, &out);
+    c->in_v[0] = c->K;
+    c->in_v[1] = in ? in->start : 0;
+    c->in_v[2] = in ? in->inverse : 0;
+    for (int l = 0; l < c->P; l++) {
+        const fg_iag_lane_in *li = in && in->lane_in ? &in->lane_in[l] : NULL;
+        c->in_v[3 + 2 * l] = li ? li->valid : 0;
+        c->in_v[4 + 2 * l] = li && li->valid ? li->x : 0;
+    }
+    c->ex_v[0] = out.ready;
+    c->ex_x[0] = 0;
+    for (int l = 0; l < c->P; l++) {
+        const fg_iag_lane_out *o = &out.lane_out[l];
+        int64_t *v = &c->ex_v[1 + 3 * l];
+        v[0] = o->valid;
+        v[1] = o->err;
+        v[2] = o->valid ? o->addr : 0;
+        c->ex_x[1 + 3 * l] = c->ex_x[2 + 3 * l] = 0;
+        c->ex_x[3 + 3 * l] = !o->valid; /* an address only with valid */
+        c->addresses += o->valid && !o->err;
+    }
+    c->lines++;
+    int rc = fg_vec_write(c->w, c->sid, c->in_v, NULL);
+    return rc ? rc : fg_vec_write(c->w, c->eid, c->ex_v, c->ex_x);
+}
+
+static int run(iag_ctx *c, fg_iag *g, const fg_xmap_schedule *s, const fg_iag_lane_prog *prog, int inverse,
+               fg_iag_lane_in *lane_in, int *lane_prog_id)
+{
+    int rc = 0;
+    for (int l = 0; rc == 0 && l < c->P; l++) {
+        const int64_t v[2] = {prog[l].start, prog[l].stride};
+        rc = fg_vec_write(c->w, *lane_prog_id, v, NULL);
+    }
+    fg_iag_info info;
+    fg_iag_get_info(g, &info);
+    for (long n = 0; !rc && info.preprocess_cycles < 0; n++) {
+        if (n > PREPROCESS_LIMIT)
+            return fg_set_error(FG_ESTATE, "IAG preprocessing did not finish in %d cycles", PREPROCESS_LIMIT);
+        rc = tick(c, g, NULL);
+        fg_iag_get_info(g, &info);
+    }
+    fg_iag_in in = {1, (uint8_t)(inverse ? 1 : 0), NULL};
+    if (!rc)
+        rc = tick(c, g, &in); /* start */
+    in.start = 0;
+    in.lane_in = lane_in;
+    for (int t = 0; !rc && t < s->cycles + info.latency; t++) {
+        for (int l = 0; l < c->P; l++) {
+            const int x = t < s->cycles ? fg_xmap_position(s, t, l) : -1;
+            lane_in[l].valid = x >= 0;
+            lane_in[l].x = x >= 0 ? x : 0;
+        }
+        rc = tick(c, g, &in);
+    }
+    if (!rc && c->addresses != c->K)
+        rc = fg_set_error(FG_EMISMATCH, "IAG K=%d gave %ld addresses, expected %d", c->K, c->addresses, c->K);
+    return rc;
+}
+
+int fg_vec_make_iag(const char *dir, fg_std std, int K, int pllr, int inverse, long *total_cycles)
+{
+    fg_xmap_schedule s;
+    int rc = fg_iag_check_pllr(pllr);
+    if (!rc)
+        rc = fg_interleaver_check_k(std, K);
+    if (!rc)
+        rc = fg_xmap_schedule_init(&s, K, pllr);
+    if (rc)
+        return rc;
+    fg_iag_lane_prog prog[FG_IAG_LANES_MAX];
+    fg_iag_xmap_program(&s, prog);
+    const fg_iag_cfg cfg = {std, K, pllr, prog};
+    fg_iag *g;
+    if ((rc = fg_iag_create(&cfg, &g)))
+        return rc;
+    const int P = pllr, n_in = 3 + 2 * P, n_ex = 1 + 3 * P;
+    iag_ctx c = {.P = P, .K = K};
+    fg_vec_port *in_p = malloc(sizeof *in_p * (size_t)n_in), *ex_p = malloc(sizeof *ex_p * (size_t)n_ex);
+    fg_vec_port prog_p[2] = {fg_vec_port_make("lane_start", -1, FG_VEC_IN, POS_BITS + 1, 1),
+                             fg_vec_port_make("lane_stride", -1, FG_VEC_IN, 3, 1)};
+    fg_iag_lane_in *lane_in = calloc((size_t)P, sizeof *lane_in);
+    c.in_v = malloc(sizeof *c.in_v * (size_t)n_in);
+    c.ex_v = malloc(sizeof *c.ex_v * (size_t)n_ex);
+    c.ex_x = calloc((size_t)n_ex, 1);
+    if (!in_p || !ex_p || !lane_in || !c.in_v || !c.ex_v || !c.ex_x) {
+        rc = fg_set_error(FG_ENOMEM, "out of memory for the IAG vectors (PLLR=%d)", P);
+        goto done;
+    }
+    in_p[0] = fg_vec_port_make("k_i", -1, FG_VEC_IN, POS_BITS, 0);
+    in_p[1] = fg_vec_port_make("start_i", -1, FG_VEC_IN, 1, 0);
+    in_p[2] = fg_vec_port_make("inverse_i", -1, FG_VEC_IN, 1, 0);
+    ex_p[0] = fg_vec_port_make("ready_o", -1, FG_VEC_OUT, 1, 0);
+    for (int l = 0; l < P; l++) {
+        in_p[3 + 2 * l] = fg_vec_port_make("lane_valid_i", l, FG_VEC_IN, 1, 0);
+        in_p[4 + 2 * l] = fg_vec_port_make("lane_x_i", l, FG_VEC_IN, POS_BITS, 0);
+        ex_p[1 + 3 * l] = fg_vec_port_make("lane_valid_o", l, FG_VEC_OUT, 1, 0);
+        ex_p[2 + 3 * l] = fg_vec_port_make("lane_err_o", l, FG_VEC_OUT, 1, 0);
+        ex_p[3 + 3 * l] = fg_vec_port_make("lane_addr_o", l, FG_VEC_OUT, POS_BITS, 0);
+    }
+    if ((rc = fg_vec_writer_open(dir, "iag", &c.w)))
+        goto done;
+    const fg_vec_stream_def defs[3] = {
+        {"lane_prog", FG_VEC_TABLE, "line l: lane l's first position (-1: unused) and stride", prog_p, 2, 0, 0},
+        {"stimulus", FG_VEC_CYCLES, "inputs of each cycle from reset", in_p, n_in, 0, 0},
+        {"expected", FG_VEC_CYCLES, "output registers of each cycle", ex_p, n_ex, 0, 0}};
+    int pid;
+    fg_vec_param_str(c.w, "std", fg_std_name(std));
+    fg_vec_param_int(c.w, "K", K);
+    fg_vec_param_int(c.w, "pllr", pllr);
+    fg_vec_param_str(c.w, "mode", inverse ? "inverse" : "forward");
+    rc = fg_vec_stream_add(c.w, &defs[0], &pid);
+    if (!rc)
+        rc = fg_vec_stream_add(c.w, &defs[1], &c.sid);
+    if (!rc)
+        rc = fg_vec_stream_add(c.w, &defs[2], &c.eid);
+    if (!rc)
+        rc = run(&c, g, &s, prog, inverse, lane_in, &pid);
+    if (rc)
+        goto done;
+    fg_iag_info info;
+    fg_iag_get_info(g, &info);
+    if (std == FG_STD_UMTS) {
+        fg_vec_param_int(c.w, "R", info.R);
+        fg_vec_param_int(c.w, "C", info.C);
+        fg_vec_param_int(c.w, "p", info.p);
+        fg_vec_param_int(c.w, "v", info.v);
+    } else {
+        fg_vec_param_int(c.w, "f1", info.f1);
+        fg_vec_param_int(c.w, "f2", info.f2);
+        fg_vec_param_int(c.w, "inverse_degree", info.inv.degree);
+    }
+    fg_vec_count(c.w, "preprocess_cycles", info.preprocess_cycles);
+    fg_vec_count(c.w, "start_cycle", info.preprocess_cycles);
+    fg_vec_count(c.w, "C0", s.cycles);
+    fg_vec_count(c.w, "latency", info.latency);
+    fg_vec_count(c.w, "trace_cycles", c.lines);
+    rc = fg_vec_writer_commit(c.w);
+    c.w = NULL;
+    if (!rc && total_cycles)
+        *total_cycles = c.lines;
+done:
+    fg_vec_writer_abort(c.w);
+    fg_iag_destroy(g);
+    free(in_p);
+    free(ex_p);
+    free(lane_in);
+    free(c.in_v);
+    free(c.ex_v);
+    free(c.ex_x);
+    return rc;
+}

@@ -1,0 +1,789 @@
+/* Golden vectors: write, read back and replay through the step models; corrupt files; the
+ * atomic output directory. */
+#include "fg_cunit.h"
+#include "fecforge/error.h"
+#include "fecforge/vectors.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- helpers ---- */
+
+static char root[64];
+
+static void rm_tree(const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d) {
+        unlink(path);
+        return;
+    }
+    struct dirent *e;
+    char p[1024];
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(p, sizeof p, "%s/%s", path, e->d_name);
+            rm_tree(p);
+        }
+    closedir(d);
+    rmdir(path);
+}
+
+static const char *tmp_path(const char *name)
+{
+    static char p[4][256];
+    static int k;
+    k = (k + 1) % 4;
+    if (!root[0]) {
+        strcpy(root, "/tmp/fg-test-vectors-XXXXXX");
+        if (!mkdtemp(root))
+            abort();
+    }
+    snprintf(p[k], sizeof p[k], "%s/%s", root, name);
+    return p[k];
+}
+
+static int exists(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0;
+}
+
+/* Entries of the temporary root whose names start with prefix. */
+static int count_entries(const char *prefix)
+{
+    DIR *d = opendir(root);
+    int n = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        n += !strncmp(e->d_name, prefix, strlen(prefix));
+    if (d)
+        closedir(d);
+    return n;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
+        free(s);
+        s = NULL;
+    }
+    if (s)
+        s[n] = '\0';
+    fclose(f);
+    return s;
+}
+
+static void spit(const char *path, const char *s)
+{
+    FILE *f = fopen(path, "wb");
+    if (f) {
+        fputs(s, f);
+        fclose(f);
+    }
+}
+
+/* Replace the first occurrence of from by to in the file. Returns 0 if found. */
+static int patch(const char *path, const char *from, const char *to)
+{
+    char *s = slurp(path);
+    char *at = s ? strstr(s, from) : NULL;
+    if (!at) {
+        free(s);
+        return -1;
+    }
+    char *t = malloc(strlen(s) + strlen(to) + 1);
+    memcpy(t, s, (size_t)(at - s));
+    strcpy(t + (at - s), to);
+    strcat(t, at + strlen(from));
+    spit(path, t);
+    free(s);
+    free(t);
+    return 0;
+}
+
+/* Replace line n (1-based) of a file by text. */
+static void patch_line(const char *path, int n, const char *text)
+{
+    char *s = slurp(path);
+    if (!s)
+        return;
+    char *b = s;
+    for (int i = 1; i < n && b; i++)
+        b = strchr(b, '\n') ? strchr(b, '\n') + 1 : NULL;
+    if (!b)
+        return free(s);
+    char *e = strchr(b, '\n');
+    char *t = malloc(strlen(s) + strlen(text) + 2);
+    memcpy(t, s, (size_t)(b - s));
+    strcpy(t + (b - s), text);
+    strcat(t, e ? e : "");
+    spit(path, t);
+    free(s);
+    free(t);
+}
+
+static void copy_set(const char *from, const char *to)
+{
+    rm_tree(to);
+    mkdir(to, 0755);
+    static const char *const files[] = {"manifest.json", "stimulus.hex", "expected.hex", "banks.hex", "lane_prog.hex"};
+    char a[512], b[512];
+    for (int i = 0; i < 5; i++) {
+        snprintf(a, sizeof a, "%s/%s", from, files[i]);
+        snprintf(b, sizeof b, "%s/%s", to, files[i]);
+        char *s = slurp(a);
+        if (s)
+            spit(b, s);
+        free(s);
+    }
+}
+
+static long long param(const fg_vec_set *s, const char *key)
+{
+    long long v = -1;
+    CU_ASSERT_EQUAL(fg_vec_get_param_int(s, key, &v), 0);
+    return v;
+}
+
+static long long count(const fg_vec_set *s, const char *key)
+{
+    long long v = -1;
+    CU_ASSERT_EQUAL(fg_vec_get_count(s, key, &v), 0);
+    return v;
+}
+
+typedef struct {
+    const fg_vec_stream *st;
+    fg_vec_cursor *c;
+    int64_t *v;
+    uint8_t *x;
+} stream_rd;
+
+static int rd_open(const fg_vec_set *s, const char *name, stream_rd *r)
+{
+    memset(r, 0, sizeof *r);
+    if (fg_vec_find_stream(s, name, &r->st) || fg_vec_cursor_open(s, r->st, &r->c))
+        return -1;
+    r->v = calloc((size_t)r->st->n_ports, sizeof *r->v);
+    r->x = calloc((size_t)r->st->n_ports, 1);
+    return 0;
+}
+
+static void rd_close(stream_rd *r)
+{
+    fg_vec_cursor_close(r->c);
+    free(r->v);
+    free(r->x);
+}
+
+/* ---- DBCF: replay the stimulus through a fresh step model, compare every expected word ---- */
+
+/* Registers during a cycle: read before the step. */
+typedef struct {
+    int fifo[64], buf[64], lfsr, empty;
+} dbcf_regs;
+
+static void dbcf_regs_get(const fg_dbcf *d, int P, int M, dbcf_regs *r)
+{
+    for (int l = 0; l < P && l < 64; l++)
+        r->fifo[l] = fg_dbcf_fifo_level(d, l);
+    for (int b = 0; b < M && b < 64; b++)
+        r->buf[b] = fg_dbcf_buf_level(d, b);
+    r->lfsr = fg_dbcf_lfsr(d);
+    r->empty = fg_dbcf_empty(d);
+}
+
+/* Value of expected port p: outputs of the step, registers as before it. */
+static int64_t dbcf_actual(const fg_vec_port *p, const dbcf_regs *d, const fg_dbcf_out *o, int64_t mask)
+{
+    const int i = p->index;
+    if (!strcmp(p->name, "accept_new_o")) return o->accept_new_P[i];
+    if (!strcmp(p->name, "accept_head_o")) return o->accept_head_P[i];
+    if (!strcmp(p->name, "reject_o")) return o->reject_P[i];
+    if (!strcmp(p->name, "bank_we_o")) return o->bank_write_M[i].valid;
+    if (!strcmp(p->name, "bank_row_o")) return o->bank_write_M[i].row;
+    if (!strcmp(p->name, "bank_data_o")) return o->bank_write_M[i].data & mask;
+    if (!strcmp(p->name, "fifo_level_o")) return d->fifo[i];
+    if (!strcmp(p->name, "buf_level_o")) return d->buf[i];
+    if (!strcmp(p->name, "lfsr_o")) return d->lfsr;
+    if (!strcmp(p->name, "empty_o")) return d->empty;
+    return -12345;
+}
+
+/* Returns the number of differing words (-1 if the set cannot be read). */
+static long replay_dbcf(const char *dir, long *lines)
+{
+    fg_vec_set *s;
+    if (fg_vec_open(dir, &s))
+        return -1;
+    CU_ASSERT_STRING_EQUAL(fg_vec_design(s), "dbcf");
+    fg_dbcf_cfg cfg = fg_dbcf_cfg_default();
+    cfg.pllr = (int)param(s, "pllr");
+    cfg.banks = (int)param(s, "banks");
+    cfg.select = (int)param(s, "select");
+    cfg.fifo_depth = (int)param(s, "fifo_depth");
+    cfg.buf_depth = (int)param(s, "buf_depth");
+    cfg.stall = (int)param(s, "stall");
+    cfg.lfsr_seed = (uint16_t)param(s, "lfsr_seed");
+    const char *offer = "";
+    fg_vec_get_param_str(s, "offer", &offer);
+    cfg.offer = !strcmp(offer, "head") ? FG_DBCF_OFFER_HEAD : FG_DBCF_OFFER_DUAL;
+    const int depth = (int)param(s, "bank_depth"), P = cfg.pllr, M = cfg.banks;
+    CU_ASSERT_FATAL(P <= 64 && M <= 64);
+    const int64_t mask = (INT64_C(1) << param(s, "data_width")) - 1;
+    fg_dbcf *d;
+    stream_rd in, ex, bk;
+    long bad = 0;
+    if (fg_dbcf_create(&cfg, &d) || rd_open(s, "stimulus", &in) || rd_open(s, "expected", &ex) ||
+        rd_open(s, "banks", &bk)) {
+        fg_vec_close(s);
+        return -1;
+    }
+    fg_dbcf_word *lane = calloc((size_t)P, sizeof *lane);
+    int64_t *mem = calloc((size_t)M * (size_t)depth, sizeof *mem);
+    uint8_t *wr = calloc((size_t)M * (size_t)depth, 1);
+    int iv[4];
+    const char *names[4] = {"lane_valid_i", "lane_bank_i", "lane_row_i", "lane_data_i"};
+    *lines = 0;
+    int r;
+    while ((r = fg_vec_cursor_next(in.c, in.v, NULL)) == 1) {
+        for (int l = 0; l < P; l++) {
+            for (int k = 0; k < 4; k++)
+                iv[k] = fg_vec_find_port(in.st, names[k], l);
+            lane[l] = (fg_dbcf_word){(uint8_t)in.v[iv[0]], (int32_t)in.v[iv[1]], (int32_t)in.v[iv[2]],
+                                     (int32_t)in.v[iv[3]]};
+        }
+        fg_dbcf_out o;
+        dbcf_regs regs;
+        dbcf_regs_get(d, P, M, &regs);
+        fg_dbcf_step(d, lane, &o);
+        if (fg_vec_cursor_next(ex.c, ex.v, ex.x) != 1) {
+            bad++;
+            break;
+        }
+        for (int k = 0; k < ex.st->n_ports; k++)
+            if (!ex.x[k] && ex.v[k] != dbcf_actual(&ex.st->ports[k], &regs, &o, mask))
+                bad++;
+        for (int b = 0; b < M; b++)
+            if (o.bank_write_M[b].valid) {
+                mem[(size_t)b * depth + o.bank_write_M[b].row] = o.bank_write_M[b].data & mask;
+                wr[(size_t)b * depth + o.bank_write_M[b].row] = 1;
+            }
+        ++*lines;
+    }
+    CU_ASSERT_EQUAL(r, 0);
+    CU_ASSERT_EQUAL(fg_vec_cursor_next(ex.c, ex.v, ex.x), 0); /* as many expected lines */
+    CU_ASSERT_EQUAL(*lines, count(s, "trace_cycles"));
+    CU_ASSERT(fg_dbcf_empty(d));
+    for (long cell = 0; cell < (long)M * depth; cell++) {
+        if (fg_vec_cursor_next(bk.c, bk.v, bk.x) != 1) {
+            bad++;
+            break;
+        }
+        if (bk.x[0] != !wr[cell] || (!bk.x[0] && bk.v[0] != mem[cell]))
+            bad++;
+    }
+    CU_ASSERT_EQUAL(fg_vec_cursor_next(bk.c, bk.v, bk.x), 0);
+    rd_close(&in);
+    rd_close(&ex);
+    rd_close(&bk);
+    free(lane);
+    free(mem);
+    free(wr);
+    fg_dbcf_destroy(d);
+    fg_vec_close(s);
+    return bad;
+}
+
+static void dbcf_case(fg_std std, int K, fg_direction dir, fg_bank_mapping m, int pllr, int banks, int sel, int fifo,
+                      int buf, fg_dbcf_offer offer, int stall, int data_width)
+{
+    const char *dir_path = tmp_path("dbcf");
+    fg_vec_dbcf_params p = {.cfg = fg_dbcf_cfg_default(), .std = std, .K = K, .dir = dir, .mapping = m,
+                            .data_width = data_width};
+    p.cfg.pllr = pllr;
+    p.cfg.banks = banks;
+    p.cfg.select = sel;
+    p.cfg.fifo_depth = fifo;
+    p.cfg.buf_depth = buf;
+    p.cfg.offer = offer;
+    p.cfg.stall = stall;
+    fg_dbcf_result r, direct;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_make_dbcf(dir_path, &p, &r), 0);
+    CU_ASSERT_EQUAL_FATAL(fg_dbcf_run(&p.cfg, std, K, dir, m, &direct), 0);
+    /* Counts in the manifest = a direct run of the model. */
+    fg_vec_set *s;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_open(dir_path, &s), 0);
+    CU_ASSERT_EQUAL(count(s, "C0"), direct.C0);
+    CU_ASSERT_EQUAL(count(s, "C1"), direct.C1);
+    CU_ASSERT_EQUAL(count(s, "dC"), direct.dC);
+    CU_ASSERT_EQUAL(count(s, "overflow"), direct.overflow);
+    CU_ASSERT_EQUAL(count(s, "stalls"), direct.stalls);
+    CU_ASSERT_EQUAL(param(s, "K"), K);
+    fg_vec_close(s);
+    long lines = 0;
+    CU_ASSERT_EQUAL(replay_dbcf(dir_path, &lines), 0);
+    CU_ASSERT(lines >= direct.C1 && lines > 0);
+    rm_tree(dir_path);
+}
+
+static void test_dbcf_roundtrip(void)
+{
+    dbcf_case(FG_STD_UMTS, 200, FG_DIR_DEINTERLEAVE, FG_MAP_XMAP, 8, 16, 3, 8, 12, FG_DBCF_OFFER_DUAL, 0, 0);
+    dbcf_case(FG_STD_LTE, 1024, FG_DIR_INTERLEAVE, FG_MAP_XMAP_XOR, 16, 16, 2, 2, 3, FG_DBCF_OFFER_DUAL, 0, 0);
+    /* Lossy, head-only FIFOs, narrow data (tags truncated to 5 bits). */
+    dbcf_case(FG_STD_UMTS, 777, FG_DIR_INTERLEAVE, FG_MAP_MOD, 8, 8, 1, 1, 1, FG_DBCF_OFFER_HEAD, 0, 5);
+    /* Stalling producers (closed loop): the recorded stimulus still replays exactly. */
+    dbcf_case(FG_STD_UMTS, 333, FG_DIR_DEINTERLEAVE, FG_MAP_XMAP, 8, 8, 1, 0, 2, FG_DBCF_OFFER_DUAL, 1, 0);
+}
+
+/* The bank image holds each LLR's tag at the cell of its address: an independent check of the
+ * memory layout (address = bank*depth + row) against the bank map. */
+static void test_dbcf_bank_image(void)
+{
+    const char *dir = tmp_path("img");
+    fg_vec_dbcf_params p = {.cfg = fg_dbcf_cfg_default(), .std = FG_STD_UMTS, .K = 200, .dir = FG_DIR_DEINTERLEAVE,
+                            .mapping = FG_MAP_XMAP};
+    p.cfg.pllr = 8;
+    p.cfg.banks = 16;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_make_dbcf(dir, &p, NULL), 0);
+    fg_xmap_schedule sc;
+    fg_bank_map map;
+    int32_t addr[200];
+    CU_ASSERT_EQUAL_FATAL(fg_xmap_schedule_init(&sc, 200, 8), 0);
+    CU_ASSERT_EQUAL_FATAL(fg_bank_map_init(&map, FG_MAP_XMAP, 16, &sc), 0);
+    CU_ASSERT_EQUAL_FATAL(fg_write_addresses(FG_STD_UMTS, 200, FG_DIR_DEINTERLEAVE, addr), 0);
+    fg_vec_set *s;
+    stream_rd bk;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_open(dir, &s), 0);
+    CU_ASSERT_EQUAL_FATAL(rd_open(s, "banks", &bk), 0);
+    CU_ASSERT_EQUAL(bk.st->banks, 16);
+    CU_ASSERT_EQUAL(bk.st->depth, map.depth);
+    const long cells = 16L * map.depth;
+    int64_t *img = calloc((size_t)cells, sizeof *img);
+    uint8_t *x = calloc((size_t)cells, 1);
+    for (long c = 0; c < cells; c++) {
+        CU_ASSERT_EQUAL(fg_vec_cursor_next(bk.c, bk.v, bk.x), 1);
+        img[c] = bk.v[0];
+        x[c] = bk.x[0];
+    }
+    int bad = 0, written = 0;
+    for (int j = 0; j < 200; j++) {
+        int b, r;
+        fg_bank_map_locate(&map, addr[j], &b, &r);
+        bad += x[b * map.depth + r] || img[b * map.depth + r] != j;
+    }
+    for (long c = 0; c < cells; c++)
+        written += !x[c];
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT_EQUAL(written, 200);
+    free(img);
+    free(x);
+    rd_close(&bk);
+    fg_vec_close(s);
+    rm_tree(dir);
+}
+
+/* ---- IAG: replay from reset with the lane programs of the set; addresses = the table ---- */
+
+static void iag_case(fg_std std, int K, int pllr, int inverse)
+{
+    const char *dir = tmp_path("iag");
+    long total = 0;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_make_iag(dir, std, K, pllr, inverse, &total), 0);
+    fg_vec_set *s;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_open(dir, &s), 0);
+    CU_ASSERT_STRING_EQUAL(fg_vec_design(s), "iag");
+    stream_rd pr, in, ex;
+    CU_ASSERT_EQUAL_FATAL(rd_open(s, "lane_prog", &pr), 0);
+    CU_ASSERT_EQUAL_FATAL(rd_open(s, "stimulus", &in), 0);
+    CU_ASSERT_EQUAL_FATAL(rd_open(s, "expected", &ex), 0);
+    fg_iag_lane_prog prog[FG_IAG_LANES_MAX];
+    for (int l = 0; l < pllr; l++) {
+        CU_ASSERT_EQUAL(fg_vec_cursor_next(pr.c, pr.v, NULL), 1);
+        prog[l] = (fg_iag_lane_prog){(int32_t)pr.v[0], (int32_t)pr.v[1]}; /* signed: sign-extended */
+    }
+    CU_ASSERT_EQUAL(fg_vec_cursor_next(pr.c, pr.v, NULL), 0);
+    fg_xmap_schedule sc;
+    fg_iag_lane_prog want[FG_IAG_LANES_MAX];
+    fg_xmap_schedule_init(&sc, K, pllr);
+    fg_iag_xmap_program(&sc, want);
+    for (int l = 0; l < pllr; l++)
+        CU_ASSERT(prog[l].start == want[l].start && prog[l].stride == want[l].stride);
+    const fg_iag_cfg cfg = {std, K, pllr, prog};
+    fg_iag *g;
+    CU_ASSERT_EQUAL_FATAL(fg_iag_create(&cfg, &g), 0);
+    const int lat = (int)count(s, "latency");
+    int32_t *pi = malloc(sizeof *pi * (size_t)K), *ref = malloc(sizeof *ref * (size_t)K);
+    fg_interleaver_table(std, K, pi);
+    if (inverse)
+        fg_permutation_invert(K, pi, ref);
+    else
+        memcpy(ref, pi, sizeof *ref * (size_t)K);
+    fg_iag_lane_in lin[FG_IAG_LANES_MAX];
+    int32_t hist[8][FG_IAG_LANES_MAX]; /* inputs of the last cycles, for the address check */
+    long t = 0, bad = 0, addrs = 0, bad_addr = 0;
+    const int i_start = fg_vec_find_port(in.st, "start_i", -1), i_inv = fg_vec_find_port(in.st, "inverse_i", -1);
+    CU_ASSERT(i_start >= 0 && i_inv >= 0);
+    CU_ASSERT_EQUAL(fg_vec_find_port(in.st, "nope_i", -1), FG_EINVAL);
+    while (fg_vec_cursor_next(in.c, in.v, NULL) == 1) {
+        CU_ASSERT_EQUAL(in.v[fg_vec_find_port(in.st, "k_i", -1)], K);
+        for (int l = 0; l < pllr; l++) {
+            lin[l].valid = (uint8_t)in.v[fg_vec_find_port(in.st, "lane_valid_i", l)];
+            lin[l].x = (int32_t)in.v[fg_vec_find_port(in.st, "lane_x_i", l)];
+            hist[t % 8][l] = lin[l].valid ? lin[l].x : -1;
+        }
+        fg_iag_in ci = {(uint8_t)in.v[i_start], (uint8_t)in.v[i_inv], lin};
+        fg_iag_out o;
+        fg_iag_step(g, &ci, &o);
+        if (fg_vec_cursor_next(ex.c, ex.v, ex.x) != 1) {
+            bad++;
+            break;
+        }
+        bad += ex.v[0] != o.ready;
+        for (int l = 0; l < pllr; l++) {
+            const fg_iag_lane_out *lo = &o.lane_out[l];
+            bad += ex.v[1 + 3 * l] != lo->valid || ex.v[2 + 3 * l] != lo->err || ex.x[3 + 3 * l] != !lo->valid;
+            if (!lo->valid)
+                continue;
+            bad += ex.v[3 + 3 * l] != lo->addr;
+            const int x = t >= lat ? hist[(t - lat) % 8][l] : -1;
+            addrs++;
+            bad_addr += x < 0 || ex.v[3 + 3 * l] != ref[x];
+        }
+        t++;
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT_EQUAL(bad_addr, 0);
+    CU_ASSERT_EQUAL(addrs, K);
+    CU_ASSERT_EQUAL(t, total);
+    CU_ASSERT_EQUAL(t, count(s, "preprocess_cycles") + 1 + count(s, "C0") + lat);
+    CU_ASSERT_EQUAL(fg_vec_cursor_next(ex.c, ex.v, ex.x), 0);
+    free(pi);
+    free(ref);
+    fg_iag_destroy(g);
+    rd_close(&pr);
+    rd_close(&in);
+    rd_close(&ex);
+    fg_vec_close(s);
+    rm_tree(dir);
+}
+
+static void test_iag_roundtrip(void)
+{
+    iag_case(FG_STD_LTE, 40, 8, 0);
+    iag_case(FG_STD_LTE, 40, 8, 1);
+    iag_case(FG_STD_LTE, 4992, 64, 1);
+    iag_case(FG_STD_UMTS, 40, 4, 0);
+    iag_case(FG_STD_UMTS, 5114, 32, 1);
+}
+
+/* ---- corrupt sets: each gives its own error naming file, line and port ---- */
+
+static const char *good_set(void)
+{
+    const char *dir = tmp_path("good");
+    if (!exists(dir)) {
+        fg_vec_dbcf_params p = {.cfg = fg_dbcf_cfg_default(), .std = FG_STD_UMTS, .K = 200,
+                                .dir = FG_DIR_DEINTERLEAVE, .mapping = FG_MAP_XMAP};
+        p.cfg.pllr = 8;
+        p.cfg.banks = 16;
+        CU_ASSERT_EQUAL(fg_vec_make_dbcf(dir, &p, NULL), 0);
+    }
+    return dir;
+}
+
+/* Read every stream; the first error's code, message in fg_last_error(). */
+static int read_all(const char *dir)
+{
+    fg_vec_set *s = NULL;
+    int rc = fg_vec_open(dir, &s);
+    for (int i = 0; !rc && i < fg_vec_num_streams(s); i++) {
+        stream_rd r;
+        memset(&r, 0, sizeof r);
+        r.st = fg_vec_stream_at(s, i);
+        rc = fg_vec_cursor_open(s, r.st, &r.c);
+        r.v = calloc((size_t)r.st->n_ports, sizeof *r.v);
+        int k = 0;
+        while (!rc && (k = fg_vec_cursor_next(r.c, r.v, NULL)) == 1)
+            ;
+        if (!rc && k < 0)
+            rc = k;
+        rd_close(&r);
+    }
+    fg_vec_close(s);
+    return rc;
+}
+
+static int msg_has(const char *what)
+{
+    if (strstr(fg_last_error(), what))
+        return 1;
+    fprintf(stderr, "\n  message '%s' lacks '%s'\n", fg_last_error(), what);
+    return 0;
+}
+
+static void corrupt_case(const char *file, int line, const char *text, const char *from, int want_rc,
+                         const char *msg1, const char *msg2)
+{
+    const char *bad = tmp_path("bad");
+    copy_set(good_set(), bad);
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", bad, file);
+    if (line > 0)
+        patch_line(path, line, text);
+    else if (from) {
+        CU_ASSERT_EQUAL(patch(path, from, text), 0);
+    } else
+        unlink(path);
+    CU_ASSERT_EQUAL(read_all(bad), want_rc);
+    CU_ASSERT(msg_has(msg1));
+    if (msg2)
+        CU_ASSERT(msg_has(msg2));
+    rm_tree(bad);
+}
+
+static void test_corrupt(void)
+{
+    CU_ASSERT_EQUAL_FATAL(read_all(good_set()), 0);
+    /* Stimulus line 3: 4*PLLR = 32 words; drop to 2. */
+    corrupt_case("stimulus.hex", 3, "1 0", NULL, FG_EINVAL, "stimulus.hex line 3: 2 words, expected 32",
+                 "lane_row_i[0]");
+    corrupt_case("stimulus.hex", 2, "1 0 1 32 1 e 7 33 1 0 4 31 1 2 6 30 1 f 1 96 1 f 6 97 1 1 1 95 1 0 6 94 7",
+                 NULL, FG_EINVAL, "line 2: 33 words, expected 32", NULL);
+    /* Non-hex in lane_bank_i[0] (second word). */
+    corrupt_case("stimulus.hex", 1, "1 g 1 32 1 e 7 33 1 0 4 31 1 2 6 30 1 f 1 96 1 f 6 97 1 1 1 95 1 0 6 94", NULL,
+                 FG_EINVAL, "stimulus.hex line 1, port lane_bank_i[0]: 'g' is not hex", NULL);
+    /* lane_valid_i[0] is one bit wide. */
+    corrupt_case("stimulus.hex", 1, "2 d 1 32 1 e 7 33 1 0 4 31 1 2 6 30 1 f 1 96 1 f 6 97 1 1 1 95 1 0 6 94", NULL,
+                 FG_EINVAL, "stimulus.hex line 1, port lane_valid_i[0]: value 2 wider than the port's 1 bits", NULL);
+    /* x on an in port. */
+    corrupt_case("stimulus.hex", 1, "x d 1 32 1 e 7 33 1 0 4 31 1 2 6 30 1 f 1 96 1 f 6 97 1 1 1 95 1 0 6 94", NULL,
+                 FG_EINVAL, "port lane_valid_i[0]: x (no value) on an in port", NULL);
+    /* Mixed x and digits. */
+    corrupt_case("banks.hex", 5, "3x", NULL, FG_EINVAL, "banks.hex line 5, port bank_data: '3x' mixes x", NULL);
+    /* Too few lines for the manifest. */
+    corrupt_case("manifest.json", 0, "\"lines\": 28,", "\"lines\": 27,", FG_EINVAL,
+                 "stimulus.hex: 27 lines, the manifest declares 28", NULL);
+    corrupt_case("manifest.json", 0, "\"lines\": 26,", "\"lines\": 27,", FG_EINVAL,
+                 "stimulus.hex line 27: more lines than the manifest declares (26)", NULL);
+    /* Format version, malformed JSON, a bad port width, a missing stream file. */
+    corrupt_case("manifest.json", 0, "\"format\": 2,", "\"format\": 1,", FG_EINVAL,
+                 "format 2, this reader reads format 1", NULL);
+    corrupt_case("manifest.json", 0, "\"design\" \"dbcf\",", "\"design\": \"dbcf\",", FG_EINVAL, "not valid JSON",
+                 "line 3: expected ':'");
+    corrupt_case("manifest.json", 0, "\"width\": 65", "\"width\": 1", FG_EINVAL, "\"width\" out of range", NULL);
+    corrupt_case("expected.hex", 0, NULL, NULL, FG_EIO, "cannot read", "expected.hex");
+    corrupt_case("manifest.json", 0, NULL, NULL, FG_EIO, "manifest.json", NULL);
+
+    /* A well-formed set with one wrong expected word (accept_new_o[0] of cycle 0), and one wrong
+     * bank cell: the replay finds exactly those. */
+    const char *mut = tmp_path("mut");
+    copy_set(good_set(), mut);
+    char path[512];
+    snprintf(path, sizeof path, "%s/expected.hex", mut);
+    char *t = slurp(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+    t[0] = t[0] == '1' ? '0' : '1';
+    spit(path, t);
+    free(t);
+    long lines;
+    CU_ASSERT_EQUAL(replay_dbcf(mut, &lines), 1);
+    snprintf(path, sizeof path, "%s/banks.hex", mut);
+    t = slurp(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+    t[1] = t[1] == '0' ? '1' : '0';
+    spit(path, t);
+    free(t);
+    CU_ASSERT_EQUAL(replay_dbcf(mut, &lines), 2);
+    rm_tree(mut);
+
+    /* A stream the testbench needs but the set lacks. */
+    fg_vec_set *s;
+    const fg_vec_stream *st;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_open(good_set(), &s), 0);
+    CU_ASSERT_EQUAL(fg_vec_find_stream(s, "final_llrs", &st), FG_EINVAL);
+    CU_ASSERT(msg_has("stream 'final_llrs' missing from"));
+    long long v;
+    CU_ASSERT_EQUAL(fg_vec_get_param_int(s, "nope", &v), FG_EINVAL);
+    CU_ASSERT(msg_has("\"parameters\".\"nope\" missing"));
+    CU_ASSERT_EQUAL(fg_vec_get_param_int(s, "std", &v), FG_EINVAL); /* a string */
+    fg_vec_close(s);
+}
+
+/* ---- writer: values, widths and the atomic directory ---- */
+
+static void test_writer_values(void)
+{
+    const char *dir = tmp_path("vals");
+    fg_vec_writer *w;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_writer_open(dir, "unit", &w), 0);
+    const fg_vec_port ports[4] = {fg_vec_port_make("a_i", -1, FG_VEC_IN, 1, 0),
+                                  fg_vec_port_make("s_i", 2, FG_VEC_IN, 5, 1),
+                                  fg_vec_port_make("w_o", -1, FG_VEC_OUT, 64, 0),
+                                  fg_vec_port_make("n_o", -1, FG_VEC_OUT, 64, 1)};
+    const fg_vec_stream_def def = {"t", FG_VEC_CYCLES, NULL, ports, 4, 0, 0};
+    int id;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_stream_add(w, &def, &id), 0);
+    const int64_t rows[3][4] = {{1, -16, INT64_MAX, INT64_MIN}, {0, 15, 0, -1}, {1, -1, 0x123456789abcdefLL, 5}};
+    for (int r = 0; r < 3; r++)
+        CU_ASSERT_EQUAL(fg_vec_write(w, id, rows[r], NULL), 0);
+    /* Out of range: signed 5 bits is [-16, 15]; unsigned 1 bit [0, 1]. */
+    const int64_t over[2][4] = {{0, 16, 0, 0}, {2, 0, 0, 0}};
+    CU_ASSERT_EQUAL(fg_vec_write(w, id, over[0], NULL), FG_EINVAL);
+    CU_ASSERT(msg_has("value 16 does not fit port s_i[2] (signed 5 bits)"));
+    CU_ASSERT_EQUAL(fg_vec_write(w, id, over[1], NULL), FG_EINVAL);
+    const uint8_t x_in[4] = {1, 0, 0, 0};
+    CU_ASSERT_EQUAL(fg_vec_write(w, id, rows[0], x_in), FG_EINVAL);
+    CU_ASSERT(msg_has("in port a_i cannot be x"));
+    const uint8_t x_out[4] = {0, 0, 1, 0};
+    CU_ASSERT_EQUAL(fg_vec_write(w, id, rows[1], x_out), 0);
+    CU_ASSERT_EQUAL(fg_vec_param_int(w, "bad key", 1), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_vec_writer_commit(w), 0);
+    char path[512];
+    snprintf(path, sizeof path, "%s/t.hex", dir);
+    char *text = slurp(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_STRING_EQUAL(text, "1 10 7fffffffffffffff 8000000000000000\n"
+                                 "0 0f 0000000000000000 ffffffffffffffff\n"
+                                 "1 1f 0123456789abcdef 0000000000000005\n"
+                                 "0 0f xxxxxxxxxxxxxxxx ffffffffffffffff\n");
+    free(text);
+    fg_vec_set *s;
+    stream_rd r;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_open(dir, &s), 0);
+    CU_ASSERT_EQUAL_FATAL(rd_open(s, "t", &r), 0);
+    for (int k = 0; k < 3; k++) {
+        CU_ASSERT_EQUAL(fg_vec_cursor_next(r.c, r.v, r.x), 1);
+        CU_ASSERT(memcmp(r.v, rows[k], sizeof rows[k]) == 0); /* sign extension of s_i and n_o */
+        CU_ASSERT_EQUAL(fg_vec_cursor_line(r.c), k + 1);
+    }
+    CU_ASSERT_EQUAL(fg_vec_cursor_next(r.c, r.v, r.x), 1);
+    CU_ASSERT(r.x[2] == 1 && r.x[0] == 0 && r.v[1] == 15);
+    CU_ASSERT_EQUAL(fg_vec_cursor_next(r.c, r.v, r.x), 0);
+    CU_ASSERT_EQUAL(r.st->ports[1].index, 2);
+    CU_ASSERT(r.st->ports[1].is_signed && r.st->ports[1].width == 5 && r.st->ports[2].dir == FG_VEC_OUT);
+    rd_close(&r);
+    CU_ASSERT_EQUAL(fg_vec_cursor_open(s, fg_vec_stream_at(s, 0), &r.c), 0);
+    fg_vec_cursor_close(r.c);
+    fg_vec_close(s);
+    rm_tree(dir);
+    CU_ASSERT_EQUAL(fg_vec_width_for(1), 1);
+    CU_ASSERT_EQUAL(fg_vec_width_for(2), 1);
+    CU_ASSERT_EQUAL(fg_vec_width_for(3), 2);
+    CU_ASSERT_EQUAL(fg_vec_width_for(5114), 13);
+    CU_ASSERT_EQUAL(fg_vec_width_for(8192), 13);
+    CU_ASSERT_EQUAL(fg_vec_width_for(8193), 14);
+}
+
+static void test_atomic_dir(void)
+{
+    const char *dir = tmp_path("atomic");
+    const fg_vec_port mp = fg_vec_port_make("m", -1, FG_VEC_OUT, 8, 0);
+    const fg_vec_stream_def mem = {"mem", FG_VEC_MEMORY, NULL, &mp, 1, 2, 3};
+    const int64_t v = 7;
+    int id;
+    /* Abort half-way: no DIR, no temporary left. */
+    fg_vec_writer *w;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_writer_open(dir, "unit", &w), 0);
+    CU_ASSERT_EQUAL(count_entries("atomic.tmp-"), 1);
+    CU_ASSERT_EQUAL_FATAL(fg_vec_stream_add(w, &mem, &id), 0);
+    CU_ASSERT_EQUAL(fg_vec_write(w, id, &v, NULL), 0);
+    fg_vec_writer_abort(w);
+    CU_ASSERT(!exists(dir));
+    CU_ASSERT_EQUAL(count_entries("atomic"), 0);
+    /* A failure found at commit (memory image with 1 of 6 lines): the same. */
+    CU_ASSERT_EQUAL_FATAL(fg_vec_writer_open(dir, "unit", &w), 0);
+    CU_ASSERT_EQUAL_FATAL(fg_vec_stream_add(w, &mem, &id), 0);
+    CU_ASSERT_EQUAL(fg_vec_write(w, id, &v, NULL), 0);
+    CU_ASSERT_EQUAL(fg_vec_writer_commit(w), FG_EINVAL);
+    CU_ASSERT(msg_has("memory stream mem has 1 lines, banks*depth = 6"));
+    CU_ASSERT_EQUAL(count_entries("atomic"), 0);
+    /* A complete set; then a failing rewrite leaves it intact; a good rewrite replaces it. */
+    CU_ASSERT_EQUAL_FATAL(fg_vec_writer_open(dir, "unit", &w), 0);
+    CU_ASSERT_EQUAL_FATAL(fg_vec_stream_add(w, &mem, &id), 0);
+    for (int i = 0; i < 6; i++)
+        fg_vec_write(w, id, &v, NULL);
+    fg_vec_param_int(w, "gen", 1);
+    CU_ASSERT_EQUAL_FATAL(fg_vec_writer_commit(w), 0);
+    fg_vec_set *s;
+    long long gen = 0;
+    CU_ASSERT_EQUAL(fg_vec_writer_open(dir, "unit", &w), 0);
+    fg_vec_writer_abort(w);
+    CU_ASSERT_EQUAL(fg_vec_open(dir, &s), 0);
+    fg_vec_close(s);
+    CU_ASSERT_EQUAL(fg_vec_writer_open(dir, "unit", &w), 0);
+    fg_vec_stream_add(w, &mem, &id);
+    CU_ASSERT_EQUAL(fg_vec_writer_commit(w), FG_EINVAL);
+    CU_ASSERT_EQUAL_FATAL(fg_vec_open(dir, &s), 0);
+    CU_ASSERT(fg_vec_get_param_int(s, "gen", &gen) == 0 && gen == 1);
+    fg_vec_close(s);
+    CU_ASSERT_EQUAL(fg_vec_writer_open(dir, "unit", &w), 0);
+    fg_vec_stream_add(w, &mem, &id);
+    for (int i = 0; i < 6; i++)
+        fg_vec_write(w, id, &v, NULL);
+    fg_vec_param_int(w, "gen", 2);
+    CU_ASSERT_EQUAL(fg_vec_writer_commit(w), 0);
+    CU_ASSERT_EQUAL_FATAL(fg_vec_open(dir, &s), 0);
+    CU_ASSERT(fg_vec_get_param_int(s, "gen", &gen) == 0 && gen == 2);
+    fg_vec_close(s);
+    CU_ASSERT_EQUAL(count_entries("atomic"), 1); /* no .tmp- or .old- left */
+    /* Refused: a file, a directory that is not a set, a missing parent. */
+    const char *file = tmp_path("plain");
+    spit(file, "x\n");
+    CU_ASSERT_EQUAL(fg_vec_writer_open(file, "unit", &w), FG_EIO);
+    CU_ASSERT(msg_has("exists and is not a directory"));
+    const char *other = tmp_path("other");
+    mkdir(other, 0755);
+    char p[512];
+    snprintf(p, sizeof p, "%s/notes.txt", other);
+    spit(p, "mine\n");
+    CU_ASSERT_EQUAL(fg_vec_writer_open(other, "unit", &w), FG_EIO);
+    CU_ASSERT(msg_has("not a vector set"));
+    CU_ASSERT(exists(p));
+    CU_ASSERT_EQUAL(fg_vec_writer_open(tmp_path("no/such/dir"), "unit", &w), FG_EIO);
+    /* The model writers leave nothing for bad parameters. */
+    fg_vec_dbcf_params bad = {.cfg = fg_dbcf_cfg_default(), .std = FG_STD_UMTS, .K = 39};
+    CU_ASSERT_EQUAL(fg_vec_make_dbcf(tmp_path("m"), &bad, NULL), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_vec_make_iag(tmp_path("m"), FG_STD_LTE, 40, 6, 0, NULL), FG_EINVAL);
+    CU_ASSERT_EQUAL(count_entries("m"), 0);
+    rm_tree(dir);
+    rm_tree(file);
+    rm_tree(other);
+}
+
+static void cleanup(void)
+{
+    rm_tree(root);
+}
+
+static void test_cleanup(void)
+{
+    cleanup();
+    CU_ASSERT(!exists(root));
+}
+
+void fg_test_register(void)
+{
+    static const fg_test_case cases[] = {{"dbcf_roundtrip", test_dbcf_roundtrip},
+                                         {"dbcf_bank_image", test_dbcf_bank_image},
+                                         {"iag_roundtrip", test_iag_roundtrip},
+                                         {"corrupt_files", test_corrupt},
+                                         {"writer_values", test_writer_values},
+                                         {"atomic_dir", test_atomic_dir},
+                                         {"cleanup", test_cleanup},
+                                         {NULL, NULL}};
+    fg_add_suite("vectors", cases);
+}

@@ -1,0 +1,349 @@
+/* fecforge gen dbcf: the DBCF write network as Verilog-2005, the twin of fg_dbcf_step
+ * (cmodel/src/dbcf/dbcf.c); structure and timing in docs/rtl-dbcf.md. */
+#include "fecforge_gen/gen.h"
+#include "gen_internal.h"
+#include "fecforge/error.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int clog2(long n) /* bits to index n things, at least 1 */
+{
+    int b = 0;
+    while ((1L << b) < n)
+        b++;
+    return b ? b : 1;
+}
+
+static int max2(int a, int b) { return a > b ? a : b; }
+static int min2(int a, int b) { return a < b ? a : b; }
+
+int fg_gen_dbcf_default_bank_depth(int pllr, int banks)
+{
+    static const fg_bank_mapping maps[] = {FG_MAP_XMAP, FG_MAP_XMAP_XOR, FG_MAP_MOD, FG_MAP_BLOCK};
+    enum { K_LARGEST = 6144 }; /* LTE; every UMTS block (<= 5114) is smaller */
+    int depth = (K_LARGEST + banks - 1) / banks;
+    fg_xmap_schedule s;
+    if (fg_xmap_schedule_init(&s, K_LARGEST, pllr))
+        return depth;
+    for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) {
+        fg_bank_map m;
+        if (!fg_bank_map_init(&m, maps[i], banks, &s))
+            depth = max2(depth, m.depth);
+    }
+    fg_clear_error();
+    return depth;
+}
+
+fg_gen_dbcf_cfg fg_gen_dbcf_cfg_default(void)
+{
+    fg_gen_dbcf_cfg c = {.dbcf = fg_dbcf_cfg_default(), .width = 8};
+    c.bank_depth = fg_gen_dbcf_default_bank_depth(c.dbcf.pllr, c.dbcf.banks);
+    return c;
+}
+
+int fg_gen_dbcf_check(const fg_gen_dbcf_cfg *c)
+{
+    int rc = fg_dbcf_cfg_check(&c->dbcf);
+    if (rc)
+        return rc;
+    if (c->width < 1 || c->width > FG_GEN_WIDTH_MAX)
+        return fg_set_error(FG_EINVAL, "width=%d out of range [1, %d]", c->width, FG_GEN_WIDTH_MAX);
+    if (c->bank_depth < 1 || c->bank_depth > FG_GEN_BANK_DEPTH_MAX)
+        return fg_set_error(FG_EINVAL, "bank_depth=%d out of range [1, %d]", c->bank_depth, FG_GEN_BANK_DEPTH_MAX);
+    return 0;
+}
+
+void fg_gen_dbcf_dims_of(const fg_gen_dbcf_cfg *c, fg_gen_dbcf_dims *d)
+{
+    const fg_dbcf_cfg *b = &c->dbcf;
+    d->slots = 2 * b->pllr;
+    d->select = b->select == FG_DBCF_SELECT_ALL ? d->slots : b->select;
+    d->bank_w = clog2(b->banks);
+    d->row_w = clog2(c->bank_depth);
+    d->data_w = c->width;
+    /* One width for every level, limit and rank: holds F, B + 1 and the 2*PLLR slots. */
+    d->count_w = clog2(max2(max2(b->fifo_depth, b->buf_depth + 1), d->slots) + 1);
+    d->slot_w = clog2(d->slots);
+}
+
+void fg_gen_dbcf_name(const fg_gen_dbcf_cfg *c, char *buf, size_t n)
+{
+    const fg_dbcf_cfg *b = &c->dbcf;
+    fg_gen_dbcf_dims d;
+    fg_gen_dbcf_dims_of(c, &d);
+    snprintf(buf, n, "fg_dbcf_p%d_m%d_s%d_f%d_b%d%s", b->pllr, b->banks, d.select, b->fifo_depth, b->buf_depth,
+             b->offer == FG_DBCF_OFFER_HEAD ? "_head" : "");
+}
+
+static void params_text(const fg_gen_dbcf_cfg *c, char *buf, size_t n)
+{
+    const fg_dbcf_cfg *b = &c->dbcf;
+    fg_gen_dbcf_dims d;
+    fg_gen_dbcf_dims_of(c, &d);
+    snprintf(buf, n, "pllr=%d banks=%d select=%d fifo_depth=%d buf_depth=%d offer=%s lfsr_seed=0x%04X width=%d bank_depth=%d",
+             b->pllr, b->banks, d.select, b->fifo_depth, b->buf_depth, b->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual",
+             b->lfsr_seed, c->width, c->bank_depth);
+}
+
+/* Port list: name, direction, width; shared by the Verilog and the manifest. */
+typedef struct {
+    const char *name;
+    int out;
+    int width;
+    const char *what;
+} port_t;
+
+static int ports_of(const fg_gen_dbcf_cfg *c, port_t *p)
+{
+    const int P = c->dbcf.pllr, M = c->dbcf.banks;
+    fg_gen_dbcf_dims d;
+    fg_gen_dbcf_dims_of(c, &d);
+    const port_t all[] = {
+        {"clk_i", 0, 1, "clock"},
+        {"rst_ni", 0, 1, "synchronous active-low reset"},
+        {"lane_valid_i", 0, P, "lane l offers a new word (bit l)"},
+        {"lane_bank_i", 0, P * d.bank_w, "target bank of lane l's word ([l*BW +: BW])"},
+        {"lane_row_i", 0, P * d.row_w, "row inside the bank"},
+        {"lane_data_i", 0, P * d.data_w, "payload (LLR)"},
+        {"accept_new_o", 1, P, "lane's new word admitted by the router"},
+        {"accept_head_o", 1, P, "lane's FIFO head admitted (popped)"},
+        {"reject_o", 1, P, "lane's new word neither admitted nor queued"},
+        {"fifo_level_o", 1, P * d.count_w, "registered FIFO level of lane l ([l*CW +: CW])"},
+        {"bank_we_o", 1, M, "bank b writes this cycle"},
+        {"bank_row_o", 1, M * d.row_w, "row of bank b's write (0 when no write)"},
+        {"bank_data_o", 1, M * d.data_w, "data of bank b's write (0 when no write)"},
+        {"buf_level_o", 1, M * d.count_w, "registered circular-buffer level of bank b"},
+    };
+    const int n = (int)(sizeof all / sizeof all[0]);
+    memcpy(p, all, sizeof all);
+    return n;
+}
+
+static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
+{
+    const fg_dbcf_cfg *b = &c->dbcf;
+    const int P = b->pllr, M = b->banks, F = b->fifo_depth, B = b->buf_depth;
+    fg_gen_dbcf_dims d;
+    fg_gen_dbcf_dims_of(c, &d);
+    const int S = d.select, NR = min2(S, B + 1), NP = min2(S, B);
+    char params[512];
+    params_text(c, params, sizeof params);
+    fg_gen_header(f, "DBCF write network: lane FIFOs, LFSR priority, PLLR x S router, bank circular buffers with bypass "
+                     "(docs/rtl-dbcf.md; cycle-exact twin of fg_dbcf_step)", params);
+    port_t ports[16];
+    const int np = ports_of(c, ports);
+    fprintf(f, "`default_nettype none\nmodule %s (\n", name);
+    for (int i = 0; i < np; i++) {
+        char w[32] = "";
+        if (ports[i].width > 1)
+            snprintf(w, sizeof w, "[%d:0] ", ports[i].width - 1);
+        fprintf(f, "    %s wire %s%s%s  // %s\n", ports[i].out ? "output" : "input ", w, ports[i].name,
+                i + 1 < np ? "," : "", ports[i].what);
+    }
+    fprintf(f, ");\n");
+    fprintf(f,
+            "  localparam integer P = %d;  // lanes\n"
+            "  localparam integer M = %d;  // banks\n"
+            "  localparam integer NS = %d;  // request slots: 2l = lane l's FIFO head, 2l+1 its new word\n"
+            "  localparam integer BW = %d, RW = %d, W = %d;  // bank, row, data bits\n"
+            "  localparam integer CW = %d;  // levels, limits, ranks\n"
+            "  localparam integer SW = %d;  // start slot\n"
+            "  localparam integer LW = BW + RW + W;  // lane word {bank, row, data}\n"
+            "  localparam integer QW = RW + W;  // buffered word {row, data}\n"
+            "  localparam integer NR = %d;  // most words a bank admits per cycle: min(S, B + 1)\n"
+            "  localparam integer NRW = %d;  // words of by_rank: NR, or NR + 1 (a zero) for the pushes\n",
+            P, M, d.slots, d.bank_w, d.row_w, d.data_w, d.count_w, d.slot_w, NR, max2(NR, NP + 1));
+    fprintf(f,
+            "  localparam [CW-1:0] S_LIM = %d;  // select S\n"
+            "  localparam [CW-1:0] B_ROOM = %d;  // B + 1: the bank itself takes one word per cycle\n"
+            "  localparam [CW-1:0] ZERO = 0;\n\n",
+            S, B + 1);
+
+    /* Priority: start slot (lfsr * NS) >> 16. */
+    const unsigned taps = fg_dbcf_lfsr_next(1); /* the model's tap mask: next(1) = taps */
+    fprintf(f,
+            "  // Priority LFSR (fg_dbcf_lfsr_next) and the start slot (lfsr * NS) >> 16.\n"
+            "  wire [15:0] lfsr;\n"
+            "  fg_lfsr16 #(.SEED(16'h%04X), .TAPS(16'h%04X)) u_lfsr (.clk_i(clk_i), .rst_ni(rst_ni), .state_o(lfsr));\n"
+            "  localparam [16+SW-1:0] NS_MUL = %d;\n"
+            "  wire [SW-1:0] start;\n"
+            "  wire [15:0] unused_prod_lo;\n"
+            "  assign {start, unused_prod_lo} = {{SW{1'b0}}, lfsr} * NS_MUL;\n\n",
+            b->lfsr_seed, taps, d.slots);
+
+    /* Lanes: slots, FIFOs, accept/reject. */
+    fprintf(f,
+            "  // Candidates: slot 2l = FIFO head (FIFO not empty), slot 2l+1 = new word (%s).\n"
+            "  wire [NS-1:0] slot_valid;\n"
+            "  wire [NS*LW-1:0] slot_word;\n"
+            "  reg [NS-1:0] admitted;  // slot admitted by its bank\n"
+            "  wire [M*NS-1:0] grant_all;  // bank b's grants at [b*NS +: NS]\n"
+            "  genvar l, b, k;\n"
+            "  generate\n"
+            "    for (l = 0; l < P; l = l + 1) begin : g_lane\n"
+            "      wire [LW-1:0] new_word = {lane_bank_i[l*BW+:BW], lane_row_i[l*RW+:RW], lane_data_i[l*W+:W]};\n"
+            "      wire not_taken = lane_valid_i[l] & ~admitted[2*l+1];\n",
+            b->offer == FG_DBCF_OFFER_DUAL ? "valid; offered together with the head" : "valid and the FIFO empty");
+    if (F > 0) {
+        fprintf(f,
+                "      localparam [CW-1:0] F_FULL = %d;\n"
+                "      wire [CW-1:0] level;\n"
+                "      wire [LW-1:0] head;\n"
+                "      // Pop first, then push if there is room; else the new word is rejected.\n"
+                "      wire room = (level != F_FULL) | admitted[2*l];\n"
+                "      fg_fifo #(.W(LW), .DEPTH(%d), .CW(CW)) u_fifo (\n"
+                "          .clk_i(clk_i), .rst_ni(rst_ni), .push_i(not_taken & room), .data_i(new_word),\n"
+                "          .pop_i(admitted[2*l]), .head_o(head), .level_o(level));\n"
+                "      assign slot_valid[2*l] = level != ZERO;\n"
+                "      assign slot_word[2*l*LW+:LW] = head;\n"
+                "      assign slot_valid[2*l+1] = lane_valid_i[l]%s;\n"
+                "      assign reject_o[l] = not_taken & ~room;\n"
+                "      assign fifo_level_o[l*CW+:CW] = level;\n",
+                F, F, b->offer == FG_DBCF_OFFER_DUAL ? "" : " & (level == ZERO)");
+    } else {
+        fprintf(f,
+                "      // No FIFO: a new word that is not admitted is rejected.\n"
+                "      assign slot_valid[2*l] = 1'b0;\n"
+                "      assign slot_word[2*l*LW+:LW] = {LW{1'b0}};\n"
+                "      assign slot_valid[2*l+1] = lane_valid_i[l];\n"
+                "      assign reject_o[l] = not_taken;\n"
+                "      assign fifo_level_o[l*CW+:CW] = ZERO;\n");
+    }
+    fprintf(f,
+            "      assign slot_word[(2*l+1)*LW+:LW] = new_word;\n"
+            "      assign accept_head_o[l] = admitted[2*l];\n"
+            "      assign accept_new_o[l] = admitted[2*l+1];\n"
+            "    end\n\n");
+
+    /* Banks: conflict detector, selector, bank write, buffer. */
+    fprintf(f,
+            "    // Banks: requests to b, rotating-priority selection of up to min(S, B + 1 - occ) of them;\n"
+            "    // the bank writes its oldest buffered word, or bypasses the first admitted one when the\n"
+            "    // buffer is empty; the other admitted words enter the buffer in admission (rank) order.\n"
+            "    for (b = 0; b < M; b = b + 1) begin : g_bank\n"
+            "      localparam [BW-1:0] BANK = b;\n"
+            "      wire [NS-1:0] req, grant;\n"
+            "      wire [NS*CW-1:0] rank;\n"
+            "      wire [CW-1:0] occ, count;\n"
+            "      integer s, r;\n"
+            "      for (k = 0; k < NS; k = k + 1) begin : g_req\n"
+            "        assign req[k] = slot_valid[k] & (slot_word[k*LW+QW+:BW] == BANK);\n"
+            "      end\n"
+            "      wire [CW-1:0] room = B_ROOM - occ;\n"
+            "      wire [CW-1:0] limit = (room < S_LIM) ? room : S_LIM;\n"
+            "      fg_prio_sel #(.N(NS), .SW(SW), .CW(CW)) u_sel (\n"
+            "          .req_i(req), .start_i(start), .limit_i(limit), .grant_o(grant), .rank_o(rank), .count_o(count));\n"
+            "      assign grant_all[b*NS+:NS] = grant;\n"
+            "      // by_rank[r]: the admitted word of rank r (one-hot OR over the slots); words >= NR are 0.\n"
+            "      reg [NRW*QW-1:0] by_rank;\n"
+            "      always @* begin\n"
+            "        by_rank = {NRW*QW{1'b0}};\n"
+            "        for (s = 0; s < NS; s = s + 1)\n"
+            "          for (r = 0; r < NR; r = r + 1)\n"
+            "            if (grant[s] && rank[s*CW+:CW] == r[CW-1:0]) by_rank[r*QW+:QW] = by_rank[r*QW+:QW] | slot_word[s*LW+:QW];\n"
+            "      end\n");
+    if (B > 0) {
+        fprintf(f,
+                "      wire bypass = occ == ZERO;\n"
+                "      wire [QW-1:0] head;\n"
+                "      wire [%d*QW-1:0] push_data;\n"
+                "      for (k = 0; k < %d; k = k + 1) begin : g_push\n"
+                "        assign push_data[k*QW+:QW] = bypass ? by_rank[(k+1)*QW+:QW] : by_rank[k*QW+:QW];\n"
+                "      end\n"
+                "      wire [CW-1:0] push_n = (bypass && count != ZERO) ? count - {{(CW-1){1'b0}}, 1'b1} : count;\n"
+                "      fg_circ_buf #(.W(QW), .DEPTH(%d), .NPUSH(%d), .CW(CW)) u_buf (\n"
+                "          .clk_i(clk_i), .rst_ni(rst_ni), .push_n_i(push_n), .push_data_i(push_data),\n"
+                "          .pop_i(~bypass), .head_o(head), .level_o(occ));\n"
+                "      wire [QW-1:0] word = bypass ? by_rank[QW-1:0] : head;\n"
+                "      assign bank_we_o[b] = ~bypass | (count != ZERO);\n",
+                NP, NP, B, NP);
+    } else {
+        fprintf(f,
+                "      // No buffer: the limit is 1 and the admitted word goes straight to the bank.\n"
+                "      assign occ = ZERO;\n"
+                "      wire [QW-1:0] word = by_rank[QW-1:0];\n"
+
+                "      assign bank_we_o[b] = count != ZERO;\n");
+    }
+    fprintf(f,
+            "      assign bank_row_o[b*RW+:RW] = word[W+:RW];\n"
+            "      assign bank_data_o[b*W+:W] = word[W-1:0];\n"
+            "      assign buf_level_o[b*CW+:CW] = occ;\n"
+            "    end\n"
+            "  endgenerate\n\n"
+            "  // A slot requests one bank only: admitted = OR of the banks' grants.\n"
+            "  integer i;\n"
+            "  always @* begin\n"
+            "    admitted = {NS{1'b0}};\n"
+            "    for (i = 0; i < M; i = i + 1) admitted = admitted | grant_all[i*NS+:NS];\n"
+            "  end\n");
+    fprintf(f, "endmodule\n`default_nettype wire\n");
+}
+
+static void emit_manifest(FILE *f, const fg_gen_dbcf_cfg *c, const char *name, const fg_gen_out *o)
+{
+    const fg_dbcf_cfg *b = &c->dbcf;
+    fg_gen_dbcf_dims d;
+    fg_gen_dbcf_dims_of(c, &d);
+    fprintf(f,
+            "{\n  \"tool\": {\"name\": \"fecforge gen\", \"version\": \"%s\", \"git\": \"%s\"},\n"
+            "  \"design\": \"dbcf\",\n  \"top\": \"%s\",\n"
+            "  \"parameters\": {\"pllr\": %d, \"banks\": %d, \"select\": %d, \"fifo_depth\": %d, \"buf_depth\": %d,\n"
+            "    \"offer\": \"%s\", \"lfsr_seed\": %u, \"lfsr_taps\": %u, \"width\": %d, \"bank_depth\": %d},\n"
+            "  \"widths\": {\"bank\": %d, \"row\": %d, \"data\": %d, \"level\": %d, \"start_slot\": %d},\n"
+            "  \"latency_cycles\": 0,\n"
+            "  \"timing\": \"outputs of cycle t are combinational in the registered state and the inputs of cycle t; "
+            "levels are the registered state; a word can reach its bank in the cycle it arrives (bypass)\",\n"
+            "  \"ports\": [\n",
+            fg_version(), fg_git_hash(), name, b->pllr, b->banks, d.select, b->fifo_depth, b->buf_depth,
+            b->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual", b->lfsr_seed, (unsigned)fg_dbcf_lfsr_next(1), c->width,
+            c->bank_depth, d.bank_w, d.row_w, d.data_w, d.count_w, d.slot_w);
+    port_t ports[16];
+    const int np = ports_of(c, ports);
+    for (int i = 0; i < np; i++)
+        fprintf(f, "    {\"name\": \"%s\", \"direction\": \"%s\", \"width\": %d}%s\n", ports[i].name,
+                ports[i].out ? "output" : "input", ports[i].width, i + 1 < np ? "," : "");
+    fprintf(f, "  ],\n  \"files\": [");
+    for (int i = 0; i < o->nfiles; i++)
+        fprintf(f, "%s\"%s\"", i ? ", " : "", o->files[i]);
+    fprintf(f, "]\n}\n");
+}
+
+int fg_gen_dbcf(const fg_gen_dbcf_cfg *c, const char *dir)
+{
+    int rc = fg_gen_dbcf_check(c);
+    if (rc)
+        return rc;
+    char name[96], file[112];
+    fg_gen_dbcf_name(c, name, sizeof name);
+    fg_gen_out o;
+    rc = fg_gen_out_begin(&o, dir);
+    if (rc)
+        return rc;
+    snprintf(file, sizeof file, "%s.v", name);
+    FILE *f = fg_gen_out_open(&o, file, 1);
+    if (!f) {
+        rc = FG_EIO;
+        goto fail;
+    }
+    emit_top(f, c, name);
+    if ((rc = fg_gen_out_close(f, file)))
+        goto fail;
+    /* Primitives the top instantiates. */
+    if ((rc = fg_gen_out_primitive(&o, "fg_lfsr16")) || (rc = fg_gen_out_primitive(&o, "fg_prio_sel")) ||
+        (c->dbcf.fifo_depth > 0 && (rc = fg_gen_out_primitive(&o, "fg_fifo"))) ||
+        (c->dbcf.buf_depth > 0 && (rc = fg_gen_out_primitive(&o, "fg_circ_buf"))))
+        goto fail;
+    if (!(f = fg_gen_out_open(&o, "manifest.json", 0))) {
+        rc = FG_EIO;
+        goto fail;
+    }
+    emit_manifest(f, c, name, &o);
+    if ((rc = fg_gen_out_close(f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
+        goto fail;
+    return 0;
+fail:
+    fg_gen_out_abort(&o);
+    return rc;
+}
