@@ -6,4 +6,5 @@ int fg_cmd_conflicts(int argc, char **argv);
 int fg_cmd_dbcf(int argc, char **argv);
 int fg_cmd_gen(int argc, char **argv);
 int fg_cmd_vectors(int argc, char **argv);
+int fg_cmd_verify(int argc, char **argv);
 #endif

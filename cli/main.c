@@ -13,6 +13,7 @@ static const fg_cli_command commands[] = {
     {"gen", "RTL generator: Verilog, file list and manifest of a design (dbcf)", fg_cmd_gen},
     {"interleaver", "print a standard interleaver permutation or its parameters", fg_cmd_interleaver},
     {"vectors", "golden vectors (vectors/FORMAT.md) of the DBCF network and the IAGs for RTL testbenches", fg_cmd_vectors},
+    {"verify", "generate RTL, write golden vectors, verilate and compare with the C model cycle by cycle", fg_cmd_verify},
     {NULL, NULL, NULL}};
 
 static void usage(FILE *f)

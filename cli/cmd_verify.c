@@ -1,0 +1,835 @@
+/* fecforge verify: generate the RTL of a design, write golden vectors from the C step model,
+ * build the generic vector harness (testbench/vecsim) around the Verilated design and compare
+ * every output of every cycle. Exit 0 only on a full match (docs/verify.md). */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "cli.h"
+#include "cli_embed.h"
+#include "commands.h"
+#include "fecforge/error.h"
+#include "fecforge/rng.h"
+#include "fecforge/vectors.h"
+#include "fecforge_gen/gen.h"
+#include "vec_json.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *const CMD = "verify";
+
+enum { MAX_SETS = 64 };
+
+static void help(void)
+{
+    printf("usage: fecforge verify dbcf [--pllr P] [--banks M] [--select S|all] [--fifo-depth F] [--buf-depth B]\n"
+           "                            [--offer dual|head] [--lfsr-seed X] [--width W] [--std umts|lte]\n"
+           "                            [--K LIST] [--mapping NAME] [--direction both|interleave|deinterleave]\n"
+           "                            [--random N --seed S] [--work DIR] [--keep] [--jobs J] [--json]\n"
+           "       fecforge verify vectors --rtl DIR [--work DIR] [--keep] [--jobs J] VECDIR...\n\n"
+           "Proves the generated RTL equal to the cycle-accurate C model: generates the design\n"
+           "(`fecforge gen`), writes golden vectors from the step model (`fecforge vectors`) for every K\n"
+           "and direction, verilates the design with the generic vector harness and compares every\n"
+           "output port in every cycle and the final bank contents. Exit 0 only on a full match; on a\n"
+           "mismatch the first differing cycle, port, expected and actual value are printed and an FST\n"
+           "waveform is written next to the vector set (the work directory is kept).\n\n"
+           "dbcf: the DBCF write network (docs/rtl-dbcf.md). Defaults: PLLR 8, M 16, S 3, F 4, B 4,\n"
+           "      offer dual, data width 16 (holds the position tags), std umts, K 5114 (LTE 6144),\n"
+           "      mapping xmap-xor, both directions.\n"
+           "  --K LIST          block sizes: N, N,M,... or all (every size of the standard; long)\n"
+           "  --random N        instead of the given configuration: N random legal configurations\n"
+           "                    (PLLR, M, S, F, B, offer, mapping, std, K, direction); each prints the\n"
+           "                    command that reproduces it\n"
+           "  --seed S          seed of --random (default: from the clock, printed)\n"
+           "  --work DIR        work directory (default: a new directory under $TMPDIR, removed on success)\n"
+           "  --keep            keep the work directory\n"
+           "  --jobs J          parallel C++ compile jobs of the Verilator build (default 2)\n"
+           "  --json            one JSON object on stdout\n\n"
+           "vectors: an existing generated design (--rtl DIR, a `fecforge gen` output) against existing\n"
+           "      vector sets (`fecforge vectors`): the sets must be of the same design and parameters\n"
+           "      (checked from both manifests); outputs are compared latency_cycles later (manifest).\n\n"
+           "Needs verilator and a C++ compiler (Debian packages verilator, g++).\n"
+           "exit: 0 full match, 1 mismatch or tool failure, 2 bad parameters\n\n"
+           "examples:\n"
+           "  fecforge verify dbcf --pllr 32 --banks 64 --select 3 --fifo-depth 4 --buf-depth 7 --K 5114,40\n"
+           "  fecforge verify dbcf --random 5 --seed 7\n"
+           "  fecforge gen dbcf --pllr 8 --banks 16 --select 2 --fifo-depth 4 --buf-depth 4 --width 8 -o rtl\n"
+           "  fecforge verify vectors --rtl rtl vectors/dbcf-umts-k200-p8-m16\n");
+}
+
+/* Paths derived from the work directory: its length is checked once (at most PATH_MAX - 512), so
+ * the derived names cannot be truncated; vsnprintf keeps the compiler's truncation analysis off. */
+static void pathf(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void pathf(char *buf, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, n, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- paths of the library the harness links with ---- */
+
+/* Include directory and static library of libfecforge: the build tree this command was built in,
+ * else the installation the command sits in (<prefix>/bin/fecforge -> <prefix>/include, lib). */
+static int find_library(char *inc, size_t inc_n, char *lib, size_t lib_n)
+{
+    if (access(FG_CLI_BUILD_LIB, R_OK) == 0 && access(FG_CLI_BUILD_INCLUDE "/fecforge/vectors.h", R_OK) == 0) {
+        pathf(inc, inc_n, "%s", FG_CLI_BUILD_INCLUDE);
+        pathf(lib, lib_n, "%s", FG_CLI_BUILD_LIB);
+        return 0;
+    }
+    char exe[PATH_MAX];
+    const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = 0; /* <prefix>/bin */
+            pathf(inc, inc_n, "%s/../include", exe);
+            pathf(lib, lib_n, "%s/../%s/libfecforge.a", exe, FG_CLI_INSTALL_LIBDIR);
+            char probe[PATH_MAX + 32];
+            pathf(probe, sizeof probe, "%s/fecforge/vectors.h", inc);
+            if (access(probe, R_OK) == 0 && access(lib, R_OK) == 0)
+                return 0;
+        }
+    }
+    return fg_cli_fail(CMD, "libfecforge (headers and libfecforge.a) not found next to this command: "
+                            "run it from its build tree or install it (cmake --install)");
+}
+
+static int have_program(const char *name)
+{
+    const char *path = getenv("PATH");
+    if (!path)
+        return 0;
+    char buf[PATH_MAX];
+    for (const char *p = path; *p;) {
+        const char *e = strchr(p, ':');
+        const size_t len = e ? (size_t)(e - p) : strlen(p);
+        snprintf(buf, sizeof buf, "%.*s/%s", (int)len, p, name);
+        if (access(buf, X_OK) == 0)
+            return 1;
+        p += len + (e != NULL);
+    }
+    return 0;
+}
+
+/* Run argv in directory cwd (NULL: here) with stdout and stderr appended to log (NULL: ours);
+ * returns the exit status (-1 if it could not run). */
+static int run_logged(const char *cwd, char *const argv[], const char *log)
+{
+    fflush(NULL);
+    const pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        if (cwd && chdir(cwd) != 0)
+            _exit(127);
+        if (log) {
+            const int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0644);
+            if (fd < 0)
+                _exit(127);
+            dup2(fd, 1);
+            dup2(fd, 2);
+            close(fd);
+        }
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* The last lines of a log, to stderr. */
+static void tail_log(const char *log, int lines)
+{
+    FILE *f = fopen(log, "r");
+    if (!f)
+        return;
+    static char buf[1 << 16];
+    fseek(f, 0, SEEK_END);
+    const long size = ftell(f);
+    const long from = size > (long)sizeof buf - 1 ? size - (long)sizeof buf + 1 : 0;
+    fseek(f, from, SEEK_SET);
+    const size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    const char *p = buf + n;
+    for (int seen = 0; p > buf; p--)
+        if (p[-1] == '\n' && ++seen > lines)
+            break;
+    fputs(p, stderr);
+}
+
+static int write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return fg_cli_fail(CMD, "cannot write %s: %s", path, strerror(errno));
+    const int ok = fputs(text, f) >= 0;
+    return fclose(f) == 0 && ok ? 0 : fg_cli_fail(CMD, "cannot write %s", path);
+}
+
+/* path (a directory that exists) made absolute in place: Verilator runs inside the RTL directory. */
+static int absolute(char *path, size_t n)
+{
+    char abs[PATH_MAX];
+    if (!realpath(path, abs))
+        return fg_cli_fail(CMD, "%s: %s", path, strerror(errno));
+    if (strlen(abs) >= n || strlen(abs) > PATH_MAX - 512)
+        return fg_cli_fail(CMD, "%s: path longer than %d characters", abs, PATH_MAX - 512);
+    memcpy(path, abs, strlen(abs) + 1);
+    return 0;
+}
+
+/* [A-Za-z_][A-Za-z0-9_]*: names from a manifest become C++ member names. */
+static int identifier(const char *s)
+{
+    if (!*s || !(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z')))
+        return 0;
+    for (; *s; s++)
+        if (!(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
+            return 0;
+    return 1;
+}
+
+/* The generator's manifest.json of an RTL directory, parsed. */
+static int read_manifest(const char *rtl_dir, vj *doc)
+{
+    char mpath[PATH_MAX + 16];
+    pathf(mpath, sizeof mpath, "%s/manifest.json", rtl_dir);
+    FILE *f = fopen(mpath, "r");
+    if (!f)
+        return fg_cli_usage_error(CMD, "cannot read %s: %s (not a `fecforge gen` output?)", mpath, strerror(errno));
+    static char text[1 << 20];
+    const size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    char err[128];
+    if (vj_parse(text, doc, err, sizeof err))
+        return fg_cli_usage_error(CMD, "%s: %s", mpath, err);
+    const vj *t = vj_get(doc, "top"), *ports = vj_get(doc, "ports"), *d = vj_get(doc, "design");
+    if (!t || t->t != VJ_STR || !ports || ports->t != VJ_ARR || !d || d->t != VJ_STR) {
+        vj_free(doc);
+        return fg_cli_usage_error(CMD, "%s: no \"design\", \"top\" or \"ports\"", mpath);
+    }
+    return 0;
+}
+
+/* The work directory: --work DIR (created if missing) or a new one under $TMPDIR; absolute. */
+static int make_work(const char *work_opt, char *work, size_t n)
+{
+    if (work_opt && strlen(work_opt) > PATH_MAX - 512)
+        return fg_cli_usage_error(CMD, "--work: path longer than %d characters", PATH_MAX - 512);
+    if (work_opt) {
+        if (mkdir(work_opt, 0755) && errno != EEXIST)
+            return fg_cli_fail(CMD, "--work=%s: cannot create: %s", work_opt, strerror(errno));
+        snprintf(work, n, "%s", work_opt);
+    } else {
+        const char *tmp = getenv("TMPDIR");
+        if (!tmp || !*tmp || strlen(tmp) > PATH_MAX - 600)
+            tmp = "/tmp";
+        snprintf(work, n, "%s/fecforge-verify-XXXXXX", tmp);
+        if (!mkdtemp(work))
+            return fg_cli_fail(CMD, "cannot create a work directory in %s: %s", tmp, strerror(errno));
+    }
+    return absolute(work, n);
+}
+
+/* fg_tb_bind.cpp: the design-specific part of the harness, from the generator's manifest.json. */
+static int write_binding(const char *rtl_dir, const char *path, char *top, size_t top_n)
+{
+    vj doc;
+    if (read_manifest(rtl_dir, &doc))
+        return FG_EXIT_FAIL;
+    const vj *t = vj_get(&doc, "top"), *ports = vj_get(&doc, "ports");
+    int rc = 0;
+    FILE *o = NULL;
+    char mpath[PATH_MAX + 16];
+    pathf(mpath, sizeof mpath, "%s/manifest.json", rtl_dir);
+    snprintf(top, top_n, "%s", t->s);
+    if (!identifier(t->s)) {
+        rc = fg_cli_fail(CMD, "%s: top module name '%s' is not a Verilog identifier", mpath, t->s);
+        goto done;
+    }
+    if (!(o = fopen(path, "w"))) {
+        rc = fg_cli_fail(CMD, "cannot write %s: %s", path, strerror(errno));
+        goto done;
+    }
+    fprintf(o,
+            "// Generated by fecforge verify from %s: the ports of %s for the vector harness.\n"
+            "#include \"V%s.h\"\n#include \"tb_vectors.h\"\n#include \"verilated_fst_c.h\"\n\n#include <memory>\n\n"
+            "namespace {\nclass Dut final : public fg_tb_dut {\npublic:\n"
+            "    explicit Dut(VerilatedContext *ctx) : m_(ctx)\n    {\n",
+            mpath, t->s, t->s);
+    for (int i = 0; i < ports->n; i++) {
+        const vj *p = &ports->items[i], *name = vj_get(p, "name"), *dir = vj_get(p, "direction"),
+                 *w = vj_get(p, "width");
+        if (!name || name->t != VJ_STR || !identifier(name->s) || !dir || dir->t != VJ_STR || !w || !w->is_int) {
+            rc = fg_cli_fail(CMD, "%s: port %d lacks name, direction or width", mpath, i);
+            goto done;
+        }
+        fprintf(o, "        add(\"%s\", %s, %lld, m_.%s);\n", name->s, strcmp(dir->s, "output") ? "false" : "true",
+                w->i, name->s);
+    }
+    fprintf(o,
+            "    }\n    void eval() override { m_.eval(); }\n    void final() override { m_.final(); }\n"
+            "    void trace_open(const char *path) override\n    {\n"
+            "        tr_ = std::make_unique<VerilatedFstC>();\n        m_.trace(tr_.get(), 99);\n"
+            "        tr_->open(path);\n    }\n"
+            "    void trace_dump(uint64_t time) override\n    {\n        if (tr_)\n            tr_->dump(time);\n    }\n"
+            "    void trace_close() override\n    {\n        if (tr_)\n            tr_->close();\n        tr_.reset();\n"
+            "    }\n\nprivate:\n    V%s m_;\n    std::unique_ptr<VerilatedFstC> tr_;\n};\n} // namespace\n\n"
+            "fg_tb_dut *fg_tb_make_dut(VerilatedContext *ctx) { return new Dut(ctx); }\n",
+            t->s);
+done:
+    if (o && fclose(o) != 0 && !rc)
+        rc = fg_cli_fail(CMD, "cannot write %s", path);
+    vj_free(&doc);
+    return rc;
+}
+
+/* Verilate the generated design in rtl (its files.f and manifest.json) with the harness into
+ * work/obj/tb (sources in work/tb, log work/verilator.log). */
+static int build_harness(const char *rtl, const char *work, int jobs, char *top, size_t top_n)
+{
+    char inc[PATH_MAX], lib[PATH_MAX], tb[PATH_MAX + 8], path[PATH_MAX + 64], log[PATH_MAX + 16];
+    if (find_library(inc, sizeof inc, lib, sizeof lib))
+        return FG_EXIT_FAIL;
+    pathf(tb, sizeof tb, "%s/tb", work);
+    if (mkdir(tb, 0755) && errno != EEXIST)
+        return fg_cli_fail(CMD, "cannot create %s: %s", tb, strerror(errno));
+    for (const fg_cli_embedded *e = fg_cli_tb_sources; e->name; e++) {
+        pathf(path, sizeof path, "%s/%s", tb, e->name);
+        if (write_text(path, e->text))
+            return FG_EXIT_FAIL;
+    }
+    pathf(path, sizeof path, "%s/fg_tb_bind.cpp", tb);
+    if (write_binding(rtl, path, top, top_n))
+        return FG_EXIT_FAIL;
+    char cflags[3 * PATH_MAX], ldflags[PATH_MAX + 128], jobs_s[16], prefix[300], mdir[PATH_MAX + 8],
+        harness[PATH_MAX + 32], binding[PATH_MAX + 32];
+    pathf(cflags, sizeof cflags, "-std=c++17 -I%s -I%s%s", tb, inc, FG_CLI_SANITIZE_FLAGS);
+    pathf(ldflags, sizeof ldflags, "%s -lm -lpthread%s", lib, FG_CLI_SANITIZE_FLAGS);
+    snprintf(jobs_s, sizeof jobs_s, "%d", jobs);
+    snprintf(prefix, sizeof prefix, "V%s", top);
+    pathf(mdir, sizeof mdir, "%s/obj", work);
+    pathf(harness, sizeof harness, "%s/tb_vectors.cpp", tb);
+    pathf(binding, sizeof binding, "%s/fg_tb_bind.cpp", tb);
+    pathf(log, sizeof log, "%s/verilator.log", work);
+    char *argv[] = {"verilator", "--cc", "--exe", "--build", "-j", jobs_s, "-Wall", "--trace-fst", "--Mdir", mdir,
+                    "--prefix", prefix, "--top-module", top, "-o", "tb", "-f", "files.f", harness, binding,
+                    "-CFLAGS", cflags, "-LDFLAGS", ldflags, NULL};
+    fprintf(stderr, "fecforge verify: verilating %s with the vector harness (log: %s)\n", top, log);
+    const int st = run_logged(rtl, argv, log);
+    if (st != 0) {
+        fprintf(stderr, "fecforge verify: verilator failed (exit %d); last lines of %s:\n", st, log);
+        tail_log(log, 25);
+        return FG_EXIT_FAIL;
+    }
+    return 0;
+}
+
+/* ---- dbcf ---- */
+
+typedef struct {
+    fg_gen_dbcf_cfg gen;
+    fg_std std;
+    int K_n[MAX_SETS], nK;
+    fg_bank_mapping mapping;
+    int dirs; /* bit 0 interleave, bit 1 deinterleave */
+} dbcf_job;
+
+typedef struct {
+    int K;
+    fg_direction dir;
+    fg_dbcf_result res;
+    long cycles;
+    int pass;
+} set_result;
+
+/* The command line that reproduces job j. */
+static void job_command(const dbcf_job *j, char *buf, size_t n)
+{
+    const fg_dbcf_cfg *c = &j->gen.dbcf;
+    char sel[16];
+    if (c->select == FG_DBCF_SELECT_ALL)
+        snprintf(sel, sizeof sel, "all");
+    else
+        snprintf(sel, sizeof sel, "%d", c->select);
+    int at = snprintf(buf, n,
+                      "fecforge verify dbcf --pllr %d --banks %d --select %s --fifo-depth %d --buf-depth %d "
+                      "--offer %s --lfsr-seed 0x%x --width %d --std %s --mapping %s --direction %s --K ",
+                      c->pllr, c->banks, sel, c->fifo_depth, c->buf_depth,
+                      c->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual", c->lfsr_seed, j->gen.width,
+                      j->std == FG_STD_LTE ? "lte" : "umts", fg_bank_mapping_name(j->mapping),
+                      j->dirs == 3 ? "both" : j->dirs == 1 ? "interleave" : "deinterleave");
+    for (int i = 0; i < j->nK && at > 0 && (size_t)at < n; i++)
+        at += snprintf(buf + at, n - (size_t)at, i ? ",%d" : "%d", j->K_n[i]);
+}
+
+/* Every check a job must pass before anything is written (exit 2 on failure). */
+static int check_job(dbcf_job *j)
+{
+    if (fg_gen_dbcf_check(&j->gen))
+        return fg_cli_usage_error(CMD, "%s", fg_last_error());
+    if (j->mapping == FG_MAP_XMAP || j->mapping == FG_MAP_XMAP_XOR) {
+        if (j->gen.dbcf.banks % j->gen.dbcf.pllr)
+            return fg_cli_usage_error(CMD, "--banks=%d invalid for mapping %s: must be a multiple of PLLR=%d",
+                                      j->gen.dbcf.banks, fg_bank_mapping_name(j->mapping), j->gen.dbcf.pllr);
+    }
+    if (j->gen.dbcf.pllr % 4)
+        return fg_cli_usage_error(CMD, "--pllr=%d invalid: must be a multiple of 4 (4 LLRs per radix-4 XMAP)",
+                                  j->gen.dbcf.pllr);
+    for (int i = 0; i < j->nK; i++)
+        if (fg_interleaver_check_k(j->std, j->K_n[i]))
+            return fg_cli_usage_error(CMD, "--%s", fg_last_error());
+    return 0;
+}
+
+/* Generate, write vectors, build, run. results: j->nK * 2 entries. */
+static int verify_dbcf_job(const dbcf_job *j, const char *work, int jobs, set_result *results, int *nres)
+{
+    char rtl[PATH_MAX + 8], top[256];
+    pathf(rtl, sizeof rtl, "%s/rtl", work);
+    if (fg_gen_dbcf(&j->gen, rtl))
+        return fg_cli_fail(CMD, "gen: %s", fg_last_error());
+    *nres = 0;
+    char *run_argv[2 + MAX_SETS * 2 + 2];
+    static char vdirs[MAX_SETS * 2][PATH_MAX];
+    int na = 0;
+    char tb[PATH_MAX + 16];
+    pathf(tb, sizeof tb, "%s/obj/tb", work);
+    run_argv[na++] = tb;
+    for (int i = 0; i < j->nK; i++)
+        for (int d = 0; d < 2; d++) {
+            if (!(j->dirs & (1 << d)))
+                continue;
+            set_result *r = &results[*nres];
+            memset(r, 0, sizeof *r);
+            r->K = j->K_n[i];
+            r->dir = d ? FG_DIR_DEINTERLEAVE : FG_DIR_INTERLEAVE;
+            fg_vec_dbcf_params p = {.cfg = j->gen.dbcf, .std = j->std, .K = r->K, .dir = r->dir,
+                                    .mapping = j->mapping, .data_width = j->gen.width};
+            p.cfg.stall = 0;
+            pathf(vdirs[*nres], PATH_MAX, "%s/vec-%s-k%d-%s", work, j->std == FG_STD_LTE ? "lte" : "umts", r->K,
+                     d ? "deinterleave" : "interleave");
+            if (fg_vec_make_dbcf(vdirs[*nres], &p, &r->res))
+                return fg_cli_fail(CMD, "vectors: %s", fg_last_error());
+            r->cycles = r->res.C1;
+            run_argv[na++] = vdirs[*nres];
+            (*nres)++;
+        }
+    run_argv[na] = NULL;
+    if (build_harness(rtl, work, jobs, top, sizeof top))
+        return FG_EXIT_FAIL;
+    char log[PATH_MAX + 16];
+    pathf(log, sizeof log, "%s/harness.log", work);
+    const int st = run_logged(NULL, run_argv, log);
+    /* The harness prints one PASS line per set, or the mismatch. */
+    FILE *f = fopen(log, "r");
+    char line[2048];
+    while (f && fgets(line, sizeof line, f))
+        for (int i = 0; i < *nres; i++) {
+            const size_t n = strlen(vdirs[i]);
+            if (!strncmp(line, "PASS ", 5) && !strncmp(line + 5, vdirs[i], n) && line[5 + n] == ':')
+                results[i].pass = 1;
+        }
+    if (f)
+        fclose(f);
+    if (st != 0) {
+        fprintf(stderr, "fecforge verify: %s does NOT match the C model:\n", top);
+        tail_log(log, 30);
+        return FG_EXIT_FAIL;
+    }
+    return 0;
+}
+
+static void print_results(const dbcf_job *j, const set_result *r, int n, int json, fg_json *js)
+{
+    for (int i = 0; i < n; i++) {
+        const char *dir = r[i].dir == FG_DIR_DEINTERLEAVE ? "deinterleave" : "interleave";
+        if (json) {
+            fg_json_obj_open(js, NULL);
+            fg_json_int(js, "K", r[i].K);
+            fg_json_str(js, "direction", dir);
+            fg_json_int(js, "C0", r[i].res.C0);
+            fg_json_int(js, "C1", r[i].res.C1);
+            fg_json_int(js, "dC", r[i].res.dC);
+            fg_json_int(js, "overflow", r[i].res.overflow);
+            fg_json_int(js, "written", r[i].res.written);
+            fg_json_bool(js, "match", r[i].pass);
+            fg_json_obj_close(js);
+        } else
+            printf("  %-4s K=%-5d %-12s C0=%-5d C1=%-5d dC=%-4d overflow=%-5ld written=%-5ld %s\n",
+                   j->std == FG_STD_LTE ? "lte" : "umts", r[i].K, dir, r[i].res.C0, r[i].res.C1, r[i].res.dC,
+                   r[i].res.overflow, r[i].res.written, r[i].pass ? "match" : "MISMATCH");
+    }
+}
+
+static void remove_tree(const char *dir)
+{
+    char *argv[] = {"rm", "-rf", (char *)dir, NULL};
+    run_logged(NULL, argv, "/dev/null");
+}
+
+/* A random legal configuration (PLLR <= 16: verilated in seconds). */
+static void random_job(fg_rng *rs, dbcf_job *j)
+{
+    fg_gen_dbcf_cfg g = fg_gen_dbcf_cfg_default();
+    fg_dbcf_cfg *c = &g.dbcf;
+#define PICK(n) ((int)(fg_rng_next_u32(rs) % (uint32_t)(n)))
+    c->pllr = 4 * (1 + PICK(4));           /* 4 .. 16 */
+    static const fg_bank_mapping maps[] = {FG_MAP_XMAP, FG_MAP_XMAP_XOR, FG_MAP_MOD, FG_MAP_BLOCK};
+    j->mapping = maps[PICK(4)];
+    c->banks = c->pllr * (1 + PICK(2));    /* PLLR or 2 PLLR */
+    c->select = PICK(6) == 0 ? FG_DBCF_SELECT_ALL : 1 + PICK(4);
+    c->fifo_depth = PICK(7);
+    c->buf_depth = PICK(9);
+    c->offer = PICK(3) == 0 ? FG_DBCF_OFFER_HEAD : FG_DBCF_OFFER_DUAL;
+    c->lfsr_seed = (uint16_t)(1 + PICK(0xFFFF));
+    c->stall = 0;
+    g.width = 16;
+    g.bank_depth = fg_gen_dbcf_default_bank_depth(c->pllr, c->banks);
+    j->gen = g;
+    j->std = PICK(2) ? FG_STD_LTE : FG_STD_UMTS;
+    j->nK = 2;
+    for (int i = 0; i < 2; i++)
+        j->K_n[i] = fg_interleaver_size(j->std, PICK(fg_interleaver_num_sizes(j->std)));
+    j->dirs = 3;
+#undef PICK
+}
+
+static int verify_dbcf(int argc, char **argv)
+{
+    enum { O_PLLR = 256, O_BANKS, O_SEL, O_FIFO, O_BUF, O_OFFER, O_SEED_LFSR, O_WIDTH, O_STD, O_K, O_MAP, O_DIR,
+           O_RANDOM, O_SEED, O_WORK, O_KEEP, O_JOBS, O_JSON };
+    static const struct option opts[] = {
+        {"pllr", required_argument, NULL, O_PLLR},        {"banks", required_argument, NULL, O_BANKS},
+        {"select", required_argument, NULL, O_SEL},       {"fifo-depth", required_argument, NULL, O_FIFO},
+        {"buf-depth", required_argument, NULL, O_BUF},    {"offer", required_argument, NULL, O_OFFER},
+        {"lfsr-seed", required_argument, NULL, O_SEED_LFSR}, {"width", required_argument, NULL, O_WIDTH},
+        {"std", required_argument, NULL, O_STD},          {"K", required_argument, NULL, O_K},
+        {"mapping", required_argument, NULL, O_MAP},      {"direction", required_argument, NULL, O_DIR},
+        {"random", required_argument, NULL, O_RANDOM},    {"seed", required_argument, NULL, O_SEED},
+        {"work", required_argument, NULL, O_WORK},        {"keep", no_argument, NULL, O_KEEP},
+        {"jobs", required_argument, NULL, O_JOBS},        {"json", no_argument, NULL, O_JSON},
+        {"help", no_argument, NULL, 'h'},                 {NULL, 0, NULL, 0}};
+    dbcf_job job = {.gen = fg_gen_dbcf_cfg_default(), .std = FG_STD_UMTS, .mapping = FG_MAP_XMAP_XOR, .dirs = 3};
+    fg_dbcf_cfg *c = &job.gen.dbcf;
+    c->pllr = 8;
+    c->banks = 16;
+    c->select = 3;
+    c->fifo_depth = 4;
+    c->buf_depth = 4;
+    job.gen.width = 16;
+    const char *K_text = NULL, *work_opt = NULL, *std_name = "umts";
+    int banks_set = 0, random_n = 0, keep = 0, jobs = 2, json = 0, seed_set = 0, opt;
+    unsigned long long seed = 0;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        int bad = 0;
+        switch (opt) {
+        case O_PLLR: bad = fg_cli_int(CMD, "pllr", optarg, 4, FG_PLLR_MAX, &c->pllr); break;
+        case O_BANKS: bad = fg_cli_int(CMD, "banks", optarg, 1, 4096, &c->banks); banks_set = 1; break;
+        case O_SEL:
+            if (!strcmp(optarg, "all"))
+                c->select = FG_DBCF_SELECT_ALL;
+            else
+                bad = fg_cli_int(CMD, "select", optarg, 1, 2 * FG_PLLR_MAX, &c->select);
+            break;
+        case O_FIFO: bad = fg_cli_int(CMD, "fifo-depth", optarg, 0, FG_DBCF_DEPTH_MAX, &c->fifo_depth); break;
+        case O_BUF: bad = fg_cli_int(CMD, "buf-depth", optarg, 0, FG_DBCF_DEPTH_MAX, &c->buf_depth); break;
+        case O_OFFER:
+            if (strcmp(optarg, "dual") && strcmp(optarg, "head"))
+                return fg_cli_usage_error(CMD, "--offer=%s unknown: valid are dual, head", optarg);
+            c->offer = optarg[0] == 'd' ? FG_DBCF_OFFER_DUAL : FG_DBCF_OFFER_HEAD;
+            break;
+        case O_SEED_LFSR: {
+            char *end;
+            const long v = strtol(optarg, &end, 0);
+            if (!*optarg || *end || v < 1 || v > 0xFFFF)
+                return fg_cli_usage_error(CMD, "--lfsr-seed=%s invalid: expected a value in [1, 0xffff]", optarg);
+            c->lfsr_seed = (uint16_t)v;
+            break;
+        }
+        case O_WIDTH: bad = fg_cli_int(CMD, "width", optarg, 1, FG_GEN_WIDTH_MAX, &job.gen.width); break;
+        case O_STD: std_name = optarg; break;
+        case O_K: K_text = optarg; break;
+        case O_MAP:
+            if (fg_bank_mapping_parse(optarg, &job.mapping))
+                return fg_cli_usage_error(CMD, "--%s", fg_last_error());
+            break;
+        case O_DIR:
+            if (!strcmp(optarg, "both"))
+                job.dirs = 3;
+            else if (!strcmp(optarg, "interleave"))
+                job.dirs = 1;
+            else if (!strcmp(optarg, "deinterleave"))
+                job.dirs = 2;
+            else
+                return fg_cli_usage_error(CMD, "--direction=%s unknown: valid are both, interleave, deinterleave",
+                                          optarg);
+            break;
+        case O_RANDOM: bad = fg_cli_int(CMD, "random", optarg, 1, 100000, &random_n); break;
+        case O_SEED: {
+            char *end;
+            errno = 0;
+            seed = strtoull(optarg, &end, 0);
+            if (!*optarg || *end || errno)
+                return fg_cli_usage_error(CMD, "--seed=%s invalid: expected a non-negative integer", optarg);
+            seed_set = 1;
+            break;
+        }
+        case O_WORK: work_opt = optarg; break;
+        case O_KEEP: keep = 1; break;
+        case O_JOBS: bad = fg_cli_int(CMD, "jobs", optarg, 1, 256, &jobs); break;
+        case O_JSON: json = 1; break;
+        case 'h': help(); return FG_EXIT_OK;
+        default: return FG_EXIT_USAGE;
+        }
+        if (bad)
+            return FG_EXIT_USAGE;
+    }
+    if (optind < argc)
+        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (fg_std_parse(std_name, &job.std))
+        return fg_cli_usage_error(CMD, "--%s", fg_last_error());
+    if (!banks_set && (job.mapping == FG_MAP_XMAP || job.mapping == FG_MAP_XMAP_XOR) && c->banks % c->pllr)
+        c->banks = 2 * c->pllr;
+    if (K_text) {
+        int *K = NULL, n = 0;
+        if (fg_cli_k_set(CMD, job.std, K_text, &K, &n))
+            return FG_EXIT_USAGE;
+        if (n > MAX_SETS / 2) {
+            free(K);
+            return fg_cli_usage_error(CMD, "--K=%s: at most %d block sizes per run", K_text, MAX_SETS / 2);
+        }
+        memcpy(job.K_n, K, sizeof *K * (size_t)n);
+        job.nK = n;
+        free(K);
+    } else {
+        job.nK = 1;
+        job.K_n[0] = job.std == FG_STD_LTE ? 6144 : 5114;
+    }
+    job.gen.bank_depth = fg_gen_dbcf_default_bank_depth(c->pllr, c->banks);
+    if (random_n && !seed_set)
+        seed = (unsigned long long)time(NULL);
+    if (!random_n && check_job(&job))
+        return FG_EXIT_USAGE;
+    if (!have_program("verilator"))
+        return fg_cli_fail(CMD, "verilator not found on PATH (Debian package verilator)");
+
+    char work[PATH_MAX];
+    if (make_work(work_opt, work, sizeof work))
+        return FG_EXIT_FAIL;
+    fg_json js;
+    if (json) {
+        fg_json_begin(&js, stdout);
+        fg_json_obj_open(&js, NULL);
+        fg_json_provenance(&js, random_n ? (long long)seed : -1);
+        fg_json_str(&js, "design", "dbcf");
+        fg_json_str(&js, "sim", "verilator");
+        fg_json_arr_open(&js, "configurations");
+    }
+    const int n_jobs = random_n ? random_n : 1;
+    int rc = 0, configs_ok = 0;
+    if (random_n)
+        fprintf(stderr, "fecforge verify: %d random configurations, --seed %llu\n", random_n, seed);
+    static set_result results[MAX_SETS];
+    for (int i = 0; i < n_jobs && !rc; i++) {
+        if (random_n) {
+            fg_rng rs; /* configuration i draws from Philox stream i of the seed */
+            fg_rng_init(&rs, seed, (uint64_t)i);
+            random_job(&rs, &job);
+            if (check_job(&job)) {
+                rc = fg_cli_fail(CMD, "internal: random configuration %d is not legal", i);
+                break;
+            }
+        }
+        char cmdline[1024], jw[PATH_MAX + 32];
+        job_command(&job, cmdline, sizeof cmdline);
+        if (random_n) {
+            pathf(jw, sizeof jw, "%s/cfg%d", work, i);
+            if (mkdir(jw, 0755) && errno != EEXIST) {
+                rc = fg_cli_fail(CMD, "cannot create %s: %s", jw, strerror(errno));
+                break;
+            }
+            fprintf(stderr, "fecforge verify: configuration %d/%d: %s\n", i + 1, n_jobs, cmdline);
+        } else
+            pathf(jw, sizeof jw, "%s", work);
+        int nres = 0;
+        const int st = verify_dbcf_job(&job, jw, jobs, results, &nres);
+        if (json) {
+            fg_json_obj_open(&js, NULL);
+            fg_json_str(&js, "command", cmdline);
+            fg_json_bool(&js, "match", st == 0);
+            fg_json_arr_open(&js, "sets");
+            print_results(&job, results, nres, 1, &js);
+            fg_json_arr_close(&js);
+            fg_json_obj_close(&js);
+        } else {
+            char name[256];
+            fg_gen_dbcf_name(&job.gen, name, sizeof name);
+            printf("%s: %s (%d vector sets)\n", name, st == 0 ? "RTL = C model" : "MISMATCH", nres);
+            print_results(&job, results, nres, 0, NULL);
+        }
+        if (st) {
+            rc = st;
+            if (random_n)
+                fprintf(stderr, "fecforge verify: reproduce with: %s   (random --seed %llu, configuration %d)\n",
+                        cmdline, seed, i + 1);
+        } else
+            configs_ok++;
+    }
+    if (json) {
+        fg_json_arr_close(&js);
+        fg_json_int(&js, "configurations_matching", configs_ok);
+        fg_json_bool(&js, "match", rc == 0);
+        fg_json_str(&js, "work", rc || keep ? work : "");
+        fg_json_obj_close(&js);
+        fg_json_end(&js);
+    }
+    if (rc || keep)
+        fprintf(stderr, "fecforge verify: work directory kept: %s\n", work);
+    else if (!work_opt)
+        remove_tree(work);
+    return rc ? FG_EXIT_FAIL : FG_EXIT_OK;
+}
+
+
+/* ---- verify vectors: an existing RTL directory against existing vector sets ---- */
+
+/* The vector set was made for this RTL: same design, and every parameter both manifests name has
+ * the same value (the RTL may be wider: bank_depth and the data width only need to hold the set). */
+static int check_agreement(const vj *rtl_doc, const char *rtl_dir, const char *vdir)
+{
+    fg_vec_set *s;
+    if (fg_vec_open(vdir, &s))
+        return fg_cli_usage_error(CMD, "%s", fg_last_error());
+    int rc = 0;
+    const vj *design = vj_get(rtl_doc, "design"), *params = vj_get(rtl_doc, "parameters");
+    if (strcmp(design->s, fg_vec_design(s)))
+        rc = fg_cli_usage_error(CMD, "%s holds %s vectors, %s a %s design", vdir, fg_vec_design(s), rtl_dir,
+                                design->s);
+    for (int i = 0; !rc && params && params->t == VJ_OBJ && i < params->n; i++) {
+        const char *key = params->keys[i];
+        const vj *v = &params->items[i];
+        long long iv;
+        const char *sv;
+        if (!strcmp(key, "bank_depth") || !strcmp(key, "width")) {
+            const char *vkey = !strcmp(key, "width") ? "data_width" : key;
+            if (v->is_int && fg_vec_get_param_int(s, vkey, &iv) == 0 && iv > v->i)
+                rc = fg_cli_usage_error(CMD, "%s: %s=%lld does not fit the RTL's %s=%lld (%s)", vdir, vkey, iv, key,
+                                        v->i, rtl_dir);
+        } else if (v->is_int && fg_vec_get_param_int(s, key, &iv) == 0) {
+            if (iv != v->i)
+                rc = fg_cli_usage_error(CMD, "%s was made for %s=%lld, the RTL in %s has %s=%lld", vdir, key, iv,
+                                        rtl_dir, key, v->i);
+        } else if (v->t == VJ_STR && fg_vec_get_param_str(s, key, &sv) == 0 && strcmp(sv, v->s))
+            rc = fg_cli_usage_error(CMD, "%s was made for %s=%s, the RTL in %s has %s=%s", vdir, key, sv, rtl_dir,
+                                    key, v->s);
+    }
+    fg_clear_error();
+    fg_vec_close(s);
+    return rc;
+}
+
+static int verify_vectors(int argc, char **argv)
+{
+    static const struct option opts[] = {{"rtl", required_argument, NULL, 'r'}, {"work", required_argument, NULL, 'w'},
+                                         {"keep", no_argument, NULL, 'k'},      {"jobs", required_argument, NULL, 'j'},
+                                         {"help", no_argument, NULL, 'h'},      {NULL, 0, NULL, 0}};
+    const char *rtl_opt = NULL, *work_opt = NULL;
+    int keep = 0, jobs = 2, opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (opt) {
+        case 'r': rtl_opt = optarg; break;
+        case 'w': work_opt = optarg; break;
+        case 'k': keep = 1; break;
+        case 'j':
+            if (fg_cli_int(CMD, "jobs", optarg, 1, 256, &jobs))
+                return FG_EXIT_USAGE;
+            break;
+        case 'h': help(); return FG_EXIT_OK;
+        default: return FG_EXIT_USAGE;
+        }
+    }
+    if (!rtl_opt)
+        return fg_cli_usage_error(CMD, "vectors: --rtl DIR (a `fecforge gen` output) is required");
+    if (optind >= argc)
+        return fg_cli_usage_error(CMD, "vectors: expected at least one vector set directory");
+    if (argc - optind > MAX_SETS)
+        return fg_cli_usage_error(CMD, "vectors: at most %d vector sets per run", MAX_SETS);
+    char rtl[PATH_MAX];
+    if (strlen(rtl_opt) >= sizeof rtl)
+        return fg_cli_usage_error(CMD, "--rtl: path too long");
+    snprintf(rtl, sizeof rtl, "%s", rtl_opt);
+    vj doc;
+    if (absolute(rtl, sizeof rtl) || read_manifest(rtl, &doc))
+        return FG_EXIT_USAGE;
+    const vj *lat = vj_get(&doc, "latency_cycles");
+    char latency[24];
+    snprintf(latency, sizeof latency, "%lld", lat && lat->is_int ? lat->i : 0LL);
+    int rc = 0;
+    for (int i = optind; !rc && i < argc; i++)
+        rc = check_agreement(&doc, rtl, argv[i]);
+    vj_free(&doc);
+    if (rc)
+        return rc;
+    if (!have_program("verilator"))
+        return fg_cli_fail(CMD, "verilator not found on PATH (Debian package verilator)");
+    char work[PATH_MAX];
+    if (make_work(work_opt, work, sizeof work))
+        return FG_EXIT_FAIL;
+    char top[256], tb[PATH_MAX + 16];
+    rc = build_harness(rtl, work, jobs, top, sizeof top);
+    if (!rc) {
+        char *run_argv[MAX_SETS + 4];
+        int na = 0;
+        pathf(tb, sizeof tb, "%s/obj/tb", work);
+        run_argv[na++] = tb;
+        run_argv[na++] = "--latency";
+        run_argv[na++] = latency;
+        for (int i = optind; i < argc; i++)
+            run_argv[na++] = argv[i];
+        run_argv[na] = NULL;
+        fflush(NULL);
+        const int st = run_logged(NULL, run_argv, NULL);
+        rc = st == 0 ? 0 : FG_EXIT_FAIL;
+        printf("%s: %s against %d vector set%s\n", top, rc ? "MISMATCH" : "RTL = vectors", argc - optind,
+               argc - optind > 1 ? "s" : "");
+    }
+    if (rc || keep)
+        fprintf(stderr, "fecforge verify: work directory kept: %s\n", work);
+    else if (!work_opt)
+        remove_tree(work);
+    return rc;
+}
+
+int fg_cmd_verify(int argc, char **argv)
+{
+    if (argc < 2)
+        return fg_cli_usage_error(CMD, "expected a design: dbcf (see fecforge verify --help)");
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        help();
+        return FG_EXIT_OK;
+    }
+    if (!strcmp(argv[1], "dbcf"))
+        return verify_dbcf(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "vectors"))
+        return verify_vectors(argc - 1, argv + 1);
+    return fg_cli_usage_error(CMD, "'%s' unknown: valid are dbcf, vectors", argv[1]);
+}

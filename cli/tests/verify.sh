@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# CLI test of `fecforge verify`: usage errors (exit 2, naming the parameter), found before anything
+# is written, and vector sets refused for another design or configuration. The verification runs
+# themselves need Verilator: ctests rtl_verify_* (testbench/vecsim, label rtl). $1 = fecforge.
+source "$(dirname "$0")/common.bash"
+src=$(cd "$(dirname "$0")/../.." && pwd)
+
+check help 0 "$F" verify --help;                 has out "fecforge verify vectors --rtl DIR"
+check none 2 "$F" verify;                         has err "expected a design"
+check unknown 2 "$F" verify nosuch;               has err "'nosuch' unknown: valid are dbcf, vectors"
+check pllr 2 "$F" verify dbcf --pllr 6 --work "$t/w1";  has err "pllr=6 invalid: must be a multiple of 4"
+check banks 2 "$F" verify dbcf --pllr 8 --banks 12 --mapping xmap --work "$t/w2"
+has err "must be a multiple of PLLR=8"
+check K 2 "$F" verify dbcf --K 5115 --work "$t/w3";     has err "5115"
+check offer 2 "$F" verify dbcf --offer both;      has err "offer=both unknown"
+check dir 2 "$F" verify dbcf --direction up;      has err "direction=up unknown"
+check select 2 "$F" verify dbcf --select 0;       has err "select"
+check random 2 "$F" verify dbcf --random 0;       has err "random"
+for w in w1 w2 w3; do [ ! -e "$t/$w" ] || { echo "FAIL: work directory $w created for bad parameters"; fail=1; }; done
+check no_rtl 2 "$F" verify vectors "$t";          has err "rtl DIR"
+check not_gen 2 "$F" verify vectors --rtl "$t" "$t"; has err "not a .fecforge gen. output"
+"$F" gen dbcf --pllr 8 --banks 16 --select 3 --fifo-depth 4 --buf-depth 4 --width 8 -o "$t/rtl" >/dev/null
+check other_cfg 2 "$F" verify vectors --rtl "$t/rtl" "$src/vectors/dbcf-umts-k200-p8-m16"
+has err "was made for select=2, the RTL in .* has select=3"
+check other_design 2 "$F" verify vectors --rtl "$t/rtl" "$src/vectors/iag-lte-k40-p8-forward"
+has err "holds iag vectors"
+"$F" gen dbcf --pllr 8 --banks 16 --select 2 --fifo-depth 4 --buf-depth 4 --width 4 -o "$t/narrow" >/dev/null
+check narrow 2 "$F" verify vectors --rtl "$t/narrow" "$src/vectors/dbcf-umts-k200-p8-m16"
+has err "data_width=8 does not fit the RTL's width=4"
+exit $fail
