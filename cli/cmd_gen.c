@@ -1,4 +1,5 @@
-/* fecforge gen: the RTL generator (gen/, library fecforge_gen). gen dbcf: the DBCF write network. */
+/* fecforge gen: the RTL generator (gen/, library fecforge_gen). gen dbcf: the DBCF write network;
+ * gen iag: the interleaver address generators. */
 #include "cli.h"
 #include "commands.h"
 #include "fecforge/error.h"
@@ -32,8 +33,33 @@ static void help(void)
            "  -o DIR           output directory\n"
            "  --json           one JSON object on stdout (top module, directory, files)\n\n"
            "example:\n"
-           "  fecforge gen dbcf --pllr 32 --banks 64 --select 3 --fifo-depth 4 --buf-depth 7 --width 6 -o out/dbcf\n",
-           FG_PLLR_MAX, FG_DBCF_DEPTH_MAX, FG_DBCF_DEPTH_MAX, FG_GEN_WIDTH_MAX);
+           "  fecforge gen dbcf --pllr 32 --banks 64 --select 3 --fifo-depth 4 --buf-depth 7 --width 6 -o out/dbcf\n\n"
+           "usage: fecforge gen iag --std lte|umts --pllr P [--forward-only] [--json] -o DIR\n\n"
+           "iag: the interleaver address generator of the standard (K and the lane programs are ports),\n"
+           "cycle-exact with the step model of `fecforge interleaver --iag` (docs/rtl-iag-lte.md).\n"
+           "  --std S          lte or umts\n"
+           "  --pllr P         lanes, a multiple of 4 in [4, %d]\n"
+           "  --forward-only   interleave-only variant (umts only; lte shares one engine for both modes)\n"
+           "  -o DIR           output directory\n"
+           "  --json           one JSON object on stdout (top module, directory, latency)\n\n"
+           "example:\n"
+           "  fecforge gen iag --std lte --pllr 64 -o out/iag\n\n"
+           "usage: fecforge gen subsystem [--std umts|lte] [--pllr P] [--banks M] [--mapping xmap|xmap-xor|mod]\n"
+           "                              [--select S|all] [--fifo-depth F] [--buf-depth B] [--width W]\n"
+           "                              [--bank-depth D] [--offer dual|head] [--lfsr-seed X] [--json] -o DIR\n\n"
+           "subsystem: the interleaver write path, IAG -> LLR delay -> bank mapper -> DBCF, cycle-exact with\n"
+           "the step model fg_subsys_step and `fecforge vectors subsystem` (docs/rtl-subsystem.md). Holds the\n"
+           "IAG and DBCF modules of `gen iag` / `gen dbcf` unchanged. Defaults: umts, PLLR 32, M 64,\n"
+           "xmap-xor, S 3, F 4, B 7, W 8, dual, seed 0xACE1, D = rows the largest block needs.\n"
+           "  --std S          umts or lte (the IAG)\n"
+           "  --pllr P         lanes, a multiple of 4 in [4, %d]; a power of 2 for xmap and xmap-xor\n"
+           "  --banks M        banks: PLLR times a power of 2 for xmap and xmap-xor, a power of 2 for mod\n"
+           "  --mapping NAME   bank mapping xmap, xmap-xor (default) or mod\n"
+           "  --bank-depth D   rows per bank, at least what the largest block of the standard needs\n"
+           "  other options as for dbcf\n\n"
+           "example:\n"
+           "  fecforge gen subsystem --std umts --pllr 32 --banks 64 --mapping xmap-xor -o out/subsys\n",
+           FG_PLLR_MAX, FG_DBCF_DEPTH_MAX, FG_DBCF_DEPTH_MAX, FG_GEN_WIDTH_MAX, FG_IAG_LANES_MAX, FG_IAG_LANES_MAX);
 }
 
 static int gen_dbcf(int argc, char **argv)
@@ -133,15 +159,191 @@ static int gen_dbcf(int argc, char **argv)
     return FG_EXIT_OK;
 }
 
+static int gen_iag(int argc, char **argv)
+{
+    enum { O_STD = 256, O_PLLR, O_FWD, O_JSON };
+    static const struct option opts[] = {
+        {"std", required_argument, NULL, O_STD},    {"pllr", required_argument, NULL, O_PLLR},
+        {"forward-only", no_argument, NULL, O_FWD}, {"json", no_argument, NULL, O_JSON},
+        {"out", required_argument, NULL, 'o'},      {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    fg_gen_iag_cfg g = fg_gen_iag_cfg_default();
+    const char *dir = NULL;
+    int json = 0, c, seen = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+        switch (c) {
+        case O_STD:
+            if (fg_std_parse(optarg, &g.std))
+                return fg_cli_usage_error(CMD, "iag: --std=%s unknown: valid are lte, umts", optarg);
+            seen |= 1;
+            break;
+        case O_PLLR:
+            if (fg_cli_int(CMD, "pllr", optarg, -1000000, 1000000, &g.pllr))
+                return FG_EXIT_USAGE;
+            seen |= 2;
+            break;
+        case O_FWD: g.forward_only = 1; break;
+        case O_JSON: json = 1; break;
+        case 'o': dir = optarg; break;
+        case 'h': help(); return FG_EXIT_OK;
+        default: return FG_EXIT_USAGE;
+        }
+    }
+    if (!(seen & 1))
+        return fg_cli_usage_error(CMD, "iag: --std is required: lte or umts (see fecforge gen --help)");
+    if (!(seen & 2))
+        return fg_cli_usage_error(CMD, "iag: --pllr is required: a multiple of 4 in [4, %d]", FG_IAG_LANES_MAX);
+    if (optind < argc)
+        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (!dir)
+        return fg_cli_usage_error(CMD, "iag: -o DIR is required");
+    int rc = fg_gen_iag(&g, dir);
+    if (rc == FG_EINVAL || rc == FG_EIO)
+        return fg_cli_usage_error(CMD, "iag: %s", fg_last_error());
+    if (rc)
+        return fg_cli_fail(CMD, "iag: %s", fg_last_error());
+    char name[96];
+    fg_gen_iag_name(&g, name, sizeof name);
+    const int lat = g.std == FG_STD_UMTS ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE;
+    if (json) {
+        fg_json j;
+        fg_json_begin(&j, stdout);
+        fg_json_obj_open(&j, NULL);
+        fg_json_provenance(&j, -1);
+        fg_json_str(&j, "design", "iag");
+        fg_json_str(&j, "std", fg_std_name(g.std));
+        fg_json_int(&j, "pllr", g.pllr);
+        fg_json_str(&j, "top", name);
+        fg_json_str(&j, "dir", dir);
+        fg_json_int(&j, "latency_cycles", lat);
+        fg_json_obj_close(&j);
+        fg_json_end(&j);
+    } else {
+        printf("fecforge gen iag: wrote %s (top %s, latency %d): files.f, manifest.json\n", dir, name, lat);
+    }
+    return FG_EXIT_OK;
+}
+
+static int gen_subsys(int argc, char **argv)
+{
+    enum { O_STD = 256, O_PLLR, O_BANKS, O_MAP, O_SEL, O_FIFO, O_BUF, O_WIDTH, O_DEPTH, O_OFFER, O_SEED, O_JSON };
+    static const struct option opts[] = {
+        {"std", required_argument, NULL, O_STD},          {"pllr", required_argument, NULL, O_PLLR},
+        {"banks", required_argument, NULL, O_BANKS},      {"mapping", required_argument, NULL, O_MAP},
+        {"select", required_argument, NULL, O_SEL},       {"fifo-depth", required_argument, NULL, O_FIFO},
+        {"buf-depth", required_argument, NULL, O_BUF},    {"width", required_argument, NULL, O_WIDTH},
+        {"bank-depth", required_argument, NULL, O_DEPTH}, {"offer", required_argument, NULL, O_OFFER},
+        {"lfsr-seed", required_argument, NULL, O_SEED},   {"json", no_argument, NULL, O_JSON},
+        {"out", required_argument, NULL, 'o'},            {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    fg_gen_subsys_cfg g = fg_gen_subsys_cfg_default();
+    fg_dbcf_cfg *cfg = &g.dbcf.dbcf;
+    const char *dir = NULL;
+    int json = 0, depth_set = 0, c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+        int bad = 0;
+        switch (c) {
+        case O_STD:
+            if (fg_std_parse(optarg, &g.std))
+                return fg_cli_usage_error(CMD, "subsystem: --std=%s unknown: valid are umts, lte", optarg);
+            break;
+        case O_PLLR: bad = fg_cli_int(CMD, "pllr", optarg, -1000000, 1000000, &cfg->pllr); break;
+        case O_BANKS: bad = fg_cli_int(CMD, "banks", optarg, -1000000, 1000000, &cfg->banks); break;
+        case O_MAP:
+            if (fg_bank_mapping_parse(optarg, &g.mapping))
+                return fg_cli_usage_error(CMD, "subsystem: --%s", fg_last_error());
+            break;
+        case O_SEL:
+            if (!strcmp(optarg, "all"))
+                cfg->select = FG_DBCF_SELECT_ALL;
+            else if (fg_cli_int(CMD, "select", optarg, -1000000, 1000000, &cfg->select))
+                return FG_EXIT_USAGE;
+            else if (cfg->select < 1)
+                return fg_cli_usage_error(CMD, "--select=%s out of range [1, 2*PLLR] (or all)", optarg);
+            break;
+        case O_FIFO: bad = fg_cli_int(CMD, "fifo-depth", optarg, -1000000, 1000000, &cfg->fifo_depth); break;
+        case O_BUF: bad = fg_cli_int(CMD, "buf-depth", optarg, -1000000, 1000000, &cfg->buf_depth); break;
+        case O_WIDTH: bad = fg_cli_int(CMD, "width", optarg, -1000000, 1000000, &g.dbcf.width); break;
+        case O_DEPTH:
+            bad = fg_cli_int(CMD, "bank-depth", optarg, -100000000, 100000000, &g.dbcf.bank_depth);
+            depth_set = 1;
+            break;
+        case O_OFFER:
+            if (!strcmp(optarg, "dual"))
+                cfg->offer = FG_DBCF_OFFER_DUAL;
+            else if (!strcmp(optarg, "head"))
+                cfg->offer = FG_DBCF_OFFER_HEAD;
+            else
+                return fg_cli_usage_error(CMD, "--offer=%s unknown: valid are dual, head", optarg);
+            break;
+        case O_SEED: {
+            char *end;
+            long v = strtol(optarg, &end, 0);
+            if (*end || v < 1 || v > 0xFFFF)
+                return fg_cli_usage_error(CMD, "--lfsr-seed=%s invalid: expected a value in [1, 0xffff]", optarg);
+            cfg->lfsr_seed = (uint16_t)v;
+            break;
+        }
+        case O_JSON: json = 1; break;
+        case 'o': dir = optarg; break;
+        case 'h': help(); return FG_EXIT_OK;
+        default: return FG_EXIT_USAGE;
+        }
+        if (bad)
+            return FG_EXIT_USAGE;
+    }
+    if (optind < argc)
+        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (!dir)
+        return fg_cli_usage_error(CMD, "subsystem: -o DIR is required");
+    if (!depth_set) {
+        const int need = fg_gen_subsys_bank_depth(g.std, cfg->pllr, cfg->banks, g.mapping);
+        if (need > 0)
+            g.dbcf.bank_depth = need;
+    }
+    int rc = fg_gen_subsys(&g, dir);
+    if (rc == FG_EINVAL || rc == FG_EIO)
+        return fg_cli_usage_error(CMD, "subsystem: %s", fg_last_error());
+    if (rc)
+        return fg_cli_fail(CMD, "subsystem: %s", fg_last_error());
+    char name[128];
+    fg_gen_subsys_name(&g, name, sizeof name);
+    if (json) {
+        fg_json j;
+        fg_json_begin(&j, stdout);
+        fg_json_obj_open(&j, NULL);
+        fg_json_provenance(&j, -1);
+        fg_json_str(&j, "design", "subsystem");
+        fg_json_str(&j, "std", fg_std_name(g.std));
+        fg_json_str(&j, "mapping", fg_bank_mapping_name(g.mapping));
+        fg_json_str(&j, "top", name);
+        fg_json_str(&j, "dir", dir);
+        fg_json_int(&j, "bank_depth", g.dbcf.bank_depth);
+        fg_json_int(&j, "latency_cycles", 0);
+        fg_json_obj_close(&j);
+        fg_json_end(&j);
+    } else {
+        printf("fecforge gen subsystem: wrote %s (top %s, bank depth %d): files.f, manifest.json\n", dir, name,
+               g.dbcf.bank_depth);
+    }
+    return FG_EXIT_OK;
+}
+
 int fg_cmd_gen(int argc, char **argv)
 {
     if (argc < 2)
-        return fg_cli_usage_error(CMD, "a design is required: dbcf (see fecforge gen --help)");
+        return fg_cli_usage_error(CMD, "a design is required: dbcf, iag, subsystem (see fecforge gen --help)");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         help();
         return FG_EXIT_OK;
     }
     if (!strcmp(argv[1], "dbcf"))
         return gen_dbcf(argc - 1, argv + 1);
-    return fg_cli_usage_error(CMD, "design '%s' unknown: valid are dbcf", argv[1]);
+    if (!strcmp(argv[1], "iag"))
+        return gen_iag(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "subsystem"))
+        return gen_subsys(argc - 1, argv + 1);
+    return fg_cli_usage_error(CMD, "design '%s' unknown: valid are dbcf, iag, subsystem", argv[1]);
 }

@@ -33,6 +33,8 @@ static void help(void)
            "                            [--offer dual|head] [--lfsr-seed X] [--width W] [--std umts|lte]\n"
            "                            [--K LIST] [--mapping NAME] [--direction both|interleave|deinterleave]\n"
            "                            [--random N --seed S] [--work DIR] [--keep] [--jobs J] [--json]\n"
+           "       fecforge verify iag --std lte|umts [--pllr P] [--forward-only] [--K LIST]\n"
+           "                           [--mode both|forward|inverse] [--random N --seed S] [--work DIR] [--keep] ...\n"
            "       fecforge verify vectors --rtl DIR [--work DIR] [--keep] [--jobs J] VECDIR...\n\n"
            "Proves the generated RTL equal to the cycle-accurate C model: generates the design\n"
            "(`fecforge gen`), writes golden vectors from the step model (`fecforge vectors`) for every K\n"
@@ -52,6 +54,9 @@ static void help(void)
            "  --keep            keep the work directory\n"
            "  --jobs J          parallel C++ compile jobs of the Verilator build (default 2)\n"
            "  --json            one JSON object on stdout\n\n"
+           "iag:  an interleaver address generator (docs/rtl-interleaver.md), from reset: preprocessing\n"
+           "      of K, start, one half-iteration in XMAP lane order. Defaults: PLLR 8, K 5114 (LTE 6144),\n"
+           "      both modes (forward x -> pi(x), inverse x -> pi^-1(x)); --random picks std, PLLR, K.\n"
            "vectors: an existing generated design (--rtl DIR, a `fecforge gen` output) against existing\n"
            "      vector sets (`fecforge vectors`): the sets must be of the same design and parameters\n"
            "      (checked from both manifests); outputs are compared latency_cycles later (manifest).\n\n"
@@ -60,6 +65,7 @@ static void help(void)
            "examples:\n"
            "  fecforge verify dbcf --pllr 32 --banks 64 --select 3 --fifo-depth 4 --buf-depth 7 --K 5114,40\n"
            "  fecforge verify dbcf --random 5 --seed 7\n"
+           "  fecforge verify iag --std umts --pllr 32 --K 5114,40\n"
            "  fecforge gen dbcf --pllr 8 --banks 16 --select 2 --fifo-depth 4 --buf-depth 4 --width 8 -o rtl\n"
            "  fecforge verify vectors --rtl rtl vectors/dbcf-umts-k200-p8-m16\n");
 }
@@ -341,110 +347,132 @@ static int build_harness(const char *rtl, const char *work, int jobs, char *top,
     return 0;
 }
 
-/* ---- dbcf ---- */
+/* ---- verify dbcf | iag: one job = one generated design and its vector sets ---- */
+
+typedef enum { DESIGN_DBCF, DESIGN_IAG } design_kind;
 
 typedef struct {
-    fg_gen_dbcf_cfg gen;
+    design_kind kind;
+    fg_gen_dbcf_cfg dbcf;     /* DBCF design */
+    fg_bank_mapping mapping;  /* DBCF traffic */
+    fg_gen_iag_cfg iag;       /* IAG design */
     fg_std std;
-    int K_n[MAX_SETS], nK;
-    fg_bank_mapping mapping;
-    int dirs; /* bit 0 interleave, bit 1 deinterleave */
-} dbcf_job;
+    int K_n[MAX_SETS / 2], nK;
+    int halves; /* per K: bit 0 the first kind of run (interleave / forward), bit 1 the second */
+} job;
 
 typedef struct {
-    int K;
-    fg_direction dir;
-    fg_dbcf_result res;
-    long cycles;
-    int pass;
+    char dir[PATH_MAX];
+    int K, half, pass;
 } set_result;
 
-/* The command line that reproduces job j. */
-static void job_command(const dbcf_job *j, char *buf, size_t n)
+static const char *std_name_of(fg_std s) { return s == FG_STD_LTE ? "lte" : "umts"; }
+static const char *half_name(design_kind k, int half)
 {
-    const fg_dbcf_cfg *c = &j->gen.dbcf;
-    char sel[16];
-    if (c->select == FG_DBCF_SELECT_ALL)
-        snprintf(sel, sizeof sel, "all");
-    else
-        snprintf(sel, sizeof sel, "%d", c->select);
-    int at = snprintf(buf, n,
+    return k == DESIGN_DBCF ? (half ? "deinterleave" : "interleave") : (half ? "inverse" : "forward");
+}
+static const char *halves_name(design_kind k, int halves)
+{
+    return halves == 3 ? "both" : half_name(k, halves == 2);
+}
+
+/* The command line that reproduces job j. */
+static void job_command(const job *j, char *buf, size_t n)
+{
+    int at;
+    if (j->kind == DESIGN_DBCF) {
+        const fg_dbcf_cfg *c = &j->dbcf.dbcf;
+        char sel[16];
+        if (c->select == FG_DBCF_SELECT_ALL)
+            snprintf(sel, sizeof sel, "all");
+        else
+            snprintf(sel, sizeof sel, "%d", c->select);
+        at = snprintf(buf, n,
                       "fecforge verify dbcf --pllr %d --banks %d --select %s --fifo-depth %d --buf-depth %d "
                       "--offer %s --lfsr-seed 0x%x --width %d --std %s --mapping %s --direction %s --K ",
                       c->pllr, c->banks, sel, c->fifo_depth, c->buf_depth,
-                      c->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual", c->lfsr_seed, j->gen.width,
-                      j->std == FG_STD_LTE ? "lte" : "umts", fg_bank_mapping_name(j->mapping),
-                      j->dirs == 3 ? "both" : j->dirs == 1 ? "interleave" : "deinterleave");
+                      c->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual", c->lfsr_seed, j->dbcf.width,
+                      std_name_of(j->std), fg_bank_mapping_name(j->mapping), halves_name(j->kind, j->halves));
+    } else
+        at = snprintf(buf, n, "fecforge verify iag --std %s --pllr %d%s --mode %s --K ", std_name_of(j->std),
+                      j->iag.pllr, j->iag.forward_only ? " --forward-only" : "", halves_name(j->kind, j->halves));
     for (int i = 0; i < j->nK && at > 0 && (size_t)at < n; i++)
         at += snprintf(buf + at, n - (size_t)at, i ? ",%d" : "%d", j->K_n[i]);
 }
 
 /* Every check a job must pass before anything is written (exit 2 on failure). */
-static int check_job(dbcf_job *j)
+static int check_job(job *j)
 {
-    if (fg_gen_dbcf_check(&j->gen))
-        return fg_cli_usage_error(CMD, "%s", fg_last_error());
-    if (j->mapping == FG_MAP_XMAP || j->mapping == FG_MAP_XMAP_XOR) {
-        if (j->gen.dbcf.banks % j->gen.dbcf.pllr)
+    if (j->kind == DESIGN_IAG) {
+        j->iag.std = j->std;
+        if (fg_gen_iag_check(&j->iag))
+            return fg_cli_usage_error(CMD, "%s", fg_last_error());
+        if (j->iag.forward_only && (j->halves & 2))
+            return fg_cli_usage_error(CMD, "--forward-only: the design has no inverse mode; use --mode forward");
+    } else {
+        const fg_dbcf_cfg *c = &j->dbcf.dbcf;
+        if (fg_gen_dbcf_check(&j->dbcf))
+            return fg_cli_usage_error(CMD, "%s", fg_last_error());
+        if ((j->mapping == FG_MAP_XMAP || j->mapping == FG_MAP_XMAP_XOR) && c->banks % c->pllr)
             return fg_cli_usage_error(CMD, "--banks=%d invalid for mapping %s: must be a multiple of PLLR=%d",
-                                      j->gen.dbcf.banks, fg_bank_mapping_name(j->mapping), j->gen.dbcf.pllr);
+                                      c->banks, fg_bank_mapping_name(j->mapping), c->pllr);
+        if (c->pllr % 4)
+            return fg_cli_usage_error(CMD, "--pllr=%d invalid: must be a multiple of 4 (4 LLRs per radix-4 XMAP)",
+                                      c->pllr);
     }
-    if (j->gen.dbcf.pllr % 4)
-        return fg_cli_usage_error(CMD, "--pllr=%d invalid: must be a multiple of 4 (4 LLRs per radix-4 XMAP)",
-                                  j->gen.dbcf.pllr);
     for (int i = 0; i < j->nK; i++)
         if (fg_interleaver_check_k(j->std, j->K_n[i]))
             return fg_cli_usage_error(CMD, "--%s", fg_last_error());
     return 0;
 }
 
-/* Generate, write vectors, build, run. results: j->nK * 2 entries. */
-static int verify_dbcf_job(const dbcf_job *j, const char *work, int jobs, set_result *results, int *nres)
+/* Generate into work/rtl, write the vector sets, build the harness, run it on every set. */
+static int verify_job(const job *j, const char *work, int jobs, set_result *res, int *nres)
 {
-    char rtl[PATH_MAX + 8], top[256];
+    char rtl[PATH_MAX + 8], top[256], tb[PATH_MAX + 16], log[PATH_MAX + 16];
     pathf(rtl, sizeof rtl, "%s/rtl", work);
-    if (fg_gen_dbcf(&j->gen, rtl))
+    if (j->kind == DESIGN_DBCF ? fg_gen_dbcf(&j->dbcf, rtl) : fg_gen_iag(&j->iag, rtl))
         return fg_cli_fail(CMD, "gen: %s", fg_last_error());
-    *nres = 0;
-    char *run_argv[2 + MAX_SETS * 2 + 2];
-    static char vdirs[MAX_SETS * 2][PATH_MAX];
+    char *run_argv[MAX_SETS + 2];
     int na = 0;
-    char tb[PATH_MAX + 16];
     pathf(tb, sizeof tb, "%s/obj/tb", work);
     run_argv[na++] = tb;
+    *nres = 0;
     for (int i = 0; i < j->nK; i++)
-        for (int d = 0; d < 2; d++) {
-            if (!(j->dirs & (1 << d)))
+        for (int h = 0; h < 2; h++) {
+            if (!(j->halves & (1 << h)))
                 continue;
-            set_result *r = &results[*nres];
-            memset(r, 0, sizeof *r);
+            set_result *r = &res[(*nres)++];
             r->K = j->K_n[i];
-            r->dir = d ? FG_DIR_DEINTERLEAVE : FG_DIR_INTERLEAVE;
-            fg_vec_dbcf_params p = {.cfg = j->gen.dbcf, .std = j->std, .K = r->K, .dir = r->dir,
-                                    .mapping = j->mapping, .data_width = j->gen.width};
-            p.cfg.stall = 0;
-            pathf(vdirs[*nres], PATH_MAX, "%s/vec-%s-k%d-%s", work, j->std == FG_STD_LTE ? "lte" : "umts", r->K,
-                     d ? "deinterleave" : "interleave");
-            if (fg_vec_make_dbcf(vdirs[*nres], &p, &r->res))
+            r->half = h;
+            r->pass = 0;
+            pathf(r->dir, sizeof r->dir, "%s/vec-%s-k%d-%s", work, std_name_of(j->std), r->K, half_name(j->kind, h));
+            int rc;
+            if (j->kind == DESIGN_DBCF) {
+                fg_vec_dbcf_params p = {.cfg = j->dbcf.dbcf, .std = j->std, .K = r->K,
+                                        .dir = h ? FG_DIR_DEINTERLEAVE : FG_DIR_INTERLEAVE, .mapping = j->mapping,
+                                        .data_width = j->dbcf.width};
+                p.cfg.stall = 0;
+                rc = fg_vec_make_dbcf(r->dir, &p, NULL);
+            } else
+                rc = fg_vec_make_iag(r->dir, j->std, r->K, j->iag.pllr, h, NULL);
+            if (rc)
                 return fg_cli_fail(CMD, "vectors: %s", fg_last_error());
-            r->cycles = r->res.C1;
-            run_argv[na++] = vdirs[*nres];
-            (*nres)++;
+            run_argv[na++] = r->dir;
         }
     run_argv[na] = NULL;
     if (build_harness(rtl, work, jobs, top, sizeof top))
         return FG_EXIT_FAIL;
-    char log[PATH_MAX + 16];
     pathf(log, sizeof log, "%s/harness.log", work);
     const int st = run_logged(NULL, run_argv, log);
     /* The harness prints one PASS line per set, or the mismatch. */
     FILE *f = fopen(log, "r");
-    char line[2048];
+    char line[PATH_MAX + 256];
     while (f && fgets(line, sizeof line, f))
         for (int i = 0; i < *nres; i++) {
-            const size_t n = strlen(vdirs[i]);
-            if (!strncmp(line, "PASS ", 5) && !strncmp(line + 5, vdirs[i], n) && line[5 + n] == ':')
-                results[i].pass = 1;
+            const size_t n = strlen(res[i].dir);
+            if (!strncmp(line, "PASS ", 5) && !strncmp(line + 5, res[i].dir, n) && line[5 + n] == ':')
+                res[i].pass = 1;
         }
     if (f)
         fclose(f);
@@ -456,26 +484,39 @@ static int verify_dbcf_job(const dbcf_job *j, const char *work, int jobs, set_re
     return 0;
 }
 
-static void print_results(const dbcf_job *j, const set_result *r, int n, int json, fg_json *js)
+/* One line (or JSON object) per vector set, with the counts of its manifest. */
+static void print_results(const job *j, const set_result *r, int n, fg_json *js)
 {
+    static const char *const dbcf_keys[] = {"C0", "C1", "dC", "overflow", "written", NULL};
+    static const char *const iag_keys[] = {"preprocess_cycles", "C0", "latency", "trace_cycles", NULL};
+    const char *const *keys = j->kind == DESIGN_DBCF ? dbcf_keys : iag_keys;
     for (int i = 0; i < n; i++) {
-        const char *dir = r[i].dir == FG_DIR_DEINTERLEAVE ? "deinterleave" : "interleave";
-        if (json) {
+        fg_vec_set *s = NULL;
+        if (fg_vec_open(r[i].dir, &s))
+            s = NULL;
+        if (js) {
             fg_json_obj_open(js, NULL);
             fg_json_int(js, "K", r[i].K);
-            fg_json_str(js, "direction", dir);
-            fg_json_int(js, "C0", r[i].res.C0);
-            fg_json_int(js, "C1", r[i].res.C1);
-            fg_json_int(js, "dC", r[i].res.dC);
-            fg_json_int(js, "overflow", r[i].res.overflow);
-            fg_json_int(js, "written", r[i].res.written);
+            fg_json_str(js, j->kind == DESIGN_DBCF ? "direction" : "mode", half_name(j->kind, r[i].half));
+        } else
+            printf("  %-4s K=%-5d %-12s", std_name_of(j->std), r[i].K, half_name(j->kind, r[i].half));
+        for (int k = 0; s && keys[k]; k++) {
+            long long v;
+            if (fg_vec_get_count(s, keys[k], &v))
+                continue;
+            if (js)
+                fg_json_int(js, keys[k], v);
+            else
+                printf(" %s=%-5lld", keys[k], v);
+        }
+        if (js) {
             fg_json_bool(js, "match", r[i].pass);
             fg_json_obj_close(js);
         } else
-            printf("  %-4s K=%-5d %-12s C0=%-5d C1=%-5d dC=%-4d overflow=%-5ld written=%-5ld %s\n",
-                   j->std == FG_STD_LTE ? "lte" : "umts", r[i].K, dir, r[i].res.C0, r[i].res.C1, r[i].res.dC,
-                   r[i].res.overflow, r[i].res.written, r[i].pass ? "match" : "MISMATCH");
+            printf(" %s\n", r[i].pass ? "match" : "MISMATCH");
+        fg_vec_close(s);
     }
+    fg_clear_error();
 }
 
 static void remove_tree(const char *dir)
@@ -484,64 +525,84 @@ static void remove_tree(const char *dir)
     run_logged(NULL, argv, "/dev/null");
 }
 
-/* A random legal configuration (PLLR <= 16: verilated in seconds). */
-static void random_job(fg_rng *rs, dbcf_job *j)
+/* A random legal job of kind j->kind (PLLR <= 16: verilated in seconds), two K, both halves. */
+static void random_job(fg_rng *rs, job *j)
 {
-    fg_gen_dbcf_cfg g = fg_gen_dbcf_cfg_default();
-    fg_dbcf_cfg *c = &g.dbcf;
 #define PICK(n) ((int)(fg_rng_next_u32(rs) % (uint32_t)(n)))
-    c->pllr = 4 * (1 + PICK(4));           /* 4 .. 16 */
-    static const fg_bank_mapping maps[] = {FG_MAP_XMAP, FG_MAP_XMAP_XOR, FG_MAP_MOD, FG_MAP_BLOCK};
-    j->mapping = maps[PICK(4)];
-    c->banks = c->pllr * (1 + PICK(2));    /* PLLR or 2 PLLR */
-    c->select = PICK(6) == 0 ? FG_DBCF_SELECT_ALL : 1 + PICK(4);
-    c->fifo_depth = PICK(7);
-    c->buf_depth = PICK(9);
-    c->offer = PICK(3) == 0 ? FG_DBCF_OFFER_HEAD : FG_DBCF_OFFER_DUAL;
-    c->lfsr_seed = (uint16_t)(1 + PICK(0xFFFF));
-    c->stall = 0;
-    g.width = 16;
-    g.bank_depth = fg_gen_dbcf_default_bank_depth(c->pllr, c->banks);
-    j->gen = g;
     j->std = PICK(2) ? FG_STD_LTE : FG_STD_UMTS;
+    if (j->kind == DESIGN_DBCF) {
+        fg_gen_dbcf_cfg g = fg_gen_dbcf_cfg_default();
+        fg_dbcf_cfg *c = &g.dbcf;
+        c->pllr = 4 * (1 + PICK(4));
+        static const fg_bank_mapping maps[] = {FG_MAP_XMAP, FG_MAP_XMAP_XOR, FG_MAP_MOD, FG_MAP_BLOCK};
+        j->mapping = maps[PICK(4)];
+        c->banks = c->pllr * (1 + PICK(2)); /* PLLR or 2 PLLR */
+        c->select = PICK(6) == 0 ? FG_DBCF_SELECT_ALL : 1 + PICK(4);
+        c->fifo_depth = PICK(7);
+        c->buf_depth = PICK(9);
+        c->offer = PICK(3) == 0 ? FG_DBCF_OFFER_HEAD : FG_DBCF_OFFER_DUAL;
+        c->lfsr_seed = (uint16_t)(1 + PICK(0xFFFF));
+        c->stall = 0;
+        g.width = 16;
+        g.bank_depth = fg_gen_dbcf_default_bank_depth(c->pllr, c->banks);
+        j->dbcf = g;
+    } else {
+        j->iag = fg_gen_iag_cfg_default();
+        j->iag.std = j->std;
+        j->iag.pllr = 4 * (1 + PICK(4));
+    }
     j->nK = 2;
     for (int i = 0; i < 2; i++)
         j->K_n[i] = fg_interleaver_size(j->std, PICK(fg_interleaver_num_sizes(j->std)));
-    j->dirs = 3;
+    j->halves = 3;
 #undef PICK
 }
 
-static int verify_dbcf(int argc, char **argv)
+static int verify_design(design_kind kind, int argc, char **argv)
 {
-    enum { O_PLLR = 256, O_BANKS, O_SEL, O_FIFO, O_BUF, O_OFFER, O_SEED_LFSR, O_WIDTH, O_STD, O_K, O_MAP, O_DIR,
-           O_RANDOM, O_SEED, O_WORK, O_KEEP, O_JOBS, O_JSON };
+    enum { O_PLLR = 256, O_BANKS, O_SEL, O_FIFO, O_BUF, O_OFFER, O_SEED_LFSR, O_WIDTH, O_MAP, O_DIR, /* dbcf */
+           O_MODE, O_FWD,                                                                        /* iag */
+           O_STD, O_K, O_RANDOM, O_SEED, O_WORK, O_KEEP, O_JOBS, O_JSON };
     static const struct option opts[] = {
         {"pllr", required_argument, NULL, O_PLLR},        {"banks", required_argument, NULL, O_BANKS},
         {"select", required_argument, NULL, O_SEL},       {"fifo-depth", required_argument, NULL, O_FIFO},
         {"buf-depth", required_argument, NULL, O_BUF},    {"offer", required_argument, NULL, O_OFFER},
         {"lfsr-seed", required_argument, NULL, O_SEED_LFSR}, {"width", required_argument, NULL, O_WIDTH},
-        {"std", required_argument, NULL, O_STD},          {"K", required_argument, NULL, O_K},
         {"mapping", required_argument, NULL, O_MAP},      {"direction", required_argument, NULL, O_DIR},
+        {"mode", required_argument, NULL, O_MODE},        {"forward-only", no_argument, NULL, O_FWD},
+        {"std", required_argument, NULL, O_STD},          {"K", required_argument, NULL, O_K},
         {"random", required_argument, NULL, O_RANDOM},    {"seed", required_argument, NULL, O_SEED},
         {"work", required_argument, NULL, O_WORK},        {"keep", no_argument, NULL, O_KEEP},
         {"jobs", required_argument, NULL, O_JOBS},        {"json", no_argument, NULL, O_JSON},
         {"help", no_argument, NULL, 'h'},                 {NULL, 0, NULL, 0}};
-    dbcf_job job = {.gen = fg_gen_dbcf_cfg_default(), .std = FG_STD_UMTS, .mapping = FG_MAP_XMAP_XOR, .dirs = 3};
-    fg_dbcf_cfg *c = &job.gen.dbcf;
+    const char *what = kind == DESIGN_DBCF ? "dbcf" : "iag";
+    job j = {.kind = kind, .dbcf = fg_gen_dbcf_cfg_default(), .mapping = FG_MAP_XMAP_XOR,
+             .iag = fg_gen_iag_cfg_default(), .std = FG_STD_UMTS, .halves = 3};
+    fg_dbcf_cfg *c = &j.dbcf.dbcf;
     c->pllr = 8;
     c->banks = 16;
     c->select = 3;
     c->fifo_depth = 4;
     c->buf_depth = 4;
-    job.gen.width = 16;
-    const char *K_text = NULL, *work_opt = NULL, *std_name = "umts";
+    j.dbcf.width = 16;
+    j.iag.pllr = 8;
+    const char *K_text = NULL, *work_opt = NULL, *std_name = kind == DESIGN_DBCF ? "umts" : NULL;
     int banks_set = 0, random_n = 0, keep = 0, jobs = 2, json = 0, seed_set = 0, opt;
     unsigned long long seed = 0;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if ((kind == DESIGN_IAG && opt >= O_BANKS && opt <= O_DIR) || (kind == DESIGN_DBCF && opt >= O_MODE && opt <= O_FWD)) {
+            const struct option *o = opts;
+            while (o->val != opt)
+                o++;
+            return fg_cli_usage_error(CMD, "option --%s is not an option of 'verify %s'", o->name, what);
+        }
         int bad = 0;
         switch (opt) {
-        case O_PLLR: bad = fg_cli_int(CMD, "pllr", optarg, 4, FG_PLLR_MAX, &c->pllr); break;
+        case O_PLLR:
+            bad = fg_cli_int(CMD, "pllr", optarg, 4, kind == DESIGN_DBCF ? FG_PLLR_MAX : FG_IAG_LANES_MAX,
+                             kind == DESIGN_DBCF ? &c->pllr : &j.iag.pllr);
+            break;
         case O_BANKS: bad = fg_cli_int(CMD, "banks", optarg, 1, 4096, &c->banks); banks_set = 1; break;
         case O_SEL:
             if (!strcmp(optarg, "all"))
@@ -564,24 +625,28 @@ static int verify_dbcf(int argc, char **argv)
             c->lfsr_seed = (uint16_t)v;
             break;
         }
-        case O_WIDTH: bad = fg_cli_int(CMD, "width", optarg, 1, FG_GEN_WIDTH_MAX, &job.gen.width); break;
-        case O_STD: std_name = optarg; break;
-        case O_K: K_text = optarg; break;
+        case O_WIDTH: bad = fg_cli_int(CMD, "width", optarg, 1, FG_GEN_WIDTH_MAX, &j.dbcf.width); break;
         case O_MAP:
-            if (fg_bank_mapping_parse(optarg, &job.mapping))
+            if (fg_bank_mapping_parse(optarg, &j.mapping))
                 return fg_cli_usage_error(CMD, "--%s", fg_last_error());
             break;
         case O_DIR:
+        case O_MODE: {
+            const char *first = opt == O_DIR ? "interleave" : "forward", *second = opt == O_DIR ? "deinterleave" : "inverse";
             if (!strcmp(optarg, "both"))
-                job.dirs = 3;
-            else if (!strcmp(optarg, "interleave"))
-                job.dirs = 1;
-            else if (!strcmp(optarg, "deinterleave"))
-                job.dirs = 2;
+                j.halves = 3;
+            else if (!strcmp(optarg, first))
+                j.halves = 1;
+            else if (!strcmp(optarg, second))
+                j.halves = 2;
             else
-                return fg_cli_usage_error(CMD, "--direction=%s unknown: valid are both, interleave, deinterleave",
-                                          optarg);
+                return fg_cli_usage_error(CMD, "--%s=%s unknown: valid are both, %s, %s",
+                                          opt == O_DIR ? "direction" : "mode", optarg, first, second);
             break;
+        }
+        case O_FWD: j.iag.forward_only = 1; break;
+        case O_STD: std_name = optarg; break;
+        case O_K: K_text = optarg; break;
         case O_RANDOM: bad = fg_cli_int(CMD, "random", optarg, 1, 100000, &random_n); break;
         case O_SEED: {
             char *end;
@@ -604,29 +669,32 @@ static int verify_dbcf(int argc, char **argv)
     }
     if (optind < argc)
         return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
-    if (fg_std_parse(std_name, &job.std))
+    if (!std_name && !random_n)
+        return fg_cli_usage_error(CMD, "iag: --std is required: lte or umts");
+    if (std_name && fg_std_parse(std_name, &j.std))
         return fg_cli_usage_error(CMD, "--%s", fg_last_error());
-    if (!banks_set && (job.mapping == FG_MAP_XMAP || job.mapping == FG_MAP_XMAP_XOR) && c->banks % c->pllr)
+    if (kind == DESIGN_DBCF && !banks_set && (j.mapping == FG_MAP_XMAP || j.mapping == FG_MAP_XMAP_XOR) &&
+        c->banks % c->pllr)
         c->banks = 2 * c->pllr;
     if (K_text) {
         int *K = NULL, n = 0;
-        if (fg_cli_k_set(CMD, job.std, K_text, &K, &n))
+        if (fg_cli_k_set(CMD, j.std, K_text, &K, &n))
             return FG_EXIT_USAGE;
         if (n > MAX_SETS / 2) {
             free(K);
             return fg_cli_usage_error(CMD, "--K=%s: at most %d block sizes per run", K_text, MAX_SETS / 2);
         }
-        memcpy(job.K_n, K, sizeof *K * (size_t)n);
-        job.nK = n;
+        memcpy(j.K_n, K, sizeof *K * (size_t)n);
+        j.nK = n;
         free(K);
     } else {
-        job.nK = 1;
-        job.K_n[0] = job.std == FG_STD_LTE ? 6144 : 5114;
+        j.nK = 1;
+        j.K_n[0] = j.std == FG_STD_LTE ? 6144 : 5114;
     }
-    job.gen.bank_depth = fg_gen_dbcf_default_bank_depth(c->pllr, c->banks);
+    j.dbcf.bank_depth = fg_gen_dbcf_default_bank_depth(c->pllr, c->banks);
     if (random_n && !seed_set)
         seed = (unsigned long long)time(NULL);
-    if (!random_n && check_job(&job))
+    if (!random_n && check_job(&j))
         return FG_EXIT_USAGE;
     if (!have_program("verilator"))
         return fg_cli_fail(CMD, "verilator not found on PATH (Debian package verilator)");
@@ -639,7 +707,7 @@ static int verify_dbcf(int argc, char **argv)
         fg_json_begin(&js, stdout);
         fg_json_obj_open(&js, NULL);
         fg_json_provenance(&js, random_n ? (long long)seed : -1);
-        fg_json_str(&js, "design", "dbcf");
+        fg_json_str(&js, "design", what);
         fg_json_str(&js, "sim", "verilator");
         fg_json_arr_open(&js, "configurations");
     }
@@ -652,14 +720,14 @@ static int verify_dbcf(int argc, char **argv)
         if (random_n) {
             fg_rng rs; /* configuration i draws from Philox stream i of the seed */
             fg_rng_init(&rs, seed, (uint64_t)i);
-            random_job(&rs, &job);
-            if (check_job(&job)) {
+            random_job(&rs, &j);
+            if (check_job(&j)) {
                 rc = fg_cli_fail(CMD, "internal: random configuration %d is not legal", i);
                 break;
             }
         }
         char cmdline[1024], jw[PATH_MAX + 32];
-        job_command(&job, cmdline, sizeof cmdline);
+        job_command(&j, cmdline, sizeof cmdline);
         if (random_n) {
             pathf(jw, sizeof jw, "%s/cfg%d", work, i);
             if (mkdir(jw, 0755) && errno != EEXIST) {
@@ -670,20 +738,25 @@ static int verify_dbcf(int argc, char **argv)
         } else
             pathf(jw, sizeof jw, "%s", work);
         int nres = 0;
-        const int st = verify_dbcf_job(&job, jw, jobs, results, &nres);
+        const int st = verify_job(&j, jw, jobs, results, &nres);
+        char name[256];
+        if (kind == DESIGN_DBCF)
+            fg_gen_dbcf_name(&j.dbcf, name, sizeof name);
+        else
+            fg_gen_iag_name(&j.iag, name, sizeof name);
         if (json) {
             fg_json_obj_open(&js, NULL);
+            fg_json_str(&js, "top", name);
             fg_json_str(&js, "command", cmdline);
             fg_json_bool(&js, "match", st == 0);
             fg_json_arr_open(&js, "sets");
-            print_results(&job, results, nres, 1, &js);
+            print_results(&j, results, nres, &js);
             fg_json_arr_close(&js);
             fg_json_obj_close(&js);
         } else {
-            char name[256];
-            fg_gen_dbcf_name(&job.gen, name, sizeof name);
             printf("%s: %s (%d vector sets)\n", name, st == 0 ? "RTL = C model" : "MISMATCH", nres);
-            print_results(&job, results, nres, 0, NULL);
+            print_results(&j, results, nres, NULL);
+            fflush(stdout);
         }
         if (st) {
             rc = st;
@@ -707,7 +780,6 @@ static int verify_dbcf(int argc, char **argv)
         remove_tree(work);
     return rc ? FG_EXIT_FAIL : FG_EXIT_OK;
 }
-
 
 /* ---- verify vectors: an existing RTL directory against existing vector sets ---- */
 
@@ -822,14 +894,16 @@ static int verify_vectors(int argc, char **argv)
 int fg_cmd_verify(int argc, char **argv)
 {
     if (argc < 2)
-        return fg_cli_usage_error(CMD, "expected a design: dbcf (see fecforge verify --help)");
+        return fg_cli_usage_error(CMD, "expected a design: dbcf, iag or vectors (see fecforge verify --help)");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         help();
         return FG_EXIT_OK;
     }
     if (!strcmp(argv[1], "dbcf"))
-        return verify_dbcf(argc - 1, argv + 1);
+        return verify_design(DESIGN_DBCF, argc - 1, argv + 1);
+    if (!strcmp(argv[1], "iag"))
+        return verify_design(DESIGN_IAG, argc - 1, argv + 1);
     if (!strcmp(argv[1], "vectors"))
         return verify_vectors(argc - 1, argv + 1);
-    return fg_cli_usage_error(CMD, "'%s' unknown: valid are dbcf, vectors", argv[1]);
+    return fg_cli_usage_error(CMD, "'%s' unknown: valid are dbcf, iag, vectors", argv[1]);
 }

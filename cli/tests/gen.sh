@@ -46,6 +46,37 @@ check no_dir 2 "$F" gen dbcf --pllr 8 --banks 8 --select 1 --fifo-depth 2 --buf-
 has err "\-o DIR is required"
 check bad_design 2 "$F" gen nope;                    has err "design 'nope' unknown"
 check unwritable 2 $G -o /nonexistent/dir;           has err "cannot create output directory"
+# gen iag: LTE QPP IAG (the UMTS one is checked where its emitter lives).
+check iag_help 0 "$F" gen --help;                    has out "usage: fecforge gen iag --std lte|umts --pllr P"
+has out "a multiple of 4 in \[4, 256\]"
+check iag 0 "$F" gen iag --std lte --pllr 8 -o "$t/i"; has out "fg_iag_lte_p8"
+for f in fg_iag_lte_p8.v fg_mulmod.v fg_addmod.v files.f manifest.json; do
+  [ -f "$t/i/$f" ] || { echo "FAIL: iag $f missing"; fail=1; }
+done
+[ "$(head -1 "$t/i/files.f")" = fg_iag_lte_p8.v ] || { echo "FAIL: iag files.f does not start with the top"; fail=1; }
+[ "$(wc -l <"$t/i/files.f")" = 3 ] || { echo "FAIL: iag files.f"; cat "$t/i/files.f"; fail=1; }
+v="$t/i/fg_iag_lte_p8.v"
+for k in "Do not edit" "git " "std=lte pllr=8 forward_only=0 latency=1" "module fg_iag_lte_p8" \
+         "13'd4992: {rom_deg" "13'd6144: {rom_deg, rom_h4, rom_h3, rom_h2, rom_h1, rom_f2, rom_f1} =" \
+         "{3'd2, 13'd0, 13'd0, 13'd2784, 13'd2231, 13'd480, 13'd263}"; do
+  grep -q -- "$k" "$v" || { echo "FAIL: '$k' not in the iag top module"; fail=1; }
+done
+for k in '"version":' '"git":' '"design": "iag"' '"top": "fg_iag_lte_p8"' '"std": "lte", "pllr": 8, "forward_only": 0' \
+         '"latency_cycles": 1' '"worst_case_K": 4992, "worst_case_cycles": 209' '"entries": 188, "width": 81' \
+         '"rom_bits": 15228' '"name": "lane_start_i", "direction": "input", "width": 112' \
+         '"name": "lane_stride_i", "direction": "input", "width": 24' \
+         '"name": "lane_addr_o", "direction": "output", "width": 104' '"name": "ready_o", "direction": "output", "width": 1'; do
+  grep -q -- "$k" "$t/i/manifest.json" || { echo "FAIL: '$k' not in the iag manifest.json"; fail=1; }
+done
+check iag_json 0 "$F" gen iag --std lte --pllr 64 --json -o "$t/i64"; has out '"top": "fg_iag_lte_p64"'
+has out '"latency_cycles": 1'
+check iag_bad_pllr 2 "$F" gen iag --std lte --pllr 6 -o "$t/x"
+has err "PLLR=6 invalid for the IAG: must be a multiple of 4 in \[4, 256\]"
+check iag_bad_pllr_hi 2 "$F" gen iag --std lte --pllr 260 -o "$t/x"; has err "PLLR=260"
+check iag_bad_std 2 "$F" gen iag --std wimax --pllr 8 -o "$t/x"; has err "std=wimax unknown: valid are lte, umts"
+check iag_fwd_lte 2 "$F" gen iag --std lte --pllr 8 --forward-only -o "$t/x"; has err "forward_only=1 not available for std=lte"
+check iag_no_std 2 "$F" gen iag --pllr 8 -o "$t/x";  has err "std is required"
+check iag_no_dir 2 "$F" gen iag --std lte --pllr 8;  has err "\-o DIR is required"
 [ ! -e "$t/x" ] || { echo "FAIL: $t/x left behind"; fail=1; }
 ls "$t" | grep -q tmp- && { echo "FAIL: staging directory left behind"; fail=1; }
 [ $fail -eq 0 ] && echo "gen CLI: all checks passed"

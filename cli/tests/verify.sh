@@ -7,7 +7,7 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 
 check help 0 "$F" verify --help;                 has out "fecforge verify vectors --rtl DIR"
 check none 2 "$F" verify;                         has err "expected a design"
-check unknown 2 "$F" verify nosuch;               has err "'nosuch' unknown: valid are dbcf, vectors"
+check unknown 2 "$F" verify nosuch;               has err "'nosuch' unknown: valid are dbcf, iag, vectors"
 check pllr 2 "$F" verify dbcf --pllr 6 --work "$t/w1";  has err "pllr=6 invalid: must be a multiple of 4"
 check banks 2 "$F" verify dbcf --pllr 8 --banks 12 --mapping xmap --work "$t/w2"
 has err "must be a multiple of PLLR=8"
@@ -16,7 +16,12 @@ check offer 2 "$F" verify dbcf --offer both;      has err "offer=both unknown"
 check dir 2 "$F" verify dbcf --direction up;      has err "direction=up unknown"
 check select 2 "$F" verify dbcf --select 0;       has err "select"
 check random 2 "$F" verify dbcf --random 0;       has err "random"
-for w in w1 w2 w3; do [ ! -e "$t/$w" ] || { echo "FAIL: work directory $w created for bad parameters"; fail=1; }; done
+check iag_std 2 "$F" verify iag --pllr 8;          has err "std is required"
+check iag_opt 2 "$F" verify iag --std lte --banks 8; has err "option --banks is not an option of 'verify iag'"
+check iag_pllr 2 "$F" verify iag --std lte --pllr 6 --work "$t/w4"
+check iag_fwd 2 "$F" verify iag --std umts --forward-only --work "$t/w5"; has err "use --mode forward"
+check dbcf_mode 2 "$F" verify dbcf --mode forward;  has err "option --mode is not an option of 'verify dbcf'"
+for w in w1 w2 w3 w4 w5; do [ ! -e "$t/$w" ] || { echo "FAIL: work directory $w created for bad parameters"; fail=1; }; done
 check no_rtl 2 "$F" verify vectors "$t";          has err "rtl DIR"
 check not_gen 2 "$F" verify vectors --rtl "$t" "$t"; has err "not a .fecforge gen. output"
 "$F" gen dbcf --pllr 8 --banks 16 --select 3 --fifo-depth 4 --buf-depth 4 --width 8 -o "$t/rtl" >/dev/null

@@ -310,30 +310,49 @@ static void emit_manifest(FILE *f, const fg_gen_dbcf_cfg *c, const char *name, c
     fprintf(f, "]\n}\n");
 }
 
+int fg_gen_dbcf_write(fg_gen_out *o, const fg_gen_dbcf_cfg *c)
+{
+    char name[96], file[112];
+    fg_gen_dbcf_name(c, name, sizeof name);
+    snprintf(file, sizeof file, "%s.v", name);
+    FILE *f = fg_gen_out_open(o, file, 1);
+    if (!f)
+        return FG_EIO;
+    emit_top(f, c, name);
+    int rc = fg_gen_out_close(f, file);
+    if (rc)
+        return rc;
+    /* Primitives the top instantiates. */
+    if ((rc = fg_gen_out_primitive_once(o, "fg_lfsr16")) || (rc = fg_gen_out_primitive_once(o, "fg_prio_sel")) ||
+        (c->dbcf.fifo_depth > 0 && (rc = fg_gen_out_primitive_once(o, "fg_fifo"))) ||
+        (c->dbcf.buf_depth > 0 && (rc = fg_gen_out_primitive_once(o, "fg_circ_buf"))))
+        return rc;
+    return 0;
+}
+
+int fg_gen_out_primitive_once(fg_gen_out *o, const char *module)
+{
+    char name[128];
+    snprintf(name, sizeof name, "%s.v", module);
+    for (int i = 0; i < o->nfiles; i++)
+        if (!strcmp(o->files[i], name))
+            return 0;
+    return fg_gen_out_primitive(o, module);
+}
+
 int fg_gen_dbcf(const fg_gen_dbcf_cfg *c, const char *dir)
 {
     int rc = fg_gen_dbcf_check(c);
     if (rc)
         return rc;
-    char name[96], file[112];
+    char name[96];
     fg_gen_dbcf_name(c, name, sizeof name);
     fg_gen_out o;
     rc = fg_gen_out_begin(&o, dir);
     if (rc)
         return rc;
-    snprintf(file, sizeof file, "%s.v", name);
-    FILE *f = fg_gen_out_open(&o, file, 1);
-    if (!f) {
-        rc = FG_EIO;
-        goto fail;
-    }
-    emit_top(f, c, name);
-    if ((rc = fg_gen_out_close(f, file)))
-        goto fail;
-    /* Primitives the top instantiates. */
-    if ((rc = fg_gen_out_primitive(&o, "fg_lfsr16")) || (rc = fg_gen_out_primitive(&o, "fg_prio_sel")) ||
-        (c->dbcf.fifo_depth > 0 && (rc = fg_gen_out_primitive(&o, "fg_fifo"))) ||
-        (c->dbcf.buf_depth > 0 && (rc = fg_gen_out_primitive(&o, "fg_circ_buf"))))
+    FILE *f;
+    if ((rc = fg_gen_dbcf_write(&o, c)))
         goto fail;
     if (!(f = fg_gen_out_open(&o, "manifest.json", 0))) {
         rc = FG_EIO;

@@ -35,4 +35,24 @@ void fg_gen_out_abort(fg_gen_out *o);
 void fg_gen_header(FILE *f, const char *what, const char *params);
 
 /* JSON string value (no escaping needed for the generator's own names). */
+
+/* Body of the IAG top module for one standard (fg_gen_iag, gen_iag.c): everything from
+ * `default_nettype none to endmodule, after the header fg_gen_iag wrote. The rtl/lib primitives
+ * the body instantiates are found in its text by fg_gen_iag and copied beside it. */
+#include "fecforge_gen/gen.h"
+int fg_gen_iag_lte_emit(FILE *f, const fg_gen_iag_cfg *c, const char *top);
+int fg_gen_iag_umts_emit(FILE *f, const fg_gen_iag_cfg *c, const char *top);
+/* Optional helper for the emitters: `default_nettype none, `module top (` and the shared port list
+ * (docs/rtl-iag-lte.md "Ports"; the same for both standards), ending with `);`. Returns 0. */
+int fg_gen_iag_module_head(FILE *f, const fg_gen_iag_cfg *c, const char *top);
+int fg_gen_iag_umts_memory(const fg_gen_iag_cfg *c, fg_iag_memory *out); /* UMTS RTL storage (gen_iag_umts.c) */
+
+/* Hooks for composite designs (gen_subsys.c): write a generator's top module file and the rtl/lib
+ * primitives it instantiates into an open output o, skipping primitives o already lists; the
+ * stand-alone generators fg_gen_dbcf / fg_gen_iag are these plus files.f and their manifest.
+ * fg_gen_dbcf_write needs a checked configuration. */
+int fg_gen_dbcf_write(fg_gen_out *o, const fg_gen_dbcf_cfg *c);
+int fg_gen_iag_write(fg_gen_out *o, const fg_gen_iag_cfg *c);
+/* fg_gen_out_primitive unless o already lists <module>.v. */
+int fg_gen_out_primitive_once(fg_gen_out *o, const char *module);
 #endif

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "fecforge/dbcf.h"
+#include "fecforge/iag.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -46,6 +47,45 @@ void fg_gen_dbcf_dims_of(const fg_gen_dbcf_cfg *c, fg_gen_dbcf_dims *d);
 
 /* Generate into directory dir (created; replaced if it holds an earlier generator output). */
 int fg_gen_dbcf(const fg_gen_dbcf_cfg *c, const char *dir);
+
+/* ---- Interleaver address generators (docs/rtl-iag-lte.md; UMTS: docs/rtl-interleaver.md) ----
+ * The RTL twin of fg_iag_step (fecforge/iag.h) for one standard and PLLR lanes; K and the lane
+ * programs are inputs (k_i, lane_start_i, lane_stride_i), held constant from reset on. */
+typedef struct {
+    fg_std std;       /* FG_STD_LTE or FG_STD_UMTS */
+    int pllr;         /* lanes: a multiple of 4 in [4, FG_IAG_LANES_MAX] (fg_iag_check_pllr) */
+    int forward_only; /* interleave-only variant (area comparisons); not available for LTE */
+} fg_gen_iag_cfg;
+
+/* std LTE, pllr 64 (the thesis's QPP IAG), forward_only 0. */
+fg_gen_iag_cfg fg_gen_iag_cfg_default(void);
+int fg_gen_iag_check(const fg_gen_iag_cfg *c);
+/* Top module name: fg_iag_lte_p64, fg_iag_umts_p32, + "_fwd" for forward_only. */
+void fg_gen_iag_name(const fg_gen_iag_cfg *c, char *buf, size_t n);
+/* Generate into directory dir (created; replaced if it holds an earlier generator output). */
+int fg_gen_iag(const fg_gen_iag_cfg *c, const char *dir);
+
+/* ---- The interleaver write-path subsystem (docs/rtl-subsystem.md) ----
+ * IAG (fg_gen_iag) + per-lane LLR delay (the IAG latency) + per-lane bank mapper + DBCF
+ * (fg_gen_dbcf) under one top, the RTL twin of fg_subsys_step (fecforge/subsystem.h). */
+typedef struct {
+    fg_gen_dbcf_cfg dbcf;    /* the DBCF part: dbcf.pllr = the IAG's lanes; width = LLR bits; bank_depth */
+    fg_std std;              /* FG_STD_UMTS or FG_STD_LTE: the IAG */
+    fg_bank_mapping mapping; /* xmap, xmap-xor (pllr and banks / pllr powers of 2) or mod (banks a power of 2) */
+} fg_gen_subsys_cfg;
+
+/* std UMTS, pllr 32, banks 64, select 3, FIFO 4, buffer 7, dual offer, seed 0xACE1, width 8,
+ * mapping xmap-xor, bank depth fg_gen_subsys_bank_depth(). */
+fg_gen_subsys_cfg fg_gen_subsys_cfg_default(void);
+/* Rows per bank the largest block of std needs under the mapping (0 if the mapping does not accept
+ * pllr and banks). */
+int fg_gen_subsys_bank_depth(fg_std std, int pllr, int banks, fg_bank_mapping mapping);
+int fg_gen_subsys_check(const fg_gen_subsys_cfg *c);
+/* Top module name, e.g. fg_subsys_umts_p32_m64_s3_f4_b7_xmapxor ("_head" before the mapping for
+ * the head-only offer). */
+void fg_gen_subsys_name(const fg_gen_subsys_cfg *c, char *buf, size_t n);
+/* Generate into directory dir (created; replaced if it holds an earlier generator output). */
+int fg_gen_subsys(const fg_gen_subsys_cfg *c, const char *dir);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,149 @@
+// bench_rtl_dbcf: simulation speed of the checked-in thesis DBCF (rtl/generated/dbcf-p32-m64-s3-f4-b7,
+// PLLR 32, M 64, S 3, F 4, B 7) under Verilator, next to the C step model on the same traffic.
+// Traffic: the two HSPA+ K = 5114 half-iterations (xmap-xor mapping) recorded from the model,
+// replayed into the RTL `repeats` times (reset in between). Prints one JSON object.
+// Usage: bench_rtl_dbcf [repeats] (default 200).
+#include "Vfg_dbcf_p32_m64_s3_f4_b7.h"
+#include "verilated.h"
+
+extern "C" {
+#include "fecforge/dbcf.h"
+#include "fecforge/error.h"
+#include "fecforge/interleaver.h"
+#include "fecforge/xmap_schedule.h"
+}
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <vector>
+
+namespace {
+
+constexpr int P = 32, M = 64, K = 5114;
+
+struct Recording {
+    std::vector<std::vector<fg_dbcf_word>> cycles; // lane inputs per cycle
+};
+
+void record(void *user, int, const fg_dbcf *, const fg_dbcf_word *lane_P, const fg_dbcf_out *)
+{
+    static_cast<Recording *>(user)->cycles.emplace_back(lane_P, lane_P + P);
+}
+
+fg_dbcf_cfg config()
+{
+    fg_dbcf_cfg c = fg_dbcf_cfg_default();
+    c.pllr = P;
+    c.banks = M;
+    c.select = 3;
+    c.fifo_depth = 4;
+    c.buf_depth = 7;
+    return c;
+}
+
+// One half-iteration of the model with its observer; returns the C model's seconds.
+double half_iteration(fg_direction dir, Recording *rec, long *written)
+{
+    fg_xmap_schedule s;
+    fg_bank_map map;
+    std::vector<int32_t> addr(K);
+    const fg_dbcf_cfg c = config();
+    fg_dbcf_result res;
+    if (fg_xmap_schedule_init(&s, K, P) || fg_bank_map_init(&map, FG_MAP_XMAP_XOR, M, &s) ||
+        fg_write_addresses(FG_STD_UMTS, K, dir, addr.data())) {
+        std::fprintf(stderr, "bench_rtl_dbcf: %s\n", fg_last_error());
+        std::exit(1);
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    if (fg_dbcf_half_iteration(&c, &map, addr.data(), rec ? record : nullptr, rec, &res)) {
+        std::fprintf(stderr, "bench_rtl_dbcf: %s\n", fg_last_error());
+        std::exit(1);
+    }
+    *written = res.written;
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Set lane l's fields on the packed input buses (widths from the generated module).
+template <typename T> void put(T &bus, int off, int w, uint32_t v)
+{
+    for (int b = 0; b < w; b++) {
+        const int bit = off + b;
+        uint32_t &word = bus[bit >> 5];
+        word = (v >> b) & 1 ? word | (1u << (bit & 31)) : word & ~(1u << (bit & 31));
+    }
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const long repeats = argc > 1 ? std::atol(argv[1]) : 200;
+    if (repeats < 1) {
+        std::fprintf(stderr, "usage: bench_rtl_dbcf [repeats >= 1]\n");
+        return 2;
+    }
+    Recording rec[2];
+    long written = 0;
+    const fg_direction dirs[2] = {FG_DIR_INTERLEAVE, FG_DIR_DEINTERLEAVE};
+    double model_s = 0;
+    long model_cycles = 0, model_words = 0;
+    for (int d = 0; d < 2; d++)
+        half_iteration(dirs[d], &rec[d], &written);
+    for (long r = 0; r < repeats; r++)
+        for (int d = 0; d < 2; d++) {
+            model_s += half_iteration(dirs[d], nullptr, &written);
+            model_cycles += (long)rec[d].cycles.size();
+            model_words += written;
+        }
+
+    auto ctx = std::make_unique<VerilatedContext>();
+    auto top = std::make_unique<Vfg_dbcf_p32_m64_s3_f4_b7>(ctx.get());
+    // Element widths of the generated module (its manifest.json: widths bank, row, data).
+    const int bw = 6, row_w = 7, data_w = 6;
+    long rtl_cycles = 0, rtl_writes = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (long r = 0; r < repeats; r++)
+        for (int d = 0; d < 2; d++) {
+            top->rst_ni = 0;
+            top->clk_i = 0;
+            top->eval();
+            top->clk_i = 1;
+            top->eval();
+            top->clk_i = 0;
+            top->rst_ni = 1;
+            const size_t n = rec[d].cycles.size();
+            for (size_t c = 0; c < n + 8; c++) {
+                uint32_t valid = 0;
+                for (int l = 0; l < P; l++) {
+                    const fg_dbcf_word w = c < n ? rec[d].cycles[c][(size_t)l] : fg_dbcf_word{0, 0, 0, 0};
+                    valid |= (uint32_t)(w.valid != 0) << l;
+                    put(top->lane_bank_i, l * bw, bw, (uint32_t)w.bank);
+                    put(top->lane_row_i, l * row_w, row_w, (uint32_t)w.row);
+                    put(top->lane_data_i, l * data_w, data_w, (uint32_t)w.data);
+                }
+                top->lane_valid_i = valid;
+                top->eval();
+                for (int b = 0; b < M; b++)
+                    rtl_writes += (long)((top->bank_we_o >> b) & 1);
+                top->clk_i = 1;
+                top->eval();
+                top->clk_i = 0;
+                rtl_cycles++;
+            }
+        }
+    const double rtl_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    top->final();
+    std::printf("{\"bench\": \"rtl_dbcf\", \"design\": \"fg_dbcf_p32_m64_s3_f4_b7\", \"K\": %d, \"repeats\": %ld,\n"
+                " \"verilator\": \"%s\", \"fecforge\": \"%s\", \"git\": \"%s\",\n"
+                " \"rtl\": {\"cycles\": %ld, \"bank_writes\": %ld, \"seconds\": %.4f, \"cycles_per_s\": %.0f, "
+                "\"llr_writes_per_s\": %.0f},\n"
+                " \"c_model\": {\"cycles\": %ld, \"bank_writes\": %ld, \"seconds\": %.4f, \"cycles_per_s\": %.0f, "
+                "\"llr_writes_per_s\": %.0f}}\n",
+                K, repeats, Verilated::productVersion(), fg_version(), fg_git_hash(), rtl_cycles, rtl_writes, rtl_s,
+                rtl_cycles / rtl_s, rtl_writes / rtl_s, model_cycles, model_words, model_s, model_cycles / model_s,
+                model_words / model_s);
+    // The RTL must have written every LLR of every half-iteration (no timing assert, a sanity check).
+    return rtl_writes == 2L * repeats * K ? 0 : 1;
+}
