@@ -3,11 +3,12 @@
 #define FG_CLI_EMBED_H
 
 typedef struct {
-    const char *name; /* file name */
+    const char *name; /* path under testbench/, e.g. "vecsim/tb_vectors.cpp" */
     const char *text;
 } fg_cli_embedded;
 
-/* testbench/vecsim: the generic vector harness `fecforge verify` builds around a design;
+/* The harness sources `fecforge verify` builds around a design: testbench/vecsim (generic vector
+ * harness), testbench/systemc and testbench/dbcf/dbcf_traffic.h (SystemC co-simulation);
  * terminated by {0, 0}. */
 extern const fg_cli_embedded fg_cli_tb_sources[];
 

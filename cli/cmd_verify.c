@@ -32,7 +32,8 @@ static void help(void)
     printf("usage: fecforge verify dbcf [--pllr P] [--banks M] [--select S|all] [--fifo-depth F] [--buf-depth B]\n"
            "                            [--offer dual|head] [--lfsr-seed X] [--width W] [--std umts|lte]\n"
            "                            [--K LIST] [--mapping NAME] [--direction both|interleave|deinterleave]\n"
-           "                            [--random N --seed S] [--work DIR] [--keep] [--jobs J] [--json]\n"
+           "                            [--sim verilator|systemc] [--random N --seed S] [--work DIR] [--keep]\n"
+           "                            [--jobs J] [--json]\n"
            "       fecforge verify iag --std lte|umts [--pllr P] [--forward-only] [--K LIST]\n"
            "                           [--mode both|forward|inverse] [--random N --seed S] [--work DIR] [--keep] ...\n"
            "       fecforge verify vectors --rtl DIR [--work DIR] [--keep] [--jobs J] VECDIR...\n\n"
@@ -46,6 +47,10 @@ static void help(void)
            "      offer dual, data width 16 (holds the position tags), std umts, K 5114 (LTE 6144),\n"
            "      mapping xmap-xor, both directions.\n"
            "  --K LIST          block sizes: N, N,M,... or all (every size of the standard; long)\n"
+           "  --sim systemc     the SystemC co-simulation (docs/cosim.md) instead of the vector harness:\n"
+           "                    the C model as an SC_MODULE and the Verilated model in lock step with a\n"
+           "                    scoreboard, on its own traffic and then on every vector set (needs\n"
+           "                    libsystemc-dev)\n"
            "  --random N        instead of the given configuration: N random legal configurations\n"
            "                    (PLLR, M, S, F, B, offer, mapping, std, K, direction); each prints the\n"
            "                    command that reproduces it\n"
@@ -83,32 +88,42 @@ static void pathf(char *buf, size_t n, const char *fmt, ...)
 
 /* ---- paths of the library the harness links with ---- */
 
-/* Include directory and static library of libfecforge: the build tree this command was built in,
- * else the installation the command sits in (<prefix>/bin/fecforge -> <prefix>/include, lib). */
-static int find_library(char *inc, size_t inc_n, char *lib, size_t lib_n)
+/* Where the harness's headers and libraries are: the build tree this command was built in, else
+ * the installation the command sits in (<prefix>/bin/fecforge -> <prefix>/include, <prefix>/lib). */
+typedef struct {
+    char inc[PATH_MAX], lib[PATH_MAX];         /* libfecforge */
+    char gen_inc[PATH_MAX], gen_lib[PATH_MAX]; /* libfecforge_gen (SystemC co-simulation) */
+} fg_libs;
+
+static int find_library(fg_libs *l)
 {
-    if (access(FG_CLI_BUILD_LIB, R_OK) == 0 && access(FG_CLI_BUILD_INCLUDE "/fecforge/vectors.h", R_OK) == 0) {
-        pathf(inc, inc_n, "%s", FG_CLI_BUILD_INCLUDE);
-        pathf(lib, lib_n, "%s", FG_CLI_BUILD_LIB);
+    if (access(FG_CLI_BUILD_LIB, R_OK) == 0 && access(FG_CLI_BUILD_INCLUDE "/fecforge/vectors.h", R_OK) == 0 &&
+        access(FG_CLI_BUILD_GEN_LIB, R_OK) == 0) {
+        pathf(l->inc, sizeof l->inc, "%s", FG_CLI_BUILD_INCLUDE);
+        pathf(l->lib, sizeof l->lib, "%s", FG_CLI_BUILD_LIB);
+        pathf(l->gen_inc, sizeof l->gen_inc, "%s", FG_CLI_BUILD_GEN_INCLUDE);
+        pathf(l->gen_lib, sizeof l->gen_lib, "%s", FG_CLI_BUILD_GEN_LIB);
         return 0;
     }
     char exe[PATH_MAX];
     const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
+    if (n > 0 && n < PATH_MAX - 512) {
         exe[n] = 0;
         char *slash = strrchr(exe, '/');
         if (slash) {
             *slash = 0; /* <prefix>/bin */
-            pathf(inc, inc_n, "%s/../include", exe);
-            pathf(lib, lib_n, "%s/../%s/libfecforge.a", exe, FG_CLI_INSTALL_LIBDIR);
+            pathf(l->inc, sizeof l->inc, "%s/../include", exe);
+            pathf(l->gen_inc, sizeof l->gen_inc, "%s/../include", exe);
+            pathf(l->lib, sizeof l->lib, "%s/../%s/libfecforge.a", exe, FG_CLI_INSTALL_LIBDIR);
+            pathf(l->gen_lib, sizeof l->gen_lib, "%s/../%s/libfecforge_gen.a", exe, FG_CLI_INSTALL_LIBDIR);
             char probe[PATH_MAX + 32];
-            pathf(probe, sizeof probe, "%s/fecforge/vectors.h", inc);
-            if (access(probe, R_OK) == 0 && access(lib, R_OK) == 0)
+            pathf(probe, sizeof probe, "%s/fecforge/vectors.h", l->inc);
+            if (access(probe, R_OK) == 0 && access(l->lib, R_OK) == 0 && access(l->gen_lib, R_OK) == 0)
                 return 0;
         }
     }
-    return fg_cli_fail(CMD, "libfecforge (headers and libfecforge.a) not found next to this command: "
-                            "run it from its build tree or install it (cmake --install)");
+    return fg_cli_fail(CMD, "libfecforge (headers, libfecforge.a, libfecforge_gen.a) not found next to this "
+                            "command: run it from its build tree or install it (cmake --install)");
 }
 
 static int have_program(const char *name)
@@ -306,32 +321,47 @@ done:
     return rc;
 }
 
+/* The embedded harness sources into dir (dir/vecsim, dir/systemc, dir/dbcf). */
+static int write_sources(const char *dir)
+{
+    char path[PATH_MAX + 128];
+    for (const fg_cli_embedded *e = fg_cli_tb_sources; e->name; e++) {
+        pathf(path, sizeof path, "%s/%s", dir, e->name);
+        char *slash = strrchr(path, '/');
+        *slash = 0;
+        if (mkdir(path, 0755) && errno != EEXIST)
+            return fg_cli_fail(CMD, "cannot create %s: %s", path, strerror(errno));
+        *slash = '/';
+        if (write_text(path, e->text))
+            return FG_EXIT_FAIL;
+    }
+    return 0;
+}
+
 /* Verilate the generated design in rtl (its files.f and manifest.json) with the harness into
  * work/obj/tb (sources in work/tb, log work/verilator.log). */
 static int build_harness(const char *rtl, const char *work, int jobs, char *top, size_t top_n)
 {
-    char inc[PATH_MAX], lib[PATH_MAX], tb[PATH_MAX + 8], path[PATH_MAX + 64], log[PATH_MAX + 16];
-    if (find_library(inc, sizeof inc, lib, sizeof lib))
+    char tb[PATH_MAX + 8], path[PATH_MAX + 64], log[PATH_MAX + 16];
+    static fg_libs libs;
+    if (find_library(&libs))
         return FG_EXIT_FAIL;
     pathf(tb, sizeof tb, "%s/tb", work);
     if (mkdir(tb, 0755) && errno != EEXIST)
         return fg_cli_fail(CMD, "cannot create %s: %s", tb, strerror(errno));
-    for (const fg_cli_embedded *e = fg_cli_tb_sources; e->name; e++) {
-        pathf(path, sizeof path, "%s/%s", tb, e->name);
-        if (write_text(path, e->text))
-            return FG_EXIT_FAIL;
-    }
+    if (write_sources(tb))
+        return FG_EXIT_FAIL;
     pathf(path, sizeof path, "%s/fg_tb_bind.cpp", tb);
     if (write_binding(rtl, path, top, top_n))
         return FG_EXIT_FAIL;
     char cflags[3 * PATH_MAX], ldflags[PATH_MAX + 128], jobs_s[16], prefix[300], mdir[PATH_MAX + 8],
         harness[PATH_MAX + 32], binding[PATH_MAX + 32];
-    pathf(cflags, sizeof cflags, "-std=c++17 -I%s -I%s%s", tb, inc, FG_CLI_SANITIZE_FLAGS);
-    pathf(ldflags, sizeof ldflags, "%s -lm -lpthread%s", lib, FG_CLI_SANITIZE_FLAGS);
+    pathf(cflags, sizeof cflags, "-std=c++17 -I%s/vecsim -I%s%s", tb, libs.inc, FG_CLI_SANITIZE_FLAGS);
+    pathf(ldflags, sizeof ldflags, "%s -lm -lpthread%s", libs.lib, FG_CLI_SANITIZE_FLAGS);
     snprintf(jobs_s, sizeof jobs_s, "%d", jobs);
     snprintf(prefix, sizeof prefix, "V%s", top);
     pathf(mdir, sizeof mdir, "%s/obj", work);
-    pathf(harness, sizeof harness, "%s/tb_vectors.cpp", tb);
+    pathf(harness, sizeof harness, "%s/vecsim/tb_vectors.cpp", tb);
     pathf(binding, sizeof binding, "%s/fg_tb_bind.cpp", tb);
     pathf(log, sizeof log, "%s/verilator.log", work);
     char *argv[] = {"verilator", "--cc", "--exe", "--build", "-j", jobs_s, "-Wall", "--trace-fst", "--Mdir", mdir,
@@ -341,6 +371,50 @@ static int build_harness(const char *rtl, const char *work, int jobs, char *top,
     const int st = run_logged(rtl, argv, log);
     if (st != 0) {
         fprintf(stderr, "fecforge verify: verilator failed (exit %d); last lines of %s:\n", st, log);
+        tail_log(log, 25);
+        return FG_EXIT_FAIL;
+    }
+    return 0;
+}
+
+/* The SystemC co-simulation (testbench/systemc, docs/cosim.md) around the generated DBCF in rtl:
+ * the C model as an SC_MODULE and the Verilated model (--sc) in lock step; into work/sc-obj/cosim. */
+static int build_cosim(const char *rtl, const char *work, int jobs, char *top, size_t top_n)
+{
+    static fg_libs libs;
+    if (find_library(&libs))
+        return FG_EXIT_FAIL;
+    char tb[PATH_MAX + 8], log[PATH_MAX + 16];
+    pathf(tb, sizeof tb, "%s/tb", work);
+    if (mkdir(tb, 0755) && errno != EEXIST)
+        return fg_cli_fail(CMD, "cannot create %s: %s", tb, strerror(errno));
+    if (write_sources(tb))
+        return FG_EXIT_FAIL;
+    vj doc;
+    if (read_manifest(rtl, &doc))
+        return FG_EXIT_FAIL;
+    snprintf(top, top_n, "%s", vj_get(&doc, "top")->s);
+    vj_free(&doc);
+    if (!identifier(top))
+        return fg_cli_fail(CMD, "%s/manifest.json: top module name '%s' is not a Verilog identifier", rtl, top);
+    char cflags[3 * PATH_MAX], ldflags[3 * PATH_MAX], jobs_s[16], prefix[300], mdir[PATH_MAX + 16],
+        harness[PATH_MAX + 40];
+    pathf(cflags, sizeof cflags, "-std=c++17 -I%s -I%s -DFG_SC_CLASS=V%s%s", libs.inc, libs.gen_inc, top,
+          FG_CLI_SANITIZE_FLAGS);
+    pathf(ldflags, sizeof ldflags, "%s %s -lsystemc -lm -pthread%s", libs.gen_lib, libs.lib, FG_CLI_SANITIZE_FLAGS);
+    snprintf(jobs_s, sizeof jobs_s, "%d", jobs);
+    snprintf(prefix, sizeof prefix, "V%s", top);
+    pathf(mdir, sizeof mdir, "%s/sc-obj", work);
+    pathf(harness, sizeof harness, "%s/systemc/cosim_dbcf.cpp", tb);
+    pathf(log, sizeof log, "%s/verilator-sc.log", work);
+    char *argv[] = {"verilator", "--sc", "--pins-bv", "2", "--exe", "--build", "-j", jobs_s, "-Wall", "--Mdir", mdir,
+                    "--prefix", prefix, "--top-module", top, "-o", "cosim", "-f", "files.f", harness,
+                    "-CFLAGS", cflags, "-LDFLAGS", ldflags, NULL};
+    fprintf(stderr, "fecforge verify: verilating %s for the SystemC co-simulation (log: %s)\n", top, log);
+    const int st = run_logged(rtl, argv, log);
+    if (st != 0) {
+        fprintf(stderr, "fecforge verify: the SystemC build failed (exit %d; SystemC installed? Debian package "
+                        "libsystemc-dev); last lines of %s:\n", st, log);
         tail_log(log, 25);
         return FG_EXIT_FAIL;
     }
@@ -359,6 +433,7 @@ typedef struct {
     fg_std std;
     int K_n[MAX_SETS / 2], nK;
     int halves; /* per K: bit 0 the first kind of run (interleave / forward), bit 1 the second */
+    int systemc; /* --sim systemc (DBCF): the SystemC co-simulation instead of the vector harness */
 } job;
 
 typedef struct {
@@ -389,10 +464,12 @@ static void job_command(const job *j, char *buf, size_t n)
             snprintf(sel, sizeof sel, "%d", c->select);
         at = snprintf(buf, n,
                       "fecforge verify dbcf --pllr %d --banks %d --select %s --fifo-depth %d --buf-depth %d "
-                      "--offer %s --lfsr-seed 0x%x --width %d --std %s --mapping %s --direction %s --K ",
+                      "--offer %s --lfsr-seed 0x%x --width %d --std %s --mapping %s --direction %s ",
                       c->pllr, c->banks, sel, c->fifo_depth, c->buf_depth,
                       c->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual", c->lfsr_seed, j->dbcf.width,
                       std_name_of(j->std), fg_bank_mapping_name(j->mapping), halves_name(j->kind, j->halves));
+        if (at > 0 && (size_t)at < n)
+            at += snprintf(buf + at, n - (size_t)at, "%s--K ", j->systemc ? "--sim systemc " : "");
     } else
         at = snprintf(buf, n, "fecforge verify iag --std %s --pllr %d%s --mode %s --K ", std_name_of(j->std),
                       j->iag.pllr, j->iag.forward_only ? " --forward-only" : "", halves_name(j->kind, j->halves));
@@ -423,6 +500,32 @@ static int check_job(job *j)
     for (int i = 0; i < j->nK; i++)
         if (fg_interleaver_check_k(j->std, j->K_n[i]))
             return fg_cli_usage_error(CMD, "--%s", fg_last_error());
+    return 0;
+}
+
+/* --sim systemc: the co-simulation on its own traffic (tb_dbcf's half-iterations and random
+ * phase), then on every vector set (both models and the set compared every cycle). */
+static int cosim_sets(const char *rtl, const char *work, int jobs, set_result *res, int n, const char *log)
+{
+    char top[256], exe[PATH_MAX + 32];
+    if (build_cosim(rtl, work, jobs, top, sizeof top))
+        return FG_EXIT_FAIL;
+    pathf(exe, sizeof exe, "%s/sc-obj/cosim", work);
+    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+    char *own[] = {exe, "--rtl", (char *)rtl, NULL};
+    int rc = run_logged(NULL, own, log);
+    if (rc == 0)
+        printf("%s: SystemC co-simulation on the tb_dbcf traffic (half-iterations, random phase): match\n", top);
+    for (int i = 0; i < n && rc == 0; i++) {
+        char *argv[] = {exe, "--rtl", (char *)rtl, "--vectors", res[i].dir, NULL};
+        rc = run_logged(NULL, argv, log);
+        res[i].pass = rc == 0;
+    }
+    if (rc != 0) {
+        fprintf(stderr, "fecforge verify: %s does NOT match the C model in the SystemC co-simulation:\n", top);
+        tail_log(log, 30);
+        return FG_EXIT_FAIL;
+    }
     return 0;
 }
 
@@ -461,9 +564,11 @@ static int verify_job(const job *j, const char *work, int jobs, set_result *res,
             run_argv[na++] = r->dir;
         }
     run_argv[na] = NULL;
+    pathf(log, sizeof log, "%s/harness.log", work);
+    if (j->systemc)
+        return cosim_sets(rtl, work, jobs, res, *nres, log);
     if (build_harness(rtl, work, jobs, top, sizeof top))
         return FG_EXIT_FAIL;
-    pathf(log, sizeof log, "%s/harness.log", work);
     const int st = run_logged(NULL, run_argv, log);
     /* The harness prints one PASS line per set, or the mismatch. */
     FILE *f = fopen(log, "r");
@@ -562,7 +667,7 @@ static int verify_design(design_kind kind, int argc, char **argv)
 {
     enum { O_PLLR = 256, O_BANKS, O_SEL, O_FIFO, O_BUF, O_OFFER, O_SEED_LFSR, O_WIDTH, O_MAP, O_DIR, /* dbcf */
            O_MODE, O_FWD,                                                                        /* iag */
-           O_STD, O_K, O_RANDOM, O_SEED, O_WORK, O_KEEP, O_JOBS, O_JSON };
+           O_STD, O_K, O_RANDOM, O_SEED, O_WORK, O_KEEP, O_JOBS, O_JSON, O_SIM };
     static const struct option opts[] = {
         {"pllr", required_argument, NULL, O_PLLR},        {"banks", required_argument, NULL, O_BANKS},
         {"select", required_argument, NULL, O_SEL},       {"fifo-depth", required_argument, NULL, O_FIFO},
@@ -574,7 +679,8 @@ static int verify_design(design_kind kind, int argc, char **argv)
         {"random", required_argument, NULL, O_RANDOM},    {"seed", required_argument, NULL, O_SEED},
         {"work", required_argument, NULL, O_WORK},        {"keep", no_argument, NULL, O_KEEP},
         {"jobs", required_argument, NULL, O_JOBS},        {"json", no_argument, NULL, O_JSON},
-        {"help", no_argument, NULL, 'h'},                 {NULL, 0, NULL, 0}};
+        {"sim", required_argument, NULL, O_SIM},          {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     const char *what = kind == DESIGN_DBCF ? "dbcf" : "iag";
     job j = {.kind = kind, .dbcf = fg_gen_dbcf_cfg_default(), .mapping = FG_MAP_XMAP_XOR,
              .iag = fg_gen_iag_cfg_default(), .std = FG_STD_UMTS, .halves = 3};
@@ -661,6 +767,13 @@ static int verify_design(design_kind kind, int argc, char **argv)
         case O_KEEP: keep = 1; break;
         case O_JOBS: bad = fg_cli_int(CMD, "jobs", optarg, 1, 256, &jobs); break;
         case O_JSON: json = 1; break;
+        case O_SIM:
+            if (!strcmp(optarg, "systemc") && kind == DESIGN_DBCF)
+                j.systemc = 1;
+            else if (strcmp(optarg, "verilator"))
+                return fg_cli_usage_error(CMD, "--sim=%s unknown: valid are verilator%s", optarg,
+                                          kind == DESIGN_DBCF ? ", systemc" : " (the SystemC co-simulation is DBCF only)");
+            break;
         case 'h': help(); return FG_EXIT_OK;
         default: return FG_EXIT_USAGE;
         }
@@ -708,7 +821,7 @@ static int verify_design(design_kind kind, int argc, char **argv)
         fg_json_obj_open(&js, NULL);
         fg_json_provenance(&js, random_n ? (long long)seed : -1);
         fg_json_str(&js, "design", what);
-        fg_json_str(&js, "sim", "verilator");
+        fg_json_str(&js, "sim", j.systemc ? "systemc" : "verilator");
         fg_json_arr_open(&js, "configurations");
     }
     const int n_jobs = random_n ? random_n : 1;

@@ -6,6 +6,7 @@
 // with tracing on into dbcf_mismatch.fst (working directory) up to that cycle. The configuration
 // comes from compile definitions.
 #include FG_TB_HEADER
+#include "dbcf_traffic.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -23,7 +24,7 @@ extern "C" {
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
-#include <random>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -154,43 +155,23 @@ static void observe(void *user, int, const fg_dbcf *d, const fg_dbcf_word *lane,
 
 static int half_iterations(Tb &tb)
 {
-    struct Run {
-        fg_std std;
-        int K;
-        fg_bank_mapping map;
-        int stall;
-    };
-    const Run runs[] = {{FG_STD_UMTS, 5114, FG_MAP_XMAP, 0}, {FG_STD_UMTS, 5114, FG_MAP_XMAP_XOR, 0},
-                        {FG_STD_UMTS, 40, FG_MAP_MOD, 0},    {FG_STD_LTE, 6144, FG_MAP_XMAP_XOR, 0},
-                        {FG_STD_LTE, 6144, FG_MAP_MOD, 0},   {FG_STD_UMTS, 5114, FG_MAP_XMAP, 1}};
-    static char phase[160];
-    for (const Run &r : runs)
+    static std::string phase;
+    for (const fg_tb::HalfIterationRun &r : fg_tb::half_iteration_runs())
         for (int dir = 0; dir < 2; dir++) {
-            fg_xmap_schedule s;
-            fg_bank_map map;
-            std::vector<int32_t> addr((size_t)r.K);
-            fg_dbcf_cfg cfg = tb.cfg;
-            cfg.stall = r.stall;
-            if (fg_xmap_schedule_init(&s, r.K, cfg.pllr) || fg_bank_map_init(&map, r.map, cfg.banks, &s) ||
-                fg_write_addresses(r.std, r.K, (fg_direction)dir, addr.data())) {
-                std::printf("setup failed: %s\n", fg_last_error());
-                return 1;
-            }
-            std::snprintf(phase, sizeof phase, "%s K=%d %s %s%s", fg_std_name(r.std), r.K,
-                          fg_direction_name((fg_direction)dir), fg_bank_mapping_name(r.map),
-                          r.stall ? " stalling" : "");
-            tb.phase = phase;
+            phase = fg_tb::half_iteration_name(r, dir);
+            tb.phase = phase.c_str();
             tb.cycle = 0;
             tb.reset();
             fg_dbcf_result res;
-            if (fg_dbcf_half_iteration(&cfg, &map, addr.data(), observe, &tb, &res)) {
-                std::printf("half-iteration failed: %s\n", fg_last_error());
+            const char *what = "";
+            if (fg_tb::run_half_iteration(tb.cfg, r, dir, observe, &tb, &res, &what)) {
+                std::printf("%s failed: %s\n", what, fg_last_error());
                 return 1;
             }
             if (tb.failed)
                 return 2;
-            std::printf("  %-40s %5ld cycles match (C0=%d C1=%d overflow=%ld stalls=%ld)\n", phase, tb.cycle, res.C0,
-                        res.C1, res.overflow, res.stalls);
+            std::printf("  %-40s %5ld cycles match (C0=%d C1=%d overflow=%ld stalls=%ld)\n", phase.c_str(), tb.cycle,
+                        res.C0, res.C1, res.overflow, res.stalls);
         }
     return 0;
 }
@@ -204,39 +185,21 @@ static int random_traffic(Tb &tb, long cycles, unsigned seed)
         std::printf("model: %s\n", fg_last_error());
         return 1;
     }
-    std::mt19937 rng(seed);
+    fg_tb::RandomTraffic traffic(tb.cfg, tb.dim.row_w, tb.dim.data_w, seed, cycles);
     const int P = tb.cfg.pllr, M = tb.cfg.banks;
-    const uint32_t rows = 1u << tb.dim.row_w, dmask = tb.dim.data_w == 32 ? ~0u : (1u << tb.dim.data_w) - 1;
     std::vector<fg_dbcf_word> lane((size_t)P);
     fg_dbcf_out out;
     tb.phase = "random traffic";
     tb.cycle = 0;
     tb.reset();
-    double load = 1.0;
-    int hot = 0, hot_banks = 1, max_fifo = 0, max_buf = 0;
+    int max_fifo = 0, max_buf = 0;
     long rejects = 0, writes = 0, heads = 0;
     for (long c = 0; c < cycles; c++) {
-        if (c % 250 == 0) {
-            load = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
-            if (c % 1000 == 0)
-                load = 1.0;
-            hot = (int)(rng() % 3) == 0; // a third of the phases: every lane to one or two banks
-            hot_banks = 1 + (int)(rng() % 2);
-        }
-        if (c == cycles / 2) { // reset with words in flight
+        if (traffic.reset_before(c)) { // reset with words in flight
             fg_dbcf_reset(d);
             tb.reset();
         }
-        const int hb = (int)(rng() % (uint32_t)M);
-        for (int l = 0; l < P; l++) {
-            fg_dbcf_word &w = lane[(size_t)l];
-            w.valid = std::uniform_real_distribution<double>(0.0, 1.0)(rng) < load;
-            w.bank = hot ? (hb + (int)(rng() % (uint32_t)hot_banks)) % M : (int)(rng() % (uint32_t)M);
-            w.row = (int32_t)(rng() % rows);
-            w.data = (int32_t)(rng() & dmask);
-            if (!w.valid) // the RTL must ignore these; keep them in range of the ports
-                w.bank = (int)(rng() % (uint32_t)M);
-        }
+        traffic.next(c, lane.data());
         fg_dbcf_step(d, lane.data(), &out);
         tb.step(lane.data(), &out, d);
         if (tb.failed) {
@@ -259,7 +222,7 @@ static int random_traffic(Tb &tb, long cycles, unsigned seed)
                 "max FIFO %d, max buffer %d)\n",
                 "random traffic with overload", cycles, seed, writes, heads, rejects, max_fifo, max_buf);
     // With S = 1 a bank admits one word and writes one: its buffer stays empty.
-    if (rejects == 0 || max_fifo != tb.cfg.fifo_depth || max_buf != (tb.cfg.select > 1 ? tb.cfg.buf_depth : 0)) {
+    if (!fg_tb::random_coverage_ok(tb.cfg, rejects, max_fifo, max_buf)) {
         std::printf("random traffic did not fill every FIFO / buffer and reject words: weak test\n");
         return 1;
     }
