@@ -2,6 +2,7 @@
 #ifndef FG_COMMANDS_H
 #define FG_COMMANDS_H
 int fg_cmd_interleaver(int argc, char **argv);
+int fg_cmd_area(int argc, char **argv);
 int fg_cmd_conflicts(int argc, char **argv);
 int fg_cmd_dbcf(int argc, char **argv);
 int fg_cmd_gen(int argc, char **argv);

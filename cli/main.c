@@ -8,6 +8,7 @@
 
 static const fg_cli_command commands[] = {
     /* one line per subcommand, alphabetical */
+    {"area", "hardware cost of a generated design with Yosys: cells, flip-flops, gate equivalents (dbcf, iag)", fg_cmd_area},
     {"conflicts", "cycle-accurate memory-conflict study: MCR and n-way conflict histograms", fg_cmd_conflicts},
     {"dbcf", "cycle-accurate DBCF write network: C0, C1, dC, buffer sizing sweep", fg_cmd_dbcf},
     {"gen", "RTL generator: Verilog, file list and manifest of a design (dbcf)", fg_cmd_gen},

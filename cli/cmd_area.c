@@ -1,0 +1,896 @@
+/* fecforge area: hardware cost of a generated design. The design is generated with fecforge_gen
+ * into a temporary directory, Yosys synthesizes it to its internal gate library
+ * (synth -top TOP -flatten), and the cell statistics (stat -json) are turned into cells,
+ * flip-flop bits and gate equivalents with the GE table below (docs/rtl-area.md).
+ *
+ * Running Yosys and pricing its cells live here, not in fecforge_gen: the library maps parameters
+ * to Verilog and never runs external tools; the GE table is a reporting convention of the command. */
+#define _XOPEN_SOURCE 700 /* mkdtemp, nftw */
+#include "cli.h"
+#include "commands.h"
+#include "fecforge/error.h"
+#include "fecforge/interleaver.h"
+#include "fecforge_gen/gen.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *const CMD = "area";
+
+/* ---- gate equivalents ---------------------------------------------------------------------------
+ * One GE = the area of a 2-input NAND. Values are the X1 cell areas of the NanGate 45 nm Open Cell
+ * Library divided by NAND2_X1 (0.798 um^2), rounded to 1/100; a Yosys cell without a library twin
+ * is priced as the cells a library would use for it (docs/rtl-area.md, "Gate equivalents"). Every
+ * flip-flop type is one bit after techmap. */
+typedef enum { K_COMB, K_FF, K_LATCH } cell_kind;
+typedef struct {
+    const char *type; /* Yosys internal cell type */
+    double ge;
+} comb_entry;
+
+static const comb_entry GE_COMB[] = {
+    {"$_BUF_", 1.00},    /* BUF_X1 0.798 */
+    {"$_NOT_", 0.67},    /* INV_X1 0.532 */
+    {"$_NAND_", 1.00},   /* NAND2_X1 0.798 */
+    {"$_NOR_", 1.00},    /* NOR2_X1 0.798 */
+    {"$_AND_", 1.33},    /* AND2_X1 1.064 */
+    {"$_OR_", 1.33},     /* OR2_X1 1.064 */
+    {"$_ANDNOT_", 1.33}, /* A & ~B: AND2 with an inverted input (AND2B in most libraries), priced as AND2 */
+    {"$_ORNOT_", 1.33},  /* A | ~B: OR2B, priced as OR2 */
+    {"$_XOR_", 2.00},    /* XOR2_X1 1.596 */
+    {"$_XNOR_", 2.00},   /* XNOR2_X1 1.596 */
+    {"$_MUX_", 2.33},    /* MUX2_X1 1.862 */
+    {"$_NMUX_", 2.33},   /* inverting MUX2, priced as MUX2 */
+    {"$_AOI3_", 1.33},   /* AOI21_X1 1.064 */
+    {"$_OAI3_", 1.33},   /* OAI21_X1 1.064 */
+    {"$_AOI4_", 1.67},   /* AOI22_X1 1.330 */
+    {"$_OAI4_", 1.67},   /* OAI22_X1 1.330 */
+};
+
+/* Storage cells, one bit each: $_<family>_<polarity letters>_, e.g. $_DFFE_PP_, $_SDFF_PN0_. A family
+ * with an asynchronous reset variant has two more letters there ($_DFF_PN0_, $_DFFE_PP0P_).
+ * DFF_X1 4.522 = 5.67 GE; an enable costs a MUX2 in front (+2.33), a synchronous reset an AND2
+ * (+1.33); DFFR_X1 (async reset) 5.320 = 6.67, DFFRS_X1 (set and reset) 6.384 = 8.00;
+ * DLH_X1 (latch) 2.394 = 3.00. */
+typedef struct {
+    const char *family;
+    int pol;         /* polarity letters of the plain variant */
+    double ge;       /* plain variant */
+    double ge_async; /* with async reset/set (pol + 2 letters); 0: no such variant */
+    cell_kind kind;
+} seq_entry;
+
+static const seq_entry GE_SEQ[] = {
+    {"DFF", 1, 5.67, 6.67, K_FF},     /* DFF_X1; DFFR_X1 */
+    {"DFFE", 2, 8.00, 9.00, K_FF},    /* DFF + MUX2; DFFR + MUX2 */
+    {"SDFF", 3, 7.00, 0, K_FF},       /* DFF + AND2 */
+    {"SDFFE", 4, 9.33, 0, K_FF},      /* DFF + MUX2 + AND2 */
+    {"SDFFCE", 4, 9.33, 0, K_FF},     /* DFF + MUX2 + AND2 */
+    {"DFFSR", 3, 8.00, 0, K_FF},      /* DFFRS_X1 */
+    {"DFFSRE", 4, 10.33, 0, K_FF},    /* DFFRS + MUX2 */
+    {"ALDFF", 2, 8.00, 0, K_FF},      /* async load, priced as DFFRS */
+    {"ALDFFE", 3, 10.33, 0, K_FF},    /* + MUX2 */
+    {"DLATCH", 1, 3.00, 4.00, K_LATCH}, /* DLH_X1; + reset gate */
+    {"DLATCHSR", 3, 4.00, 0, K_LATCH},
+    {"SR", 2, 2.00, 0, K_LATCH},      /* two cross-coupled NOR2 */
+};
+
+/* GE of one cell of a Yosys internal type; returns 0 and sets *kind, or -1 if the table lacks it. */
+static int ge_lookup(const char *type, double *ge, cell_kind *kind)
+{
+    for (size_t i = 0; i < sizeof GE_COMB / sizeof GE_COMB[0]; i++)
+        if (!strcmp(type, GE_COMB[i].type)) {
+            *ge = GE_COMB[i].ge;
+            *kind = K_COMB;
+            return 0;
+        }
+    if (strncmp(type, "$_", 2))
+        return -1;
+    const char *fam = type + 2, *sep = strchr(fam, '_');
+    const size_t tl = strlen(type);
+    if (!sep || tl < 2 || type[tl - 1] != '_' || sep >= type + tl - 1)
+        return -1;
+    const size_t flen = (size_t)(sep - fam), plen = (size_t)(type + tl - 1 - (sep + 1));
+    for (size_t i = 0; i < sizeof GE_SEQ / sizeof GE_SEQ[0]; i++) {
+        const seq_entry *e = &GE_SEQ[i];
+        if (strlen(e->family) != flen || strncmp(fam, e->family, flen))
+            continue;
+        *kind = e->kind;
+        if (plen == (size_t)e->pol) {
+            *ge = e->ge;
+            return 0;
+        }
+        if (e->ge_async > 0 && plen == (size_t)e->pol + 2) {
+            *ge = e->ge_async;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* ---- Yosys stat -json reader --------------------------------------------------------------------
+ * Reads the "design" object of `stat -json`: num_cells, num_memory_bits and num_cells_by_type.
+ * The format is Yosys's own (flat objects of integers and one object of "type": count). */
+enum { TYPES_MAX = 256, TYPE_LEN = 160 };
+typedef struct {
+    long cells, mem_bits;
+    int ntypes;
+    char type[TYPES_MAX][TYPE_LEN];
+    long count[TYPES_MAX];
+    char creator[128];
+} yosys_stat;
+
+static const char *skip_ws(const char *p)
+{
+    while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
+        p++;
+    return p;
+}
+
+/* A JSON string at p (after whitespace) into out; returns the position after it or NULL. */
+static const char *json_string(const char *p, char *out, size_t n)
+{
+    p = skip_ws(p);
+    if (*p != '"')
+        return NULL;
+    size_t k = 0;
+    for (p++; *p && *p != '"'; p++) {
+        char c = *p;
+        if (c == '\\') {
+            p++;
+            if (!*p)
+                return NULL;
+            c = *p == 'n' ? '\n' : *p == 't' ? '\t' : *p; /* \" \\ \/ and the rest as themselves */
+        }
+        if (k + 1 < n)
+            out[k++] = c;
+    }
+    if (*p != '"')
+        return NULL;
+    out[k] = 0;
+    return p + 1;
+}
+
+/* The integer value of key (e.g. "num_cells") in the object starting at obj, before its end. */
+static int json_key_long(const char *obj, const char *end, const char *key, long *v)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\":", key);
+    const char *p = strstr(obj, pat);
+    if (!p || p >= end)
+        return -1;
+    char *e;
+    *v = strtol(p + strlen(pat), &e, 10);
+    return e == p + strlen(pat) ? -1 : 0;
+}
+
+/* End of the {...} object that starts at p ('{'), strings skipped. */
+static const char *json_object_end(const char *p)
+{
+    int depth = 0;
+    char tmp[8];
+    while (*p) {
+        if (*p == '"') {
+            p = json_string(p, tmp, sizeof tmp);
+            if (!p)
+                return NULL;
+            continue;
+        }
+        if (*p == '{')
+            depth++;
+        else if (*p == '}' && --depth == 0)
+            return p;
+        p++;
+    }
+    return NULL;
+}
+
+static int stat_parse(const char *text, yosys_stat *s)
+{
+    memset(s, 0, sizeof *s);
+    const char *c = strstr(text, "\"creator\":");
+    if (c && !json_string(c + 10, s->creator, sizeof s->creator))
+        return -1;
+    const char *d = strstr(text, "\"design\":");
+    if (!d || !(d = strchr(d, '{')))
+        return -1;
+    const char *end = json_object_end(d);
+    if (!end || json_key_long(d, end, "num_cells", &s->cells) || json_key_long(d, end, "num_memory_bits", &s->mem_bits))
+        return -1;
+    const char *t = strstr(d, "\"num_cells_by_type\":");
+    if (!t || t > end)
+        return 0; /* an empty design has no cells */
+    const char *p = skip_ws(t + strlen("\"num_cells_by_type\":"));
+    if (*p != '{')
+        return -1;
+    p = skip_ws(p + 1);
+    while (*p != '}') {
+        if (s->ntypes >= TYPES_MAX)
+            return -1;
+        p = json_string(p, s->type[s->ntypes], TYPE_LEN);
+        if (!p || *(p = skip_ws(p)) != ':')
+            return -1;
+        char *e;
+        s->count[s->ntypes] = strtol(p + 1, &e, 10);
+        if (e == p + 1)
+            return -1;
+        s->ntypes++;
+        p = skip_ws(e);
+        if (*p == ',')
+            p = skip_ws(p + 1);
+        else if (*p != '}')
+            return -1;
+    }
+    return 0;
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 14, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n - 1, f);
+        if (n + 1 < cap)
+            break;
+        char *b = realloc(buf, cap *= 2);
+        if (!b) {
+            free(buf);
+            buf = NULL;
+        } else {
+            buf = b;
+        }
+    }
+    fclose(f);
+    if (buf)
+        buf[n] = 0;
+    return buf;
+}
+
+/* ---- running Yosys ------------------------------------------------------------------------------ */
+
+/* The yosys executable: $FG_YOSYS if set, else "yosys" found on PATH. NULL if none. */
+static const char *find_yosys(char *buf, size_t n)
+{
+    const char *env = getenv("FG_YOSYS");
+    if (env && *env) {
+        snprintf(buf, n, "%s", env);
+        return access(buf, X_OK) == 0 ? buf : NULL;
+    }
+    const char *path = getenv("PATH");
+    if (!path)
+        path = "/usr/bin:/bin";
+    while (*path) {
+        size_t len = strcspn(path, ":");
+        if (len > 0 && (int)len < (int)n - 7) {
+            snprintf(buf, n, "%.*s/yosys", (int)len, path);
+            if (access(buf, X_OK) == 0)
+                return buf;
+        }
+        path += len;
+        if (*path == ':')
+            path++;
+    }
+    return NULL;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* SIGINT/SIGTERM/SIGHUP while Yosys runs: the wait loop stops Yosys, and the caller removes the
+ * temporary directory and exits 130 (the handler only sets the flag). */
+static volatile sig_atomic_t interrupted;
+static void on_signal(int sig) { interrupted = sig; }
+
+static void catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
+static int progress_enabled(void)
+{
+    const char *e = getenv("FG_PROGRESS");
+    return e ? atoi(e) != 0 : isatty(2);
+}
+
+/* The pass Yosys is in: the last "Executing X pass" line of its log (for the progress line). */
+static void current_pass(const char *log, char *out, size_t n)
+{
+    out[0] = 0;
+    FILE *f = fopen(log, "rb");
+    if (!f)
+        return;
+    char tail[8192];
+    long size = (fseek(f, 0, SEEK_END) == 0) ? ftell(f) : 0;
+    long from = size > (long)sizeof tail - 1 ? size - (long)sizeof tail + 1 : 0;
+    fseek(f, from, SEEK_SET);
+    size_t got = fread(tail, 1, sizeof tail - 1, f);
+    fclose(f);
+    tail[got] = 0;
+    const char *p = tail, *last = NULL;
+    while ((p = strstr(p, "Executing ")))
+        last = p++;
+    if (last) {
+        last += strlen("Executing ");
+        size_t k = strcspn(last, " \n(");
+        snprintf(out, n, "%.*s", (int)(k < 40 ? k : 40), last);
+    }
+}
+
+/* Print the last lines of a file to stderr. */
+static void print_tail(const char *path, int lines)
+{
+    char *t = read_text(path);
+    if (!t)
+        return;
+    size_t n = strlen(t);
+    while (n > 0 && t[n - 1] == '\n')
+        t[--n] = 0;
+    const char *p = t + n;
+    int seen = 0;
+    while (p > t && seen < lines)
+        if (*--p == '\n')
+            seen++;
+    if (*p == '\n')
+        p++;
+    fprintf(stderr, "%s\n", p);
+    free(t);
+}
+
+/* Run `yosys -q -l yosys.log -s area.ys` in dir; progress on stderr while it runs.
+ * Returns 0 on success, else prints the failure (with the log's last lines) and returns -1. */
+static int run_yosys(const char *yosys, const char *dir, const char *top, double *seconds)
+{
+    char log[PATH_MAX + 64];
+    snprintf(log, sizeof log, "%s/yosys.log", dir);
+    const double t0 = now_s();
+    pid_t pid = fork();
+    if (pid < 0) {
+        fg_cli_fail(CMD, "cannot start yosys: %s", strerror(errno));
+        return -1;
+    }
+    if (pid == 0) {
+        setpgid(0, 0);
+        /* stdout is in the log (-l); Yosys prints its ERROR line to stderr: keep it in yosys.stderr. */
+        int null = open("/dev/null", O_RDWR);
+        if (chdir(dir) != 0)
+            _exit(126);
+        int err = open("yosys.stderr", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (null >= 0) {
+            dup2(null, 0);
+            dup2(null, 1);
+        }
+        if (err >= 0)
+            dup2(err, 2);
+        execl(yosys, yosys, "-q", "-l", "yosys.log", "-s", "area.ys", (char *)NULL);
+        _exit(127);
+    }
+    setpgid(pid, pid); /* as the child does: no race with an early signal */
+    const int show = progress_enabled();
+    int status = 0, shown = 0;
+    long last = -1;
+    for (;;) {
+        pid_t r = waitpid(pid, &status, WNOHANG);
+        if (r == pid)
+            break;
+        if (interrupted) { /* stop Yosys (and its ABC child: the process group of the child) */
+            kill(-pid, SIGTERM);
+            kill(pid, SIGTERM);
+            waitpid(pid, &status, 0);
+            if (shown)
+                fputs("\r\033[K", stderr);
+            fg_cli_fail(CMD, "interrupted by signal %d: yosys stopped", (int)interrupted);
+            return -1;
+        }
+        if (r < 0 && errno != EINTR) {
+            fg_cli_fail(CMD, "waiting for yosys: %s", strerror(errno));
+            return -1;
+        }
+        const double el = now_s() - t0;
+        if (show && el >= 2.0 && (long)el != last) {
+            char pass[48];
+            current_pass(log, pass, sizeof pass);
+            fprintf(stderr, "\r\033[Kfecforge area: yosys synthesizing %s: %ld s%s%s", top, (long)el, pass[0] ? ", " : "",
+                    pass);
+            shown = 1;
+            last = (long)el;
+        }
+        struct timespec ts = {0, 100 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    if (shown)
+        fputs("\r\033[K", stderr);
+    *seconds = now_s() - t0;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return 0;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+        fg_cli_fail(CMD, "cannot run %s (install the Debian package yosys, or set FG_YOSYS)", yosys);
+        return -1;
+    }
+    if (WIFEXITED(status))
+        fg_cli_fail(CMD, "yosys failed (exit %d) on %s; last lines of %s:", WEXITSTATUS(status), top, log);
+    else
+        fg_cli_fail(CMD, "yosys killed by signal %d on %s; last lines of %s:", WTERMSIG(status), top, log);
+    print_tail(log, 12);
+    char err[PATH_MAX + 64];
+    snprintf(err, sizeof err, "%s/yosys.stderr", dir);
+    print_tail(err, 5);
+    return -1;
+}
+
+/* ---- one area run -------------------------------------------------------------------------------- */
+
+typedef struct {
+    char top[128];
+    char yosys_version[128];
+    double yosys_s;
+    long cells;       /* logic cells (macro instances excluded) */
+    long flip_flops;  /* bits */
+    long latches;
+    long macros;      /* SRAM macro instances (black boxes) */
+    long mem_bits;    /* bits of the SRAM macros: not in cells, flip_flops or ge */
+    long array_bits;  /* bits of the register arrays (FIFOs, buffers): in flip_flops and ge */
+    double ge, ge_comb, ge_seq;
+    long unpriced;    /* cells of a type the GE table does not know */
+    yosys_stat st;
+} area_result;
+
+/* Write area.ys for the design in dir (files.f, top). SRAM models (fg_sram_*) become black boxes. */
+static int write_script(const char *dir, const char *top, int *has_macros)
+{
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/files.f", dir);
+    FILE *in = fopen(path, "r");
+    if (!in)
+        return fg_cli_fail(CMD, "cannot read %s: %s", path, strerror(errno)), -1;
+    snprintf(path, sizeof path, "%s/area.ys", dir);
+    FILE *out = fopen(path, "w");
+    if (!out) {
+        fclose(in);
+        return fg_cli_fail(CMD, "cannot write %s: %s", path, strerror(errno)), -1;
+    }
+    fprintf(out, "# fecforge area %s (git %s): Yosys script\n", fg_version(), fg_git_hash());
+    char line[512];
+    *has_macros = 0;
+    while (fgets(line, sizeof line, in)) {
+        line[strcspn(line, "\r\n")] = 0;
+        if (!line[0])
+            continue;
+        fprintf(out, "read_verilog \"%s\"\n", line);
+        if (!strncmp(line, "fg_sram_", 8))
+            *has_macros = 1;
+    }
+    fclose(in);
+    /* arrays_all: every memory array; arrays_reg: those left once the SRAM models are black boxes. */
+    fprintf(out,
+            "hierarchy -check -top %s\n"
+            "proc\n"
+            "tee -q -o arrays_all.json stat -json -top %s\n",
+            top, top);
+    if (*has_macros)
+        fprintf(out, "blackbox =*fg_sram_*\n");
+    fprintf(out,
+            "tee -q -o arrays_reg.json stat -json -top %s\n"
+            "synth -top %s -flatten\n"
+            "tee -q -o stat.json stat -json -top %s\n",
+            top, top, top);
+    if (fclose(out) != 0)
+        return fg_cli_fail(CMD, "cannot write %s", path), -1;
+    return 0;
+}
+
+static int read_stat(const char *dir, const char *name, yosys_stat *s)
+{
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    char *t = read_text(path);
+    if (!t)
+        return fg_cli_fail(CMD, "yosys wrote no %s", path), -1;
+    int rc = stat_parse(t, s);
+    free(t);
+    if (rc)
+        return fg_cli_fail(CMD, "cannot parse %s (yosys stat -json)", path), -1;
+    return 0;
+}
+
+static int synthesize(const char *yosys, const char *dir, const char *top, area_result *r)
+{
+    int macros;
+    snprintf(r->top, sizeof r->top, "%s", top);
+    if (write_script(dir, top, &macros) || run_yosys(yosys, dir, top, &r->yosys_s))
+        return -1;
+    yosys_stat *all = calloc(1, sizeof *all);
+    if (!all)
+        return fg_cli_fail(CMD, "out of memory"), -1;
+    int rc = read_stat(dir, "arrays_all.json", all) || read_stat(dir, "arrays_reg.json", &r->st);
+    const long bits_all = all->mem_bits, bits_reg = r->st.mem_bits;
+    free(all);
+    if (rc || read_stat(dir, "stat.json", &r->st))
+        return -1;
+    r->mem_bits = bits_all - bits_reg;
+    r->array_bits = bits_reg;
+    snprintf(r->yosys_version, sizeof r->yosys_version, "%s", r->st.creator);
+    for (int i = 0; i < r->st.ntypes; i++) {
+        const char *t = r->st.type[i];
+        const long n = r->st.count[i];
+        if (t[0] != '$' || strstr(t, "fg_sram_")) { /* a black-box instance: a macro */
+            r->macros += n;
+            continue;
+        }
+        r->cells += n;
+        double ge1;
+        cell_kind kind;
+        if (ge_lookup(t, &ge1, &kind)) {
+            r->unpriced += n;
+            fprintf(stderr, "fecforge %s: warning: %ld cells of type %s have no GE value (not in the GE table)\n", CMD, n,
+                    t);
+            continue;
+        }
+        const double ge = ge1 * (double)n;
+        r->ge += ge;
+        if (kind == K_COMB) {
+            r->ge_comb += ge;
+        } else {
+            r->ge_seq += ge;
+            if (kind == K_FF)
+                r->flip_flops += n;
+            else
+                r->latches += n;
+        }
+    }
+    if (r->latches)
+        fprintf(stderr, "fecforge %s: warning: %ld latch cells in %s (the design should have none)\n", CMD, r->latches,
+                top);
+    return 0;
+}
+
+/* ---- temporary directory -------------------------------------------------------------------------- */
+
+static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)sb, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+static void rm_tree(const char *dir) { nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
+
+/* ---- output ---------------------------------------------------------------------------------------- */
+
+typedef struct {
+    const char *key;
+    long value;
+    const char *text; /* a string value instead, if not NULL */
+} param_t;
+
+static void print_json(const char *design, const param_t *par, int npar, const area_result *r, double total_s)
+{
+    fg_json j;
+    fg_json_begin(&j, stdout);
+    fg_json_obj_open(&j, NULL);
+    fg_json_provenance(&j, -1);
+    fg_json_str(&j, "design", design);
+    fg_json_obj_open(&j, "parameters");
+    for (int i = 0; i < npar; i++) {
+        if (par[i].text)
+            fg_json_str(&j, par[i].key, par[i].text);
+        else
+            fg_json_int(&j, par[i].key, par[i].value);
+    }
+    fg_json_obj_close(&j);
+    fg_json_str(&j, "top", r->top);
+    fg_json_int(&j, "cells", r->cells);
+    fg_json_int(&j, "flip_flops", r->flip_flops);
+    fg_json_int(&j, "latches", r->latches);
+    fg_json_num(&j, "ge", r->ge);
+    fg_json_num(&j, "ge_comb", r->ge_comb);
+    fg_json_num(&j, "ge_seq", r->ge_seq);
+    fg_json_int(&j, "ge_unpriced_cells", r->unpriced);
+    fg_json_int(&j, "array_bits", r->array_bits);
+    fg_json_int(&j, "mem_bits", r->mem_bits);
+    fg_json_int(&j, "macros", r->macros);
+    fg_json_obj_open(&j, "cells_by_type");
+    for (int i = 0; i < r->st.ntypes; i++)
+        fg_json_int(&j, r->st.type[i], r->st.count[i]);
+    fg_json_obj_close(&j);
+    fg_json_str(&j, "yosys", r->yosys_version);
+    fg_json_str(&j, "yosys_script", "synth -top TOP -flatten; stat (SRAM models fg_sram_* as black boxes)");
+    fg_json_num(&j, "yosys_seconds", r->yosys_s);
+    fg_json_num(&j, "seconds", total_s);
+    fg_json_obj_close(&j);
+    fg_json_end(&j);
+}
+
+static void print_table(const char *design, const area_result *r, double total_s)
+{
+    printf("fecforge area %s: %s (%s; synthesis %.1f s, total %.1f s)\n\n", design, r->top, r->yosys_version,
+           r->yosys_s, total_s);
+    printf("  %-26s %12ld\n", "cells", r->cells);
+    printf("  %-26s %12ld  (register arrays: %ld bits)\n", "flip-flops (bits)", r->flip_flops, r->array_bits);
+    if (r->latches)
+        printf("  %-26s %12ld\n", "latches", r->latches);
+    printf("  %-26s %12.1f  (combinational %.1f, sequential %.1f)\n", "gate equivalents (GE)", r->ge, r->ge_comb,
+           r->ge_seq);
+    printf("  %-26s %12ld  (%ld macro instances; not in cells or GE)\n", "SRAM macro bits", r->mem_bits, r->macros);
+    if (r->unpriced)
+        printf("  %-26s %12ld\n", "cells without a GE value", r->unpriced);
+    printf("\n  %-28s %10s %8s %12s\n", "cell type", "count", "GE/cell", "GE");
+    for (int i = 0; i < r->st.ntypes; i++) {
+        double ge1;
+        cell_kind kind;
+        if (!ge_lookup(r->st.type[i], &ge1, &kind))
+            printf("  %-28s %10ld %8.2f %12.1f\n", r->st.type[i], r->st.count[i], ge1, ge1 * (double)r->st.count[i]);
+        else
+            printf("  %-28s %10ld %8s %12s\n", r->st.type[i], r->st.count[i], "-", "-");
+    }
+}
+
+/* ---- generate, synthesize, report ------------------------------------------------------------------ */
+
+typedef int (*gen_fn)(const void *cfg, const char *dir);
+
+/* Generate the design (gen(cfg, dir)) into --keep DIR or a temporary directory, synthesize it and print
+ * the result. The configuration has been checked (usage errors are reported before this). */
+static int area_run(const char *design, gen_fn gen, const void *cfg, const char *top, const param_t *par, int npar,
+                    const char *keep, int json, double t0)
+{
+    char yosys[PATH_MAX];
+    const char *env = getenv("FG_YOSYS");
+    if (!find_yosys(yosys, sizeof yosys))
+        return fg_cli_fail(CMD, "yosys not found (%s%s): install the Debian package yosys, or set FG_YOSYS", env && *env ? "FG_YOSYS=" : "searched PATH",
+                           env && *env ? env : "");
+
+    /* The design goes into --keep DIR, or into a temporary directory removed at the end. */
+    char tmp[PATH_MAX] = "", dir[PATH_MAX];
+    if (keep) {
+        snprintf(dir, sizeof dir, "%s", keep);
+    } else {
+        const char *td = getenv("TMPDIR");
+        snprintf(tmp, sizeof tmp, "%s/fecforge-area-XXXXXX", td && *td ? td : "/tmp");
+        if (!mkdtemp(tmp))
+            return fg_cli_fail(CMD, "cannot create a temporary directory %s: %s", tmp, strerror(errno));
+        snprintf(dir, sizeof dir, "%s/rtl", tmp);
+    }
+    int rc = gen(cfg, dir);
+    if (rc) {
+        if (tmp[0])
+            rm_tree(tmp);
+        if (rc == FG_EINVAL || rc == FG_EIO)
+            return fg_cli_usage_error(CMD, "%s: %s", design, fg_last_error());
+        return fg_cli_fail(CMD, "%s: %s", design, fg_last_error());
+    }
+    area_result *r = calloc(1, sizeof *r);
+    if (!r) {
+        if (tmp[0])
+            rm_tree(tmp);
+        return fg_cli_fail(CMD, "out of memory");
+    }
+    catch_signals();
+    rc = synthesize(yosys, dir, top, r);
+    if (tmp[0])
+        rm_tree(tmp);
+    if (rc) {
+        free(r);
+        return interrupted ? 128 + (int)interrupted : FG_EXIT_FAIL;
+    }
+    const double total = now_s() - t0;
+    if (json)
+        print_json(design, par, npar, r, total);
+    else
+        print_table(design, r, total);
+    free(r);
+    return FG_EXIT_OK;
+}
+
+static int gen_dbcf_cb(const void *cfg, const char *dir) { return fg_gen_dbcf((const fg_gen_dbcf_cfg *)cfg, dir); }
+static int gen_iag_cb(const void *cfg, const char *dir) { return fg_gen_iag((const fg_gen_iag_cfg *)cfg, dir); }
+
+/* ---- area dbcf -------------------------------------------------------------------------------------- */
+
+static void help(void)
+{
+    printf("usage: fecforge area dbcf --pllr P --banks M --select S|all --fifo-depth F --buf-depth B --width W\n"
+           "                          [--bank-depth D] [--offer dual|head] [--lfsr-seed X] [--json] [--keep DIR]\n"
+           "       fecforge area iag --std lte|umts --pllr P [--forward-only] [--json] [--keep DIR]\n\n"
+           "Hardware cost of a generated design: the design is generated as by `fecforge gen` into a\n"
+           "temporary directory, Yosys synthesizes it (synth -top TOP -flatten) and its cell statistics are\n"
+           "reported: cells, flip-flop bits, gate equivalents (GE, NAND2 = 1; table in docs/rtl-area.md) and\n"
+           "cells by type. Register arrays (FIFOs, buffers) are flip-flops and count in the GE; SRAM models\n"
+           "(rtl/lib/fg_sram_*) are black boxes whose bits are reported separately as SRAM macro bits.\n\n"
+           "designs:\n"
+           "  dbcf   the DBCF write network; options and ranges as `fecforge gen dbcf --help`\n"
+           "  iag    the interleaver address generator; options as `fecforge gen iag --help`\n"
+           "         (--forward-only: the interleave-only variant, for the unified-IAG overhead)\n\n"
+           "options:\n"
+           "  --json       one JSON object on stdout (tool, parameters, top, cells, flip_flops, ge, mem_bits,\n"
+           "               cells_by_type, yosys version, seconds)\n"
+           "  --keep DIR   keep the generated design, the Yosys script, log and statistics in DIR\n"
+           "               (replaced if it holds an earlier output)\n\n"
+           "environment: FG_YOSYS = the yosys executable (default: yosys on PATH; Debian package yosys);\n"
+           "FG_PROGRESS=1 shows progress on stderr when it is not a terminal.\n\n"
+           "example:\n"
+           "  fecforge area dbcf --pllr 32 --banks 64 --select 3 --fifo-depth 4 --buf-depth 7 --width 6\n"
+           "  fecforge area iag --std umts --pllr 32 --json\n");
+}
+
+static int area_dbcf(int argc, char **argv)
+{
+    enum { O_PLLR = 256, O_BANKS, O_SEL, O_FIFO, O_BUF, O_WIDTH, O_DEPTH, O_OFFER, O_SEED, O_JSON, O_KEEP };
+    static const struct option opts[] = {
+        {"pllr", required_argument, NULL, O_PLLR},        {"banks", required_argument, NULL, O_BANKS},
+        {"select", required_argument, NULL, O_SEL},       {"fifo-depth", required_argument, NULL, O_FIFO},
+        {"buf-depth", required_argument, NULL, O_BUF},    {"width", required_argument, NULL, O_WIDTH},
+        {"bank-depth", required_argument, NULL, O_DEPTH}, {"offer", required_argument, NULL, O_OFFER},
+        {"lfsr-seed", required_argument, NULL, O_SEED},   {"json", no_argument, NULL, O_JSON},
+        {"keep", required_argument, NULL, O_KEEP},        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    const double t0 = now_s();
+    fg_gen_dbcf_cfg g = fg_gen_dbcf_cfg_default();
+    fg_dbcf_cfg *cfg = &g.dbcf;
+    const char *keep = NULL;
+    int json = 0, depth_set = 0, c, seen = 0;
+    optind = 1;
+    opterr = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        int bad = 0;
+        switch (c) {
+        case O_PLLR: bad = fg_cli_int(CMD, "pllr", optarg, -1000000, 1000000, &cfg->pllr); seen |= 1; break;
+        case O_BANKS: bad = fg_cli_int(CMD, "banks", optarg, -1000000, 1000000, &cfg->banks); seen |= 2; break;
+        case O_SEL:
+            if (!strcmp(optarg, "all"))
+                cfg->select = FG_DBCF_SELECT_ALL;
+            else if (fg_cli_int(CMD, "select", optarg, -1000000, 1000000, &cfg->select))
+                return FG_EXIT_USAGE;
+            else if (cfg->select < 1)
+                return fg_cli_usage_error(CMD, "--select=%s out of range [1, 2*PLLR] (or all)", optarg);
+            seen |= 4;
+            break;
+        case O_FIFO: bad = fg_cli_int(CMD, "fifo-depth", optarg, -1000000, 1000000, &cfg->fifo_depth); seen |= 8; break;
+        case O_BUF: bad = fg_cli_int(CMD, "buf-depth", optarg, -1000000, 1000000, &cfg->buf_depth); seen |= 16; break;
+        case O_WIDTH: bad = fg_cli_int(CMD, "width", optarg, -1000000, 1000000, &g.width); seen |= 32; break;
+        case O_DEPTH:
+            bad = fg_cli_int(CMD, "bank-depth", optarg, -100000000, 100000000, &g.bank_depth);
+            depth_set = 1;
+            break;
+        case O_OFFER:
+            if (!strcmp(optarg, "dual"))
+                cfg->offer = FG_DBCF_OFFER_DUAL;
+            else if (!strcmp(optarg, "head"))
+                cfg->offer = FG_DBCF_OFFER_HEAD;
+            else
+                return fg_cli_usage_error(CMD, "--offer=%s unknown: valid are dual, head", optarg);
+            break;
+        case O_SEED: {
+            char *end;
+            long v = strtol(optarg, &end, 0);
+            if (!*optarg || *end || v < 1 || v > 0xFFFF)
+                return fg_cli_usage_error(CMD, "--lfsr-seed=%s invalid: expected a value in [1, 0xffff]", optarg);
+            cfg->lfsr_seed = (uint16_t)v;
+            break;
+        }
+        case O_JSON: json = 1; break;
+        case O_KEEP: keep = optarg; break;
+        case 'h': help(); return FG_EXIT_OK;
+        default: return FG_EXIT_USAGE;
+        }
+        if (bad)
+            return FG_EXIT_USAGE;
+    }
+    static const char *const required[] = {"--pllr", "--banks", "--select", "--fifo-depth", "--buf-depth", "--width"};
+    for (int i = 0; i < 6; i++)
+        if (!(seen & (1 << i)))
+            return fg_cli_usage_error(CMD, "dbcf: %s is required (see fecforge area --help)", required[i]);
+    if (optind < argc)
+        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (cfg->pllr >= 1 && cfg->pllr <= FG_PLLR_MAX && cfg->banks >= 1 && !depth_set)
+        g.bank_depth = fg_gen_dbcf_default_bank_depth(cfg->pllr, cfg->banks);
+    if (fg_gen_dbcf_check(&g))
+        return fg_cli_usage_error(CMD, "dbcf: %s", fg_last_error());
+
+    fg_gen_dbcf_dims d;
+    fg_gen_dbcf_dims_of(&g, &d);
+    char seed[8];
+    snprintf(seed, sizeof seed, "0x%04X", cfg->lfsr_seed);
+    const param_t par[] = {
+        {"pllr", cfg->pllr, NULL},
+        {"banks", cfg->banks, NULL},
+        {"select", d.select, NULL},
+        {"fifo_depth", cfg->fifo_depth, NULL},
+        {"buf_depth", cfg->buf_depth, NULL},
+        {"width", g.width, NULL},
+        {"bank_depth", g.bank_depth, NULL},
+        {"offer", 0, cfg->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual"},
+        {"lfsr_seed", 0, seed},
+    };
+    char top[96];
+    fg_gen_dbcf_name(&g, top, sizeof top);
+    return area_run("dbcf", gen_dbcf_cb, &g, top, par, (int)(sizeof par / sizeof par[0]), keep, json, t0);
+}
+
+/* ---- area iag --------------------------------------------------------------------------------------- */
+
+static int area_iag(int argc, char **argv)
+{
+    enum { O_STD = 256, O_PLLR, O_FWD, O_JSON, O_KEEP };
+    static const struct option opts[] = {
+        {"std", required_argument, NULL, O_STD},    {"pllr", required_argument, NULL, O_PLLR},
+        {"forward-only", no_argument, NULL, O_FWD}, {"json", no_argument, NULL, O_JSON},
+        {"keep", required_argument, NULL, O_KEEP},  {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    const double t0 = now_s();
+    fg_gen_iag_cfg g = fg_gen_iag_cfg_default();
+    const char *keep = NULL;
+    int json = 0, c, seen = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case O_STD:
+            if (fg_std_parse(optarg, &g.std))
+                return fg_cli_usage_error(CMD, "iag: --std=%s unknown: valid are lte, umts", optarg);
+            seen |= 1;
+            break;
+        case O_PLLR:
+            if (fg_cli_int(CMD, "pllr", optarg, -1000000, 1000000, &g.pllr))
+                return FG_EXIT_USAGE;
+            seen |= 2;
+            break;
+        case O_FWD: g.forward_only = 1; break;
+        case O_JSON: json = 1; break;
+        case O_KEEP: keep = optarg; break;
+        case 'h': help(); return FG_EXIT_OK;
+        default: return FG_EXIT_USAGE;
+        }
+    }
+    if (!(seen & 1))
+        return fg_cli_usage_error(CMD, "iag: --std is required: lte or umts (see fecforge area --help)");
+    if (!(seen & 2))
+        return fg_cli_usage_error(CMD, "iag: --pllr is required: a multiple of 4 in [4, %d]", FG_IAG_LANES_MAX);
+    if (optind < argc)
+        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (fg_gen_iag_check(&g))
+        return fg_cli_usage_error(CMD, "iag: %s", fg_last_error());
+    const param_t par[] = {
+        {"std", 0, fg_std_name(g.std)},
+        {"pllr", g.pllr, NULL},
+        {"forward_only", g.forward_only, NULL},
+    };
+    char top[96];
+    fg_gen_iag_name(&g, top, sizeof top);
+    return area_run("iag", gen_iag_cb, &g, top, par, (int)(sizeof par / sizeof par[0]), keep, json, t0);
+}
+
+int fg_cmd_area(int argc, char **argv)
+{
+    if (argc < 2)
+        return fg_cli_usage_error(CMD, "a design is required: dbcf, iag (see fecforge area --help)");
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        help();
+        return FG_EXIT_OK;
+    }
+    if (!strcmp(argv[1], "dbcf"))
+        return area_dbcf(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "iag"))
+        return area_iag(argc - 1, argv + 1);
+    return fg_cli_usage_error(CMD, "design '%s' unknown: valid are dbcf, iag", argv[1]);
+}
