@@ -43,4 +43,23 @@ echo "Thesis Table 4.3 row 3 (PLLR=32, M=64, S=3, F=4, B=7) over all 5075 HSPA+ 
 "$F" dbcf --K all --pllr 32 --banks 64 --select 3 --fifo-depth 4 --buf-depth 7 --mapping xmap-xor \
     | tee "$OUT/dbcf-thesis-allk.txt" | sed -n '2,5p'
 echo
+
+# 4. The hardware: the thesis's PLLR = 32 DBCF network as Verilog, proven equal to the C model
+#    cycle by cycle under Verilator (docs/verify.md), and its cost at PLLR 8 under Yosys (a PLLR 32
+#    synthesis takes far longer than a demo: docs/rtl-area.md).
+echo "RTL: DBCF PLLR=32, M=64, S=3, F=4, B=7, 6-bit LLRs (docs/rtl-interleaver.md)"
+"$F" gen dbcf --pllr 32 --banks 64 --select 3 --fifo-depth 4 --buf-depth 7 --width 6 -o "$OUT/rtl-dbcf-p32" >/dev/null
+echo "  generated: $OUT/rtl-dbcf-p32 ($(wc -l <"$OUT/rtl-dbcf-p32/files.f") files)"
+echo "  verifying against the C model under Verilator (the C++ build of this design takes several minutes)..."
+rm -rf "$OUT/verify-dbcf-p32"
+if "$F" verify dbcf --pllr 32 --banks 64 --select 3 --fifo-depth 4 --buf-depth 7 --width 6 --std umts --K $K \
+    --work "$OUT/verify-dbcf-p32" >"$OUT/verify-dbcf-p32.txt" 2>"$OUT/verify-dbcf-p32.log"; then
+  sed 's/^/  /' "$OUT/verify-dbcf-p32.txt"
+else
+  echo "  FAILED: RTL and C model differ (details: $OUT/verify-dbcf-p32.log)"; cat "$OUT/verify-dbcf-p32.txt"; exit 1
+fi
+echo "  area (Yosys, same network at PLLR 8, M 16; about two minutes):"
+"$F" area dbcf --pllr 8 --banks 16 --select 3 --fifo-depth 4 --buf-depth 7 --width 6 >"$OUT/area-dbcf-p8.txt"
+sed -n '1,6p' "$OUT/area-dbcf-p8.txt" | sed 's/^/    /'
+echo
 echo "Plots: $(cd "$OUT" && ls ./*.png | tr '\n' ' ')"
