@@ -19,6 +19,9 @@ static void help(void)
         "                             [--stall] [--lfsr-seed X] [--direction interleave|deinterleave]\n"
         "                             [--data-width W] [--json] -o DIR\n"
         "       fecforge vectors iag [--std umts|lte] [--K N] [--pllr P] [--mode forward|inverse] [--json] -o DIR\n"
+        "       fecforge vectors subsystem [--std umts|lte] [--K N] [--pllr P] [--banks M] [--mapping NAME]\n"
+        "                             [--select S|all] [--fifo-depth F] [--buf-depth B] [--offer dual|head]\n"
+        "                             [--lfsr-seed X] [--mode forward|inverse] [--data-width W] [--json] -o DIR\n"
         "       fecforge vectors check DIR\n\n"
         "Golden vectors from the cycle-accurate C step models, for RTL testbenches: DIR/manifest.json\n"
         "(tool, version, git hash, seed, every parameter, expected cycle counts, streams with their\n"
@@ -35,6 +38,11 @@ static void help(void)
         "      in XMAP lane order, latency. Streams: lane_prog, stimulus, expected.\n"
         "      --pllr P a multiple of 4 in [4, 256] (default 32); --mode forward (x -> pi(x),\n"
         "      default) or inverse (x -> pi^-1(x))\n"
+        "subsystem: the interleaver write path (IAG + LLR delay + bank mapper + DBCF, docs/rtl-subsystem.md)\n"
+        "      from reset: preprocessing, start, C0 input cycles in XMAP lane order with LLR = position\n"
+        "      (low W bits), until every word is in its bank. Streams: lane_prog, stimulus, expected,\n"
+        "      banks. Defaults as dbcf with mapping xmap-xor, M = 2*PLLR, select 3, FIFO 4, buffer 7,\n"
+        "      mode inverse; --data-width in [1, 31]\n"
         "check: read every stream of DIR against its manifest; exit 2 with file, line and port on\n"
         "      the first error\n\n"
         "  -o, --out DIR    output directory\n"
@@ -62,7 +70,7 @@ static int summary(const char *dir, int json)
     int rc = fg_vec_open(dir, &s);
     if (rc)
         return fg_cli_fail(CMD, "%s", fg_last_error());
-    static const char *const keys[] = {"C0", "C1", "dC", "overflow", "misplaced", "preprocess_cycles", "latency",
+    static const char *const keys[] = {"C0", "C1", "dC", "overflow", "misplaced", "errs", "preprocess_cycles", "latency",
                                        "trace_cycles"};
     fg_json j;
     if (json) {
@@ -128,13 +136,13 @@ static int check(const char *dir)
 int fg_cmd_vectors(int argc, char **argv)
 {
     if (argc < 2)
-        return fg_cli_usage_error(CMD, "expected a design: dbcf, iag or check");
+        return fg_cli_usage_error(CMD, "expected a design: dbcf, iag, subsystem or check");
     const char *what = argv[1];
     if (!strcmp(what, "--help") || !strcmp(what, "-h")) {
         help();
         return FG_EXIT_OK;
     }
-    const int is_dbcf = !strcmp(what, "dbcf"), is_iag = !strcmp(what, "iag");
+    const int is_dbcf = !strcmp(what, "dbcf"), is_iag = !strcmp(what, "iag"), is_sub = !strcmp(what, "subsystem");
     if (!strcmp(what, "check")) {
         if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
             help();
@@ -142,8 +150,8 @@ int fg_cmd_vectors(int argc, char **argv)
         }
         return argc == 3 ? check(argv[2]) : fg_cli_usage_error(CMD, "check takes one directory");
     }
-    if (!is_dbcf && !is_iag)
-        return fg_cli_usage_error(CMD, "design '%s' unknown: valid are dbcf, iag, check", what);
+    if (!is_dbcf && !is_iag && !is_sub)
+        return fg_cli_usage_error(CMD, "design '%s' unknown: valid are dbcf, iag, check, subsystem", what);
 
     enum { O_STD = 256, O_K, O_PLLR, O_BANKS, O_MAP, O_SEL, O_FIFO, O_BUF, O_OFFER, O_STALL, O_SEED, O_DIR,
            O_WIDTH, O_MODE, O_JSON };
@@ -157,13 +165,14 @@ int fg_cmd_vectors(int argc, char **argv)
         {"data-width", required_argument, NULL, O_WIDTH}, {"mode", required_argument, NULL, O_MODE},
         {"json", no_argument, NULL, O_JSON},             {"out", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},                {NULL, 0, NULL, 0}};
-    const char *std_name = "umts", *out = NULL, *map_name = "xmap";
+    const char *std_name = "umts", *out = NULL, *map_name = is_sub ? "xmap-xor" : "xmap";
     fg_vec_dbcf_params p = {.cfg = fg_dbcf_cfg_default(), .dir = FG_DIR_INTERLEAVE};
-    int K = 0, banks = 0, inverse = 0, json = 0, c;
+    int K = 0, banks = 0, inverse = is_sub, json = 0, c, sel_set = 0, fifo_set = 0, buf_set = 0;
     optind = 1;
     while ((c = getopt_long(argc - 1, argv + 1, "ho:", opts, NULL)) != -1) {
         /* One option table; O_BANKS .. O_WIDTH are for dbcf only, --mode for iag only. */
-        if ((is_iag && c >= O_BANKS && c <= O_WIDTH) || (is_dbcf && c == O_MODE)) {
+        if ((is_iag && c >= O_BANKS && c <= O_WIDTH) || (is_dbcf && c == O_MODE) ||
+            (is_sub && (c == O_STALL || c == O_DIR))) {
             const struct option *o = opts;
             while (o->val != c)
                 o++;
@@ -176,7 +185,7 @@ int fg_cmd_vectors(int argc, char **argv)
                 return FG_EXIT_USAGE;
             break;
         case O_PLLR:
-            if (fg_cli_int(CMD, "pllr", optarg, 4, is_iag ? FG_IAG_LANES_MAX : FG_PLLR_MAX, &p.cfg.pllr))
+            if (fg_cli_int(CMD, "pllr", optarg, 4, is_iag || is_sub ? FG_IAG_LANES_MAX : FG_PLLR_MAX, &p.cfg.pllr))
                 return FG_EXIT_USAGE;
             if (p.cfg.pllr % 4)
                 return fg_cli_usage_error(CMD, "--pllr=%d invalid: must be a multiple of 4 (4 LLRs per radix-4 XMAP)",
@@ -192,14 +201,17 @@ int fg_cmd_vectors(int argc, char **argv)
                 p.cfg.select = FG_DBCF_SELECT_ALL;
             else if (fg_cli_int(CMD, "select", optarg, 1, 2 * FG_PLLR_MAX, &p.cfg.select))
                 return FG_EXIT_USAGE;
+            sel_set = 1;
             break;
         case O_FIFO:
             if (fg_cli_int(CMD, "fifo-depth", optarg, 0, FG_DBCF_DEPTH_MAX, &p.cfg.fifo_depth))
                 return FG_EXIT_USAGE;
+            fifo_set = 1;
             break;
         case O_BUF:
             if (fg_cli_int(CMD, "buf-depth", optarg, 0, FG_DBCF_DEPTH_MAX, &p.cfg.buf_depth))
                 return FG_EXIT_USAGE;
+            buf_set = 1;
             break;
         case O_OFFER:
             if (!strcmp(optarg, "dual") || !strcmp(optarg, "head"))
@@ -257,6 +269,40 @@ int fg_cmd_vectors(int argc, char **argv)
             return fg_cli_usage_error(CMD, "--%s", fg_last_error());
         long cycles;
         rc = fg_vec_make_iag(out, std, p.K, p.cfg.pllr, inverse, &cycles);
+    } else if (is_sub) {
+        fg_vec_subsys_params sp = {.cfg = p.cfg, .std = std, .K = p.K, .inverse = inverse,
+                                   .data_width = p.data_width};
+        if (fg_bank_mapping_parse(map_name, &sp.mapping))
+            return fg_cli_usage_error(CMD, "--%s", fg_last_error());
+        sp.cfg.banks = banks ? banks : 2 * sp.cfg.pllr;
+        if (!sel_set)
+            sp.cfg.select = 3;
+        if (!fifo_set)
+            sp.cfg.fifo_depth = 4;
+        if (!buf_set)
+            sp.cfg.buf_depth = 7;
+        if (fg_iag_check_pllr(sp.cfg.pllr))
+            return fg_cli_usage_error(CMD, "--%s", fg_last_error());
+        if (sp.cfg.select > 2 * sp.cfg.pllr)
+            return fg_cli_usage_error(CMD, "--select=%d out of range [1, %d] (2*PLLR) or all", sp.cfg.select,
+                                      2 * sp.cfg.pllr);
+        if (fg_dbcf_cfg_check(&sp.cfg))
+            return fg_cli_usage_error(CMD, "%s", fg_last_error());
+        if (sp.data_width > 31)
+            return fg_cli_usage_error(CMD, "--data-width=%d out of range [1, 31] for subsystem", sp.data_width);
+        rc = fg_vec_make_subsys(out, &sp);
+        if (!rc) {
+            fg_vec_set *vs;
+            long long ov = 0, mis = 0;
+            if (!fg_vec_open(out, &vs)) {
+                fg_vec_get_count(vs, "overflow", &ov);
+                fg_vec_get_count(vs, "misplaced", &mis);
+                fg_vec_close(vs);
+            }
+            if (ov || mis)
+                fprintf(stderr, "fecforge vectors: note: this configuration loses words (overflow=%lld, "
+                                "misplaced=%lld); the vectors record it\n", ov, mis);
+        }
     } else {
         if (fg_bank_mapping_parse(map_name, &p.mapping))
             return fg_cli_usage_error(CMD, "--%s", fg_last_error());

@@ -17,8 +17,9 @@ trap 'rm -rf "$tmp"' EXIT
 nohash() { sed -e 's/(git [0-9a-f]*\(-dirty\)\{0,1\})/(git HASH)/' -e 's/"git": "[^"]*"/"git": "HASH"/' "$1"; }
 bad=0 n=0
 while IFS='|' read -r dir args; do
-    dir=$(echo "$dir" | xargs)
     case $dir in ''|'#'*) continue ;; esac
+    dir=${dir%"${dir##*[![:space:]]}"} # trailing blanks
+    dir=${dir#"${dir%%[![:space:]]*}"} # leading blanks
     n=$((n + 1))
     case $mode in
     --lint)

@@ -79,5 +79,33 @@ check iag_no_std 2 "$F" gen iag --pllr 8 -o "$t/x";  has err "std is required"
 check iag_no_dir 2 "$F" gen iag --std lte --pllr 8;  has err "\-o DIR is required"
 [ ! -e "$t/x" ] || { echo "FAIL: $t/x left behind"; fail=1; }
 ls "$t" | grep -q tmp- && { echo "FAIL: staging directory left behind"; fail=1; }
+# gen subsystem: IAG + delay + mapper + DBCF under one top; the parts as their own generators write them.
+check sub 0 "$F" gen subsystem --std umts --pllr 8 --banks 16 --mapping xmap-xor --width 6 -o "$t/sub"
+has out "fg_subsys_umts_p8_m16_s3_f4_b7_xmapxor"
+[ "$(head -3 "$t/sub/files.f")" = "$(printf 'fg_subsys_umts_p8_m16_s3_f4_b7_xmapxor.v\nfg_subsys_umts_p8_m16_s3_f4_b7_xmapxor_map.v\nfg_subsys_umts_p8_m16_s3_f4_b7_xmapxor_delay.v')" ] \
+  || { echo "FAIL: subsystem files.f"; cat "$t/sub/files.f"; fail=1; }
+"$F" gen iag --std umts --pllr 8 -o "$t/sub_iag" >/dev/null
+"$F" gen dbcf --pllr 8 --banks 16 --select 3 --fifo-depth 4 --buf-depth 7 --width 6 --bank-depth 320 -o "$t/sub_dbcf" >/dev/null
+for m in "$t/sub_iag/fg_iag_umts_p8.v" "$t/sub_dbcf/fg_dbcf_p8_m16_s3_f4_b7.v"; do
+  cmp -s "$m" "$t/sub/$(basename "$m")" || { echo "FAIL: $(basename "$m") differs from its own generator's"; fail=1; }
+done
+for k in '"design": "subsystem"' '"top": "fg_subsys_umts_p8_m16_s3_f4_b7_xmapxor"' '"std": "umts"' '"mapping": "xmap-xor"' \
+         '"width": 6, "bank_depth": 320' '"latency_cycles": 0' '"iag_latency_cycles": 3' \
+         '"name": "lane_llr_i", "direction": "input", "width": 48' '"name": "bank_row_o", "direction": "output", "width": 144'; do
+  grep -q -- "$k" "$t/sub/manifest.json" || { echo "FAIL: '$k' not in the subsystem manifest.json"; fail=1; }
+done
+grep -q "wire \[8:0\] llr_d" "$t/sub/fg_subsys_umts_p8_m16_s3_f4_b7_xmapxor.v" && { echo "FAIL: LLR width"; fail=1; }
+check sub_lte_mod 0 "$F" gen subsystem --std lte --pllr 8 --banks 16 --mapping mod --json -o "$t/sub2"
+has out '"top": "fg_subsys_lte_p8_m16_s3_f4_b7_mod"'
+grep -q "assign bank_o = addr_i\[3:0\];" "$t/sub2/fg_subsys_lte_p8_m16_s3_f4_b7_mod_map.v" || { echo "FAIL: mod mapper"; fail=1; }
+check sub_bad_pllr 2 "$F" gen subsystem --std lte --pllr 12 --banks 24 --mapping xmap -o "$t/x"
+has err "pllr=12 invalid for mapping xmap in RTL: must be a power of 2"
+check sub_bad_mod 2 "$F" gen subsystem --std lte --pllr 8 --banks 24 --mapping mod -o "$t/x"
+has err "banks=24 invalid for mapping mod in RTL: must be a power of 2"
+check sub_bad_block 2 "$F" gen subsystem --std lte --pllr 8 --banks 16 --mapping block -o "$t/x"
+has err "mapping=block not available in RTL"
+check sub_bad_depth 2 "$F" gen subsystem --std lte --pllr 8 --banks 16 --mapping xmap --bank-depth 100 -o "$t/x"
+has err "bank_depth=100 out of range \[384, 16777216\]"
+[ ! -e "$t/x" ] || { echo "FAIL: $t/x left behind by subsystem"; fail=1; }
 [ $fail -eq 0 ] && echo "gen CLI: all checks passed"
 exit $fail

@@ -64,5 +64,26 @@ while read -r d args; do
     || { echo "FAIL: $d manifest differs"; fail=1; }
   "$F" vectors check "$src/vectors/$d" >/dev/null || { echo "FAIL: check $d"; fail=1; }
 done <"$src/vectors/sets.list"
+# vectors subsystem: IAG + mapper + DBCF from reset; lane programs, cycles, bank image.
+check sub 0 "$F" vectors subsystem --std umts --K 200 --pllr 8 --banks 16 --mode inverse -o "$t/sub"
+has out "C0=25 C1=29 dC=1 overflow=0 misplaced=0 errs=0 preprocess_cycles=54 latency=3 trace_cycles=84"
+for f in manifest.json lane_prog.hex stimulus.hex expected.hex banks.hex; do
+  [ -f "$t/sub/$f" ] || { echo "FAIL: subsystem $f missing"; fail=1; }
+done
+# 3 + 3*PLLR stimulus words; 1 + 4*PLLR + 3*M + PLLR + M + 1 expected words; M x depth bank image.
+[ "$(head -1 "$t/sub/stimulus.hex" | wc -w)" = 27 ] || { echo "FAIL: subsystem stimulus words"; fail=1; }
+[ "$(head -1 "$t/sub/expected.hex" | wc -w)" = $((1 + 32 + 48 + 8 + 16 + 1)) ] || { echo "FAIL: subsystem expected words"; fail=1; }
+[ "$(wc -l <"$t/sub/banks.hex")" = $((16 * 13)) ] || { echo "FAIL: subsystem bank image lines"; fail=1; }
+[ "$(grep -vc x "$t/sub/banks.hex")" = 200 ] || { echo "FAIL: subsystem: 200 cells written"; fail=1; }
+for k in '"design": "subsystem"' '"mode": "inverse"' '"mapping": "xmap-xor"' '"width": 8' '"written": 200'; do
+  grep -q -- "$k" "$t/sub/manifest.json" || { echo "FAIL: '$k' not in the subsystem manifest"; fail=1; }
+done
+check check_sub 0 "$F" vectors check "$t/sub";      has out "4 streams, 384 lines"
+check sub_lte 0 "$F" vectors subsystem --std lte --K 40 --pllr 8 --mapping mod --mode forward --json -o "$t/sub2"
+for k in '"design": "subsystem"' '"latency": 1' '"C0": 5'; do has out "$k"; done
+check sub_stall 2 "$F" vectors subsystem --stall -o "$t/x";    has err "stall is not an option of 'vectors subsystem'"
+check sub_width 2 "$F" vectors subsystem --data-width 32 -o "$t/x"; has err "data-width=32 out of range \[1, 31\]"
+check sub_pllr 2 "$F" vectors subsystem --pllr 300 -o "$t/x";  has err "pllr"
+[ ! -e "$t/x" ] || { echo "FAIL: $t/x written by a failed subsystem run"; fail=1; }
 [ $fail -eq 0 ] && echo "vectors CLI: all checks passed"
 exit $fail

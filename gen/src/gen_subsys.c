@@ -311,7 +311,7 @@ static void emit_top(FILE *f, const fg_gen_subsys_cfg *c, const char *top, const
     fprintf(f, "`default_nettype none\nmodule %s (\n", top);
     emit_ports(f, ports, np);
     fprintf(f,
-            "  // IAG (latency %d): address of lane l's position, %d cycles after it entered.\n"
+            "  // IAG (latency %d): lane l's address comes %d cycle(s) after its position entered.\n"
             "  wire [%d:0] iag_valid, iag_err;\n"
             "  wire [%d:0] iag_addr;\n"
             "  %s u_iag (\n"

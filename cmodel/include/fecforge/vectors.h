@@ -151,6 +151,20 @@ int fg_vec_make_dbcf(const char *dir, const fg_vec_dbcf_params *p, fg_dbcf_resul
  * gets the number of lines of the cycle streams. */
 int fg_vec_make_iag(const char *dir, fg_std std, int K, int pllr, int inverse, long *total_cycles);
 
+/* One half-iteration of the interleaver write-path subsystem (fecforge/subsystem.h,
+ * fg_subsys_half_iteration) from reset: streams lane_prog (table), stimulus, expected (cycles) and
+ * banks (memory); counts as in vectors/FORMAT.md. The LLR of position x is x masked to data_width
+ * bits (0: enough for 0..K-1; [1, 31]). A configuration that loses words still gives a valid set. */
+typedef struct {
+    fg_dbcf_cfg cfg;          /* pllr = lanes (a multiple of 4), banks, select, FIFO, buffer, offer, seed; stall 0 */
+    fg_std std;
+    int K;
+    int inverse;              /* 0 forward x -> pi(x), 1 inverse x -> pi^-1(x) */
+    fg_bank_mapping mapping;  /* xmap, xmap-xor, mod (block: model only) */
+    int data_width;
+} fg_vec_subsys_params;
+int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,213 @@
+/* Golden vectors of the interleaver write-path subsystem (IAG + LLR delay + bank mapper + DBCF):
+ * one half-iteration of fg_subsys_half_iteration from reset, every cycle's inputs (stimulus),
+ * outputs and DBCF levels during the cycle (expected), the lane programs and the final banks. */
+#include "fecforge/error.h"
+#include "fecforge/subsystem.h"
+#include "fecforge/vectors.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { POS_BITS = 13 }; /* positions < 2^13 (K <= 6144), as the IAG set */
+
+typedef struct {
+    fg_vec_writer *w;
+    int sid, eid, P, M, K, n_in, n_ex;
+    int64_t mask;
+    int64_t *in_v, *ex_v;
+    uint8_t *ex_x;
+    int64_t *regs; /* FIFO levels, buffer levels, LFSR during the next cycle */
+    int rc;
+} subsys_ctx;
+
+static void observe(void *user, long cycle, const fg_subsys *s, const fg_subsys_in *in, const fg_subsys_out *out)
+{
+    (void)cycle;
+    subsys_ctx *c = user;
+    if (c->rc)
+        return;
+    int n = 0;
+    c->in_v[n++] = c->K;
+    c->in_v[n++] = in->start;
+    c->in_v[n++] = in->inverse;
+    for (int l = 0; l < c->P; l++) {
+        const fg_subsys_lane_in *li = in->lane_in ? &in->lane_in[l] : NULL;
+        const int v = li && li->valid;
+        c->in_v[n++] = v;
+        c->in_v[n++] = v ? li->x : 0;
+        c->in_v[n++] = v ? (li->llr & c->mask) : 0;
+    }
+    n = 0;
+    memset(c->ex_x, 0, (size_t)c->n_ex);
+    c->ex_v[n++] = out->ready;
+    for (int l = 0; l < c->P; l++) {
+        c->ex_v[n++] = out->lane_err_P[l];
+        c->ex_v[n++] = out->dbcf.accept_new_P[l];
+        c->ex_v[n++] = out->dbcf.accept_head_P[l];
+        c->ex_v[n++] = out->dbcf.reject_P[l];
+    }
+    for (int b = 0; b < c->M; b++) {
+        const fg_dbcf_word *wd = &out->dbcf.bank_write_M[b];
+        c->ex_v[n++] = wd->valid;
+        c->ex_x[n] = c->ex_x[n + 1] = !wd->valid; /* row and data: no value without a write */
+        c->ex_v[n++] = wd->valid ? wd->row : 0;
+        c->ex_v[n++] = wd->valid ? (wd->data & c->mask) : 0;
+    }
+    /* Levels and LFSR during this cycle: what the previous edge left; then remember the new ones. */
+    memcpy(&c->ex_v[n], c->regs, sizeof *c->regs * (size_t)(c->P + c->M + 1));
+    const fg_dbcf *d = fg_subsys_dbcf(s);
+    for (int l = 0; l < c->P; l++)
+        c->regs[l] = fg_dbcf_fifo_level(d, l);
+    for (int b = 0; b < c->M; b++)
+        c->regs[c->P + b] = fg_dbcf_buf_level(d, b);
+    c->regs[c->P + c->M] = fg_dbcf_lfsr(d);
+    c->rc = fg_vec_write(c->w, c->sid, c->in_v, NULL);
+    if (!c->rc)
+        c->rc = fg_vec_write(c->w, c->eid, c->ex_v, c->ex_x);
+}
+
+int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p)
+{
+    const fg_dbcf_cfg *dc = &p->cfg;
+    const fg_subsys_cfg cfg = {p->std, p->K, dc->pllr, NULL, *dc, p->mapping};
+    int rc = fg_interleaver_check_k(p->std, p->K);
+    if (rc)
+        return rc;
+    const int tag_width = fg_vec_width_for(p->K);
+    if (p->data_width < 0 || p->data_width > 31)
+        return fg_set_error(FG_EINVAL, "data_width=%d out of range [1, 31] (0: %d bits for K=%d)", p->data_width,
+                            tag_width, p->K);
+    fg_subsys *s;
+    if ((rc = fg_subsys_create(&cfg, &s)))
+        return rc;
+    const int W = p->data_width ? p->data_width : tag_width;
+    const fg_bank_map *map = fg_subsys_map(s);
+    const int P = dc->pllr, M = dc->banks, depth = map->depth;
+    const int wr = fg_vec_width_for(depth);
+    subsys_ctx c = {.P = P, .M = M, .K = p->K, .mask = (INT64_C(1) << W) - 1};
+    c.n_in = 3 + 3 * P;
+    c.n_ex = 1 + 4 * P + 3 * M + P + M + 1;
+    fg_vec_port *in_p = malloc(sizeof *in_p * (size_t)c.n_in), *ex_p = malloc(sizeof *ex_p * (size_t)c.n_ex);
+    c.in_v = malloc(sizeof *c.in_v * (size_t)c.n_in);
+    c.ex_v = malloc(sizeof *c.ex_v * (size_t)c.n_ex);
+    c.ex_x = calloc((size_t)c.n_ex, 1);
+    c.regs = calloc((size_t)(P + M + 1), sizeof *c.regs); /* reset: levels 0 */
+    if (!in_p || !ex_p || !c.in_v || !c.ex_v || !c.ex_x || !c.regs) {
+        rc = fg_set_error(FG_ENOMEM, "out of memory for the subsystem vectors (PLLR=%d, M=%d)", P, M);
+        goto done;
+    }
+    c.regs[P + M] = dc->lfsr_seed;
+    int n = 0;
+    in_p[n++] = fg_vec_port_make("k_i", -1, FG_VEC_IN, POS_BITS, 0);
+    in_p[n++] = fg_vec_port_make("start_i", -1, FG_VEC_IN, 1, 0);
+    in_p[n++] = fg_vec_port_make("inverse_i", -1, FG_VEC_IN, 1, 0);
+    for (int l = 0; l < P; l++) {
+        in_p[n++] = fg_vec_port_make("lane_valid_i", l, FG_VEC_IN, 1, 0);
+        in_p[n++] = fg_vec_port_make("lane_x_i", l, FG_VEC_IN, POS_BITS, 0);
+        in_p[n++] = fg_vec_port_make("lane_llr_i", l, FG_VEC_IN, W, 0);
+    }
+    n = 0;
+    ex_p[n++] = fg_vec_port_make("ready_o", -1, FG_VEC_OUT, 1, 0);
+    for (int l = 0; l < P; l++) {
+        ex_p[n++] = fg_vec_port_make("lane_err_o", l, FG_VEC_OUT, 1, 0);
+        ex_p[n++] = fg_vec_port_make("accept_new_o", l, FG_VEC_OUT, 1, 0);
+        ex_p[n++] = fg_vec_port_make("accept_head_o", l, FG_VEC_OUT, 1, 0);
+        ex_p[n++] = fg_vec_port_make("reject_o", l, FG_VEC_OUT, 1, 0);
+    }
+    for (int b = 0; b < M; b++) {
+        ex_p[n++] = fg_vec_port_make("bank_we_o", b, FG_VEC_OUT, 1, 0);
+        ex_p[n++] = fg_vec_port_make("bank_row_o", b, FG_VEC_OUT, wr, 0);
+        ex_p[n++] = fg_vec_port_make("bank_data_o", b, FG_VEC_OUT, W, 0);
+    }
+    for (int l = 0; l < P; l++)
+        ex_p[n++] = fg_vec_port_make("fifo_level_o", l, FG_VEC_OUT, fg_vec_width_for(dc->fifo_depth + 1), 0);
+    for (int b = 0; b < M; b++)
+        ex_p[n++] = fg_vec_port_make("buf_level_o", b, FG_VEC_OUT, fg_vec_width_for(dc->buf_depth + 1), 0);
+    ex_p[n++] = fg_vec_port_make("lfsr_o", -1, FG_VEC_STATE, 16, 0);
+    const fg_vec_port prog_p[2] = {fg_vec_port_make("lane_start", -1, FG_VEC_IN, POS_BITS + 1, 1),
+                                   fg_vec_port_make("lane_stride", -1, FG_VEC_IN, 3, 1)};
+    const fg_vec_port mem_port = fg_vec_port_make("bank_data", -1, FG_VEC_OUT, W, 0);
+    const fg_vec_stream_def defs[4] = {
+        {"lane_prog", FG_VEC_TABLE, "line l: lane l's first position (-1: unused) and stride", prog_p, 2, 0, 0},
+        {"stimulus", FG_VEC_CYCLES, "inputs of each cycle from reset", in_p, c.n_in, 0, 0},
+        {"expected", FG_VEC_CYCLES, "outputs and DBCF levels during each cycle", ex_p, c.n_ex, 0, 0},
+        {"banks", FG_VEC_MEMORY, "bank contents after the half-iteration; x = never written", &mem_port, 1, M,
+         depth}};
+    if ((rc = fg_vec_writer_open(dir, "subsystem", &c.w)))
+        goto done;
+    fg_vec_set_seed(c.w, dc->lfsr_seed);
+    rc |= fg_vec_param_str(c.w, "std", fg_std_name(p->std));
+    rc |= fg_vec_param_int(c.w, "K", p->K);
+    rc |= fg_vec_param_str(c.w, "mode", p->inverse ? "inverse" : "forward");
+    rc |= fg_vec_param_int(c.w, "pllr", P);
+    rc |= fg_vec_param_int(c.w, "banks", M);
+    rc |= fg_vec_param_str(c.w, "mapping", fg_bank_mapping_name(p->mapping));
+    rc |= fg_vec_param_int(c.w, "select", dc->select);
+    rc |= fg_vec_param_int(c.w, "fifo_depth", dc->fifo_depth);
+    rc |= fg_vec_param_int(c.w, "buf_depth", dc->buf_depth);
+    rc |= fg_vec_param_str(c.w, "offer", dc->offer == FG_DBCF_OFFER_DUAL ? "dual" : "head");
+    rc |= fg_vec_param_int(c.w, "lfsr_seed", dc->lfsr_seed);
+    rc |= fg_vec_param_int(c.w, "bank_depth", depth);
+    rc |= fg_vec_param_int(c.w, "width", W);
+    rc = rc ? FG_EINVAL : 0;
+    int pid = -1, bid = -1;
+    if (!rc)
+        rc = fg_vec_stream_add(c.w, &defs[0], &pid);
+    if (!rc)
+        rc = fg_vec_stream_add(c.w, &defs[1], &c.sid);
+    if (!rc)
+        rc = fg_vec_stream_add(c.w, &defs[2], &c.eid);
+    if (!rc)
+        rc = fg_vec_stream_add(c.w, &defs[3], &bid);
+    if (!rc) {
+        fg_xmap_schedule sch;
+        fg_iag_lane_prog prog[FG_IAG_LANES_MAX];
+        fg_xmap_schedule_init(&sch, p->K, P);
+        fg_iag_xmap_program(&sch, prog);
+        for (int l = 0; !rc && l < P; l++) {
+            const int64_t v[2] = {prog[l].start, prog[l].stride};
+            rc = fg_vec_write(c.w, pid, v, NULL);
+        }
+    }
+    fg_subsys_result r;
+    if (!rc)
+        rc = fg_subsys_half_iteration(s, p->inverse, W, observe, &c, &r);
+    if (!rc)
+        rc = c.rc;
+    if (!rc) {
+        const uint32_t *wn;
+        const int32_t *mem = fg_subsys_bank_mem(s, &wn);
+        for (size_t cell = 0; !rc && cell < (size_t)M * (size_t)depth; cell++) {
+            const int64_t v = wn[cell] ? (mem[cell] & c.mask) : 0;
+            const uint8_t x = !wn[cell];
+            rc = fg_vec_write(c.w, bid, &v, &x);
+        }
+    }
+    if (!rc) {
+        fg_vec_count(c.w, "preprocess_cycles", r.start_cycle);
+        fg_vec_count(c.w, "start_cycle", r.start_cycle);
+        fg_vec_count(c.w, "latency", r.latency);
+        fg_vec_count(c.w, "C0", r.C0);
+        fg_vec_count(c.w, "C1", r.C1);
+        fg_vec_count(c.w, "dC", r.dC);
+        fg_vec_count(c.w, "trace_cycles", r.trace_cycles);
+        fg_vec_count(c.w, "max_fifo", r.max_fifo);
+        fg_vec_count(c.w, "max_buf", r.max_buf);
+        fg_vec_count(c.w, "errs", r.errs);
+        fg_vec_count(c.w, "overflow", r.rejected);
+        fg_vec_count(c.w, "written", r.written);
+        fg_vec_count(c.w, "misplaced", r.misplaced);
+        rc = fg_vec_writer_commit(c.w);
+        c.w = NULL;
+    }
+done:
+    fg_vec_writer_abort(c.w);
+    fg_subsys_destroy(s);
+    free(in_p);
+    free(ex_p);
+    free(c.in_v);
+    free(c.ex_v);
+    free(c.ex_x);
+    free(c.regs);
+    return rc;
+}
