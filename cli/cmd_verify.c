@@ -36,6 +36,8 @@ static void help(void)
            "                            [--jobs J] [--json]\n"
            "       fecforge verify iag --std lte|umts [--pllr P] [--forward-only] [--K LIST]\n"
            "                           [--mode both|forward|inverse] [--random N --seed S] [--work DIR] [--keep] ...\n"
+           "       fecforge verify subsystem [--std umts|lte] [the dbcf design options] [--mapping NAME]\n"
+           "                           [--mode both|forward|inverse] [--K LIST] [--random N --seed S] ...\n"
            "       fecforge verify vectors --rtl DIR [--work DIR] [--keep] [--jobs J] VECDIR...\n\n"
            "Proves the generated RTL equal to the cycle-accurate C model: generates the design\n"
            "(`fecforge gen`), writes golden vectors from the step model (`fecforge vectors`) for every K\n"
@@ -62,6 +64,9 @@ static void help(void)
            "iag:  an interleaver address generator (docs/rtl-interleaver.md), from reset: preprocessing\n"
            "      of K, start, one half-iteration in XMAP lane order. Defaults: PLLR 8, K 5114 (LTE 6144),\n"
            "      both modes (forward x -> pi(x), inverse x -> pi^-1(x)); --random picks std, PLLR, K.\n"
+           "subsystem: the write path IAG + LLR delay + bank mapper + DBCF + banks (docs/rtl-subsystem.md)\n"
+           "      from reset, one half-iteration per K and mode; mappings xmap, xmap-xor (PLLR and M/PLLR\n"
+           "      powers of 2) and mod (M a power of 2). Defaults as dbcf, std umts.\n"
            "vectors: an existing generated design (--rtl DIR, a `fecforge gen` output) against existing\n"
            "      vector sets (`fecforge vectors`): the sets must be of the same design and parameters\n"
            "      (checked from both manifests); outputs are compared latency_cycles later (manifest).\n\n"
@@ -71,6 +76,7 @@ static void help(void)
            "  fecforge verify dbcf --pllr 32 --banks 64 --select 3 --fifo-depth 4 --buf-depth 7 --K 5114,40\n"
            "  fecforge verify dbcf --random 5 --seed 7\n"
            "  fecforge verify iag --std umts --pllr 32 --K 5114,40\n"
+           "  fecforge verify subsystem --std lte --pllr 8 --banks 16 --mapping xmap --K 6144,40\n"
            "  fecforge gen dbcf --pllr 8 --banks 16 --select 2 --fifo-depth 4 --buf-depth 4 --width 8 -o rtl\n"
            "  fecforge verify vectors --rtl rtl vectors/dbcf-umts-k200-p8-m16\n");
 }
@@ -423,12 +429,12 @@ static int build_cosim(const char *rtl, const char *work, int jobs, char *top, s
 
 /* ---- verify dbcf | iag: one job = one generated design and its vector sets ---- */
 
-typedef enum { DESIGN_DBCF, DESIGN_IAG } design_kind;
+typedef enum { DESIGN_DBCF, DESIGN_IAG, DESIGN_SUBSYS } design_kind;
 
 typedef struct {
     design_kind kind;
-    fg_gen_dbcf_cfg dbcf;     /* DBCF design */
-    fg_bank_mapping mapping;  /* DBCF traffic */
+    fg_gen_dbcf_cfg dbcf;     /* DBCF design (and the DBCF part of the subsystem) */
+    fg_bank_mapping mapping;  /* DBCF traffic; the subsystem's bank mapper */
     fg_gen_iag_cfg iag;       /* IAG design */
     fg_std std;
     int K_n[MAX_SETS / 2], nK;
@@ -442,6 +448,7 @@ typedef struct {
 } set_result;
 
 static const char *std_name_of(fg_std s) { return s == FG_STD_LTE ? "lte" : "umts"; }
+static const char *const design_names[] = {"dbcf", "iag", "subsystem"};
 static const char *half_name(design_kind k, int half)
 {
     return k == DESIGN_DBCF ? (half ? "deinterleave" : "interleave") : (half ? "inverse" : "forward");
@@ -470,6 +477,19 @@ static void job_command(const job *j, char *buf, size_t n)
                       std_name_of(j->std), fg_bank_mapping_name(j->mapping), halves_name(j->kind, j->halves));
         if (at > 0 && (size_t)at < n)
             at += snprintf(buf + at, n - (size_t)at, "%s--K ", j->systemc ? "--sim systemc " : "");
+    } else if (j->kind == DESIGN_SUBSYS) {
+        const fg_dbcf_cfg *c = &j->dbcf.dbcf;
+        char sel[16];
+        if (c->select == FG_DBCF_SELECT_ALL)
+            snprintf(sel, sizeof sel, "all");
+        else
+            snprintf(sel, sizeof sel, "%d", c->select);
+        at = snprintf(buf, n,
+                      "fecforge verify subsystem --std %s --pllr %d --banks %d --select %s --fifo-depth %d "
+                      "--buf-depth %d --offer %s --lfsr-seed 0x%x --width %d --mapping %s --mode %s --K ",
+                      std_name_of(j->std), c->pllr, c->banks, sel, c->fifo_depth, c->buf_depth,
+                      c->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual", c->lfsr_seed, j->dbcf.width,
+                      fg_bank_mapping_name(j->mapping), halves_name(j->kind, j->halves));
     } else
         at = snprintf(buf, n, "fecforge verify iag --std %s --pllr %d%s --mode %s --K ", std_name_of(j->std),
                       j->iag.pllr, j->iag.forward_only ? " --forward-only" : "", halves_name(j->kind, j->halves));
@@ -478,9 +498,19 @@ static void job_command(const job *j, char *buf, size_t n)
 }
 
 /* Every check a job must pass before anything is written (exit 2 on failure). */
+static fg_gen_subsys_cfg subsys_cfg(const job *j)
+{
+    fg_gen_subsys_cfg g = {.dbcf = j->dbcf, .std = j->std, .mapping = j->mapping};
+    return g;
+}
+
 static int check_job(job *j)
 {
-    if (j->kind == DESIGN_IAG) {
+    if (j->kind == DESIGN_SUBSYS) {
+        const fg_gen_subsys_cfg g = subsys_cfg(j);
+        if (fg_gen_subsys_check(&g))
+            return fg_cli_usage_error(CMD, "%s", fg_last_error());
+    } else if (j->kind == DESIGN_IAG) {
         j->iag.std = j->std;
         if (fg_gen_iag_check(&j->iag))
             return fg_cli_usage_error(CMD, "%s", fg_last_error());
@@ -534,7 +564,10 @@ static int verify_job(const job *j, const char *work, int jobs, set_result *res,
 {
     char rtl[PATH_MAX + 8], top[256], tb[PATH_MAX + 16], log[PATH_MAX + 16];
     pathf(rtl, sizeof rtl, "%s/rtl", work);
-    if (j->kind == DESIGN_DBCF ? fg_gen_dbcf(&j->dbcf, rtl) : fg_gen_iag(&j->iag, rtl))
+    const fg_gen_subsys_cfg sub = subsys_cfg(j);
+    if (j->kind == DESIGN_DBCF ? fg_gen_dbcf(&j->dbcf, rtl)
+        : j->kind == DESIGN_IAG ? fg_gen_iag(&j->iag, rtl)
+                                : fg_gen_subsys(&sub, rtl))
         return fg_cli_fail(CMD, "gen: %s", fg_last_error());
     char *run_argv[MAX_SETS + 2];
     int na = 0;
@@ -557,6 +590,11 @@ static int verify_job(const job *j, const char *work, int jobs, set_result *res,
                                         .data_width = j->dbcf.width};
                 p.cfg.stall = 0;
                 rc = fg_vec_make_dbcf(r->dir, &p, NULL);
+            } else if (j->kind == DESIGN_SUBSYS) {
+                fg_vec_subsys_params p = {.cfg = j->dbcf.dbcf, .std = j->std, .K = r->K, .inverse = h,
+                                          .mapping = j->mapping, .data_width = j->dbcf.width};
+                p.cfg.stall = 0;
+                rc = fg_vec_make_subsys(r->dir, &p);
             } else
                 rc = fg_vec_make_iag(r->dir, j->std, r->K, j->iag.pllr, h, NULL);
             if (rc)
@@ -594,7 +632,8 @@ static void print_results(const job *j, const set_result *r, int n, fg_json *js)
 {
     static const char *const dbcf_keys[] = {"C0", "C1", "dC", "overflow", "written", NULL};
     static const char *const iag_keys[] = {"preprocess_cycles", "C0", "latency", "trace_cycles", NULL};
-    const char *const *keys = j->kind == DESIGN_DBCF ? dbcf_keys : iag_keys;
+    static const char *const subsys_keys[] = {"preprocess_cycles", "C0", "C1", "dC", "overflow", NULL};
+    const char *const *keys = j->kind == DESIGN_DBCF ? dbcf_keys : j->kind == DESIGN_IAG ? iag_keys : subsys_keys;
     for (int i = 0; i < n; i++) {
         fg_vec_set *s = NULL;
         if (fg_vec_open(r[i].dir, &s))
@@ -635,12 +674,17 @@ static void random_job(fg_rng *rs, job *j)
 {
 #define PICK(n) ((int)(fg_rng_next_u32(rs) % (uint32_t)(n)))
     j->std = PICK(2) ? FG_STD_LTE : FG_STD_UMTS;
-    if (j->kind == DESIGN_DBCF) {
+    if (j->kind != DESIGN_IAG) {
         fg_gen_dbcf_cfg g = fg_gen_dbcf_cfg_default();
         fg_dbcf_cfg *c = &g.dbcf;
-        c->pllr = 4 * (1 + PICK(4));
         static const fg_bank_mapping maps[] = {FG_MAP_XMAP, FG_MAP_XMAP_XOR, FG_MAP_MOD, FG_MAP_BLOCK};
-        j->mapping = maps[PICK(4)];
+        if (j->kind == DESIGN_DBCF) {
+            c->pllr = 4 * (1 + PICK(4));
+            j->mapping = maps[PICK(4)];
+        } else { /* the RTL mapper: powers of 2, no block mapping */
+            c->pllr = 4 << PICK(3);
+            j->mapping = maps[PICK(3)];
+        }
         c->banks = c->pllr * (1 + PICK(2)); /* PLLR or 2 PLLR */
         c->select = PICK(6) == 0 ? FG_DBCF_SELECT_ALL : 1 + PICK(4);
         c->fifo_depth = PICK(7);
@@ -649,7 +693,8 @@ static void random_job(fg_rng *rs, job *j)
         c->lfsr_seed = (uint16_t)(1 + PICK(0xFFFF));
         c->stall = 0;
         g.width = 16;
-        g.bank_depth = fg_gen_dbcf_default_bank_depth(c->pllr, c->banks);
+        g.bank_depth = j->kind == DESIGN_DBCF ? fg_gen_dbcf_default_bank_depth(c->pllr, c->banks)
+                                              : fg_gen_subsys_bank_depth(j->std, c->pllr, c->banks, j->mapping);
         j->dbcf = g;
     } else {
         j->iag = fg_gen_iag_cfg_default();
@@ -681,7 +726,7 @@ static int verify_design(design_kind kind, int argc, char **argv)
         {"jobs", required_argument, NULL, O_JOBS},        {"json", no_argument, NULL, O_JSON},
         {"sim", required_argument, NULL, O_SIM},          {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    const char *what = kind == DESIGN_DBCF ? "dbcf" : "iag";
+    const char *what = design_names[kind];
     job j = {.kind = kind, .dbcf = fg_gen_dbcf_cfg_default(), .mapping = FG_MAP_XMAP_XOR,
              .iag = fg_gen_iag_cfg_default(), .std = FG_STD_UMTS, .halves = 3};
     fg_dbcf_cfg *c = &j.dbcf.dbcf;
@@ -692,12 +737,13 @@ static int verify_design(design_kind kind, int argc, char **argv)
     c->buf_depth = 4;
     j.dbcf.width = 16;
     j.iag.pllr = 8;
-    const char *K_text = NULL, *work_opt = NULL, *std_name = kind == DESIGN_DBCF ? "umts" : NULL;
+    const char *K_text = NULL, *work_opt = NULL, *std_name = kind == DESIGN_IAG ? NULL : "umts";
     int banks_set = 0, random_n = 0, keep = 0, jobs = 2, json = 0, seed_set = 0, opt;
     unsigned long long seed = 0;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if ((kind == DESIGN_IAG && opt >= O_BANKS && opt <= O_DIR) || (kind == DESIGN_DBCF && opt >= O_MODE && opt <= O_FWD)) {
+        if ((kind == DESIGN_IAG && opt >= O_BANKS && opt <= O_DIR) || (kind == DESIGN_DBCF && opt >= O_MODE && opt <= O_FWD) ||
+            (kind == DESIGN_SUBSYS && (opt == O_DIR || opt == O_FWD))) {
             const struct option *o = opts;
             while (o->val != opt)
                 o++;
@@ -707,7 +753,7 @@ static int verify_design(design_kind kind, int argc, char **argv)
         switch (opt) {
         case O_PLLR:
             bad = fg_cli_int(CMD, "pllr", optarg, 4, kind == DESIGN_DBCF ? FG_PLLR_MAX : FG_IAG_LANES_MAX,
-                             kind == DESIGN_DBCF ? &c->pllr : &j.iag.pllr);
+                             kind == DESIGN_IAG ? &j.iag.pllr : &c->pllr);
             break;
         case O_BANKS: bad = fg_cli_int(CMD, "banks", optarg, 1, 4096, &c->banks); banks_set = 1; break;
         case O_SEL:
@@ -786,7 +832,7 @@ static int verify_design(design_kind kind, int argc, char **argv)
         return fg_cli_usage_error(CMD, "iag: --std is required: lte or umts");
     if (std_name && fg_std_parse(std_name, &j.std))
         return fg_cli_usage_error(CMD, "--%s", fg_last_error());
-    if (kind == DESIGN_DBCF && !banks_set && (j.mapping == FG_MAP_XMAP || j.mapping == FG_MAP_XMAP_XOR) &&
+    if (kind != DESIGN_IAG && !banks_set && (j.mapping == FG_MAP_XMAP || j.mapping == FG_MAP_XMAP_XOR) &&
         c->banks % c->pllr)
         c->banks = 2 * c->pllr;
     if (K_text) {
@@ -804,7 +850,8 @@ static int verify_design(design_kind kind, int argc, char **argv)
         j.nK = 1;
         j.K_n[0] = j.std == FG_STD_LTE ? 6144 : 5114;
     }
-    j.dbcf.bank_depth = fg_gen_dbcf_default_bank_depth(c->pllr, c->banks);
+    j.dbcf.bank_depth = kind == DESIGN_SUBSYS ? fg_gen_subsys_bank_depth(j.std, c->pllr, c->banks, j.mapping)
+                                              : fg_gen_dbcf_default_bank_depth(c->pllr, c->banks);
     if (random_n && !seed_set)
         seed = (unsigned long long)time(NULL);
     if (!random_n && check_job(&j))
@@ -855,8 +902,12 @@ static int verify_design(design_kind kind, int argc, char **argv)
         char name[256];
         if (kind == DESIGN_DBCF)
             fg_gen_dbcf_name(&j.dbcf, name, sizeof name);
-        else
+        else if (kind == DESIGN_IAG)
             fg_gen_iag_name(&j.iag, name, sizeof name);
+        else {
+            const fg_gen_subsys_cfg g = subsys_cfg(&j);
+            fg_gen_subsys_name(&g, name, sizeof name);
+        }
         if (json) {
             fg_json_obj_open(&js, NULL);
             fg_json_str(&js, "top", name);
@@ -1007,7 +1058,7 @@ static int verify_vectors(int argc, char **argv)
 int fg_cmd_verify(int argc, char **argv)
 {
     if (argc < 2)
-        return fg_cli_usage_error(CMD, "expected a design: dbcf, iag or vectors (see fecforge verify --help)");
+        return fg_cli_usage_error(CMD, "expected a design: dbcf, iag, subsystem or vectors (see fecforge verify --help)");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         help();
         return FG_EXIT_OK;
@@ -1016,7 +1067,9 @@ int fg_cmd_verify(int argc, char **argv)
         return verify_design(DESIGN_DBCF, argc - 1, argv + 1);
     if (!strcmp(argv[1], "iag"))
         return verify_design(DESIGN_IAG, argc - 1, argv + 1);
+    if (!strcmp(argv[1], "subsystem"))
+        return verify_design(DESIGN_SUBSYS, argc - 1, argv + 1);
     if (!strcmp(argv[1], "vectors"))
         return verify_vectors(argc - 1, argv + 1);
-    return fg_cli_usage_error(CMD, "'%s' unknown: valid are dbcf, iag, vectors", argv[1]);
+    return fg_cli_usage_error(CMD, "'%s' unknown: valid are dbcf, iag, subsystem, vectors", argv[1]);
 }

@@ -44,19 +44,22 @@ echo "Thesis Table 4.3 row 3 (PLLR=32, M=64, S=3, F=4, B=7) over all 5075 HSPA+ 
     | tee "$OUT/dbcf-thesis-allk.txt" | sed -n '2,5p'
 echo
 
-# 4. The hardware: the thesis's PLLR = 32 DBCF network as Verilog, proven equal to the C model
-#    cycle by cycle under Verilator (docs/verify.md), and its cost at PLLR 8 under Yosys (a PLLR 32
-#    synthesis takes far longer than a demo: docs/rtl-area.md).
-echo "RTL: DBCF PLLR=32, M=64, S=3, F=4, B=7, 6-bit LLRs (docs/rtl-interleaver.md)"
-"$F" gen dbcf --pllr 32 --banks 64 --select 3 --fifo-depth 4 --buf-depth 7 --width 6 -o "$OUT/rtl-dbcf-p32" >/dev/null
-echo "  generated: $OUT/rtl-dbcf-p32 ($(wc -l <"$OUT/rtl-dbcf-p32/files.f") files)"
+# 4. The hardware: the HSPA+ write path of the thesis's PLLR = 32 decoder (unified IAG + bank
+#    mapper + DBCF M 64, S 3, F 4, B 7 + banks) as Verilog, proven equal to the C model cycle by cycle
+#    under Verilator (docs/verify.md), and the DBCF's cost under Yosys at PLLR 8 (a PLLR 32 synthesis
+#    takes far longer than a demo: docs/rtl-area.md).
+echo "RTL: HSPA+ write-path subsystem, PLLR=32, M=64 (xmap-xor), S=3, F=4, B=7, 6-bit LLRs (docs/rtl-subsystem.md)"
+"$F" gen subsystem --std umts --pllr 32 --banks 64 --select 3 --fifo-depth 4 --buf-depth 7 --width 6 \
+    --mapping xmap-xor -o "$OUT/rtl-subsystem-p32" >/dev/null
+echo "  generated: $OUT/rtl-subsystem-p32 ($(wc -l <"$OUT/rtl-subsystem-p32/files.f") Verilog files)"
 echo "  verifying against the C model under Verilator (the C++ build of this design takes several minutes)..."
-rm -rf "$OUT/verify-dbcf-p32"
-if "$F" verify dbcf --pllr 32 --banks 64 --select 3 --fifo-depth 4 --buf-depth 7 --width 6 --std umts --K $K \
-    --work "$OUT/verify-dbcf-p32" >"$OUT/verify-dbcf-p32.txt" 2>"$OUT/verify-dbcf-p32.log"; then
-  sed 's/^/  /' "$OUT/verify-dbcf-p32.txt"
+rm -rf "$OUT/verify-subsystem-p32"
+if "$F" verify subsystem --std umts --pllr 32 --banks 64 --select 3 --fifo-depth 4 --buf-depth 7 --width 6 \
+    --mapping xmap-xor --K $K --work "$OUT/verify-subsystem-p32" >"$OUT/verify-subsystem-p32.txt" \
+    2>"$OUT/verify-subsystem-p32.log"; then
+  sed 's/^/  /' "$OUT/verify-subsystem-p32.txt"
 else
-  echo "  FAILED: RTL and C model differ (details: $OUT/verify-dbcf-p32.log)"; cat "$OUT/verify-dbcf-p32.txt"; exit 1
+  echo "  FAILED: RTL and C model differ (details: $OUT/verify-subsystem-p32.log)"; cat "$OUT/verify-subsystem-p32.txt"; exit 1
 fi
 echo "  area (Yosys, same network at PLLR 8, M 16; about two minutes):"
 "$F" area dbcf --pllr 8 --banks 16 --select 3 --fifo-depth 4 --buf-depth 7 --width 6 >"$OUT/area-dbcf-p8.txt"

@@ -7,7 +7,7 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 
 check help 0 "$F" verify --help;                 has out "fecforge verify vectors --rtl DIR"
 check none 2 "$F" verify;                         has err "expected a design"
-check unknown 2 "$F" verify nosuch;               has err "'nosuch' unknown: valid are dbcf, iag, vectors"
+check unknown 2 "$F" verify nosuch;               has err "'nosuch' unknown: valid are dbcf, iag, subsystem, vectors"
 check pllr 2 "$F" verify dbcf --pllr 6 --work "$t/w1";  has err "pllr=6 invalid: must be a multiple of 4"
 check banks 2 "$F" verify dbcf --pllr 8 --banks 12 --mapping xmap --work "$t/w2"
 has err "must be a multiple of PLLR=8"
@@ -23,7 +23,10 @@ check iag_opt 2 "$F" verify iag --std lte --banks 8; has err "option --banks is 
 check iag_pllr 2 "$F" verify iag --std lte --pllr 6 --work "$t/w4"
 check iag_fwd 2 "$F" verify iag --std umts --forward-only --work "$t/w5"; has err "use --mode forward"
 check dbcf_mode 2 "$F" verify dbcf --mode forward;  has err "option --mode is not an option of 'verify dbcf'"
-for w in w1 w2 w3 w4 w5; do [ ! -e "$t/$w" ] || { echo "FAIL: work directory $w created for bad parameters"; fail=1; }; done
+check sub_dir 2 "$F" verify subsystem --direction both; has err "option --direction is not an option of 'verify subsystem'"
+check sub_block 2 "$F" verify subsystem --mapping block --work "$t/w6"; has err "mapping=block not available in RTL"
+check sub_pow2 2 "$F" verify subsystem --pllr 12 --banks 24 --work "$t/w7"; has err "must be a power of 2"
+for w in w1 w2 w3 w4 w5 w6 w7; do [ ! -e "$t/$w" ] || { echo "FAIL: work directory $w created for bad parameters"; fail=1; }; done
 check no_rtl 2 "$F" verify vectors "$t";          has err "rtl DIR"
 check not_gen 2 "$F" verify vectors --rtl "$t" "$t"; has err "not a .fecforge gen. output"
 "$F" gen dbcf --pllr 8 --banks 16 --select 3 --fifo-depth 4 --buf-depth 4 --width 8 -o "$t/rtl" >/dev/null
