@@ -55,7 +55,6 @@ int fg_cli_gnuplot(const char *cmd, const char *script);
 void fg_cli_progress(const char *what, long done, long total);
 void fg_cli_progress_done(void);
 
-#endif
 
 /* Parse an integer list "a", "a,b,c", "a-b", "a-b:step" or mixes ("1-4,8"), each in [lo, hi], at most
  * max values, into out. Prints a usage error naming --opt and returns -1 on failure. */
@@ -65,3 +64,24 @@ int fg_cli_int_list(const char *cmd, const char *opt, const char *text, long lo,
 /* Block sizes of --K: "all" (every size of the standard) or an integer list; each must be valid
  * for the standard. *K_n is malloc'ed. Prints a usage error and returns -1 on failure. */
 int fg_cli_k_set(const char *cmd, int std, const char *text, int **K_n, int *n);
+
+/* ---- The generated DBCF network's options (gen dbcf|subsystem, area dbcf, verify) ---- */
+#include "fecforge_gen/gen.h"
+enum { /* one bit per option, for "required" checks; the first six are required by gen and area dbcf */
+    FG_CLI_OPT_PLLR = 1, FG_CLI_OPT_BANKS = 2, FG_CLI_OPT_SELECT = 4, FG_CLI_OPT_FIFO = 8, FG_CLI_OPT_BUF = 16,
+    FG_CLI_OPT_WIDTH = 32, FG_CLI_OPT_DEPTH = 64, FG_CLI_OPT_OFFER = 128, FG_CLI_OPT_SEED = 256,
+    FG_CLI_OPT_STD = 512, FG_CLI_OPT_FWD = 1024
+};
+/* Parse long option `name` (--pllr, --banks, --select N|all, --fifo-depth, --buf-depth, --width,
+ * --bank-depth, --offer dual|head, --lfsr-seed X) into g and set its bit in *seen (may be NULL).
+ * Returns 1 when parsed, 0 when name is not one of these, -1 after printing a usage error. */
+int fg_cli_dbcf_design_option(const char *cmd, const char *name, const char *arg, fg_gen_dbcf_cfg *g, int *seen);
+/* Usage error naming the first of --pllr, --banks, --select, --fifo-depth, --buf-depth, --width
+ * missing from seen ("<what>: --width is required (see fecforge <cmd> --help)"), else 0. */
+int fg_cli_dbcf_design_required(const char *cmd, const char *what, int seen);
+/* The same for the IAG's --std lte|umts, --pllr P, --forward-only (gen iag, area iag). */
+int fg_cli_iag_design_option(const char *cmd, const char *name, const char *arg, fg_gen_iag_cfg *g, int *seen);
+/* Usage error if --std or --pllr is missing from seen, else 0. */
+int fg_cli_iag_design_required(const char *cmd, int seen);
+
+#endif

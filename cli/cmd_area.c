@@ -749,61 +749,30 @@ static int area_dbcf(int argc, char **argv)
     fg_gen_dbcf_cfg g = fg_gen_dbcf_cfg_default();
     fg_dbcf_cfg *cfg = &g.dbcf;
     const char *keep = NULL;
-    int json = 0, depth_set = 0, c, seen = 0;
+    int json = 0, c, seen = 0;
     optind = 1;
     opterr = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        int bad = 0;
-        switch (c) {
-        case O_PLLR: bad = fg_cli_int(CMD, "pllr", optarg, -1000000, 1000000, &cfg->pllr); seen |= 1; break;
-        case O_BANKS: bad = fg_cli_int(CMD, "banks", optarg, -1000000, 1000000, &cfg->banks); seen |= 2; break;
-        case O_SEL:
-            if (!strcmp(optarg, "all"))
-                cfg->select = FG_DBCF_SELECT_ALL;
-            else if (fg_cli_int(CMD, "select", optarg, -1000000, 1000000, &cfg->select))
+    int idx = -1, r;
+    while ((c = getopt_long(argc, argv, "h", opts, &idx)) != -1) {
+        if (idx >= 0 && (r = fg_cli_dbcf_design_option(CMD, opts[idx].name, optarg, &g, &seen)) != 0) {
+            if (r < 0)
                 return FG_EXIT_USAGE;
-            else if (cfg->select < 1)
-                return fg_cli_usage_error(CMD, "--select=%s out of range [1, 2*PLLR] (or all)", optarg);
-            seen |= 4;
-            break;
-        case O_FIFO: bad = fg_cli_int(CMD, "fifo-depth", optarg, -1000000, 1000000, &cfg->fifo_depth); seen |= 8; break;
-        case O_BUF: bad = fg_cli_int(CMD, "buf-depth", optarg, -1000000, 1000000, &cfg->buf_depth); seen |= 16; break;
-        case O_WIDTH: bad = fg_cli_int(CMD, "width", optarg, -1000000, 1000000, &g.width); seen |= 32; break;
-        case O_DEPTH:
-            bad = fg_cli_int(CMD, "bank-depth", optarg, -100000000, 100000000, &g.bank_depth);
-            depth_set = 1;
-            break;
-        case O_OFFER:
-            if (!strcmp(optarg, "dual"))
-                cfg->offer = FG_DBCF_OFFER_DUAL;
-            else if (!strcmp(optarg, "head"))
-                cfg->offer = FG_DBCF_OFFER_HEAD;
-            else
-                return fg_cli_usage_error(CMD, "--offer=%s unknown: valid are dual, head", optarg);
-            break;
-        case O_SEED: {
-            char *end;
-            long v = strtol(optarg, &end, 0);
-            if (!*optarg || *end || v < 1 || v > 0xFFFF)
-                return fg_cli_usage_error(CMD, "--lfsr-seed=%s invalid: expected a value in [1, 0xffff]", optarg);
-            cfg->lfsr_seed = (uint16_t)v;
-            break;
+            idx = -1;
+            continue;
         }
+        idx = -1;
+        switch (c) {
         case O_JSON: json = 1; break;
         case O_KEEP: keep = optarg; break;
         case 'h': help(); return FG_EXIT_OK;
         default: return FG_EXIT_USAGE;
         }
-        if (bad)
-            return FG_EXIT_USAGE;
     }
-    static const char *const required[] = {"--pllr", "--banks", "--select", "--fifo-depth", "--buf-depth", "--width"};
-    for (int i = 0; i < 6; i++)
-        if (!(seen & (1 << i)))
-            return fg_cli_usage_error(CMD, "dbcf: %s is required (see fecforge area --help)", required[i]);
+    if (fg_cli_dbcf_design_required(CMD, "dbcf", seen))
+        return FG_EXIT_USAGE;
     if (optind < argc)
         return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
-    if (cfg->pllr >= 1 && cfg->pllr <= FG_PLLR_MAX && cfg->banks >= 1 && !depth_set)
+    if (cfg->pllr >= 1 && cfg->pllr <= FG_PLLR_MAX && cfg->banks >= 1 && !(seen & FG_CLI_OPT_DEPTH))
         g.bank_depth = fg_gen_dbcf_default_bank_depth(cfg->pllr, cfg->banks);
     if (fg_gen_dbcf_check(&g))
         return fg_cli_usage_error(CMD, "dbcf: %s", fg_last_error());
@@ -843,29 +812,24 @@ static int area_iag(int argc, char **argv)
     const char *keep = NULL;
     int json = 0, c, seen = 0;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        switch (c) {
-        case O_STD:
-            if (fg_std_parse(optarg, &g.std))
-                return fg_cli_usage_error(CMD, "iag: --std=%s unknown: valid are lte, umts", optarg);
-            seen |= 1;
-            break;
-        case O_PLLR:
-            if (fg_cli_int(CMD, "pllr", optarg, -1000000, 1000000, &g.pllr))
+    int idx = -1, r;
+    while ((c = getopt_long(argc, argv, "h", opts, &idx)) != -1) {
+        if (idx >= 0 && (r = fg_cli_iag_design_option(CMD, opts[idx].name, optarg, &g, &seen)) != 0) {
+            if (r < 0)
                 return FG_EXIT_USAGE;
-            seen |= 2;
-            break;
-        case O_FWD: g.forward_only = 1; break;
+            idx = -1;
+            continue;
+        }
+        idx = -1;
+        switch (c) {
         case O_JSON: json = 1; break;
         case O_KEEP: keep = optarg; break;
         case 'h': help(); return FG_EXIT_OK;
         default: return FG_EXIT_USAGE;
         }
     }
-    if (!(seen & 1))
-        return fg_cli_usage_error(CMD, "iag: --std is required: lte or umts (see fecforge area --help)");
-    if (!(seen & 2))
-        return fg_cli_usage_error(CMD, "iag: --pllr is required: a multiple of 4 in [4, %d]", FG_IAG_LANES_MAX);
+    if (fg_cli_iag_design_required(CMD, seen))
+        return FG_EXIT_USAGE;
     if (optind < argc)
         return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
     if (fg_gen_iag_check(&g))

@@ -710,7 +710,7 @@ static void random_job(fg_rng *rs, job *j)
 
 static int verify_design(design_kind kind, int argc, char **argv)
 {
-    enum { O_PLLR = 256, O_BANKS, O_SEL, O_FIFO, O_BUF, O_OFFER, O_SEED_LFSR, O_WIDTH, O_MAP, O_DIR, /* dbcf */
+    enum { O_PLLR = 256, O_BANKS, O_SEL, O_FIFO, O_BUF, O_OFFER, O_SEED_LFSR, O_WIDTH, O_DEPTH, O_MAP, O_DIR, /* dbcf */
            O_MODE, O_FWD,                                                                        /* iag */
            O_STD, O_K, O_RANDOM, O_SEED, O_WORK, O_KEEP, O_JOBS, O_JSON, O_SIM };
     static const struct option opts[] = {
@@ -718,6 +718,7 @@ static int verify_design(design_kind kind, int argc, char **argv)
         {"select", required_argument, NULL, O_SEL},       {"fifo-depth", required_argument, NULL, O_FIFO},
         {"buf-depth", required_argument, NULL, O_BUF},    {"offer", required_argument, NULL, O_OFFER},
         {"lfsr-seed", required_argument, NULL, O_SEED_LFSR}, {"width", required_argument, NULL, O_WIDTH},
+        {"bank-depth", required_argument, NULL, O_DEPTH},
         {"mapping", required_argument, NULL, O_MAP},      {"direction", required_argument, NULL, O_DIR},
         {"mode", required_argument, NULL, O_MODE},        {"forward-only", no_argument, NULL, O_FWD},
         {"std", required_argument, NULL, O_STD},          {"K", required_argument, NULL, O_K},
@@ -738,10 +739,11 @@ static int verify_design(design_kind kind, int argc, char **argv)
     j.dbcf.width = 16;
     j.iag.pllr = 8;
     const char *K_text = NULL, *work_opt = NULL, *std_name = kind == DESIGN_IAG ? NULL : "umts";
-    int banks_set = 0, random_n = 0, keep = 0, jobs = 2, json = 0, seed_set = 0, opt;
+    int random_n = 0, keep = 0, jobs = 2, json = 0, seed_set = 0, opt;
     unsigned long long seed = 0;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    int idx = -1, seen = 0, r;
+    while ((opt = getopt_long(argc, argv, "h", opts, &idx)) != -1) {
         if ((kind == DESIGN_IAG && opt >= O_BANKS && opt <= O_DIR) || (kind == DESIGN_DBCF && opt >= O_MODE && opt <= O_FWD) ||
             (kind == DESIGN_SUBSYS && (opt == O_DIR || opt == O_FWD))) {
             const struct option *o = opts;
@@ -749,35 +751,17 @@ static int verify_design(design_kind kind, int argc, char **argv)
                 o++;
             return fg_cli_usage_error(CMD, "option --%s is not an option of 'verify %s'", o->name, what);
         }
+        if (kind != DESIGN_IAG && idx >= 0 &&
+            (r = fg_cli_dbcf_design_option(CMD, opts[idx].name, optarg, &j.dbcf, &seen)) != 0) {
+            if (r < 0)
+                return FG_EXIT_USAGE;
+            idx = -1;
+            continue;
+        }
+        idx = -1;
         int bad = 0;
         switch (opt) {
-        case O_PLLR:
-            bad = fg_cli_int(CMD, "pllr", optarg, 4, kind == DESIGN_DBCF ? FG_PLLR_MAX : FG_IAG_LANES_MAX,
-                             kind == DESIGN_IAG ? &j.iag.pllr : &c->pllr);
-            break;
-        case O_BANKS: bad = fg_cli_int(CMD, "banks", optarg, 1, 4096, &c->banks); banks_set = 1; break;
-        case O_SEL:
-            if (!strcmp(optarg, "all"))
-                c->select = FG_DBCF_SELECT_ALL;
-            else
-                bad = fg_cli_int(CMD, "select", optarg, 1, 2 * FG_PLLR_MAX, &c->select);
-            break;
-        case O_FIFO: bad = fg_cli_int(CMD, "fifo-depth", optarg, 0, FG_DBCF_DEPTH_MAX, &c->fifo_depth); break;
-        case O_BUF: bad = fg_cli_int(CMD, "buf-depth", optarg, 0, FG_DBCF_DEPTH_MAX, &c->buf_depth); break;
-        case O_OFFER:
-            if (strcmp(optarg, "dual") && strcmp(optarg, "head"))
-                return fg_cli_usage_error(CMD, "--offer=%s unknown: valid are dual, head", optarg);
-            c->offer = optarg[0] == 'd' ? FG_DBCF_OFFER_DUAL : FG_DBCF_OFFER_HEAD;
-            break;
-        case O_SEED_LFSR: {
-            char *end;
-            const long v = strtol(optarg, &end, 0);
-            if (!*optarg || *end || v < 1 || v > 0xFFFF)
-                return fg_cli_usage_error(CMD, "--lfsr-seed=%s invalid: expected a value in [1, 0xffff]", optarg);
-            c->lfsr_seed = (uint16_t)v;
-            break;
-        }
-        case O_WIDTH: bad = fg_cli_int(CMD, "width", optarg, 1, FG_GEN_WIDTH_MAX, &j.dbcf.width); break;
+        case O_PLLR: bad = fg_cli_int(CMD, "pllr", optarg, 4, FG_IAG_LANES_MAX, &j.iag.pllr); break; /* iag */
         case O_MAP:
             if (fg_bank_mapping_parse(optarg, &j.mapping))
                 return fg_cli_usage_error(CMD, "--%s", fg_last_error());
@@ -832,7 +816,7 @@ static int verify_design(design_kind kind, int argc, char **argv)
         return fg_cli_usage_error(CMD, "iag: --std is required: lte or umts");
     if (std_name && fg_std_parse(std_name, &j.std))
         return fg_cli_usage_error(CMD, "--%s", fg_last_error());
-    if (kind != DESIGN_IAG && !banks_set && (j.mapping == FG_MAP_XMAP || j.mapping == FG_MAP_XMAP_XOR) &&
+    if (kind != DESIGN_IAG && !(seen & FG_CLI_OPT_BANKS) && (j.mapping == FG_MAP_XMAP || j.mapping == FG_MAP_XMAP_XOR) &&
         c->banks % c->pllr)
         c->banks = 2 * c->pllr;
     if (K_text) {
@@ -850,8 +834,9 @@ static int verify_design(design_kind kind, int argc, char **argv)
         j.nK = 1;
         j.K_n[0] = j.std == FG_STD_LTE ? 6144 : 5114;
     }
-    j.dbcf.bank_depth = kind == DESIGN_SUBSYS ? fg_gen_subsys_bank_depth(j.std, c->pllr, c->banks, j.mapping)
-                                              : fg_gen_dbcf_default_bank_depth(c->pllr, c->banks);
+    if (!(seen & FG_CLI_OPT_DEPTH))
+        j.dbcf.bank_depth = kind == DESIGN_SUBSYS ? fg_gen_subsys_bank_depth(j.std, c->pllr, c->banks, j.mapping)
+                                                  : fg_gen_dbcf_default_bank_depth(c->pllr, c->banks);
     if (random_n && !seed_set)
         seed = (unsigned long long)time(NULL);
     if (!random_n && check_job(&j))
