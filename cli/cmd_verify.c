@@ -57,6 +57,8 @@ static void help(void)
            "                    (PLLR, M, S, F, B, offer, mapping, std, K, direction); each prints the\n"
            "                    command that reproduces it\n"
            "  --seed S          seed of --random (default: from the clock, printed)\n"
+           "  --max-pllr P      largest PLLR --random picks, [4, 64] (default 16: Verilator builds of\n"
+           "                    larger networks take minutes each)\n"
            "  --work DIR        work directory (default: a new directory under $TMPDIR, removed on success)\n"
            "  --keep            keep the work directory\n"
            "  --jobs J          parallel C++ compile jobs of the Verilator build (default 2)\n"
@@ -670,8 +672,8 @@ static void remove_tree(const char *dir)
     run_logged(NULL, argv, "/dev/null");
 }
 
-/* A random legal job of kind j->kind (PLLR <= 16: verilated in seconds), two K, both halves. */
-static void random_job(fg_rng *rs, job *j)
+/* A random legal job of kind j->kind with PLLR <= max_pllr, two K, both halves. */
+static void random_job(fg_rng *rs, int max_pllr, job *j)
 {
 #define PICK(n) ((int)(fg_rng_next_u32(rs) % (uint32_t)(n)))
     j->std = PICK(2) ? FG_STD_LTE : FG_STD_UMTS;
@@ -680,10 +682,13 @@ static void random_job(fg_rng *rs, job *j)
         fg_dbcf_cfg *c = &g.dbcf;
         static const fg_bank_mapping maps[] = {FG_MAP_XMAP, FG_MAP_XMAP_XOR, FG_MAP_MOD, FG_MAP_BLOCK};
         if (j->kind == DESIGN_DBCF) {
-            c->pllr = 4 * (1 + PICK(4));
+            c->pllr = 4 * (1 + PICK(max_pllr / 4));
             j->mapping = maps[PICK(4)];
         } else { /* the RTL mapper: powers of 2, no block mapping */
-            c->pllr = 4 << PICK(3);
+            int lg = 0; /* powers of 2 in [4, max_pllr] */
+            while ((8 << lg) <= max_pllr)
+                lg++;
+            c->pllr = 4 << PICK(lg + 1);
             j->mapping = maps[PICK(3)];
         }
         c->banks = c->pllr * (1 + PICK(2)); /* PLLR or 2 PLLR */
@@ -700,7 +705,7 @@ static void random_job(fg_rng *rs, job *j)
     } else {
         j->iag = fg_gen_iag_cfg_default();
         j->iag.std = j->std;
-        j->iag.pllr = 4 * (1 + PICK(4));
+        j->iag.pllr = 4 * (1 + PICK(max_pllr / 4));
     }
     j->nK = 2;
     for (int i = 0; i < 2; i++)
@@ -713,7 +718,7 @@ static int verify_design(design_kind kind, int argc, char **argv)
 {
     enum { O_PLLR = 256, O_BANKS, O_SEL, O_FIFO, O_BUF, O_OFFER, O_SEED_LFSR, O_WIDTH, O_DEPTH, O_MAP, O_DIR, /* dbcf */
            O_MODE, O_FWD,                                                                        /* iag */
-           O_STD, O_K, O_RANDOM, O_SEED, O_WORK, O_KEEP, O_JOBS, O_JSON, O_SIM };
+           O_STD, O_K, O_RANDOM, O_SEED, O_WORK, O_KEEP, O_JOBS, O_JSON, O_SIM, O_MAXP };
     static const struct option opts[] = {
         {"pllr", required_argument, NULL, O_PLLR},        {"banks", required_argument, NULL, O_BANKS},
         {"select", required_argument, NULL, O_SEL},       {"fifo-depth", required_argument, NULL, O_FIFO},
@@ -726,7 +731,8 @@ static int verify_design(design_kind kind, int argc, char **argv)
         {"random", required_argument, NULL, O_RANDOM},    {"seed", required_argument, NULL, O_SEED},
         {"work", required_argument, NULL, O_WORK},        {"keep", no_argument, NULL, O_KEEP},
         {"jobs", required_argument, NULL, O_JOBS},        {"json", no_argument, NULL, O_JSON},
-        {"sim", required_argument, NULL, O_SIM},          {"help", no_argument, NULL, 'h'},
+        {"sim", required_argument, NULL, O_SIM},          {"max-pllr", required_argument, NULL, O_MAXP},
+        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     const char *what = design_names[kind];
     job j = {.kind = kind, .dbcf = fg_gen_dbcf_cfg_default(), .mapping = FG_MAP_XMAP_XOR,
@@ -740,7 +746,7 @@ static int verify_design(design_kind kind, int argc, char **argv)
     j.dbcf.width = 16;
     j.iag.pllr = 8;
     const char *K_text = NULL, *work_opt = NULL, *std_name = kind == DESIGN_IAG ? NULL : "umts";
-    int random_n = 0, keep = 0, jobs = 2, json = 0, seed_set = 0, opt;
+    int random_n = 0, max_pllr = 16, keep = 0, jobs = 2, json = 0, seed_set = 0, opt;
     unsigned long long seed = 0;
     optind = 1;
     int idx = -1, seen = 0, r;
@@ -785,6 +791,7 @@ static int verify_design(design_kind kind, int argc, char **argv)
         case O_STD: std_name = optarg; break;
         case O_K: K_text = optarg; break;
         case O_RANDOM: bad = fg_cli_int(CMD, "random", optarg, 1, 100000, &random_n); break;
+        case O_MAXP: bad = fg_cli_int(CMD, "max-pllr", optarg, 4, 64, &max_pllr); break;
         case O_SEED: {
             char *end;
             errno = 0;
@@ -866,7 +873,7 @@ static int verify_design(design_kind kind, int argc, char **argv)
         if (random_n) {
             fg_rng rs; /* configuration i draws from Philox stream i of the seed */
             fg_rng_init(&rs, seed, (uint64_t)i);
-            random_job(&rs, &j);
+            random_job(&rs, max_pllr, &j);
             if (check_job(&j)) {
                 rc = fg_cli_fail(CMD, "internal: random configuration %d is not legal", i);
                 break;
