@@ -48,7 +48,7 @@ void fg_gen_dbcf_dims_of(const fg_gen_dbcf_cfg *c, fg_gen_dbcf_dims *d);
 /* Generate into directory dir (created; replaced if it holds an earlier generator output). */
 int fg_gen_dbcf(const fg_gen_dbcf_cfg *c, const char *dir);
 
-/* ---- Interleaver address generators (docs/rtl-iag-lte.md; UMTS: docs/rtl-interleaver.md) ----
+/* ---- Interleaver address generators (docs/rtl-iag-lte.md, docs/rtl-iag-umts.md) ----
  * The RTL twin of fg_iag_step (fecforge/iag.h) for one standard and PLLR lanes; K and the lane
  * programs are inputs (k_i, lane_start_i, lane_stride_i), held constant from reset on. */
 typedef struct {
