@@ -329,9 +329,13 @@ done:
     return rc;
 }
 
-/* The embedded harness sources into dir (dir/vecsim, dir/systemc, dir/dbcf). */
-static int write_sources(const char *dir)
+/* The embedded harness sources into tb = work/tb (tb/vecsim, tb/systemc, tb/dbcf). */
+static int write_sources(const char *work, char *tb, size_t tb_n)
 {
+    pathf(tb, tb_n, "%s/tb", work);
+    if (mkdir(tb, 0755) && errno != EEXIST)
+        return fg_cli_fail(CMD, "cannot create %s: %s", tb, strerror(errno));
+    const char *dir = tb;
     char path[PATH_MAX + 128];
     for (const fg_cli_embedded *e = fg_cli_tb_sources; e->name; e++) {
         pathf(path, sizeof path, "%s/%s", dir, e->name);
@@ -346,6 +350,18 @@ static int write_sources(const char *dir)
     return 0;
 }
 
+/* Run a Verilator build in the RTL directory; on failure the last lines of its log (hint: what else
+ * the build needs, "" for nothing). */
+static int run_verilator(const char *rtl, char *const argv[], const char *log, const char *hint)
+{
+    const int st = run_logged(rtl, argv, log);
+    if (st == 0)
+        return 0;
+    fprintf(stderr, "fecforge verify: the Verilator build failed (exit %d%s); last lines of %s:\n", st, hint, log);
+    tail_log(log, 25);
+    return FG_EXIT_FAIL;
+}
+
 /* Verilate the generated design in rtl (its files.f and manifest.json) with the harness into
  * work/obj/tb (sources in work/tb, log work/verilator.log). */
 static int build_harness(const char *rtl, const char *work, int jobs, char *top, size_t top_n)
@@ -354,10 +370,7 @@ static int build_harness(const char *rtl, const char *work, int jobs, char *top,
     static fg_libs libs;
     if (find_library(&libs))
         return FG_EXIT_FAIL;
-    pathf(tb, sizeof tb, "%s/tb", work);
-    if (mkdir(tb, 0755) && errno != EEXIST)
-        return fg_cli_fail(CMD, "cannot create %s: %s", tb, strerror(errno));
-    if (write_sources(tb))
+    if (write_sources(work, tb, sizeof tb))
         return FG_EXIT_FAIL;
     pathf(path, sizeof path, "%s/fg_tb_bind.cpp", tb);
     if (write_binding(rtl, path, top, top_n))
@@ -378,13 +391,7 @@ static int build_harness(const char *rtl, const char *work, int jobs, char *top,
                     "--prefix", prefix, "--top-module", top, "-o", "tb", "-f", "files.f", harness, binding,
                     "-CFLAGS", cflags, "-LDFLAGS", ldflags, NULL};
     fprintf(stderr, "fecforge verify: verilating %s with the vector harness (log: %s)\n", top, log);
-    const int st = run_logged(rtl, argv, log);
-    if (st != 0) {
-        fprintf(stderr, "fecforge verify: verilator failed (exit %d); last lines of %s:\n", st, log);
-        tail_log(log, 25);
-        return FG_EXIT_FAIL;
-    }
-    return 0;
+    return run_verilator(rtl, argv, log, "");
 }
 
 /* The SystemC co-simulation (testbench/systemc, docs/cosim.md) around the generated DBCF in rtl:
@@ -395,10 +402,7 @@ static int build_cosim(const char *rtl, const char *work, int jobs, char *top, s
     if (find_library(&libs))
         return FG_EXIT_FAIL;
     char tb[PATH_MAX + 8], log[PATH_MAX + 16];
-    pathf(tb, sizeof tb, "%s/tb", work);
-    if (mkdir(tb, 0755) && errno != EEXIST)
-        return fg_cli_fail(CMD, "cannot create %s: %s", tb, strerror(errno));
-    if (write_sources(tb))
+    if (write_sources(work, tb, sizeof tb))
         return FG_EXIT_FAIL;
     vj doc;
     if (read_manifest(rtl, &doc))
@@ -420,14 +424,7 @@ static int build_cosim(const char *rtl, const char *work, int jobs, char *top, s
                     "--prefix", prefix, "--top-module", top, "-o", "cosim", "-f", "files.f", harness,
                     "-CFLAGS", cflags, "-LDFLAGS", ldflags, NULL};
     fprintf(stderr, "fecforge verify: verilating %s for the SystemC co-simulation (log: %s)\n", top, log);
-    const int st = run_logged(rtl, argv, log);
-    if (st != 0) {
-        fprintf(stderr, "fecforge verify: the SystemC build failed (exit %d; SystemC installed? Debian package "
-                        "libsystemc-dev); last lines of %s:\n", st, log);
-        tail_log(log, 25);
-        return FG_EXIT_FAIL;
-    }
-    return 0;
+    return run_verilator(rtl, argv, log, "; SystemC installed? Debian package libsystemc-dev");
 }
 
 /* ---- verify dbcf | iag: one job = one generated design and its vector sets ---- */
@@ -465,37 +462,24 @@ static const char *halves_name(design_kind k, int halves)
 static void job_command(const job *j, char *buf, size_t n)
 {
     int at;
-    if (j->kind == DESIGN_DBCF) {
-        const fg_dbcf_cfg *c = &j->dbcf.dbcf;
-        char sel[16];
-        if (c->select == FG_DBCF_SELECT_ALL)
-            snprintf(sel, sizeof sel, "all");
-        else
-            snprintf(sel, sizeof sel, "%d", c->select);
-        at = snprintf(buf, n,
-                      "fecforge verify dbcf --pllr %d --banks %d --select %s --fifo-depth %d --buf-depth %d "
-                      "--offer %s --lfsr-seed 0x%x --width %d --std %s --mapping %s --direction %s ",
-                      c->pllr, c->banks, sel, c->fifo_depth, c->buf_depth,
-                      c->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual", c->lfsr_seed, j->dbcf.width,
-                      std_name_of(j->std), fg_bank_mapping_name(j->mapping), halves_name(j->kind, j->halves));
-        if (at > 0 && (size_t)at < n)
-            at += snprintf(buf + at, n - (size_t)at, "%s--K ", j->systemc ? "--sim systemc " : "");
-    } else if (j->kind == DESIGN_SUBSYS) {
-        const fg_dbcf_cfg *c = &j->dbcf.dbcf;
-        char sel[16];
-        if (c->select == FG_DBCF_SELECT_ALL)
-            snprintf(sel, sizeof sel, "all");
-        else
-            snprintf(sel, sizeof sel, "%d", c->select);
-        at = snprintf(buf, n,
-                      "fecforge verify subsystem --std %s --pllr %d --banks %d --select %s --fifo-depth %d "
-                      "--buf-depth %d --offer %s --lfsr-seed 0x%x --width %d --mapping %s --mode %s --K ",
-                      std_name_of(j->std), c->pllr, c->banks, sel, c->fifo_depth, c->buf_depth,
-                      c->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual", c->lfsr_seed, j->dbcf.width,
-                      fg_bank_mapping_name(j->mapping), halves_name(j->kind, j->halves));
-    } else
+    if (j->kind == DESIGN_IAG)
         at = snprintf(buf, n, "fecforge verify iag --std %s --pllr %d%s --mode %s --K ", std_name_of(j->std),
                       j->iag.pllr, j->iag.forward_only ? " --forward-only" : "", halves_name(j->kind, j->halves));
+    else { /* dbcf, subsystem: the DBCF design options, the mapping, the runs */
+        const fg_dbcf_cfg *c = &j->dbcf.dbcf;
+        char sel[16];
+        if (c->select == FG_DBCF_SELECT_ALL)
+            snprintf(sel, sizeof sel, "all");
+        else
+            snprintf(sel, sizeof sel, "%d", c->select);
+        at = snprintf(buf, n,
+                      "fecforge verify %s --std %s --pllr %d --banks %d --select %s --fifo-depth %d --buf-depth %d "
+                      "--offer %s --lfsr-seed 0x%x --width %d --mapping %s --%s %s %s--K ",
+                      design_names[j->kind], std_name_of(j->std), c->pllr, c->banks, sel, c->fifo_depth, c->buf_depth,
+                      c->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual", c->lfsr_seed, j->dbcf.width,
+                      fg_bank_mapping_name(j->mapping), j->kind == DESIGN_DBCF ? "direction" : "mode",
+                      halves_name(j->kind, j->halves), j->systemc ? "--sim systemc " : "");
+    }
     for (int i = 0; i < j->nK && at > 0 && (size_t)at < n; i++)
         at += snprintf(buf + at, n - (size_t)at, i ? ",%d" : "%d", j->K_n[i]);
 }

@@ -5,6 +5,7 @@
 // Usage: bench_rtl_dbcf [repeats] (default 200).
 #include "Vfg_dbcf_p32_m64_s3_f4_b7.h"
 #include "verilated.h"
+#include "../../testbench/verilated_bits.h"
 
 extern "C" {
 #include "fecforge/dbcf.h"
@@ -65,16 +66,6 @@ double half_iteration(fg_direction dir, Recording *rec, long *written)
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// Set lane l's fields on the packed input buses (widths from the generated module).
-template <typename T> void put(T &bus, int off, int w, uint32_t v)
-{
-    for (int b = 0; b < w; b++) {
-        const int bit = off + b;
-        uint32_t &word = bus[bit >> 5];
-        word = (v >> b) & 1 ? word | (1u << (bit & 31)) : word & ~(1u << (bit & 31));
-    }
-}
-
 } // namespace
 
 int main(int argc, char **argv)
@@ -119,9 +110,9 @@ int main(int argc, char **argv)
                 for (int l = 0; l < P; l++) {
                     const fg_dbcf_word w = c < n ? rec[d].cycles[c][(size_t)l] : fg_dbcf_word{0, 0, 0, 0};
                     valid |= (uint32_t)(w.valid != 0) << l;
-                    put(top->lane_bank_i, l * bw, bw, (uint32_t)w.bank);
-                    put(top->lane_row_i, l * row_w, row_w, (uint32_t)w.row);
-                    put(top->lane_data_i, l * data_w, data_w, (uint32_t)w.data);
+                    fg_vl_put(top->lane_bank_i, l * bw, bw, (uint32_t)w.bank);
+                    fg_vl_put(top->lane_row_i, l * row_w, row_w, (uint32_t)w.row);
+                    fg_vl_put(top->lane_data_i, l * data_w, data_w, (uint32_t)w.data);
                 }
                 top->lane_valid_i = valid;
                 top->eval();

@@ -128,23 +128,6 @@ static void qm_row(int pi, int *q_mod, int *m_mod)
  * The unified design has the items of fg_iag_memory_size(FG_STD_UMTS) except that the lane programs
  * are input ports, not registers; the forward-only one drops the mROM, the s^-1 RAM, the cnt field
  * of the correction RAM, the m, T^-1 and rank files and the inverse seeds. */
-static void rtl_mem_add(fg_iag_memory *m, const char *name, const char *kind, int entries, int width, int copies)
-{
-    fg_iag_mem_item *it = &m->item[m->n++];
-    it->name = name;
-    it->kind = kind;
-    it->entries = entries;
-    it->width = width;
-    it->copies = copies;
-    it->bits = (long)entries * width * copies;
-    if (!strcmp(kind, "ROM"))
-        m->rom_bits += it->bits;
-    else if (!strcmp(kind, "RAM"))
-        m->ram_bits += it->bits;
-    else
-        m->reg_bits += it->bits;
-}
-
 int fg_gen_iag_umts_memory(const fg_gen_iag_cfg *c, fg_iag_memory *out)
 {
     int rc = fg_iag_check_pllr(c->pllr);
@@ -153,23 +136,23 @@ int fg_gen_iag_umts_memory(const fg_gen_iag_cfg *c, fg_iag_memory *out)
     const int P = c->pllr, fo = c->forward_only != 0;
     memset(out, 0, sizeof *out);
     out->pllr = P;
-    rtl_mem_add(out, "prime ROM (p 9b, v 5b)", "ROM", FG_UMTS_NUM_PRIMES, 14, 1);
-    rtl_mem_add(out, "tROM (T(i), 4 patterns x 20)", "ROM", NPAT * RMAX, 5, 1);
-    rtl_mem_add(out, "qROM (q_i mod (p-1), 52 primes x 20)", "ROM", FG_UMTS_NUM_PRIMES * RMAX, 8, 1);
+    fg_iag_memory_add(out, "prime ROM (p 9b, v 5b)", "ROM", FG_UMTS_NUM_PRIMES, 14, 1);
+    fg_iag_memory_add(out, "tROM (T(i), 4 patterns x 20)", "ROM", NPAT * RMAX, 5, 1);
+    fg_iag_memory_add(out, "qROM (q_i mod (p-1), 52 primes x 20)", "ROM", FG_UMTS_NUM_PRIMES * RMAX, 8, 1);
     if (!fo)
-        rtl_mem_add(out, "mROM (q_i^-1 mod (p-1), 52 primes x 20)", "ROM", FG_UMTS_NUM_PRIMES * RMAX, 8, 1);
-    rtl_mem_add(out, "s RAM (s(j)-1), one per lane", "RAM", 256, 8, P);
+        fg_iag_memory_add(out, "mROM (q_i^-1 mod (p-1), 52 primes x 20)", "ROM", FG_UMTS_NUM_PRIMES * RMAX, 8, 1);
+    fg_iag_memory_add(out, "s RAM (s(j)-1), one per lane", "RAM", 256, 8, P);
     if (!fo)
-        rtl_mem_add(out, "s^-1 RAM, one per lane", "RAM", 256, 8, P);
-    rtl_mem_add(out, fo ? "correction RAM {dm(j)}, one per lane" : "correction RAM {dm(j), cnt(j)}, one per lane",
+        fg_iag_memory_add(out, "s^-1 RAM, one per lane", "RAM", 256, 8, P);
+    fg_iag_memory_add(out, fo ? "correction RAM {dm(j)}, one per lane" : "correction RAM {dm(j), cnt(j)}, one per lane",
                 "RAM", 256, fo ? 1 : 9, P);
-    rtl_mem_add(out, fo ? "permuted-row file {T, r, vrow0, vrow1}" : "permuted-row file {T, r, rank0, rank1, vrow0, vrow1}",
+    fg_iag_memory_add(out, fo ? "permuted-row file {T, r, vrow0, vrow1}" : "permuted-row file {T, r, rank0, rank1, vrow0, vrow1}",
                 "REG", RMAX, fo ? 5 + 8 + 2 * 5 : 5 + 8 + 4 * 5, 1);
-    rtl_mem_add(out, fo ? "original-row file {row*C}" : "original-row file {row*C, m, T^-1}", "REG", RMAX,
+    fg_iag_memory_add(out, fo ? "original-row file {row*C}" : "original-row file {row*C, m, T^-1}", "REG", RMAX,
                 fo ? 13 : 13 + 8 + 5, 1);
-    rtl_mem_add(out, "scalars {pattern, prime index, R, p, v, C, rows_used, K mod C, partial row, flags, r_partial}",
+    fg_iag_memory_add(out, "scalars {pattern, prime index, R, p, v, C, rows_used, K mod C, partial row, flags, r_partial}",
                 "REG", 1, 2 + 6 + 5 + 9 + 5 + 9 + 5 + 8 + 5 + 1 + 1 + 8, 1);
-    rtl_mem_add(out, fo ? "lane seeds {ok, j, m, dm, dmn}" : "lane seeds {ok, j, m, dm, dmn, row, col}", "REG", P,
+    fg_iag_memory_add(out, fo ? "lane seeds {ok, j, m, dm, dmn}" : "lane seeds {ok, j, m, dm, dmn, row, col}", "REG", P,
                 fo ? 1 + 8 + 5 + 1 + 1 : 1 + 8 + 5 + 1 + 1 + 5 + 8, 1);
     out->total_bits = out->rom_bits + out->ram_bits + out->reg_bits;
     out->runtime_bits = out->ram_bits + out->reg_bits;

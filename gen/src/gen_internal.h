@@ -33,6 +33,10 @@ void fg_gen_out_abort(fg_gen_out *o);
 
 /* The header of a generated Verilog file: generator, version, git hash, parameters, do not edit. */
 void fg_gen_header(FILE *f, const char *what, const char *params);
+/* manifest.json, the same in every generator: one entry of the "ports" array (last: no comma), and
+ * the end of the document after the ports: `],\n  "files": [...]\n}`. */
+void fg_gen_manifest_port(FILE *f, const char *name, int out, int width, int last);
+void fg_gen_manifest_files(FILE *f, const fg_gen_out *o);
 
 /* JSON string value (no escaping needed for the generator's own names). */
 

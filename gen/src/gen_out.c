@@ -141,3 +141,17 @@ void fg_gen_out_abort(fg_gen_out *o)
         remove_dir(o->tmp);
     o->tmp[0] = 0;
 }
+
+void fg_gen_manifest_port(FILE *f, const char *name, int out, int width, int last)
+{
+    fprintf(f, "    {\"name\": \"%s\", \"direction\": \"%s\", \"width\": %d}%s\n", name, out ? "output" : "input",
+            width, last ? "" : ",");
+}
+
+void fg_gen_manifest_files(FILE *f, const fg_gen_out *o)
+{
+    fprintf(f, "  ],\n  \"files\": [");
+    for (int i = 0; i < o->nfiles; i++)
+        fprintf(f, "%s\"%s\"", i ? ", " : "", o->files[i]);
+    fprintf(f, "]\n}\n");
+}

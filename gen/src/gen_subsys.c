@@ -392,12 +392,8 @@ static void emit_manifest(FILE *f, const fg_gen_subsys_cfg *c, const char *top, 
     port_t ports[24];
     const int np = ports_of(c, ports);
     for (int i = 0; i < np; i++)
-        fprintf(f, "    {\"name\": \"%s\", \"direction\": \"%s\", \"width\": %d}%s\n", ports[i].name,
-                ports[i].out ? "output" : "input", ports[i].width, i + 1 < np ? "," : "");
-    fprintf(f, "  ],\n  \"files\": [");
-    for (int i = 0; i < o->nfiles; i++)
-        fprintf(f, "%s\"%s\"", i ? ", " : "", o->files[i]);
-    fprintf(f, "]\n}\n");
+        fg_gen_manifest_port(f, ports[i].name, ports[i].out, ports[i].width, i + 1 == np);
+    fg_gen_manifest_files(f, o);
 }
 
 static int write_module(fg_gen_out *o, const char *module, void (*emit)(FILE *, const fg_gen_subsys_cfg *, const char *),

@@ -8,6 +8,7 @@
 #include FG_TB_HEADER
 #include "dbcf_traffic.h"
 #include "verilated.h"
+#include "../verilated_bits.h"
 #include "verilated_fst_c.h"
 
 extern "C" {
@@ -27,35 +28,6 @@ extern "C" {
 #include <string>
 #include <type_traits>
 #include <vector>
-
-// Bit fields of a Verilated port (integral for <= 64 bits, VlWide above).
-template <typename T> static uint32_t get(const T &s, int lsb, int w)
-{
-    uint32_t v = 0;
-    for (int i = 0; i < w; i++) {
-        uint32_t bit;
-        if constexpr (std::is_integral_v<T>)
-            bit = (uint32_t)((uint64_t)s >> (lsb + i)) & 1u;
-        else
-            bit = (s.at((size_t)(lsb + i) / 32) >> ((lsb + i) % 32)) & 1u;
-        v |= bit << i;
-    }
-    return v;
-}
-template <typename T> static void put(T &s, int lsb, int w, uint32_t v)
-{
-    for (int i = 0; i < w; i++) {
-        const uint32_t bit = (v >> i) & 1u;
-        if constexpr (std::is_integral_v<T>) {
-            const uint64_t m = (uint64_t)1 << (lsb + i);
-            s = (T)((((uint64_t)s) & ~m) | (bit ? m : 0));
-        } else {
-            EData &word = s.at((size_t)(lsb + i) / 32);
-            const EData m = (EData)1 << ((lsb + i) % 32);
-            word = (word & ~m) | (bit ? m : 0);
-        }
-    }
-}
 
 struct Tb {
     std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
@@ -116,25 +88,25 @@ struct Tb {
         const int P = cfg.pllr, M = cfg.banks, BW = dim.bank_w, RW = dim.row_w, W = dim.data_w, CW = dim.count_w;
         inputs = lane;
         for (int l = 0; l < P; l++) {
-            put(top->lane_valid_i, l, 1, lane[l].valid);
-            put(top->lane_bank_i, l * BW, BW, (uint32_t)lane[l].bank);
-            put(top->lane_row_i, l * RW, RW, (uint32_t)lane[l].row);
-            put(top->lane_data_i, l * W, W, (uint32_t)lane[l].data);
+            fg_vl_put(top->lane_valid_i, l, 1, lane[l].valid);
+            fg_vl_put(top->lane_bank_i, l * BW, BW, (uint32_t)lane[l].bank);
+            fg_vl_put(top->lane_row_i, l * RW, RW, (uint32_t)lane[l].row);
+            fg_vl_put(top->lane_data_i, l * W, W, (uint32_t)lane[l].data);
         }
         eval();
         for (int l = 0; l < P; l++) {
-            check("accept_new_o", l, out->accept_new_P[l], get(top->accept_new_o, l, 1));
-            check("accept_head_o", l, out->accept_head_P[l], get(top->accept_head_o, l, 1));
-            check("reject_o", l, out->reject_P[l], get(top->reject_o, l, 1));
-            check("fifo_level_o", l, (uint32_t)fifo_level[(size_t)l], get(top->fifo_level_o, l * CW, CW));
+            check("accept_new_o", l, out->accept_new_P[l], fg_vl_get(top->accept_new_o, l, 1));
+            check("accept_head_o", l, out->accept_head_P[l], fg_vl_get(top->accept_head_o, l, 1));
+            check("reject_o", l, out->reject_P[l], fg_vl_get(top->reject_o, l, 1));
+            check("fifo_level_o", l, (uint32_t)fifo_level[(size_t)l], fg_vl_get(top->fifo_level_o, l * CW, CW));
         }
         const uint32_t wmask = W == 32 ? ~0u : (1u << W) - 1;
         for (int b = 0; b < M; b++) {
             const fg_dbcf_word *w = &out->bank_write_M[b];
-            check("bank_we_o", b, w->valid, get(top->bank_we_o, b, 1));
-            check("bank_row_o", b, w->valid ? (uint32_t)w->row : 0, get(top->bank_row_o, b * RW, RW));
-            check("bank_data_o", b, w->valid ? (uint32_t)w->data & wmask : 0, get(top->bank_data_o, b * W, W));
-            check("buf_level_o", b, (uint32_t)buf_level[(size_t)b], get(top->buf_level_o, b * CW, CW));
+            check("bank_we_o", b, w->valid, fg_vl_get(top->bank_we_o, b, 1));
+            check("bank_row_o", b, w->valid ? (uint32_t)w->row : 0, fg_vl_get(top->bank_row_o, b * RW, RW));
+            check("bank_data_o", b, w->valid ? (uint32_t)w->data & wmask : 0, fg_vl_get(top->bank_data_o, b * W, W));
+            check("buf_level_o", b, (uint32_t)buf_level[(size_t)b], fg_vl_get(top->buf_level_o, b * CW, CW));
         }
         if (failed)
             return;

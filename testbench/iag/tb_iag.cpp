@@ -13,6 +13,7 @@
 // with tracing on into iag_mismatch.fst (working directory) up to that cycle. 2: usage error.
 #include FG_TB_HEADER
 #include "verilated.h"
+#include "../verilated_bits.h"
 #include "verilated_fst_c.h"
 
 extern "C" {
@@ -40,37 +41,6 @@ namespace {
 constexpr int P = FG_TB_P;
 constexpr fg_std STD = FG_TB_STD;
 constexpr int LAT = STD == FG_STD_UMTS ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE;
-
-// Field [lsb, lsb + w) of a Verilated signal: an integer type up to 64 bits, VlWide above.
-template <typename T> uint32_t field(const T &sig, int lsb, int w)
-{
-    uint32_t v = 0;
-    for (int b = 0; b < w; b++) {
-        const int at = lsb + b;
-        uint32_t bit;
-        if constexpr (std::is_integral_v<T>)
-            bit = (uint32_t)(((uint64_t)sig >> at) & 1u);
-        else
-            bit = (uint32_t)(sig[(size_t)(at / 32)] >> (at % 32)) & 1u;
-        v |= bit << b;
-    }
-    return v;
-}
-template <typename T> void set_field(T &sig, int lsb, int w, uint32_t v)
-{
-    for (int b = 0; b < w; b++) {
-        const int at = lsb + b;
-        const bool one = (v >> b) & 1u;
-        if constexpr (std::is_integral_v<T>) {
-            const uint64_t m = (uint64_t)1 << at;
-            sig = (T)(one ? ((uint64_t)sig | m) : ((uint64_t)sig & ~m));
-        } else {
-            const uint32_t m = 1u << (at % 32);
-            auto &word = sig[(size_t)(at / 32)];
-            word = one ? (word | m) : (word & ~m);
-        }
-    }
-}
 
 struct Inputs {
     uint8_t start = 0, inverse = 0;
@@ -119,8 +89,8 @@ struct Tb {
         prog = pr;
         top->k_i = (uint16_t)k;
         for (int l = 0; l < P; l++) {
-            set_field(top->lane_start_i, l * 14, 14, (uint32_t)prog[(size_t)l].start & 0x3fffu);
-            set_field(top->lane_stride_i, l * 3, 3, (uint32_t)prog[(size_t)l].stride & 7u);
+            fg_vl_put(top->lane_start_i, l * 14, 14, (uint32_t)prog[(size_t)l].start & 0x3fffu);
+            fg_vl_put(top->lane_stride_i, l * 3, 3, (uint32_t)prog[(size_t)l].stride & 7u);
         }
     }
     // Model and RTL for (K, programs); 0 or the model's error code.
@@ -154,8 +124,8 @@ struct Tb {
         top->start_i = in.start;
         top->inverse_i = in.inverse;
         for (int l = 0; l < P; l++) {
-            set_field(top->lane_valid_i, l, 1, in.lane[(size_t)l].valid);
-            set_field(top->lane_x_i, l * 13, 13, (uint32_t)in.lane[(size_t)l].x & 0x1fffu);
+            fg_vl_put(top->lane_valid_i, l, 1, in.lane[(size_t)l].valid);
+            fg_vl_put(top->lane_x_i, l * 13, 13, (uint32_t)in.lane[(size_t)l].x & 0x1fffu);
         }
     }
     void print_inputs(const char *what, const Inputs &in) const
@@ -190,8 +160,8 @@ struct Tb {
         if (!e.dc_ready && top->ready_o != e.ready)
             return mismatch("ready_o", -1, e.ready, top->ready_o, in);
         for (int l = 0; l < P && !failed; l++) {
-            const uint32_t v = field(top->lane_valid_o, l, 1), r = field(top->lane_err_o, l, 1),
-                           a = field(top->lane_addr_o, l * 13, 13);
+            const uint32_t v = fg_vl_get(top->lane_valid_o, l, 1), r = fg_vl_get(top->lane_err_o, l, 1),
+                           a = fg_vl_get(top->lane_addr_o, l * 13, 13);
             if (!e.dc_valid[(size_t)l] && v != e.valid[(size_t)l])
                 mismatch("lane_valid_o", l, e.valid[(size_t)l], v, in);
             else if (!e.dc_err[(size_t)l] && r != e.err[(size_t)l])

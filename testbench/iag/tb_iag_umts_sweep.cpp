@@ -16,6 +16,7 @@
 // expected, actual), 2 on a usage error.
 #include FG_TB_HEADER
 #include "verilated.h"
+#include "../verilated_bits.h"
 
 extern "C" {
 #include "fecforge/error.h"
@@ -36,36 +37,6 @@ extern "C" {
 namespace {
 
 constexpr int P = FG_TB_P;
-
-template <typename T> uint32_t field(const T &sig, int lsb, int w)
-{
-    uint32_t v = 0;
-    for (int b = 0; b < w; b++) {
-        const int at = lsb + b;
-        uint32_t bit;
-        if constexpr (std::is_integral_v<T>)
-            bit = (uint32_t)(((uint64_t)sig >> at) & 1u);
-        else
-            bit = (uint32_t)(sig[(size_t)(at / 32)] >> (at % 32)) & 1u;
-        v |= bit << b;
-    }
-    return v;
-}
-template <typename T> void set_field(T &sig, int lsb, int w, uint32_t v)
-{
-    for (int b = 0; b < w; b++) {
-        const int at = lsb + b;
-        const bool one = (v >> b) & 1u;
-        if constexpr (std::is_integral_v<T>) {
-            const uint64_t m = (uint64_t)1 << at;
-            sig = (T)(one ? ((uint64_t)sig | m) : ((uint64_t)sig & ~m));
-        } else {
-            const uint32_t m = 1u << (at % 32);
-            auto &word = sig[(size_t)(at / 32)];
-            word = one ? (word | m) : (word & ~m);
-        }
-    }
-}
 
 struct Stats {
     long cycles = 0, addresses = 0, errors = 0, pre_max = 0;
@@ -102,8 +73,8 @@ struct Sweep {
         top->start_i = (uint8_t)start;
         top->inverse_i = (uint8_t)inverse;
         for (int l = 0; l < P; l++) {
-            set_field(top->lane_valid_i, l, 1, in[(size_t)l].valid);
-            set_field(top->lane_x_i, l * 13, 13, (uint32_t)in[(size_t)l].x & 0x1fffu);
+            fg_vl_put(top->lane_valid_i, l, 1, in[(size_t)l].valid);
+            fg_vl_put(top->lane_x_i, l * 13, 13, (uint32_t)in[(size_t)l].x & 0x1fffu);
         }
         top->eval();
     }
@@ -128,8 +99,8 @@ struct Sweep {
             return mismatch("ready_o", -1, mo.ready, top->ready_o);
         for (int l = 0; l < P; l++) {
             const fg_iag_lane_out &o = mo.lane_out[l];
-            const uint32_t v = field(top->lane_valid_o, l, 1), e = field(top->lane_err_o, l, 1),
-                           a = field(top->lane_addr_o, l * 13, 13);
+            const uint32_t v = fg_vl_get(top->lane_valid_o, l, 1), e = fg_vl_get(top->lane_err_o, l, 1),
+                           a = fg_vl_get(top->lane_addr_o, l * 13, 13);
             if (v != o.valid)
                 return mismatch("lane_valid_o", l, o.valid, v);
             if (e != o.err)
@@ -157,7 +128,7 @@ struct Sweep {
                 in[(size_t)l] = fg_iag_lane_in{(uint8_t)(c < 16), c == 0 ? prog[(size_t)l].start : c};
             drive(0, 0);
             for (int l = 0; l < P; l++) {
-                const uint32_t v = field(top->lane_valid_o, l, 1), e = field(top->lane_err_o, l, 1);
+                const uint32_t v = fg_vl_get(top->lane_valid_o, l, 1), e = fg_vl_get(top->lane_err_o, l, 1);
                 const uint32_t want_err = c >= FG_IAG_LATENCY_UMTS && c < 16 + FG_IAG_LATENCY_UMTS;
                 if (v || e != want_err) {
                     std::printf("forward-only K=%d: after an inverse start, cycle %d lane %d gave valid=%u err=%u, "
@@ -284,8 +255,8 @@ bool run_k(Sweep &s, int K, int variant, std::mt19937 &rng)
     }
     s.top->k_i = (uint16_t)K;
     for (int l = 0; l < P; l++) {
-        set_field(s.top->lane_start_i, l * 14, 14, (uint32_t)s.prog[(size_t)l].start & 0x3fffu);
-        set_field(s.top->lane_stride_i, l * 3, 3, (uint32_t)s.prog[(size_t)l].stride & 7u);
+        fg_vl_put(s.top->lane_start_i, l * 14, 14, (uint32_t)s.prog[(size_t)l].start & 0x3fffu);
+        fg_vl_put(s.top->lane_stride_i, l * 3, 3, (uint32_t)s.prog[(size_t)l].stride & 7u);
     }
     s.idle();
     s.drive(0, 0);

@@ -155,6 +155,9 @@ typedef struct {
 } fg_iag_memory;
 
 int fg_iag_memory_size(fg_std std, int pllr, fg_iag_memory *out);
+/* Append an item (entries x width x copies bits of kind "ROM", "RAM" or "REG") and add its bits to
+ * the kind's total: how fg_iag_memory_size and the RTL generator build their lists. */
+void fg_iag_memory_add(fg_iag_memory *m, const char *name, const char *kind, int entries, int width, int copies);
 
 #ifdef __cplusplus
 }

@@ -217,7 +217,7 @@ int fg_iag_addresses(fg_std std, int K, int pllr, int inverse, int32_t *addr_K, 
     return rc;
 }
 
-static void mem_add(fg_iag_memory *m, const char *name, const char *kind, int entries, int width, int copies)
+void fg_iag_memory_add(fg_iag_memory *m, const char *name, const char *kind, int entries, int width, int copies)
 {
     fg_iag_mem_item *it = &m->item[m->n++];
     it->name = name;
@@ -244,23 +244,23 @@ int fg_iag_memory_size(fg_std std, int pllr, fg_iag_memory *out)
     out->pllr = pllr;
     const int R = FG_UMTS_R_MAX;
     if (std == FG_STD_UMTS) {
-        mem_add(out, "prime ROM (p 9b, v 5b)", "ROM", FG_UMTS_NUM_PRIMES, 14, 1);
-        mem_add(out, "tROM (T(i), 4 patterns x 20)", "ROM", 4 * R, 5, 1);
-        mem_add(out, "qROM (q_i mod (p-1), 52 primes x 20)", "ROM", FG_UMTS_NUM_PRIMES * R, 8, 1);
-        mem_add(out, "mROM (q_i^-1 mod (p-1), 52 primes x 20)", "ROM", FG_UMTS_NUM_PRIMES * R, 8, 1);
-        mem_add(out, "s RAM (s(j)-1), one per lane", "RAM", 256, 8, pllr);
-        mem_add(out, "s^-1 RAM, one per lane", "RAM", 256, 8, pllr);
-        mem_add(out, "correction RAM {dm(j), cnt(j)}, one per lane", "RAM", 256, 9, pllr);
-        mem_add(out, "permuted-row file {T, r, rank0, rank1, vrow0, vrow1}", "REG", R, 5 + 8 + 4 * 5, 1);
-        mem_add(out, "original-row file {row*C, m, T^-1}", "REG", R, 13 + 8 + 5, 1);
-        mem_add(out, "scalars {R, C, p, rows_used, K mod C, exchange}", "REG", 1, 5 + 9 + 9 + 5 + 9 + 1, 1);
-        mem_add(out, "lane seeds {j, m, dm, dmn, row, col}", "REG", pllr, 8 + 5 + 1 + 1 + 5 + 8, 1);
+        fg_iag_memory_add(out, "prime ROM (p 9b, v 5b)", "ROM", FG_UMTS_NUM_PRIMES, 14, 1);
+        fg_iag_memory_add(out, "tROM (T(i), 4 patterns x 20)", "ROM", 4 * R, 5, 1);
+        fg_iag_memory_add(out, "qROM (q_i mod (p-1), 52 primes x 20)", "ROM", FG_UMTS_NUM_PRIMES * R, 8, 1);
+        fg_iag_memory_add(out, "mROM (q_i^-1 mod (p-1), 52 primes x 20)", "ROM", FG_UMTS_NUM_PRIMES * R, 8, 1);
+        fg_iag_memory_add(out, "s RAM (s(j)-1), one per lane", "RAM", 256, 8, pllr);
+        fg_iag_memory_add(out, "s^-1 RAM, one per lane", "RAM", 256, 8, pllr);
+        fg_iag_memory_add(out, "correction RAM {dm(j), cnt(j)}, one per lane", "RAM", 256, 9, pllr);
+        fg_iag_memory_add(out, "permuted-row file {T, r, rank0, rank1, vrow0, vrow1}", "REG", R, 5 + 8 + 4 * 5, 1);
+        fg_iag_memory_add(out, "original-row file {row*C, m, T^-1}", "REG", R, 13 + 8 + 5, 1);
+        fg_iag_memory_add(out, "scalars {R, C, p, rows_used, K mod C, exchange}", "REG", 1, 5 + 9 + 9 + 5 + 9 + 1, 1);
+        fg_iag_memory_add(out, "lane seeds {j, m, dm, dmn, row, col}", "REG", pllr, 8 + 5 + 1 + 1 + 5 + 8, 1);
     } else if (std == FG_STD_LTE) {
-        mem_add(out, "QPP ROM {f1, f2, h1..h4, degree}", "ROM", FG_LTE_NUM_SIZES, 13 * 6 + 3, 1);
-        mem_add(out, "lane seeds {forward d0..d2, inverse d0..d4}", "REG", pllr, 13 * (3 + 5), 1);
+        fg_iag_memory_add(out, "QPP ROM {f1, f2, h1..h4, degree}", "ROM", FG_LTE_NUM_SIZES, 13 * 6 + 3, 1);
+        fg_iag_memory_add(out, "lane seeds {forward d0..d2, inverse d0..d4}", "REG", pllr, 13 * (3 + 5), 1);
     } else
         return fg_set_error(FG_EINVAL, "std=%d unknown", (int)std);
-    mem_add(out, "lane programs {start, stride}", "REG", pllr, 13 + 2, 1);
+    fg_iag_memory_add(out, "lane programs {start, stride}", "REG", pllr, 13 + 2, 1);
     out->total_bits = out->rom_bits + out->ram_bits + out->reg_bits;
     out->runtime_bits = out->ram_bits + out->reg_bits;
     return 0;
