@@ -25,6 +25,11 @@ check head 0 "$F" gen dbcf --pllr 4 --banks 4 --select all --fifo-depth 0 --buf-
 [ "$(cat "$t/h/files.f")" = "$(printf 'fg_dbcf_p4_m4_s8_f0_b0_head.v\nfg_lfsr16.v\nfg_prio_sel.v')" ] || { echo "FAIL: head files.f"; fail=1; }
 # Regenerating over an earlier output replaces it; anything else is refused.
 check regen 0 $G -o "$t/d"
+# ... with everything the user put into it (a Verilator obj_dir, a symbolic link, which is removed, not followed).
+mkdir -p "$t/d/obj_dir/deeper" "$t/outside"; touch "$t/d/obj_dir/deeper/x.o" "$t/outside/keep"; ln -s "$t/outside" "$t/d/link"
+check regen_tree 0 $G -o "$t/d"
+[ ! -e "$t/d/obj_dir" ] && [ -f "$t/outside/keep" ] || { echo "FAIL: regeneration over a tree"; fail=1; }
+[ -z "$(ls -d "$t"/d.* 2>/dev/null)" ] || { echo "FAIL: left behind: $(ls -d "$t"/d.*)"; fail=1; }
 mkdir "$t/user"; touch "$t/user/keep"
 check not_ours 2 $G -o "$t/user";                    has err "not an earlier generator output"
 [ -f "$t/user/keep" ] || { echo "FAIL: user directory touched"; fail=1; }

@@ -1,10 +1,11 @@
 /* Staged output directory of the generators: everything is written into "<dir>.tmp-XXXXXX" and
  * renamed to dir at the end, so a failure never leaves a half-written directory. */
+#define _XOPEN_SOURCE 700 /* nftw */
 #include "gen_internal.h"
 #include "fecforge/error.h"
 
-#include <dirent.h>
 #include <errno.h>
+#include <ftw.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -26,21 +27,20 @@ static int is_gen_output(const char *dir)
     return access(p, F_OK) == 0;
 }
 
-/* Remove the plain files of a directory written by us, then the directory. */
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    remove(path);
+    return 0;
+}
+
+/* Remove a directory we staged or replace, with everything in it (an earlier output may have
+ * gained subdirectories, e.g. a Verilator obj_dir); symbolic links are removed, not followed. */
 static void remove_dir(const char *dir)
 {
-    DIR *d = opendir(dir);
-    if (d) {
-        struct dirent *e;
-        char p[FG_GEN_PATH + 300];
-        while ((e = readdir(d)))
-            if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-                snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-                remove(p);
-            }
-        closedir(d);
-    }
-    rmdir(dir);
+    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 int fg_gen_out_begin(fg_gen_out *o, const char *dir)
@@ -98,7 +98,7 @@ int fg_gen_out_primitive(fg_gen_out *o, const char *module)
             FILE *f = fg_gen_out_open(o, name, 1);
             if (!f)
                 return FG_EIO;
-            fprintf(f, "// Copied from rtl/lib/%s.v by fecforge gen %s (git %s). Do not edit.\n", name,
+            fprintf(f, "// Copied from rtl/lib/%s by fecforge gen %s (git %s). Do not edit.\n", name,
                     fg_version(), fg_git_hash());
             fputs(r->text, f);
             return fg_gen_out_close(f, name);

@@ -31,113 +31,18 @@ extern "C" {
 #include <string>
 #include <vector>
 
-uint64_t fg_tb_port::get(int off, int w) const
-{
-    uint64_t v = 0;
-    if (scalar) {
-        uint64_t raw = 0;
-        std::memcpy(&raw, scalar, (size_t)bytes); // little-endian host, as Verilator assumes
-        v = raw >> off;
-        return w >= 64 ? v : v & ((uint64_t(1) << w) - 1);
-    }
-    for (int b = 0; b < w; b++)
-        v |= (uint64_t)((words[(off + b) >> 5] >> ((off + b) & 31)) & 1u) << b;
-    return v;
-}
-
-void fg_tb_port::set(int off, int w, uint64_t v)
-{
-    if (scalar) {
-        uint64_t raw = 0;
-        std::memcpy(&raw, scalar, (size_t)bytes);
-        const uint64_t m = (w >= 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1) << off;
-        raw = (raw & ~m) | ((v << off) & m);
-        std::memcpy(scalar, &raw, (size_t)bytes);
-        return;
-    }
-    for (int b = 0; b < w; b++) {
-        uint32_t &word = words[(off + b) >> 5];
-        const uint32_t bit = 1u << ((off + b) & 31);
-        word = (v >> b) & 1 ? word | bit : word & ~bit;
-    }
-}
-
-fg_tb_port *fg_tb_dut::find(const std::string &name)
-{
-    for (auto &p : ports_)
-        if (p.name == name)
-            return &p;
-    return nullptr;
-}
-
 namespace {
 
-struct Usage {
-    std::string msg;
-};
-
 bool g_silent = false; // the waveform replay repeats a mismatch already reported
-
-uint64_t mask(int w) { return w >= 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1; }
-
-// A vector port bound to a slice of an RTL port.
-struct Bound {
-    std::string label; // name[index]
-    fg_tb_port *rtl;
-    int off, ew;       // RTL element slice
-    int vw;            // vector width
-    bool is_signed;
-    fg_vec_dir dir;
-    // The RTL slice value a vector value stands for (zero- or sign-extended to the element).
-    uint64_t expect(int64_t v) const { return (uint64_t)v & mask(is_signed ? ew : vw); }
-};
 
 struct Stream {
     const fg_vec_stream *st;
     fg_vec_cursor *cur = nullptr;
-    std::vector<Bound> bound; // per port; rtl == nullptr: skipped (a state port the RTL hides)
+    std::vector<fg_tb_bound> bound; // per port; rtl == nullptr: skipped (a state port the RTL hides)
     std::vector<int64_t> val;
     std::vector<uint8_t> dc;
     ~Stream() { fg_vec_cursor_close(cur); }
 };
-
-std::string label_of(const fg_vec_port &p)
-{
-    char b[FG_VEC_NAME_MAX + 16];
-    return fg_vec_port_label(&p, b, (int)sizeof b);
-}
-
-// Element count of each port name in a stream: largest index + 1.
-std::map<std::string, int> elements(const fg_vec_stream *st)
-{
-    std::map<std::string, int> n;
-    for (int i = 0; i < st->n_ports; i++) {
-        int &e = n[st->ports[i].name];
-        e = std::max(e, st->ports[i].index + 1);
-    }
-    return n;
-}
-
-Bound bind(fg_tb_dut &dut, const fg_vec_port &p, int n_elem, const std::string &rtl_name, const char *where)
-{
-    Bound b{label_of(p), dut.find(rtl_name), 0, 0, p.width, p.is_signed != 0, p.dir};
-    if (!b.rtl)
-        return b;
-    const bool want_out = p.dir != FG_VEC_IN;
-    if (b.rtl->output != want_out)
-        throw Usage{std::string(where) + ": port " + b.label + " is an " + (want_out ? "output" : "input") +
-                    " in the vectors but " + rtl_name + " is an RTL " + (b.rtl->output ? "output" : "input")};
-    const int n = n_elem > 0 ? n_elem : 1;
-    if (b.rtl->width % n)
-        throw Usage{std::string(where) + ": RTL port " + rtl_name + " (" + std::to_string(b.rtl->width) +
-                    " bits) does not split into " + std::to_string(n) + " elements"};
-    b.ew = b.rtl->width / n;
-    b.off = (p.index < 0 ? 0 : p.index) * b.ew;
-    if (b.ew < p.width || b.ew > 64)
-        throw Usage{std::string(where) + ": port " + b.label + " is " + std::to_string(p.width) +
-                    " bits in the vectors, " + std::to_string(b.ew) + " bits per element in the RTL"};
-    return b;
-}
 
 struct Memory {
     const fg_vec_stream *st;
@@ -159,14 +64,14 @@ void print_inputs(const std::vector<std::unique_ptr<Stream>> &cyc)
     for (const auto &s : cyc)
         for (size_t i = 0; i < s->bound.size(); i++)
             if (s->bound[i].dir == FG_VEC_IN && s->val[i] && shown++ < 24)
-                std::printf(" %s=0x%" PRIx64, s->bound[i].label.c_str(), (uint64_t)s->val[i] & mask(s->bound[i].vw));
+                std::printf(" %s=0x%" PRIx64, s->bound[i].label.c_str(), (uint64_t)s->val[i] & fg_tb_mask(s->bound[i].vw));
     std::printf(shown > 24 ? " ... (%d in all)\n" : shown ? "\n" : " none\n", shown);
 }
 
 void fail(int rc)
 {
     (void)rc;
-    throw Usage{fg_last_error()};
+    throw fg_tb_usage{fg_last_error()};
 }
 
 // One pass over the set. fst: waveform file or nullptr (with one, the run goes 2 cycles past a
@@ -183,10 +88,8 @@ Result run(const char *dir, int latency, const char *fst, bool quiet)
     std::unique_ptr<fg_tb_dut> dut(fg_tb_make_dut(ctx.get()));
     fg_tb_port *clk = dut->find("clk_i"), *rst = dut->find("rst_ni");
     if (!clk)
-        throw Usage{std::string("the design has no clk_i port")};
-    for (const auto &p : dut->ports()) // every input starts at 0
-        if (!p.output)
-            const_cast<fg_tb_port &>(p).set(0, p.width, 0);
+        throw fg_tb_usage{std::string("the design has no clk_i port")};
+    fg_tb_apply_tables(set.get(), *dut); // every input 0, then the lane programs
 
     std::vector<std::unique_ptr<Stream>> cyc;
     std::vector<Memory> mems;
@@ -197,71 +100,41 @@ Result run(const char *dir, int latency, const char *fst, bool quiet)
         if (st->kind == FG_VEC_CYCLES) {
             auto s = std::make_unique<Stream>();
             s->st = st;
-            auto n = elements(st);
-            for (int k = 0; k < st->n_ports; k++) {
-                const fg_vec_port &p = st->ports[k];
-                Bound b = bind(*dut, p, p.index < 0 ? 1 : n[p.name], p.name, where.c_str());
-                if (!b.rtl && p.dir != FG_VEC_STATE)
-                    throw Usage{where + ": port " + b.label + " has no RTL port " + p.name};
-                s->bound.push_back(b);
-            }
+            s->bound = fg_tb_bind_cycles(set.get(), st, *dut);
             s->val.resize((size_t)st->n_ports);
             s->dc.resize((size_t)st->n_ports);
             if (int rc = fg_vec_cursor_open(set.get(), st, &s->cur))
                 fail(rc);
             if (lines >= 0 && st->lines != lines)
-                throw Usage{where + ": " + std::to_string(st->lines) + " lines, other cycle streams have " +
+                throw fg_tb_usage{where + ": " + std::to_string(st->lines) + " lines, other cycle streams have " +
                             std::to_string(lines)};
             lines = st->lines;
             cyc.push_back(std::move(s));
         } else if (st->kind == FG_VEC_TABLE) {
-            // Static inputs: line l drives element l of <port>_i (or <port>).
-            fg_vec_cursor *c = nullptr;
-            if (int rc = fg_vec_cursor_open(set.get(), st, &c))
-                fail(rc);
-            std::unique_ptr<fg_vec_cursor, void (*)(fg_vec_cursor *)> cur(c, fg_vec_cursor_close);
-            std::vector<int64_t> v((size_t)st->n_ports);
-            for (long l = 0;; l++) {
-                const int r = fg_vec_cursor_next(c, v.data(), nullptr);
-                if (r < 0)
-                    fail(r);
-                if (r == 0)
-                    break;
-                for (int k = 0; k < st->n_ports; k++) {
-                    fg_vec_port p = st->ports[k];
-                    p.index = (int)l;
-                    std::string name = std::string(p.name) + "_i";
-                    if (!dut->find(name))
-                        name = p.name;
-                    Bound b = bind(*dut, p, (int)st->lines, name, where.c_str());
-                    if (!b.rtl)
-                        throw Usage{where + ": table port " + std::string(p.name) + " has no RTL input " + name};
-                    b.rtl->set(b.off, b.ew, b.expect(v[(size_t)k]));
-                }
-            }
+            continue; // fg_tb_apply_tables
         } else { // memory: the image of the X_we_o / X_row_o / X_data_o write ports
             const std::string pn = st->ports[0].name;
             if (pn.size() < 6 || pn.compare(pn.size() - 5, 5, "_data"))
-                throw Usage{where + ": memory port " + pn + " is not named X_data"};
+                throw fg_tb_usage{where + ": memory port " + pn + " is not named X_data"};
             const std::string x = pn.substr(0, pn.size() - 5);
             Memory m{st, dut->find(x + "_we_o"), dut->find(x + "_row_o"), dut->find(x + "_data_o"), st->banks,
                      st->depth, 0, 0, st->ports[0].width, std::vector<int64_t>((size_t)st->banks * st->depth, -1)};
             if (!m.we || !m.row || !m.data)
-                throw Usage{where + ": memory " + x + " needs RTL outputs " + x + "_we_o, " + x + "_row_o, " + x +
+                throw fg_tb_usage{where + ": memory " + x + " needs RTL outputs " + x + "_we_o, " + x + "_row_o, " + x +
                             "_data_o"};
             if (m.we->width != m.banks || m.row->width % m.banks || m.data->width % m.banks)
-                throw Usage{where + ": RTL write ports of " + x + " do not have " + std::to_string(m.banks) +
+                throw fg_tb_usage{where + ": RTL write ports of " + x + " do not have " + std::to_string(m.banks) +
                             " elements"};
             m.rw = m.row->width / m.banks;
             m.dw = m.data->width / m.banks;
             if (m.dw < m.vw || m.dw > 64 || m.rw > 63)
-                throw Usage{where + ": data of " + x + " is " + std::to_string(m.vw) + " bits in the vectors, " +
+                throw fg_tb_usage{where + ": data of " + x + " is " + std::to_string(m.vw) + " bits in the vectors, " +
                             std::to_string(m.dw) + " in the RTL"};
             mems.push_back(std::move(m));
         }
     }
     if (cyc.empty())
-        throw Usage{std::string(dir) + ": no cycles stream"};
+        throw fg_tb_usage{std::string(dir) + ": no cycles stream"};
 
     if (fst)
         dut->trace_open(fst);
@@ -296,7 +169,7 @@ Result run(const char *dir, int latency, const char *fst, bool quiet)
                 if (r < 0)
                     fail(r);
                 if (r == 0)
-                    throw Usage{std::string(dir) + "/" + s.st->file + ": ended at line " + std::to_string(t)};
+                    throw fg_tb_usage{std::string(dir) + "/" + s.st->file + ": ended at line " + std::to_string(t)};
                 exp_v[si][(size_t)(t % ring)] = s.val;
                 exp_x[si][(size_t)(t % ring)] = s.dc;
                 for (size_t k = 0; k < s.bound.size(); k++)
@@ -315,7 +188,7 @@ Result run(const char *dir, int latency, const char *fst, bool quiet)
                 const auto &v = exp_v[si][(size_t)(line % ring)];
                 const auto &x = exp_x[si][(size_t)(line % ring)];
                 for (size_t k = 0; k < s.bound.size(); k++) {
-                    const Bound &b = s.bound[k];
+                    const fg_tb_bound &b = s.bound[k];
                     if (b.dir == FG_VEC_IN || x[k])
                         continue;
                     if (!b.rtl) {
@@ -351,7 +224,7 @@ Result run(const char *dir, int latency, const char *fst, bool quiet)
                         res.fail_cycle = t;
                         break;
                     }
-                    m.cell[(size_t)b * m.depth + row] = (int64_t)(m.data->get(b * m.dw, m.dw) & mask(m.vw));
+                    m.cell[(size_t)b * m.depth + row] = (int64_t)(m.data->get(b * m.dw, m.dw) & fg_tb_mask(m.vw));
                 }
         edge();
         res.cycles = t + 1;
@@ -372,7 +245,7 @@ Result run(const char *dir, int latency, const char *fst, bool quiet)
             if (r == 0)
                 break;
             const int64_t got = m.cell[(size_t)a];
-            const uint64_t want = (uint64_t)v & mask(m.vw);
+            const uint64_t want = (uint64_t)v & fg_tb_mask(m.vw);
             if (x ? got >= 0 : got < 0 || (uint64_t)got != want) {
                 char w[32] = "never written", g[32] = "never written";
                 if (!x)
@@ -440,7 +313,7 @@ int main(int argc, char **argv)
                 return 1;
             }
         }
-    } catch (const Usage &u) {
+    } catch (const fg_tb_usage &u) {
         std::fprintf(stderr, "error: %s\n", u.msg.c_str());
         return 2;
     }

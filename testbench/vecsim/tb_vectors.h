@@ -6,7 +6,12 @@
 
 #include "verilated.h"
 
+extern "C" {
+#include "fecforge/vectors.h"
+}
+
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -36,6 +41,11 @@ public:
     fg_tb_port *find(const std::string &name);
 
 protected:
+    // A port held in 32-bit words owned by the subclass (the SystemC co-simulation's shadows).
+    void add_words(const char *name, bool output, int width, uint32_t *words)
+    {
+        ports_.push_back({name, output, width, nullptr, 0, words});
+    }
     void add(const char *name, bool output, int width, CData &p) { scalar(name, output, width, &p, 1); }
     void add(const char *name, bool output, int width, SData &p) { scalar(name, output, width, &p, 2); }
     void add(const char *name, bool output, int width, IData &p) { scalar(name, output, width, &p, 4); }
@@ -52,6 +62,41 @@ private:
     }
     std::vector<fg_tb_port> ports_;
 };
+
+// A vector set that does not fit the design (or a bad file): the harnesses exit 2 with msg.
+struct fg_tb_usage {
+    std::string msg;
+};
+
+uint64_t fg_tb_mask(int w);
+
+// A vector port bound to a slice of an RTL port (tb_ports.cpp, the binding rules of tb_vectors.cpp).
+struct fg_tb_bound {
+    std::string label; // name[index]
+    fg_tb_port *rtl;   // nullptr: the RTL has no such port (allowed for state ports)
+    int off, ew;       // RTL element slice
+    int vw;            // vector width
+    bool is_signed;
+    fg_vec_dir dir;
+    // The RTL slice value a vector value stands for (zero- or sign-extended to the element).
+    uint64_t expect(int64_t v) const { return (uint64_t)v & fg_tb_mask(is_signed ? ew : vw); }
+};
+
+std::string fg_tb_label(const fg_vec_port &p);
+// Element count of each port name in a stream: largest index + 1.
+std::map<std::string, int> fg_tb_elements(const fg_vec_stream *st);
+// Bind vector port p (one of n_elem elements) to the RTL port rtl_name; throws fg_tb_usage (where:
+// the file, for the message) when the directions or widths do not fit.
+fg_tb_bound fg_tb_bind(fg_tb_dut &dut, const fg_vec_port &p, int n_elem, const std::string &rtl_name,
+                       const char *where);
+
+// Every port of a cycles stream bound to the design (a state port may lack an RTL port; any other
+// port must have one, else fg_tb_usage).
+std::vector<fg_tb_bound> fg_tb_bind_cycles(const fg_vec_set *set, const fg_vec_stream *st, fg_tb_dut &dut);
+
+// Every input 0, then the set's table streams: line l, port p drives element l of the static input
+// p_i (or p). Throws fg_tb_usage when a table does not fit the design.
+void fg_tb_apply_tables(fg_vec_set *set, fg_tb_dut &dut);
 
 // Defined in the generated fg_tb_bind.cpp: the Verilated top with its ports registered.
 fg_tb_dut *fg_tb_make_dut(VerilatedContext *ctx);

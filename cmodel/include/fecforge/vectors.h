@@ -165,6 +165,20 @@ typedef struct {
 } fg_vec_subsys_params;
 int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p);
 
+/* ---- Port-level step models (the SystemC co-simulation, docs/cosim.md) ---- */
+
+/* The C step model behind a vector set of design iag or subsystem, seen at its ports: created from
+ * the set's manifest parameters and lane_prog table, in the reset state (FG_EINVAL naming what does
+ * not fit: another design, a missing parameter, stream layouts other than this library writes). */
+typedef struct fg_vec_model fg_vec_model;
+int fg_vec_model_create(const fg_vec_set *set, fg_vec_model **out);
+
+/* One clock: in_n are the stimulus stream's port values of the cycle (its port order); out_n and
+ * dontcare_n get the expected stream's line for that cycle, as the set's writer computes it. */
+void fg_vec_model_step(fg_vec_model *m, const int64_t *in_n, int64_t *out_n, uint8_t *dontcare_n);
+
+void fg_vec_model_destroy(fg_vec_model *m);
+
 #ifdef __cplusplus
 }
 #endif

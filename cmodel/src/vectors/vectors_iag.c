@@ -3,11 +3,12 @@
  * outputs, as fg_iag_run_xmap drives it. */
 #include "fecforge/error.h"
 #include "fecforge/vectors.h"
+#include "vectors_ports.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum { POS_BITS = 13, PREPROCESS_LIMIT = 100000 }; /* positions and addresses < 2^13 (K <= 6144) */
+enum { POS_BITS = FG_VECP_POS_BITS, PREPROCESS_LIMIT = 100000 };
 
 typedef struct {
     fg_vec_writer *w;
@@ -22,26 +23,10 @@ static int tick(iag_ctx *c, fg_iag *g, const fg_iag_in *in)
 {
     fg_iag_out out;
     fg_iag_step(g, in, &out);
-    c->in_v[0] = c->K;
-    c->in_v[1] = in ? in->start : 0;
-    c->in_v[2] = in ? in->inverse : 0;
-    for (int l = 0; l < c->P; l++) {
-        const fg_iag_lane_in *li = in && in->lane_in ? &in->lane_in[l] : NULL;
-        c->in_v[3 + 2 * l] = li ? li->valid : 0;
-        c->in_v[4 + 2 * l] = li && li->valid ? li->x : 0;
-    }
-    c->ex_v[0] = out.ready;
-    c->ex_x[0] = 0;
-    for (int l = 0; l < c->P; l++) {
-        const fg_iag_lane_out *o = &out.lane_out[l];
-        int64_t *v = &c->ex_v[1 + 3 * l];
-        v[0] = o->valid;
-        v[1] = o->err;
-        v[2] = o->valid ? o->addr : 0;
-        c->ex_x[1 + 3 * l] = c->ex_x[2 + 3 * l] = 0;
-        c->ex_x[3 + 3 * l] = !o->valid; /* an address only with valid */
-        c->addresses += o->valid && !o->err;
-    }
+    fg_vecp_iag_pack_in(c->K, in, c->P, c->in_v);
+    fg_vecp_iag_pack_out(&out, c->P, c->ex_v, c->ex_x);
+    for (int l = 0; l < c->P; l++)
+        c->addresses += out.lane_out[l].valid && !out.lane_out[l].err;
     c->lines++;
     int rc = fg_vec_write(c->w, c->sid, c->in_v, NULL);
     return rc ? rc : fg_vec_write(c->w, c->eid, c->ex_v, c->ex_x);
@@ -97,7 +82,7 @@ int fg_vec_make_iag(const char *dir, fg_std std, int K, int pllr, int inverse, l
     fg_iag *g;
     if ((rc = fg_iag_create(&cfg, &g)))
         return rc;
-    const int P = pllr, n_in = 3 + 2 * P, n_ex = 1 + 3 * P;
+    const int P = pllr, n_in = fg_vecp_iag_n_in(P), n_ex = fg_vecp_iag_n_ex(P);
     iag_ctx c = {.P = P, .K = K};
     fg_vec_port *in_p = malloc(sizeof *in_p * (size_t)n_in), *ex_p = malloc(sizeof *ex_p * (size_t)n_ex);
     fg_vec_port prog_p[2] = {fg_vec_port_make("lane_start", -1, FG_VEC_IN, POS_BITS + 1, 1),

@@ -4,11 +4,12 @@
 #include "fecforge/error.h"
 #include "fecforge/subsystem.h"
 #include "fecforge/vectors.h"
+#include "vectors_ports.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum { POS_BITS = 13 }; /* positions < 2^13 (K <= 6144), as the IAG set */
+enum { POS_BITS = FG_VECP_POS_BITS };
 
 typedef struct {
     fg_vec_writer *w;
@@ -26,41 +27,10 @@ static void observe(void *user, long cycle, const fg_subsys *s, const fg_subsys_
     subsys_ctx *c = user;
     if (c->rc)
         return;
-    int n = 0;
-    c->in_v[n++] = c->K;
-    c->in_v[n++] = in->start;
-    c->in_v[n++] = in->inverse;
-    for (int l = 0; l < c->P; l++) {
-        const fg_subsys_lane_in *li = in->lane_in ? &in->lane_in[l] : NULL;
-        const int v = li && li->valid;
-        c->in_v[n++] = v;
-        c->in_v[n++] = v ? li->x : 0;
-        c->in_v[n++] = v ? (li->llr & c->mask) : 0;
-    }
-    n = 0;
-    memset(c->ex_x, 0, (size_t)c->n_ex);
-    c->ex_v[n++] = out->ready;
-    for (int l = 0; l < c->P; l++) {
-        c->ex_v[n++] = out->lane_err_P[l];
-        c->ex_v[n++] = out->dbcf.accept_new_P[l];
-        c->ex_v[n++] = out->dbcf.accept_head_P[l];
-        c->ex_v[n++] = out->dbcf.reject_P[l];
-    }
-    for (int b = 0; b < c->M; b++) {
-        const fg_dbcf_word *wd = &out->dbcf.bank_write_M[b];
-        c->ex_v[n++] = wd->valid;
-        c->ex_x[n] = c->ex_x[n + 1] = !wd->valid; /* row and data: no value without a write */
-        c->ex_v[n++] = wd->valid ? wd->row : 0;
-        c->ex_v[n++] = wd->valid ? (wd->data & c->mask) : 0;
-    }
+    fg_vecp_subsys_pack_in(c->K, c->mask, in, c->P, c->in_v);
     /* Levels and LFSR during this cycle: what the previous edge left; then remember the new ones. */
-    memcpy(&c->ex_v[n], c->regs, sizeof *c->regs * (size_t)(c->P + c->M + 1));
-    const fg_dbcf *d = fg_subsys_dbcf(s);
-    for (int l = 0; l < c->P; l++)
-        c->regs[l] = fg_dbcf_fifo_level(d, l);
-    for (int b = 0; b < c->M; b++)
-        c->regs[c->P + b] = fg_dbcf_buf_level(d, b);
-    c->regs[c->P + c->M] = fg_dbcf_lfsr(d);
+    fg_vecp_subsys_pack_out(out, c->P, c->M, c->mask, c->regs, c->ex_v, c->ex_x);
+    fg_vecp_subsys_levels(s, c->P, c->M, c->regs);
     c->rc = fg_vec_write(c->w, c->sid, c->in_v, NULL);
     if (!c->rc)
         c->rc = fg_vec_write(c->w, c->eid, c->ex_v, c->ex_x);
@@ -85,8 +55,8 @@ int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p)
     const int P = dc->pllr, M = dc->banks, depth = map->depth;
     const int wr = fg_vec_width_for(depth);
     subsys_ctx c = {.P = P, .M = M, .K = p->K, .mask = (INT64_C(1) << W) - 1};
-    c.n_in = 3 + 3 * P;
-    c.n_ex = 1 + 4 * P + 3 * M + P + M + 1;
+    c.n_in = fg_vecp_subsys_n_in(P);
+    c.n_ex = fg_vecp_subsys_n_ex(P, M);
     fg_vec_port *in_p = malloc(sizeof *in_p * (size_t)c.n_in), *ex_p = malloc(sizeof *ex_p * (size_t)c.n_ex);
     c.in_v = malloc(sizeof *c.in_v * (size_t)c.n_in);
     c.ex_v = malloc(sizeof *c.ex_v * (size_t)c.n_ex);

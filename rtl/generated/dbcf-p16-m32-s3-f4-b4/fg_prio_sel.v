@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_prio_sel.v.v by fecforge gen 0.1.0 (git a0949350302e-dirty). Do not edit.
+// Copied from rtl/lib/fg_prio_sel.v by fecforge gen 0.1.0 (git 395ee70f1eb3-dirty). Do not edit.
 // fg_prio_sel: rotating-priority selector with a grant limit (one per bank in the DBCF router).
 // The N request slots are visited cyclically from start_i: start_i, ..., N-1, 0, ..., start_i-1.
 // The first limit_i requests visited are granted; rank_o[k*CW +: CW] is slot k's place in that order
