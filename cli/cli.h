@@ -83,5 +83,10 @@ int fg_cli_dbcf_design_required(const char *cmd, const char *what, int seen);
 int fg_cli_iag_design_option(const char *cmd, const char *name, const char *arg, fg_gen_iag_cfg *g, int *seen);
 /* Usage error if --std or --pllr is missing from seen, else 0. */
 int fg_cli_iag_design_required(const char *cmd, int seen);
+/* The write-path subsystem's options (gen subsystem, area subsystem): --std umts|lte, --mapping NAME
+ * and the DBCF design options, with fg_cli_dbcf_design_option's return values. */
+int fg_cli_subsys_design_option(const char *cmd, const char *name, const char *arg, fg_gen_subsys_cfg *g, int *seen);
+/* After parsing: without --bank-depth, the rows the largest block of the standard needs. */
+void fg_cli_subsys_design_finish(fg_gen_subsys_cfg *g, int seen);
 
 #endif

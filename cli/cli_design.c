@@ -1,4 +1,4 @@
-/* Options of the generated DBCF network, shared by gen dbcf|subsystem, area dbcf and verify. */
+/* Options of the generated designs (DBCF network, IAG, write-path subsystem), shared by gen, area and verify. */
 #include "cli.h"
 #include "fecforge/error.h"
 
@@ -102,4 +102,30 @@ int fg_cli_iag_design_required(const char *cmd, int seen)
     if (!(seen & FG_CLI_OPT_PLLR))
         return fg_cli_usage_error(cmd, "iag: --pllr is required: a multiple of 4 in [4, %d]", FG_IAG_LANES_MAX);
     return 0;
+}
+
+int fg_cli_subsys_design_option(const char *cmd, const char *name, const char *arg, fg_gen_subsys_cfg *g, int *seen)
+{
+    if (!strcmp(name, "std")) {
+        if (fg_std_parse(arg, &g->std))
+            return fg_cli_usage_error(cmd, "subsystem: --std=%s unknown: valid are umts, lte", arg), -1;
+        if (seen)
+            *seen |= FG_CLI_OPT_STD;
+        return 1;
+    }
+    if (!strcmp(name, "mapping")) {
+        if (fg_bank_mapping_parse(arg, &g->mapping))
+            return fg_cli_usage_error(cmd, "subsystem: --%s", fg_last_error()), -1;
+        return 1;
+    }
+    return fg_cli_dbcf_design_option(cmd, name, arg, &g->dbcf, seen);
+}
+
+void fg_cli_subsys_design_finish(fg_gen_subsys_cfg *g, int seen)
+{
+    if (!(seen & FG_CLI_OPT_DEPTH)) {
+        const int need = fg_gen_subsys_bank_depth(g->std, g->dbcf.dbcf.pllr, g->dbcf.dbcf.banks, g->mapping);
+        if (need > 0)
+            g->dbcf.bank_depth = need;
+    }
 }

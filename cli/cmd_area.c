@@ -705,6 +705,10 @@ static int area_run(const char *design, gen_fn gen, const void *cfg, const char 
 
 static int gen_dbcf_cb(const void *cfg, const char *dir) { return fg_gen_dbcf((const fg_gen_dbcf_cfg *)cfg, dir); }
 static int gen_iag_cb(const void *cfg, const char *dir) { return fg_gen_iag((const fg_gen_iag_cfg *)cfg, dir); }
+static int gen_subsys_cb(const void *cfg, const char *dir)
+{
+    return fg_gen_subsys((const fg_gen_subsys_cfg *)cfg, dir);
+}
 
 /* ---- area dbcf -------------------------------------------------------------------------------------- */
 
@@ -712,7 +716,9 @@ static void help(void)
 {
     printf("usage: fecforge area dbcf --pllr P --banks M --select S|all --fifo-depth F --buf-depth B --width W\n"
            "                          [--bank-depth D] [--offer dual|head] [--lfsr-seed X] [--json] [--keep DIR]\n"
-           "       fecforge area iag --std lte|umts --pllr P [--forward-only] [--json] [--keep DIR]\n\n"
+           "       fecforge area iag --std lte|umts --pllr P [--forward-only] [--json] [--keep DIR]\n"
+           "       fecforge area subsystem [--std umts|lte] [--pllr P] [--banks M] [--mapping NAME] [the dbcf\n"
+           "                          options] [--json] [--keep DIR]\n\n"
            "Hardware cost of a generated design: the design is generated as by `fecforge gen` into a\n"
            "temporary directory, Yosys synthesizes it (synth -top TOP -flatten) and its cell statistics are\n"
            "reported: cells, flip-flop bits, gate equivalents (GE, NAND2 = 1; table in docs/rtl-area.md) and\n"
@@ -721,7 +727,9 @@ static void help(void)
            "designs:\n"
            "  dbcf   the DBCF write network; options and ranges as `fecforge gen dbcf --help`\n"
            "  iag    the interleaver address generator; options as `fecforge gen iag --help`\n"
-           "         (--forward-only: the interleave-only variant, for the unified-IAG overhead)\n\n"
+           "         (--forward-only: the interleave-only variant, for the unified-IAG overhead)\n"
+           "  subsystem  the write path IAG + LLR delay + bank mapper + DBCF; options and defaults as\n"
+           "         `fecforge gen subsystem --help` (the bank memories are SRAM macros)\n\n"
            "options:\n"
            "  --json       one JSON object on stdout (tool, parameters, top, cells, flip_flops, ge, mem_bits,\n"
            "               cells_by_type, yosys version, seconds)\n"
@@ -844,10 +852,71 @@ static int area_iag(int argc, char **argv)
     return area_run("iag", gen_iag_cb, &g, top, par, (int)(sizeof par / sizeof par[0]), keep, json, t0);
 }
 
+/* ---- area subsystem ---------------------------------------------------------------------------------- */
+
+static int area_subsys(int argc, char **argv)
+{
+    enum { O_STD = 256, O_PLLR, O_BANKS, O_MAP, O_SEL, O_FIFO, O_BUF, O_WIDTH, O_DEPTH, O_OFFER, O_SEED, O_JSON, O_KEEP };
+    static const struct option opts[] = {
+        {"std", required_argument, NULL, O_STD},          {"pllr", required_argument, NULL, O_PLLR},
+        {"banks", required_argument, NULL, O_BANKS},      {"mapping", required_argument, NULL, O_MAP},
+        {"select", required_argument, NULL, O_SEL},       {"fifo-depth", required_argument, NULL, O_FIFO},
+        {"buf-depth", required_argument, NULL, O_BUF},    {"width", required_argument, NULL, O_WIDTH},
+        {"bank-depth", required_argument, NULL, O_DEPTH}, {"offer", required_argument, NULL, O_OFFER},
+        {"lfsr-seed", required_argument, NULL, O_SEED},   {"json", no_argument, NULL, O_JSON},
+        {"keep", required_argument, NULL, O_KEEP},        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    const double t0 = now_s();
+    fg_gen_subsys_cfg g = fg_gen_subsys_cfg_default();
+    const char *keep = NULL;
+    int json = 0, c, seen = 0;
+    optind = 1;
+    int idx = -1, r;
+    while ((c = getopt_long(argc, argv, "h", opts, &idx)) != -1) {
+        if (idx >= 0 && (r = fg_cli_subsys_design_option(CMD, opts[idx].name, optarg, &g, &seen)) != 0) {
+            if (r < 0)
+                return FG_EXIT_USAGE;
+            idx = -1;
+            continue;
+        }
+        idx = -1;
+        switch (c) {
+        case O_JSON: json = 1; break;
+        case O_KEEP: keep = optarg; break;
+        case 'h': help(); return FG_EXIT_OK;
+        default: return FG_EXIT_USAGE;
+        }
+    }
+    if (optind < argc)
+        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    fg_cli_subsys_design_finish(&g, seen);
+    if (fg_gen_subsys_check(&g))
+        return fg_cli_usage_error(CMD, "subsystem: %s", fg_last_error());
+    const fg_dbcf_cfg *d = &g.dbcf.dbcf;
+    char seed[8];
+    snprintf(seed, sizeof seed, "0x%04X", d->lfsr_seed);
+    const param_t par[] = {
+        {"std", 0, fg_std_name(g.std)},
+        {"mapping", 0, fg_bank_mapping_name(g.mapping)},
+        {"pllr", d->pllr, NULL},
+        {"banks", d->banks, NULL},
+        {"select", d->select, NULL},
+        {"fifo_depth", d->fifo_depth, NULL},
+        {"buf_depth", d->buf_depth, NULL},
+        {"width", g.dbcf.width, NULL},
+        {"bank_depth", g.dbcf.bank_depth, NULL},
+        {"offer", 0, d->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual"},
+        {"lfsr_seed", 0, seed},
+    };
+    char top[128];
+    fg_gen_subsys_name(&g, top, sizeof top);
+    return area_run("subsystem", gen_subsys_cb, &g, top, par, (int)(sizeof par / sizeof par[0]), keep, json, t0);
+}
+
 int fg_cmd_area(int argc, char **argv)
 {
     if (argc < 2)
-        return fg_cli_usage_error(CMD, "a design is required: dbcf, iag (see fecforge area --help)");
+        return fg_cli_usage_error(CMD, "a design is required: dbcf, iag, subsystem (see fecforge area --help)");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         help();
         return FG_EXIT_OK;
@@ -856,5 +925,7 @@ int fg_cmd_area(int argc, char **argv)
         return area_dbcf(argc - 1, argv + 1);
     if (!strcmp(argv[1], "iag"))
         return area_iag(argc - 1, argv + 1);
-    return fg_cli_usage_error(CMD, "design '%s' unknown: valid are dbcf, iag", argv[1]);
+    if (!strcmp(argv[1], "subsystem"))
+        return area_subsys(argc - 1, argv + 1);
+    return fg_cli_usage_error(CMD, "design '%s' unknown: valid are dbcf, iag, subsystem", argv[1]);
 }

@@ -202,13 +202,12 @@ static int gen_subsys(int argc, char **argv)
         {"out", required_argument, NULL, 'o'},            {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     fg_gen_subsys_cfg g = fg_gen_subsys_cfg_default();
-    fg_dbcf_cfg *cfg = &g.dbcf.dbcf;
     const char *dir = NULL;
     int json = 0, c;
     optind = 1;
     int idx = -1, r, seen = 0;
     while ((c = getopt_long(argc, argv, "ho:", opts, &idx)) != -1) {
-        if (idx >= 0 && (r = fg_cli_dbcf_design_option(CMD, opts[idx].name, optarg, &g.dbcf, &seen)) != 0) {
+        if (idx >= 0 && (r = fg_cli_subsys_design_option(CMD, opts[idx].name, optarg, &g, &seen)) != 0) {
             if (r < 0)
                 return FG_EXIT_USAGE;
             idx = -1;
@@ -216,14 +215,6 @@ static int gen_subsys(int argc, char **argv)
         }
         idx = -1;
         switch (c) {
-        case O_STD:
-            if (fg_std_parse(optarg, &g.std))
-                return fg_cli_usage_error(CMD, "subsystem: --std=%s unknown: valid are umts, lte", optarg);
-            break;
-        case O_MAP:
-            if (fg_bank_mapping_parse(optarg, &g.mapping))
-                return fg_cli_usage_error(CMD, "subsystem: --%s", fg_last_error());
-            break;
         case O_JSON: json = 1; break;
         case 'o': dir = optarg; break;
         case 'h': help(); return FG_EXIT_OK;
@@ -234,11 +225,7 @@ static int gen_subsys(int argc, char **argv)
         return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
     if (!dir)
         return fg_cli_usage_error(CMD, "subsystem: -o DIR is required");
-    if (!(seen & FG_CLI_OPT_DEPTH)) {
-        const int need = fg_gen_subsys_bank_depth(g.std, cfg->pllr, cfg->banks, g.mapping);
-        if (need > 0)
-            g.dbcf.bank_depth = need;
-    }
+    fg_cli_subsys_design_finish(&g, seen);
     int rc = fg_gen_subsys(&g, dir);
     if (rc == FG_EINVAL || rc == FG_EIO)
         return fg_cli_usage_error(CMD, "subsystem: %s", fg_last_error());

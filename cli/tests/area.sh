@@ -16,6 +16,8 @@ has err "width=33 out of range \[1, 32\]"
 check missing 2 "$F" area dbcf --pllr 4;           has err "banks is required"
 check bad_iag 2 "$F" area iag --std umts --pllr 6; has err "PLLR=6 invalid"
 check bad_std 2 "$F" area iag --std gsm --pllr 8;  has err "std=gsm unknown"
+check bad_subsys 2 "$F" area subsystem --pllr 6;  has err "PLLR=6 invalid"
+check bad_map 2 "$F" area subsystem --mapping diag; has err "mapping"
 # Yosys missing: exit 1, naming the Debian package.
 FG_YOSYS=/nonexistent/yosys check no_yosys 1 "$F" area dbcf --pllr 4 --banks 4 --select 2 --fifo-depth 2 --buf-depth 2 --width 4
 has err "install the Debian package yosys"
@@ -94,6 +96,14 @@ awk -v c1="$cells" -v f1="$ff" -v g1="$ge" -v c2="$(num "$t/out" cells)" -v f2="
 check table 0 "$F" area dbcf --pllr $P --banks $M --select $S --fifo-depth $FD --buf-depth $BD --width $W --bank-depth $D
 has out "fg_dbcf_p2_m4_s2_f2_b3";                  has out "gate equivalents (GE)"
 grep -q "^  cells  *$cells\$" "$t/out" || { echo "FAIL: table cells != JSON cells ($cells)"; cat "$t/out"; fail=1; }
+
+# The write-path subsystem: it holds a DBCF of the same parameters and an IAG, so it costs more.
+check subsys 0 "$F" area subsystem --std lte --pllr 4 --banks 4 --select 1 --fifo-depth 1 --buf-depth 1 --width 2 --json
+has out '"top": "fg_subsys_lte_p4_m4_s1_f1_b1_xmapxor"'
+cp "$t/out" "$t/subsys.json"
+check subsys_dbcf 0 "$F" area dbcf --pllr 4 --banks 4 --select 1 --fifo-depth 1 --buf-depth 1 --width 2 --json
+awk -v a="$(num "$t/subsys.json" ge)" -v b="$(num "$t/out" ge)" 'BEGIN {
+  if (!(a > b)) { print "FAIL: subsystem GE " a " not above the DBCF alone: " b; exit 1 } }' || fail=1
 
 [ $fail -eq 0 ] && echo "area CLI: all checks passed"
 exit $fail
