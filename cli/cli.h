@@ -3,6 +3,7 @@
 #ifndef FG_CLI_H
 #define FG_CLI_H
 
+#include <getopt.h>
 #include <stdio.h>
 
 enum { FG_EXIT_OK = 0, FG_EXIT_FAIL = 1, FG_EXIT_USAGE = 2 };
@@ -88,5 +89,14 @@ int fg_cli_iag_design_required(const char *cmd, int seen);
 int fg_cli_subsys_design_option(const char *cmd, const char *name, const char *arg, fg_gen_subsys_cfg *g, int *seen);
 /* After parsing: without --bank-depth, the rows the largest block of the standard needs. */
 void fg_cli_subsys_design_finish(fg_gen_subsys_cfg *g, int seen);
+
+/* The option loop of `gen` and `area` for one design (cfg: its fg_gen_*_cfg): the design's options
+ * through the parser above (bits in *seen), --json into *json, -o/--out DIR into *out and --keep DIR
+ * into *keep (pointers may be NULL when opts lacks the option), --help prints help. Returns 0 to go
+ * on, 1 after --help, 2 after a usage error (printed); leftover arguments are a usage error. */
+typedef enum { FG_CLI_DESIGN_DBCF, FG_CLI_DESIGN_IAG, FG_CLI_DESIGN_SUBSYS } fg_cli_design;
+int fg_cli_design_parse(const char *cmd, fg_cli_design design, void *cfg, int argc, char **argv,
+                        const struct option *opts, int *seen, int *json, const char **out, const char **keep,
+                        void (*help)(void));
 
 #endif

@@ -129,3 +129,38 @@ void fg_cli_subsys_design_finish(fg_gen_subsys_cfg *g, int seen)
             g->dbcf.bank_depth = need;
     }
 }
+
+int fg_cli_design_parse(const char *cmd, fg_cli_design design, void *cfg, int argc, char **argv,
+                        const struct option *opts, int *seen, int *json, const char **out, const char **keep,
+                        void (*help)(void))
+{
+    int c, idx = -1;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, out ? "ho:" : "h", opts, &idx)) != -1) {
+        const char *name = idx >= 0 ? opts[idx].name : "";
+        idx = -1;
+        if (c == 'h') {
+            help();
+            return 1;
+        }
+        if (c == 'o' && out)
+            *out = optarg;
+        else if (!strcmp(name, "json"))
+            *json = 1;
+        else if (!strcmp(name, "keep") && keep)
+            *keep = optarg;
+        else {
+            const int r = !*name ? 0
+                          : design == FG_CLI_DESIGN_DBCF ? fg_cli_dbcf_design_option(cmd, name, optarg, cfg, seen)
+                          : design == FG_CLI_DESIGN_IAG  ? fg_cli_iag_design_option(cmd, name, optarg, cfg, seen)
+                                                         : fg_cli_subsys_design_option(cmd, name, optarg, cfg, seen);
+            if (r <= 0)
+                return 2; /* r < 0: printed; r == 0: getopt printed the unknown option */
+        }
+    }
+    if (optind < argc) {
+        fg_cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+        return 2;
+    }
+    return 0;
+}

@@ -757,29 +757,12 @@ static int area_dbcf(int argc, char **argv)
     fg_gen_dbcf_cfg g = fg_gen_dbcf_cfg_default();
     fg_dbcf_cfg *cfg = &g.dbcf;
     const char *keep = NULL;
-    int json = 0, c, seen = 0;
-    optind = 1;
-    opterr = 1;
-    int idx = -1, r;
-    while ((c = getopt_long(argc, argv, "h", opts, &idx)) != -1) {
-        if (idx >= 0 && (r = fg_cli_dbcf_design_option(CMD, opts[idx].name, optarg, &g, &seen)) != 0) {
-            if (r < 0)
-                return FG_EXIT_USAGE;
-            idx = -1;
-            continue;
-        }
-        idx = -1;
-        switch (c) {
-        case O_JSON: json = 1; break;
-        case O_KEEP: keep = optarg; break;
-        case 'h': help(); return FG_EXIT_OK;
-        default: return FG_EXIT_USAGE;
-        }
-    }
+    int json = 0, seen = 0;
+    int r = fg_cli_design_parse(CMD, FG_CLI_DESIGN_DBCF, &g, argc, argv, opts, &seen, &json, NULL, &keep, help);
+    if (r)
+        return r == 1 ? FG_EXIT_OK : FG_EXIT_USAGE;
     if (fg_cli_dbcf_design_required(CMD, "dbcf", seen))
         return FG_EXIT_USAGE;
-    if (optind < argc)
-        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
     if (cfg->pllr >= 1 && cfg->pllr <= FG_PLLR_MAX && cfg->banks >= 1 && !(seen & FG_CLI_OPT_DEPTH))
         g.bank_depth = fg_gen_dbcf_default_bank_depth(cfg->pllr, cfg->banks);
     if (fg_gen_dbcf_check(&g))
@@ -818,28 +801,12 @@ static int area_iag(int argc, char **argv)
     const double t0 = now_s();
     fg_gen_iag_cfg g = fg_gen_iag_cfg_default();
     const char *keep = NULL;
-    int json = 0, c, seen = 0;
-    optind = 1;
-    int idx = -1, r;
-    while ((c = getopt_long(argc, argv, "h", opts, &idx)) != -1) {
-        if (idx >= 0 && (r = fg_cli_iag_design_option(CMD, opts[idx].name, optarg, &g, &seen)) != 0) {
-            if (r < 0)
-                return FG_EXIT_USAGE;
-            idx = -1;
-            continue;
-        }
-        idx = -1;
-        switch (c) {
-        case O_JSON: json = 1; break;
-        case O_KEEP: keep = optarg; break;
-        case 'h': help(); return FG_EXIT_OK;
-        default: return FG_EXIT_USAGE;
-        }
-    }
+    int json = 0, seen = 0;
+    int r = fg_cli_design_parse(CMD, FG_CLI_DESIGN_IAG, &g, argc, argv, opts, &seen, &json, NULL, &keep, help);
+    if (r)
+        return r == 1 ? FG_EXIT_OK : FG_EXIT_USAGE;
     if (fg_cli_iag_design_required(CMD, seen))
         return FG_EXIT_USAGE;
-    if (optind < argc)
-        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
     if (fg_gen_iag_check(&g))
         return fg_cli_usage_error(CMD, "iag: %s", fg_last_error());
     const param_t par[] = {
@@ -869,26 +836,10 @@ static int area_subsys(int argc, char **argv)
     const double t0 = now_s();
     fg_gen_subsys_cfg g = fg_gen_subsys_cfg_default();
     const char *keep = NULL;
-    int json = 0, c, seen = 0;
-    optind = 1;
-    int idx = -1, r;
-    while ((c = getopt_long(argc, argv, "h", opts, &idx)) != -1) {
-        if (idx >= 0 && (r = fg_cli_subsys_design_option(CMD, opts[idx].name, optarg, &g, &seen)) != 0) {
-            if (r < 0)
-                return FG_EXIT_USAGE;
-            idx = -1;
-            continue;
-        }
-        idx = -1;
-        switch (c) {
-        case O_JSON: json = 1; break;
-        case O_KEEP: keep = optarg; break;
-        case 'h': help(); return FG_EXIT_OK;
-        default: return FG_EXIT_USAGE;
-        }
-    }
-    if (optind < argc)
-        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    int json = 0, seen = 0;
+    int r = fg_cli_design_parse(CMD, FG_CLI_DESIGN_SUBSYS, &g, argc, argv, opts, &seen, &json, NULL, &keep, help);
+    if (r)
+        return r == 1 ? FG_EXIT_OK : FG_EXIT_USAGE;
     fg_cli_subsys_design_finish(&g, seen);
     if (fg_gen_subsys_check(&g))
         return fg_cli_usage_error(CMD, "subsystem: %s", fg_last_error());

@@ -76,30 +76,14 @@ static int gen_dbcf(int argc, char **argv)
     fg_gen_dbcf_cfg g = fg_gen_dbcf_cfg_default();
     fg_dbcf_cfg *cfg = &g.dbcf;
     const char *dir = NULL;
-    int json = 0, c, seen = 0;
+    int json = 0, seen = 0;
     /* Required options, one bit each; --select all = FG_DBCF_SELECT_ALL. Ranges are checked by
      * fg_gen_dbcf_check, whose message names the parameter and its valid range. */
-    optind = 1;
-    int idx = -1, r;
-    while ((c = getopt_long(argc, argv, "ho:", opts, &idx)) != -1) {
-        if (idx >= 0 && (r = fg_cli_dbcf_design_option(CMD, opts[idx].name, optarg, &g, &seen)) != 0) {
-            if (r < 0)
-                return FG_EXIT_USAGE;
-            idx = -1;
-            continue;
-        }
-        idx = -1;
-        switch (c) {
-        case O_JSON: json = 1; break;
-        case 'o': dir = optarg; break;
-        case 'h': help(); return FG_EXIT_OK;
-        default: return FG_EXIT_USAGE;
-        }
-    }
+    int r = fg_cli_design_parse(CMD, FG_CLI_DESIGN_DBCF, &g, argc, argv, opts, &seen, &json, &dir, NULL, help);
+    if (r)
+        return r == 1 ? FG_EXIT_OK : FG_EXIT_USAGE;
     if (fg_cli_dbcf_design_required(CMD, "dbcf", seen))
         return FG_EXIT_USAGE;
-    if (optind < argc)
-        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
     if (!dir)
         return fg_cli_usage_error(CMD, "dbcf: -o DIR is required");
     if (cfg->pllr >= 1 && cfg->pllr <= FG_PLLR_MAX && cfg->banks >= 1 && !(seen & FG_CLI_OPT_DEPTH))
@@ -138,28 +122,12 @@ static int gen_iag(int argc, char **argv)
         {NULL, 0, NULL, 0}};
     fg_gen_iag_cfg g = fg_gen_iag_cfg_default();
     const char *dir = NULL;
-    int json = 0, c, seen = 0;
-    optind = 1;
-    int idx = -1, r;
-    while ((c = getopt_long(argc, argv, "ho:", opts, &idx)) != -1) {
-        if (idx >= 0 && (r = fg_cli_iag_design_option(CMD, opts[idx].name, optarg, &g, &seen)) != 0) {
-            if (r < 0)
-                return FG_EXIT_USAGE;
-            idx = -1;
-            continue;
-        }
-        idx = -1;
-        switch (c) {
-        case O_JSON: json = 1; break;
-        case 'o': dir = optarg; break;
-        case 'h': help(); return FG_EXIT_OK;
-        default: return FG_EXIT_USAGE;
-        }
-    }
+    int json = 0, seen = 0;
+    int r = fg_cli_design_parse(CMD, FG_CLI_DESIGN_IAG, &g, argc, argv, opts, &seen, &json, &dir, NULL, help);
+    if (r)
+        return r == 1 ? FG_EXIT_OK : FG_EXIT_USAGE;
     if (fg_cli_iag_design_required(CMD, seen))
         return FG_EXIT_USAGE;
-    if (optind < argc)
-        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
     if (!dir)
         return fg_cli_usage_error(CMD, "iag: -o DIR is required");
     int rc = fg_gen_iag(&g, dir);
@@ -203,26 +171,10 @@ static int gen_subsys(int argc, char **argv)
         {NULL, 0, NULL, 0}};
     fg_gen_subsys_cfg g = fg_gen_subsys_cfg_default();
     const char *dir = NULL;
-    int json = 0, c;
-    optind = 1;
-    int idx = -1, r, seen = 0;
-    while ((c = getopt_long(argc, argv, "ho:", opts, &idx)) != -1) {
-        if (idx >= 0 && (r = fg_cli_subsys_design_option(CMD, opts[idx].name, optarg, &g, &seen)) != 0) {
-            if (r < 0)
-                return FG_EXIT_USAGE;
-            idx = -1;
-            continue;
-        }
-        idx = -1;
-        switch (c) {
-        case O_JSON: json = 1; break;
-        case 'o': dir = optarg; break;
-        case 'h': help(); return FG_EXIT_OK;
-        default: return FG_EXIT_USAGE;
-        }
-    }
-    if (optind < argc)
-        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    int json = 0, seen = 0;
+    int r = fg_cli_design_parse(CMD, FG_CLI_DESIGN_SUBSYS, &g, argc, argv, opts, &seen, &json, &dir, NULL, help);
+    if (r)
+        return r == 1 ? FG_EXIT_OK : FG_EXIT_USAGE;
     if (!dir)
         return fg_cli_usage_error(CMD, "subsystem: -o DIR is required");
     fg_cli_subsys_design_finish(&g, seen);
