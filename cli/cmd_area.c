@@ -670,7 +670,10 @@ static int area_run(const char *design, gen_fn gen, const void *cfg, const char 
         snprintf(tmp, sizeof tmp, "%s/fecforge-area-XXXXXX", td && *td ? td : "/tmp");
         if (!mkdtemp(tmp))
             return fg_cli_fail(CMD, "cannot create a temporary directory %s: %s", tmp, strerror(errno));
-        snprintf(dir, sizeof dir, "%s/rtl", tmp);
+        if (snprintf(dir, sizeof dir, "%s/rtl", tmp) >= (int)sizeof dir) {
+            rm_tree(tmp);
+            return fg_cli_fail(CMD, "temporary directory name %s too long", tmp);
+        }
     }
     int rc = gen(cfg, dir);
     if (rc) {

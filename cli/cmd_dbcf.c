@@ -283,12 +283,15 @@ static int plot_sweep(const fg_dbcf_point *pts, int n, const char *path)
         return fg_cli_fail(CMD, "no configuration of the sweep is free of loss: nothing to plot");
     }
     char script[8192];
-    snprintf(script, sizeof script,
+    if (snprintf(script, sizeof script,
              "set terminal pngcairo size 900,600\nset output '%s'\n"
              "set title 'DBCF design space: buffer bits vs extra cycles (configurations without loss)'\n"
              "set xlabel 'FIFO + circular-buffer bits'\nset ylabel 'worst dC = C1 - C0 [cycles]'\n"
              "set grid\nset key top right\nset yrange [0:*]\nplot %s\n",
-             path, plots);
+             path, plots) >= (int)sizeof script) {
+        remove(data);
+        return fg_cli_fail(CMD, "plot script longer than %zu bytes (plot path %s)", sizeof script, path);
+    }
     int rc = fg_cli_gnuplot(CMD, script);
     remove(data);
     return rc ? FG_EXIT_FAIL : FG_EXIT_OK;

@@ -1,8 +1,10 @@
 /* fecforge vectors: golden vector sets (vectors/FORMAT.md) from the cycle-accurate step models,
  * and a reader check of an existing set. */
 #include "cli.h"
+#include "cli_ldpc.h"
 #include "commands.h"
 #include "fecforge/error.h"
+#include "fecforge/ldpc_arch.h"
 #include "fecforge/vectors.h"
 
 #include <getopt.h>
@@ -22,6 +24,8 @@ static void help(void)
         "       fecforge vectors subsystem [--std umts|lte] [--K N] [--pllr P] [--banks M] [--mapping NAME]\n"
         "                             [--select S|all] [--fifo-depth F] [--buf-depth B] [--offer dual|head]\n"
         "                             [--lfsr-seed X] [--mode forward|inverse] [--data-width W] [--json] -o DIR\n"
+        "       fecforge vectors ldpc --code NAME|FILE [--z Z] [--layers K] [--mb N1xN2] [--iter N] [--no-et]\n"
+        "                             [--reorder] [--frames F] [--ebn0 X] [--seed S] [--json] -o DIR\n"
         "       fecforge vectors check DIR\n\n"
         "Golden vectors from the cycle-accurate C step models, for RTL testbenches: DIR/manifest.json\n"
         "(tool, version, git hash, seed, every parameter, expected cycle counts, streams with their\n"
@@ -43,7 +47,11 @@ static void help(void)
         "      (low W bits), until every word is in its bank. Streams: lane_prog, stimulus, expected,\n"
         "      banks. Defaults as dbcf with mapping xmap-xor, M = 2*PLLR, select 3, FIFO 4, buffer 7,\n"
         "      mode inverse; --data-width in [1, 31]\n"
-        "check: read every stream of DIR against its manifest; exit 2 with file, line and port on\n"
+        "ldpc: the MB-serial LDPC decoder model (fecforge arch ldpc, docs/ldpc-architecture.md):\n"
+        "      F noisy frames (default 2, Eb/N0 X dB default 2, seed S default 1) decoded back to back\n"
+        "      from reset. Streams: llr, stimulus, expected (port trace), iterations, app and hard\n"
+        "      (after every iteration), decoded, frames. Defaults K 2, MB Kx2, 15 iterations, ET on\n"
+                "check: read every stream of DIR against its manifest; exit 2 with file, line and port on\n"
         "      the first error\n\n"
         "  -o, --out DIR    output directory\n"
         "  --json           print a JSON summary (provenance, DIR, cycle counts) on stdout\n"
@@ -71,7 +79,7 @@ static int summary(const char *dir, int json)
     if (rc)
         return fg_cli_fail(CMD, "%s", fg_last_error());
     static const char *const keys[] = {"C0", "C1", "dC", "overflow", "misplaced", "errs", "preprocess_cycles", "latency",
-                                       "trace_cycles"};
+                                       "trace_cycles", "frames", "iterations_total", "frame_errors"};
     fg_json j;
     if (json) {
         fg_json_begin(&j, stdout);
@@ -133,10 +141,105 @@ static int check(const char *dir)
     return rc ? lib_error(rc) : FG_EXIT_OK;
 }
 
+/* vectors ldpc: the MB-serial LDPC decoder model (argv[0] = "ldpc"). */
+static int vectors_ldpc(int argc, char **argv)
+{
+    enum { O_CODE = 256, O_Z, O_LAYERS, O_MB, O_ITER, O_NOET, O_REORDER, O_FRAMES, O_EBN0, O_SEED, O_JSON };
+    static const struct option opts[] = {
+        {"code", required_argument, NULL, O_CODE},     {"z", required_argument, NULL, O_Z},
+        {"layers", required_argument, NULL, O_LAYERS}, {"mb", required_argument, NULL, O_MB},
+        {"iter", required_argument, NULL, O_ITER},     {"no-et", no_argument, NULL, O_NOET},
+        {"reorder", no_argument, NULL, O_REORDER},     {"frames", required_argument, NULL, O_FRAMES},
+        {"ebn0", required_argument, NULL, O_EBN0},     {"seed", required_argument, NULL, O_SEED},
+        {"json", no_argument, NULL, O_JSON},           {"out", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},              {NULL, 0, NULL, 0}};
+    const char *code_name = NULL, *mb_text = NULL, *out = NULL;
+    fg_ldpc_arch_cfg cfg = fg_ldpc_arch_cfg_default();
+    int z = 0, frames = 2, seed = 1, reorder = 0, json = 0, c;
+    double ebn0 = 2.0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+        switch (c) {
+        case O_CODE: code_name = optarg; break;
+        case O_Z:
+            if (fg_cli_int(CMD, "z", optarg, 1, FG_LDPC_Z_MAX, &z))
+                return FG_EXIT_USAGE;
+            break;
+        case O_LAYERS:
+            if (fg_cli_int(CMD, "layers", optarg, 1, FG_LDPC_BASE_DIM_MAX, &cfg.fx.layers))
+                return FG_EXIT_USAGE;
+            break;
+        case O_MB: mb_text = optarg; break;
+        case O_ITER:
+            if (fg_cli_int(CMD, "iter", optarg, 1, 1000, &cfg.fx.max_iter))
+                return FG_EXIT_USAGE;
+            break;
+        case O_NOET: cfg.fx.early_term = 0; break;
+        case O_REORDER: reorder = 1; break;
+        case O_FRAMES:
+            if (fg_cli_int(CMD, "frames", optarg, 1, 10000, &frames))
+                return FG_EXIT_USAGE;
+            break;
+        case O_EBN0: {
+            char *end;
+            ebn0 = strtod(optarg, &end);
+            if (end == optarg || *end || !(ebn0 >= -50 && ebn0 <= 100))
+                return fg_cli_usage_error(CMD, "--ebn0=%s invalid: expected a number in [-50, 100] dB", optarg);
+            break;
+        }
+        case O_SEED:
+            if (fg_cli_int(CMD, "seed", optarg, 0, 2147483647, &seed))
+                return FG_EXIT_USAGE;
+            break;
+        case O_JSON: json = 1; break;
+        case 'o': out = optarg; break;
+        case 'h': help(); return FG_EXIT_OK;
+        default: return fg_cli_usage_error(CMD, "unknown option of 'vectors ldpc'");
+        }
+    }
+    if (optind < argc)
+        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (!out)
+        return fg_cli_usage_error(CMD, "-o DIR (the output directory) is required");
+    if (!code_name)
+        return fg_cli_usage_error(CMD, "ldpc: --code is required");
+    cfg.mb_rows = cfg.fx.layers;
+    if (mb_text) {
+        char tail;
+        if (sscanf(mb_text, "%dx%d%c", &cfg.mb_rows, &cfg.mb_cols, &tail) != 2)
+            return fg_cli_usage_error(CMD, "--mb=%s invalid: expected N1xN2, e.g. 2x2", mb_text);
+    }
+    fg_ldpc_code *code;
+    if (fg_cli_ldpc_code_open(code_name, z, &code))
+        return FG_EXIT_USAGE;
+    int *col = malloc(sizeof(int) * (size_t)code->nb), *lay = malloc(sizeof(int) * (size_t)code->mb);
+    int rc = col && lay ? fg_ldpc_arch_cfg_check(code, &cfg) : fg_set_error(FG_ENOMEM, "out of memory");
+    if (rc) {
+        rc = rc == FG_EINVAL ? fg_cli_usage_error(CMD, "%s", fg_last_error()) : fg_cli_fail(CMD, "%s", fg_last_error());
+        goto done;
+    }
+    if (reorder) {
+        fg_ldpc_reorder_cfg r = fg_ldpc_reorder_cfg_default();
+        if (fg_ldpc_arch_reorder(code, &cfg, &r, col, lay)) {
+            rc = fg_cli_fail(CMD, "%s", fg_last_error());
+            goto done;
+        }
+        cfg.col_order = col;
+    }
+    fg_ldpc_arch_vec_result vr;
+    rc = fg_ldpc_arch_write_vectors(out, code, &cfg, frames, ebn0, (uint64_t)seed, &vr);
+    rc = rc ? lib_error(rc) : summary(out, json);
+done:
+    free(col);
+    free(lay);
+    fg_ldpc_code_destroy(code);
+    return rc;
+}
+
 int fg_cmd_vectors(int argc, char **argv)
 {
     if (argc < 2)
-        return fg_cli_usage_error(CMD, "expected a design: dbcf, iag, subsystem or check");
+        return fg_cli_usage_error(CMD, "expected a design: dbcf, iag, ldpc, subsystem or check");
     const char *what = argv[1];
     if (!strcmp(what, "--help") || !strcmp(what, "-h")) {
         help();
@@ -150,8 +253,10 @@ int fg_cmd_vectors(int argc, char **argv)
         }
         return argc == 3 ? check(argv[2]) : fg_cli_usage_error(CMD, "check takes one directory");
     }
+    if (!strcmp(what, "ldpc"))
+        return vectors_ldpc(argc - 1, argv + 1);
     if (!is_dbcf && !is_iag && !is_sub)
-        return fg_cli_usage_error(CMD, "design '%s' unknown: valid are dbcf, iag, check, subsystem", what);
+        return fg_cli_usage_error(CMD, "design '%s' unknown: valid are dbcf, iag, ldpc, check, subsystem", what);
 
     enum { O_STD = 256, O_K, O_PLLR, O_BANKS, O_MAP, O_SEL, O_FIFO, O_BUF, O_OFFER, O_STALL, O_SEED, O_DIR,
            O_WIDTH, O_MODE, O_JSON };

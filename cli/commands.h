@@ -3,6 +3,9 @@
 #define FG_COMMANDS_H
 int fg_cmd_interleaver(int argc, char **argv);
 int fg_cmd_area(int argc, char **argv);
+int fg_cmd_arch(int argc, char **argv);
+int fg_cmd_ber(int argc, char **argv);
+int fg_cmd_code(int argc, char **argv);
 int fg_cmd_conflicts(int argc, char **argv);
 int fg_cmd_dbcf(int argc, char **argv);
 int fg_cmd_gen(int argc, char **argv);

@@ -51,7 +51,7 @@ check small 0 "$F" area dbcf --pllr $P --banks $M --select $S --fifo-depth $FD -
   --bank-depth $D --json --keep "$t/keep"
 cp "$t/out" "$t/small.json"
 for k in '"tool":' '"version":' '"git":' '"design": "dbcf"' '"parameters":' '"pllr": 2' '"select": 2' \
-         '"top": "fg_dbcf_p2_m4_s2_f2_b3"' '"cells":' '"flip_flops":' '"ge":' '"mem_bits": 0' '"cells_by_type":' \
+         '"top": "fg_dbcf_p2_m4_s2_f2_b3"' '"cells":' '"flip_flops":' '"ge":' '"mem_bits": 1024' '"macros": 4' '"cells_by_type":' \
          '"yosys": "Yosys ' '"seconds":' '"yosys_seconds":'; do
   grep -q -- "$k" "$t/small.json" || { echo "FAIL: '$k' not in the JSON"; fail=1; }
 done
@@ -71,12 +71,15 @@ awk -v c="$cells" -v f="$ff" -v g="$ge" -v cb="$comb" -v s="$seq" -v a="$arr" -v
   # every cell costs between a NOT (0.67 GE) and the dearest flip-flop; a flip-flop at least 5.67 GE
   if (g < 0.67 * c || s < 5.67 * f) { print "FAIL: GE implausible for " c " cells / " f " flip-flops"; bad = 1 }
   exit bad }' || fail=1
-# cells_by_type sums to cells, and the flip-flop types sum to flip_flops.
+# cells_by_type sums to cells plus the M bank SRAM black boxes (fg_sram_1r1w, D x W = 64 x 4 bits each:
+# mem_bits above), and the flip-flop types sum to flip_flops.
 awk '/"cells_by_type"/ {in_t = 1; next} in_t && /}/ {in_t = 0} in_t {
-       gsub(/[",]/, ""); n = $2; tot += n; if ($1 ~ /^\$_(S?DFF|DFFE|SDFFC?E|DFFSR|DFFSRE|ALDFF)/) ff += n }
-     END {print tot, ff}' "$t/small.json" >"$t/sums"
-read -r tot ffs <"$t/sums"
+       gsub(/[",]/, ""); n = $2; if ($1 !~ /^\$/ || $1 ~ /fg_sram_/) mac += n; else tot += n
+       if ($1 ~ /^\$_(S?DFF|DFFE|SDFFC?E|DFFSR|DFFSRE|ALDFF)/) ff += n }
+     END {print tot, ff, mac + 0}' "$t/small.json" >"$t/sums"
+read -r tot ffs macs <"$t/sums"
 [ "$tot" = "$cells" ] || { echo "FAIL: cells_by_type sums to $tot, cells = $cells"; fail=1; }
+[ "$macs" = $M ] || { echo "FAIL: $macs SRAM macro instances, expected M = $M"; fail=1; }
 [ "$ffs" = "$ff" ] || { echo "FAIL: flip-flop types sum to $ffs, flip_flops = $ff"; fail=1; }
 # --keep DIR holds the design, the script and the statistics; the table mode prints the same numbers.
 for f in fg_dbcf_p2_m4_s2_f2_b3.v files.f manifest.json area.ys yosys.log stat.json; do

@@ -5,24 +5,29 @@ source "$(dirname "$0")/common.bash"
 G="$F gen dbcf --pllr 8 --banks 16 --select 3 --fifo-depth 2 --buf-depth 4 --width 6"
 check help 0 "$F" gen --help;                        has out "usage: fecforge gen dbcf"
 check gen 0 $G -o "$t/d";                            has out "fg_dbcf_p8_m16_s3_f2_b4"
-for f in fg_dbcf_p8_m16_s3_f2_b4.v fg_lfsr16.v fg_prio_sel.v fg_fifo.v fg_circ_buf.v files.f manifest.json; do
+for f in fg_dbcf_p8_m16_s3_f2_b4.v fg_lfsr16.v fg_prio_sel.v fg_fifo.v fg_circ_buf.v fg_sram_1r1w.v files.f manifest.json; do
   [ -f "$t/d/$f" ] || { echo "FAIL: $f missing"; fail=1; }
 done
-[ "$(wc -l <"$t/d/files.f")" = 5 ] || { echo "FAIL: files.f"; cat "$t/d/files.f"; fail=1; }
+[ "$(wc -l <"$t/d/files.f")" = 6 ] || { echo "FAIL: files.f"; cat "$t/d/files.f"; fail=1; }
 v="$t/d/fg_dbcf_p8_m16_s3_f2_b4.v"
 for k in "Do not edit" "git " "pllr=8 banks=16 select=3 fifo_depth=2 buf_depth=4 offer=dual lfsr_seed=0xACE1 width=6" \
-         "module fg_dbcf_p8_m16_s3_f2_b4" "16'hACE1" "16'hB400"; do
+         "module fg_dbcf_p8_m16_s3_f2_b4" "16'hACE1" "16'hB400" "localparam integer D = 384;" \
+         "fg_sram_1r1w #(.DEPTH(D), .AW(RW), .DW(W)) u_sram" "else if (|reject_o) overflow_q <= 1'b1;"; do
   grep -q -- "$k" "$v" || { echo "FAIL: '$k' not in the top module"; fail=1; }
 done
 for k in '"version":' '"git":' '"pllr": 8' '"banks": 16' '"select": 3' '"fifo_depth": 2' '"buf_depth": 4' \
          '"width": 6' '"latency_cycles": 0' '"name": "lane_bank_i", "direction": "input", "width": 32' \
-         '"name": "bank_data_o", "direction": "output", "width": 96'; do
+         '"name": "bank_data_o", "direction": "output", "width": 96' '"bank_read_latency_cycles": 1' \
+         '"name": "bank_rd_row_i", "direction": "input", "width": 144' \
+         '"name": "bank_rd_data_o", "direction": "output", "width": 96' \
+         '"name": "overflow_o", "direction": "output", "width": 1' '"name": "done_o", "direction": "output", "width": 1' \
+         '"fg_sram_1r1w.v"'; do
   grep -q -- "$k" "$t/d/manifest.json" || { echo "FAIL: '$k' not in manifest.json"; fail=1; }
 done
 # Head offer and no FIFO/buffer: other name, no fg_fifo / fg_circ_buf.
 check head 0 "$F" gen dbcf --pllr 4 --banks 4 --select all --fifo-depth 0 --buf-depth 0 --width 4 --offer head \
   -o "$t/h" --json;                                  has out '"top": "fg_dbcf_p4_m4_s8_f0_b0_head"'
-[ "$(cat "$t/h/files.f")" = "$(printf 'fg_dbcf_p4_m4_s8_f0_b0_head.v\nfg_lfsr16.v\nfg_prio_sel.v')" ] || { echo "FAIL: head files.f"; fail=1; }
+[ "$(cat "$t/h/files.f")" = "$(printf 'fg_dbcf_p4_m4_s8_f0_b0_head.v\nfg_lfsr16.v\nfg_prio_sel.v\nfg_sram_1r1w.v')" ] || { echo "FAIL: head files.f"; fail=1; }
 # Regenerating over an earlier output replaces it; anything else is refused.
 check regen 0 $G -o "$t/d"
 # ... with everything the user put into it (a Verilator obj_dir, a symbolic link, which is removed, not followed).
@@ -96,9 +101,14 @@ for m in "$t/sub_iag/fg_iag_umts_p8.v" "$t/sub_dbcf/fg_dbcf_p8_m16_s3_f4_b7.v"; 
 done
 for k in '"design": "subsystem"' '"top": "fg_subsys_umts_p8_m16_s3_f4_b7_xmapxor"' '"std": "umts"' '"mapping": "xmap-xor"' \
          '"width": 6, "bank_depth": 320' '"latency_cycles": 0' '"iag_latency_cycles": 3' \
-         '"name": "lane_llr_i", "direction": "input", "width": 48' '"name": "bank_row_o", "direction": "output", "width": 144'; do
+         '"name": "lane_llr_i", "direction": "input", "width": 48' '"name": "bank_row_o", "direction": "output", "width": 144' \
+         '"name": "bank_rd_row_i", "direction": "input", "width": 144' \
+         '"name": "bank_rd_data_o", "direction": "output", "width": 96' '"name": "overflow_o", "direction": "output", "width": 1' \
+         '"name": "done_o", "direction": "output", "width": 1' '"bank_read_latency_cycles": 1'; do
   grep -q -- "$k" "$t/sub/manifest.json" || { echo "FAIL: '$k' not in the subsystem manifest.json"; fail=1; }
 done
+[ "$(grep -c '^fg_sram_1r1w.v$' "$t/sub/files.f")" = 1 ] || { echo "FAIL: subsystem files.f: fg_sram_1r1w.v once"; fail=1; }
+grep -q ".bank_rd_row_i(bank_rd_row_i)" "$t/sub/fg_subsys_umts_p8_m16_s3_f4_b7_xmapxor.v" || { echo "FAIL: subsystem read port"; fail=1; }
 grep -q "wire \[8:0\] llr_d" "$t/sub/fg_subsys_umts_p8_m16_s3_f4_b7_xmapxor.v" && { echo "FAIL: LLR width"; fail=1; }
 check sub_lte_mod 0 "$F" gen subsystem --std lte --pllr 8 --banks 16 --mapping mod --json -o "$t/sub2"
 has out '"top": "fg_subsys_lte_p8_m16_s3_f4_b7_mod"'

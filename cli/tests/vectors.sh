@@ -9,12 +9,20 @@ check help_iag 0 "$F" vectors iag --help;           has out "fecforge vectors ia
 check dbcf 0 "$F" vectors dbcf --K 200 --pllr 8 --banks 16 --direction deinterleave -o "$t/d"
 has out "C0=25 C1=27 dC=2"
 for f in manifest.json stimulus.hex expected.hex banks.hex; do [ -f "$t/d/$f" ] || { echo "FAIL: $f missing"; fail=1; }; done
-# One line per cycle: C1 = 27 lines; 4*PLLR stimulus words, 3*PLLR + 3*M + PLLR + M + 2 expected words.
-[ "$(wc -l <"$t/d/stimulus.hex")" = 27 ] || { echo "FAIL: stimulus lines"; fail=1; }
-[ "$(head -1 "$t/d/stimulus.hex" | wc -w)" = 32 ] || { echo "FAIL: stimulus words"; fail=1; }
-[ "$(head -1 "$t/d/expected.hex" | wc -w)" = $((24 + 48 + 8 + 16 + 2)) ] || { echo "FAIL: expected words"; fail=1; }
+# One line per cycle: C1 = 27 lines, then depth + 1 = 14 bank read-back lines; 4*PLLR + M stimulus
+# words, 3*PLLR + 3*M + PLLR + M + 4 + M expected words.
+[ "$(wc -l <"$t/d/stimulus.hex")" = $((27 + 14)) ] || { echo "FAIL: stimulus lines"; fail=1; }
+[ "$(head -1 "$t/d/stimulus.hex" | wc -w)" = $((32 + 16)) ] || { echo "FAIL: stimulus words"; fail=1; }
+[ "$(head -1 "$t/d/expected.hex" | wc -w)" = $((24 + 48 + 8 + 16 + 4 + 16)) ] || { echo "FAIL: expected words"; fail=1; }
+grep -q '"drain_cycles": 27' "$t/d/manifest.json" && grep -q '"readback_cycles": 14' "$t/d/manifest.json" \
+  || { echo "FAIL: drain/readback cycles"; fail=1; }
+# The read-back: line 27 + r reads row r of every bank; line 27 + 1 + r shows it (bank_rd_data_o, the last M words).
+[ "$(sed -n 30p "$t/d/stimulus.hex" | cut -d' ' -f33-)" = "$(echo 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2)" ] \
+  || { echo "FAIL: read-back rows"; fail=1; }
+[ "$(sed -n 31p "$t/d/expected.hex" | cut -d" " -f101-)" = "$(for b in $(seq 0 15); do sed -n "$((b * 13 + 3))p" "$t/d/banks.hex"; done | tr '\n' ' ' | sed 's/ $//')" ] \
+  || { echo "FAIL: read-back data = row 2 of the bank image"; fail=1; }
 [ "$(wc -l <"$t/d/banks.hex")" = $((16 * 13)) ] || { echo "FAIL: bank image lines"; fail=1; }
-check check_dbcf 0 "$F" vectors check "$t/d";       has out "3 streams, 262 lines: format 1"
+check check_dbcf 0 "$F" vectors check "$t/d";       has out "3 streams, 290 lines: format 1"
 check json 0 "$F" vectors iag --std lte --K 40 --pllr 8 --mode inverse --json -o "$t/i"
 for k in '"design": "iag"' '"preprocess_cycles": 97' '"C0": 5' '"latency": 1' '"git":' '"lane_prog.hex"'; do has out "$k"; done
 check stall 0 "$F" vectors dbcf --K 333 --pllr 8 --select 1 --fifo-depth 0 --buf-depth 2 --stall -o "$t/s"
@@ -35,7 +43,7 @@ check no_parent 2 "$F" vectors iag --std lte --K 40 --pllr 8 -o "$t/no/such"; ha
 ls "$t" | grep -q 'tmp-\|old-' && { echo "FAIL: temporary directories left: $(ls "$t")"; fail=1; }
 # Usage errors name the option and the range.
 check no_out 2 "$F" vectors dbcf --K 40 --pllr 4;              has err "-o DIR"
-check bad_design 2 "$F" vectors ldpc -o "$t/x";                has err "valid are dbcf, iag, check"
+check bad_design 2 "$F" vectors turbo -o "$t/x";               has err "valid are dbcf, iag, ldpc, check"
 check bad_k 2 "$F" vectors dbcf --K 5115 -o "$t/x";            has err "K=5115 out of range \[40, 5114\]"
 check bad_lte_k 2 "$F" vectors iag --std lte --K 41 -o "$t/x"; has err "K=41"
 check bad_pllr 2 "$F" vectors iag --pllr 512 -o "$t/x";        has err "pllr=512 out of range \[4, 256\]"
@@ -66,19 +74,20 @@ while read -r d args; do
 done <"$src/vectors/sets.list"
 # vectors subsystem: IAG + mapper + DBCF from reset; lane programs, cycles, bank image.
 check sub 0 "$F" vectors subsystem --std umts --K 200 --pllr 8 --banks 16 --mode inverse -o "$t/sub"
-has out "C0=25 C1=29 dC=1 overflow=0 misplaced=0 errs=0 preprocess_cycles=54 latency=3 trace_cycles=84"
+has out "C0=25 C1=29 dC=1 overflow=0 misplaced=0 errs=0 preprocess_cycles=54 latency=3 trace_cycles=98"
 for f in manifest.json lane_prog.hex stimulus.hex expected.hex banks.hex; do
   [ -f "$t/sub/$f" ] || { echo "FAIL: subsystem $f missing"; fail=1; }
 done
-# 3 + 3*PLLR stimulus words; 1 + 4*PLLR + 3*M + PLLR + M + 1 expected words; M x depth bank image.
-[ "$(head -1 "$t/sub/stimulus.hex" | wc -w)" = 27 ] || { echo "FAIL: subsystem stimulus words"; fail=1; }
-[ "$(head -1 "$t/sub/expected.hex" | wc -w)" = $((1 + 32 + 48 + 8 + 16 + 1)) ] || { echo "FAIL: subsystem expected words"; fail=1; }
+# 3 + 3*PLLR + M stimulus words; 1 + 4*PLLR + 3*M + PLLR + M + 3 + M expected words; M x depth bank image.
+[ "$(head -1 "$t/sub/stimulus.hex" | wc -w)" = $((27 + 16)) ] || { echo "FAIL: subsystem stimulus words"; fail=1; }
+[ "$(head -1 "$t/sub/expected.hex" | wc -w)" = $((1 + 32 + 48 + 8 + 16 + 3 + 16)) ] || { echo "FAIL: subsystem expected words"; fail=1; }
+[ "$(wc -l <"$t/sub/stimulus.hex")" = 98 ] || { echo "FAIL: subsystem lines: 84 + 14 read-back"; fail=1; }
 [ "$(wc -l <"$t/sub/banks.hex")" = $((16 * 13)) ] || { echo "FAIL: subsystem bank image lines"; fail=1; }
 [ "$(grep -vc x "$t/sub/banks.hex")" = 200 ] || { echo "FAIL: subsystem: 200 cells written"; fail=1; }
 for k in '"design": "subsystem"' '"mode": "inverse"' '"mapping": "xmap-xor"' '"width": 8' '"written": 200'; do
   grep -q -- "$k" "$t/sub/manifest.json" || { echo "FAIL: '$k' not in the subsystem manifest"; fail=1; }
 done
-check check_sub 0 "$F" vectors check "$t/sub";      has out "4 streams, 384 lines"
+check check_sub 0 "$F" vectors check "$t/sub";      has out "4 streams, 412 lines"
 check sub_lte 0 "$F" vectors subsystem --std lte --K 40 --pllr 8 --mapping mod --mode forward --json -o "$t/sub2"
 for k in '"design": "subsystem"' '"latency": 1' '"C0": 5'; do has out "$k"; done
 check sub_stall 2 "$F" vectors subsystem --stall -o "$t/x";    has err "stall is not an option of 'vectors subsystem'"

@@ -349,6 +349,39 @@ static void test_documented_thesis_rows(void)
         }
 }
 
+/* overflow (sticky, the RTL's overflow_o) and empty (done_o) on the registered state: three lanes
+ * into bank 0 with S = 1, F = 1, B = 0 (one write, two FIFO entries), then again (one FIFO
+ * has room after its pop, the other rejects); reset clears the flag. */
+static void test_overflow_and_done_flags(void)
+{
+    fg_dbcf *d;
+    fg_dbcf_cfg c = small_cfg(4, 4, 1, 1, 0);
+    CU_ASSERT_EQUAL_FATAL(fg_dbcf_create(&c, &d), 0);
+    fg_dbcf_word lane[4] = {{1, 0, 0, 10}, {1, 0, 1, 11}, {1, 0, 2, 12}, {0, 0, 0, 0}};
+    fg_dbcf_out o;
+    CU_ASSERT_EQUAL(fg_dbcf_overflow(d), 0);
+    CU_ASSERT_EQUAL(fg_dbcf_empty(d), 1);
+    fg_dbcf_step(d, lane, &o);
+    int rej = o.reject_P[0] + o.reject_P[1] + o.reject_P[2];
+    CU_ASSERT_EQUAL(rej, 0);
+    CU_ASSERT_EQUAL(fg_dbcf_overflow(d), 0);
+    CU_ASSERT_EQUAL(fg_dbcf_empty(d), 0); /* two words queued */
+    for (int l = 0; l < 3; l++)
+        lane[l].row += 3;
+    fg_dbcf_step(d, lane, &o);
+    rej = o.reject_P[0] + o.reject_P[1] + o.reject_P[2];
+    CU_ASSERT(rej >= 1);
+    CU_ASSERT_EQUAL(fg_dbcf_overflow(d), 1);
+    const fg_dbcf_word idle[4] = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
+    for (int t = 0; t < 8; t++)
+        fg_dbcf_step(d, idle, &o);
+    CU_ASSERT_EQUAL(fg_dbcf_empty(d), 1);  /* drained */
+    CU_ASSERT_EQUAL(fg_dbcf_overflow(d), 1); /* sticky */
+    fg_dbcf_reset(d);
+    CU_ASSERT_EQUAL(fg_dbcf_overflow(d), 0);
+    fg_dbcf_destroy(d);
+}
+
 static void test_bad_config(void)
 {
     fg_dbcf *d;
@@ -382,6 +415,7 @@ void fg_test_register(void)
         {"sweep_front", test_sweep_front},
         {"buffer_bits", test_buffer_bits},
         {"documented_thesis_rows", test_documented_thesis_rows},
+        {"overflow_and_done_flags", test_overflow_and_done_flags},
         {"bad_config", test_bad_config},
         {NULL, NULL}};
     fg_add_suite("dbcf", cases);

@@ -130,6 +130,80 @@ static void test_scale075(void)
     CU_ASSERT_EQUAL(bad, 0);
 }
 
+/* fg_fx_scale (floor) and fg_fx_scale_rnd (nearest, halves up) for every num/2^shift with
+ * shift <= 4 over every w-bit x; the rounded one on magnitudes x >= 0 stays in [0, x]. */
+static void test_scale_generic(void)
+{
+    long bad = 0;
+    for (int w = W_MIN; w <= W_MAX; w++)
+        for (int sh = 0; sh <= 4; sh++)
+            for (int32_t num = 1; num <= (1 << sh); num++)
+                for (int64_t x = lo_of(w); x <= hi_of(w); x++) {
+                    const int64_t fl = ref_floordiv(num * x, (int64_t)1 << sh);
+                    const int64_t rn = ref_floordiv(2 * num * x + ((int64_t)1 << sh), (int64_t)2 << sh);
+                    const int32_t gf = fg_fx_scale((int32_t)x, num, sh), gr = fg_fx_scale_rnd((int32_t)x, num, sh);
+                    if (gf != fl)
+                        bad = report(bad, "scale", w, x, num * 100 + sh, gf, fl);
+                    if (gr != rn)
+                        bad = report(bad, "scale_rnd", w, x, num * 100 + sh, gr, rn);
+                    if (x >= 0 && (gr < 0 || gr > x))
+                        bad = report(bad, "scale_rnd in [0, x]", w, x, num * 100 + sh, gr, x);
+                }
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT_EQUAL(fg_fx_scale(3, 3, 2), 2);
+    CU_ASSERT_EQUAL(fg_fx_scale_rnd(1, 3, 2), 1); /* 0.75 -> 1 */
+    CU_ASSERT_EQUAL(fg_fx_scale_rnd(2, 3, 2), 2); /* 1.5 -> 2 (half up) */
+    CU_ASSERT_EQUAL(fg_fx_scale_rnd(3, 3, 2), 2); /* 2.25 -> 2 */
+    CU_ASSERT_EQUAL(fg_fx_scale_rnd(31, 3, 2), 23);
+    CU_ASSERT_EQUAL(fg_fx_scale_rnd(63, 3, 2), 47);
+    CU_ASSERT_EQUAL(fg_fx_scale_rnd(5, 1, 0), 5);
+}
+
+/* fg_fx_rshift_rnd: every w-bit value of the symmetric range, s = 0..w: round(x / 2^s), halves away
+ * from zero, computed with exact doubles; plus extremes. */
+static void test_rshift_rnd(void)
+{
+    long bad = 0;
+    for (int w = W_MIN; w <= W_MAX; w++)
+        for (int s = 0; s <= w; s++)
+            for (int64_t x = -ref_max(w); x <= ref_max(w); x++) {
+                const double q = ldexp((double)x, -s);
+                const int64_t want = (int64_t)(q < 0 ? -floor(-q + 0.5) : floor(q + 0.5));
+                const int32_t got = fg_fx_rshift_rnd((int32_t)x, s);
+                if (got != want)
+                    bad = report(bad, "rshift_rnd", w, x, s, got, want);
+                if (fg_fx_rshift_rnd((int32_t)-x, s) != -got)
+                    bad = report(bad, "rshift_rnd symmetric", w, x, s, fg_fx_rshift_rnd((int32_t)-x, s), -got);
+            }
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT_EQUAL(fg_fx_rshift_rnd(3, 1), 2);
+    CU_ASSERT_EQUAL(fg_fx_rshift_rnd(-3, 1), -2);
+    CU_ASSERT_EQUAL(fg_fx_rshift_rnd(2, 1), 1);
+    CU_ASSERT_EQUAL(fg_fx_rshift_rnd(31, 1), 16);
+    CU_ASSERT_EQUAL(fg_fx_rshift_rnd(INT32_MAX, 1), 1073741824);
+    CU_ASSERT_EQUAL(fg_fx_rshift_rnd(-INT32_MAX, 30), -2);
+}
+
+/* fg_fx_rold_keep: every (l, r) pair of w bits against its definition. */
+static void test_rold_keep(void)
+{
+    long bad = 0;
+    for (int w = W_MIN; w <= W_MAX; w++)
+        for (int64_t l = lo_of(w); l <= hi_of(w); l++)
+            for (int64_t r = lo_of(w); r <= hi_of(w); r++) {
+                const int keep = (l == ref_max(w) && r > 0) || (l == -ref_max(w) && r < 0);
+                const int64_t want = keep ? 0 : r;
+                const int32_t got = fg_fx_rold_keep((int32_t)l, (int32_t)r, w);
+                if (got != want)
+                    bad = report(bad, "rold_keep", w, l, r, got, want);
+            }
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT_EQUAL(fg_fx_rold_keep(63, 20, 7), 0);
+    CU_ASSERT_EQUAL(fg_fx_rold_keep(63, -20, 7), -20);
+    CU_ASSERT_EQUAL(fg_fx_rold_keep(-63, -20, 7), 0);
+    CU_ASSERT_EQUAL(fg_fx_rold_keep(62, 20, 7), 20);
+}
+
 static void test_min_max_argmax(void)
 {
     long bad = 0;
@@ -217,6 +291,9 @@ void fg_test_register(void)
         {"fg_fx_add/sub all pairs w=2..8", test_add_sub},
         {"fg_fx_asr = floor division", test_asr},
         {"fg_fx_scale075 = floor(3x/4)", test_scale075},
+        {"fg_fx_scale/scale_rnd all num/2^shift, shift <= 4", test_scale_generic},
+        {"fg_fx_rold_keep all pairs w=2..8", test_rold_keep},
+        {"fg_fx_rshift_rnd = round half away, w=2..8", test_rshift_rnd},
         {"fg_fx_min/max2/argmax2 (tie -> 0)", test_min_max_argmax},
         {"sign/abs/from_sm/hard", test_sign_magnitude},
         {"fg_fx_quantize", test_quantize},

@@ -192,7 +192,9 @@ static void rd_close(stream_rd *r)
 
 /* Registers during a cycle: read before the step. */
 typedef struct {
-    int fifo[64], buf[64], lfsr, empty;
+    int fifo[64], buf[64], lfsr, empty, overflow;
+    int64_t rd[64]; /* bank read registers (bank_rd_data_o), rdx: no value */
+    uint8_t rdx[64];
 } dbcf_regs;
 
 static void dbcf_regs_get(const fg_dbcf *d, int P, int M, dbcf_regs *r)
@@ -203,6 +205,7 @@ static void dbcf_regs_get(const fg_dbcf *d, int P, int M, dbcf_regs *r)
         r->buf[b] = fg_dbcf_buf_level(d, b);
     r->lfsr = fg_dbcf_lfsr(d);
     r->empty = fg_dbcf_empty(d);
+    r->overflow = fg_dbcf_overflow(d);
 }
 
 /* Value of expected port p: outputs of the step, registers as before it. */
@@ -219,6 +222,9 @@ static int64_t dbcf_actual(const fg_vec_port *p, const dbcf_regs *d, const fg_db
     if (!strcmp(p->name, "buf_level_o")) return d->buf[i];
     if (!strcmp(p->name, "lfsr_o")) return d->lfsr;
     if (!strcmp(p->name, "empty_o")) return d->empty;
+    if (!strcmp(p->name, "done_o")) return d->empty;
+    if (!strcmp(p->name, "overflow_o")) return d->overflow;
+    if (!strcmp(p->name, "bank_rd_data_o")) return d->rdx[i] ? -1 : d->rd[i];
     return -12345;
 }
 
@@ -258,6 +264,10 @@ static long replay_dbcf(const char *dir, long *lines)
     const char *names[4] = {"lane_valid_i", "lane_bank_i", "lane_row_i", "lane_data_i"};
     *lines = 0;
     int r;
+    int64_t rd[64] = {0};
+    uint8_t rdx[64];
+    memset(rdx, 1, sizeof rdx); /* the SRAM read register has no value after reset */
+    long readback_words = 0;
     while ((r = fg_vec_cursor_next(in.c, in.v, NULL)) == 1) {
         for (int l = 0; l < P; l++) {
             for (int k = 0; k < 4; k++)
@@ -268,14 +278,29 @@ static long replay_dbcf(const char *dir, long *lines)
         fg_dbcf_out o;
         dbcf_regs regs;
         dbcf_regs_get(d, P, M, &regs);
+        memcpy(regs.rd, rd, sizeof rd);
+        memcpy(regs.rdx, rdx, sizeof rdx);
         fg_dbcf_step(d, lane, &o);
         if (fg_vec_cursor_next(ex.c, ex.v, ex.x) != 1) {
             bad++;
             break;
         }
-        for (int k = 0; k < ex.st->n_ports; k++)
-            if (!ex.x[k] && ex.v[k] != dbcf_actual(&ex.st->ports[k], &regs, &o, mask))
+        for (int k = 0; k < ex.st->n_ports; k++) {
+            const fg_vec_port *pt = &ex.st->ports[k];
+            if (!strcmp(pt->name, "bank_rd_data_o")) { /* x exactly where the read has no value */
+                bad += ex.x[k] != regs.rdx[pt->index];
+                readback_words += !ex.x[k];
+            }
+            if (!ex.x[k] && ex.v[k] != dbcf_actual(pt, &regs, &o, mask))
                 bad++;
+        }
+        /* The clock edge: each bank reads bank_rd_row_i (old contents), then writes. */
+        for (int b = 0; b < M; b++) {
+            const int64_t row = in.v[fg_vec_find_port(in.st, "bank_rd_row_i", b)];
+            const int ok = row >= 0 && row < depth && wr[(size_t)b * depth + row];
+            rd[b] = ok ? mem[(size_t)b * depth + row] : 0;
+            rdx[b] = (uint8_t)!ok;
+        }
         for (int b = 0; b < M; b++)
             if (o.bank_write_M[b].valid) {
                 mem[(size_t)b * depth + o.bank_write_M[b].row] = o.bank_write_M[b].data & mask;
@@ -286,7 +311,15 @@ static long replay_dbcf(const char *dir, long *lines)
     CU_ASSERT_EQUAL(r, 0);
     CU_ASSERT_EQUAL(fg_vec_cursor_next(ex.c, ex.v, ex.x), 0); /* as many expected lines */
     CU_ASSERT_EQUAL(*lines, count(s, "trace_cycles"));
+    CU_ASSERT_EQUAL(*lines, count(s, "drain_cycles") + count(s, "readback_cycles"));
+    CU_ASSERT_EQUAL(count(s, "readback_cycles"), depth + 1);
     CU_ASSERT(fg_dbcf_empty(d));
+    /* The read-back phase shows every written cell once (plus row 0 read during the trace). */
+    long n_written = 0;
+    for (long cell = 0; cell < (long)M * depth; cell++)
+        n_written += wr[cell];
+    CU_ASSERT(readback_words >= n_written);
+    CU_ASSERT_EQUAL(count(s, "written"), n_written);
     for (long cell = 0; cell < (long)M * depth; cell++) {
         if (fg_vec_cursor_next(bk.c, bk.v, bk.x) != 1) {
             bad++;
@@ -558,27 +591,27 @@ static void corrupt_case(const char *file, int line, const char *text, const cha
 static void test_corrupt(void)
 {
     CU_ASSERT_EQUAL_FATAL(read_all(good_set()), 0);
-    /* Stimulus line 3: 4*PLLR = 32 words; drop to 2. */
-    corrupt_case("stimulus.hex", 3, "1 0", NULL, FG_EINVAL, "stimulus.hex line 3: 2 words, expected 32",
+    /* Stimulus line 3: 4*PLLR + M = 48 words; drop to 2. */
+    corrupt_case("stimulus.hex", 3, "1 0", NULL, FG_EINVAL, "stimulus.hex line 3: 2 words, expected 48",
                  "lane_row_i[0]");
-    corrupt_case("stimulus.hex", 2, "1 0 1 32 1 e 7 33 1 0 4 31 1 2 6 30 1 f 1 96 1 f 6 97 1 1 1 95 1 0 6 94 7",
-                 NULL, FG_EINVAL, "line 2: 33 words, expected 32", NULL);
+    corrupt_case("stimulus.hex", 2, "1 0 1 32 1 e 7 33 1 0 4 31 1 2 6 30 1 f 1 96 1 f 6 97 1 1 1 95 1 0 6 94 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 7",
+                 NULL, FG_EINVAL, "line 2: 49 words, expected 48", NULL);
     /* Non-hex in lane_bank_i[0] (second word). */
-    corrupt_case("stimulus.hex", 1, "1 g 1 32 1 e 7 33 1 0 4 31 1 2 6 30 1 f 1 96 1 f 6 97 1 1 1 95 1 0 6 94", NULL,
+    corrupt_case("stimulus.hex", 1, "1 g 1 32 1 e 7 33 1 0 4 31 1 2 6 30 1 f 1 96 1 f 6 97 1 1 1 95 1 0 6 94 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0", NULL,
                  FG_EINVAL, "stimulus.hex line 1, port lane_bank_i[0]: 'g' is not hex", NULL);
     /* lane_valid_i[0] is one bit wide. */
-    corrupt_case("stimulus.hex", 1, "2 d 1 32 1 e 7 33 1 0 4 31 1 2 6 30 1 f 1 96 1 f 6 97 1 1 1 95 1 0 6 94", NULL,
+    corrupt_case("stimulus.hex", 1, "2 d 1 32 1 e 7 33 1 0 4 31 1 2 6 30 1 f 1 96 1 f 6 97 1 1 1 95 1 0 6 94 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0", NULL,
                  FG_EINVAL, "stimulus.hex line 1, port lane_valid_i[0]: value 2 wider than the port's 1 bits", NULL);
     /* x on an in port. */
-    corrupt_case("stimulus.hex", 1, "x d 1 32 1 e 7 33 1 0 4 31 1 2 6 30 1 f 1 96 1 f 6 97 1 1 1 95 1 0 6 94", NULL,
+    corrupt_case("stimulus.hex", 1, "x d 1 32 1 e 7 33 1 0 4 31 1 2 6 30 1 f 1 96 1 f 6 97 1 1 1 95 1 0 6 94 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0", NULL,
                  FG_EINVAL, "port lane_valid_i[0]: x (no value) on an in port", NULL);
     /* Mixed x and digits. */
     corrupt_case("banks.hex", 5, "3x", NULL, FG_EINVAL, "banks.hex line 5, port bank_data: '3x' mixes x", NULL);
-    /* Too few lines for the manifest. */
-    corrupt_case("manifest.json", 0, "\"lines\": 28,", "\"lines\": 27,", FG_EINVAL,
-                 "stimulus.hex: 27 lines, the manifest declares 28", NULL);
-    corrupt_case("manifest.json", 0, "\"lines\": 26,", "\"lines\": 27,", FG_EINVAL,
-                 "stimulus.hex line 27: more lines than the manifest declares (26)", NULL);
+    /* Too few lines for the manifest (27 lines of the half-iteration, 14 of the bank read-back). */
+    corrupt_case("manifest.json", 0, "\"lines\": 42,", "\"lines\": 41,", FG_EINVAL,
+                 "stimulus.hex: 41 lines, the manifest declares 42", NULL);
+    corrupt_case("manifest.json", 0, "\"lines\": 40,", "\"lines\": 41,", FG_EINVAL,
+                 "stimulus.hex line 41: more lines than the manifest declares (40)", NULL);
     /* Format version, malformed JSON, a bad port width, a missing stream file. */
     corrupt_case("manifest.json", 0, "\"format\": 2,", "\"format\": 1,", FG_EINVAL,
                  "format 2, this reader reads format 1", NULL);
@@ -675,6 +708,53 @@ static void model_case(const char *dir)
     CU_ASSERT_EQUAL(model_replay(dir), lines);
 }
 
+/* The read-back phase of a dbcf or subsystem set, against its banks image: stimulus line
+ * drain_cycles + r drives row r on every bank, expected line drain_cycles + 1 + r shows the image's
+ * row r (x exactly where the image has x). Returns the number of differing words, -1 on error. */
+static long readback_vs_image(const char *dir)
+{
+    fg_vec_set *s;
+    if (fg_vec_open(dir, &s))
+        return -1;
+    stream_rd in, ex, bk;
+    if (rd_open(s, "stimulus", &in) || rd_open(s, "expected", &ex) || rd_open(s, "banks", &bk)) {
+        fg_vec_close(s);
+        return -1;
+    }
+    const int M = bk.st->banks, D = bk.st->depth;
+    const long drain = count(s, "drain_cycles");
+    CU_ASSERT_EQUAL(count(s, "readback_cycles"), D + 1);
+    CU_ASSERT_EQUAL(count(s, "trace_cycles"), drain + D + 1);
+    int64_t *img = calloc((size_t)M * (size_t)D, sizeof *img);
+    uint8_t *ix = calloc((size_t)M * (size_t)D, 1);
+    long bad = 0, values = 0;
+    for (long c = 0; c < (long)M * D && fg_vec_cursor_next(bk.c, bk.v, bk.x) == 1; c++) {
+        img[c] = bk.v[0];
+        ix[c] = bk.x[0];
+    }
+    for (long n = 0; fg_vec_cursor_next(in.c, in.v, NULL) == 1 && fg_vec_cursor_next(ex.c, ex.v, ex.x) == 1; n++)
+        for (int b = 0; b < M; b++) {
+            const long r_in = n - drain, r_out = n - drain - 1;
+            if (r_in >= 0 && r_in < D && in.v[fg_vec_find_port(in.st, "bank_rd_row_i", b)] != r_in)
+                bad++;
+            if (r_out < 0 || r_out >= D)
+                continue;
+            const int k = fg_vec_find_port(ex.st, "bank_rd_data_o", b);
+            const size_t cell = (size_t)b * (size_t)D + (size_t)r_out;
+            if (ex.x[k] != ix[cell] || (!ix[cell] && ex.v[k] != img[cell]))
+                bad++;
+            values += !ix[cell];
+        }
+    CU_ASSERT(values > 0); /* the image has written cells, all seen on the read port */
+    free(img);
+    free(ix);
+    rd_close(&in);
+    rd_close(&ex);
+    rd_close(&bk);
+    fg_vec_close(s);
+    return bad;
+}
+
 static void test_port_models(void)
 {
     CU_ASSERT_EQUAL(fg_vec_make_iag(tmp_path("pm-lte"), FG_STD_LTE, 248, 8, 1, NULL), 0);
@@ -690,6 +770,8 @@ static void test_port_models(void)
     p.cfg.buf_depth = 2;
     CU_ASSERT_EQUAL(fg_vec_make_subsys(tmp_path("pm-sub"), &p), 0);
     model_case(tmp_path("pm-sub"));
+    CU_ASSERT_EQUAL(readback_vs_image(tmp_path("pm-sub")), 0);
+    CU_ASSERT_EQUAL(readback_vs_image(good_set()), 0);
     /* A changed expected word is noticed: the replay stops before the end. */
     char path[512];
     snprintf(path, sizeof path, "%s/expected.hex", tmp_path("pm-umts"));

@@ -106,6 +106,7 @@ static int ports_of(const fg_gen_dbcf_cfg *c, port_t *p)
         {"lane_bank_i", 0, P * d.bank_w, "target bank of lane l's word ([l*BW +: BW])"},
         {"lane_row_i", 0, P * d.row_w, "row inside the bank"},
         {"lane_data_i", 0, P * d.data_w, "payload (LLR)"},
+        {"bank_rd_row_i", 0, M * d.row_w, "read port: row of bank b to read ([b*RW +: RW])"},
         {"accept_new_o", 1, P, "lane's new word admitted by the router"},
         {"accept_head_o", 1, P, "lane's FIFO head admitted (popped)"},
         {"reject_o", 1, P, "lane's new word neither admitted nor queued"},
@@ -114,11 +115,16 @@ static int ports_of(const fg_gen_dbcf_cfg *c, port_t *p)
         {"bank_row_o", 1, M * d.row_w, "row of bank b's write (0 when no write)"},
         {"bank_data_o", 1, M * d.data_w, "data of bank b's write (0 when no write)"},
         {"buf_level_o", 1, M * d.count_w, "registered circular-buffer level of bank b"},
+        {"bank_rd_data_o", 1, M * d.data_w, "read port: bank b's row bank_rd_row_i of the previous cycle (latency 1)"},
+        {"overflow_o", 1, 1, "sticky register: a word was rejected (lost) since the reset"},
+        {"done_o", 1, 1, "no word pending: every FIFO and buffer empty (registered levels)"},
     };
     const int n = (int)(sizeof all / sizeof all[0]);
     memcpy(p, all, sizeof all);
     return n;
 }
+
+enum { PORTS_MAX = 24 };
 
 static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
 {
@@ -130,8 +136,8 @@ static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
     char params[512];
     params_text(c, params, sizeof params);
     fg_gen_header(f, "DBCF write network: lane FIFOs, LFSR priority, PLLR x S router, bank circular buffers with bypass "
-                     "(docs/rtl-dbcf.md; cycle-exact twin of fg_dbcf_step)", params);
-    port_t ports[16];
+                     "+ bank SRAMs (docs/rtl-dbcf.md; cycle-exact twin of fg_dbcf_step)", params);
+    port_t ports[PORTS_MAX];
     const int np = ports_of(c, ports);
     fprintf(f, "`default_nettype none\nmodule %s (\n", name);
     for (int i = 0; i < np; i++) {
@@ -147,13 +153,14 @@ static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
             "  localparam integer M = %d;  // banks\n"
             "  localparam integer NS = %d;  // request slots: 2l = lane l's FIFO head, 2l+1 its new word\n"
             "  localparam integer BW = %d, RW = %d, W = %d;  // bank, row, data bits\n"
+            "  localparam integer D = %d;  // rows per bank SRAM\n"
             "  localparam integer CW = %d;  // levels, limits, ranks\n"
             "  localparam integer SW = %d;  // start slot\n"
             "  localparam integer LW = BW + RW + W;  // lane word {bank, row, data}\n"
             "  localparam integer QW = RW + W;  // buffered word {row, data}\n"
             "  localparam integer NR = %d;  // most words a bank admits per cycle: min(S, B + 1)\n"
             "  localparam integer NRW = %d;  // words of by_rank: NR, or NR + 1 (a zero) for the pushes\n",
-            P, M, d.slots, d.bank_w, d.row_w, d.data_w, d.count_w, d.slot_w, NR, max2(NR, NP + 1));
+            P, M, d.slots, d.bank_w, d.row_w, d.data_w, c->bank_depth, d.count_w, d.slot_w, NR, max2(NR, NP + 1));
     fprintf(f,
             "  localparam [CW-1:0] S_LIM = %d;  // select S\n"
             "  localparam [CW-1:0] B_ROOM = %d;  // B + 1: the bank itself takes one word per cycle\n"
@@ -270,6 +277,11 @@ static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
             "      assign bank_row_o[b*RW+:RW] = word[W+:RW];\n"
             "      assign bank_data_o[b*W+:W] = word[W-1:0];\n"
             "      assign buf_level_o[b*CW+:CW] = occ;\n"
+            "      // Bank memory: written from the bank write port (not during reset), read by the decoder\n"
+            "      // side: bank_rd_data_o = row bank_rd_row_i of the previous cycle (old data on a collision).\n"
+            "      fg_sram_1r1w #(.DEPTH(D), .AW(RW), .DW(W)) u_sram (\n"
+            "          .clk_i(clk_i), .we_i(bank_we_o[b] & rst_ni), .waddr_i(word[W+:RW]), .wdata_i(word[W-1:0]),\n"
+            "          .re_i(1'b1), .raddr_i(bank_rd_row_i[b*RW+:RW]), .rdata_o(bank_rd_data_o[b*W+:W]));\n"
             "    end\n"
             "  endgenerate\n\n"
             "  // A slot requests one bank only: admitted = OR of the banks' grants.\n"
@@ -277,7 +289,16 @@ static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
             "  always @* begin\n"
             "    admitted = {NS{1'b0}};\n"
             "    for (i = 0; i < M; i = i + 1) admitted = admitted | grant_all[i*NS+:NS];\n"
-            "  end\n");
+            "  end\n\n"
+            "  // Flags: overflow_o a sticky register set by any reject (fg_dbcf_overflow); done_o combinational\n"
+            "  // in the registered levels only (fg_dbcf_empty): no word in any FIFO or buffer.\n"
+            "  reg overflow_q;\n"
+            "  always @(posedge clk_i) begin\n"
+            "    if (!rst_ni) overflow_q <= 1'b0;\n"
+            "    else if (|reject_o) overflow_q <= 1'b1;\n"
+            "  end\n"
+            "  assign overflow_o = overflow_q;\n"
+            "  assign done_o = (fifo_level_o == {P*CW{1'b0}}) && (buf_level_o == {M*CW{1'b0}});\n");
     fprintf(f, "endmodule\n`default_nettype wire\n");
 }
 
@@ -293,13 +314,16 @@ static void emit_manifest(FILE *f, const fg_gen_dbcf_cfg *c, const char *name, c
             "    \"offer\": \"%s\", \"lfsr_seed\": %u, \"lfsr_taps\": %u, \"width\": %d, \"bank_depth\": %d},\n"
             "  \"widths\": {\"bank\": %d, \"row\": %d, \"data\": %d, \"level\": %d, \"start_slot\": %d},\n"
             "  \"latency_cycles\": 0,\n"
+            "  \"bank_read_latency_cycles\": 1,\n"
             "  \"timing\": \"outputs of cycle t are combinational in the registered state and the inputs of cycle t; "
-            "levels are the registered state; a word can reach its bank in the cycle it arrives (bypass)\",\n"
+            "levels, overflow_o and done_o are the registered state; a word can reach its bank in the cycle it arrives "
+            "(bypass); bank_rd_data_o in cycle t+1 is row bank_rd_row_i of cycle t before the edge ending cycle t "
+            "(fg_sram_1r1w, %d x %d bits per bank)\",\n"
             "  \"ports\": [\n",
             fg_version(), fg_git_hash(), name, b->pllr, b->banks, d.select, b->fifo_depth, b->buf_depth,
             b->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual", b->lfsr_seed, (unsigned)fg_dbcf_lfsr_next(1), c->width,
-            c->bank_depth, d.bank_w, d.row_w, d.data_w, d.count_w, d.slot_w);
-    port_t ports[16];
+            c->bank_depth, d.bank_w, d.row_w, d.data_w, d.count_w, d.slot_w, c->bank_depth, c->width);
+    port_t ports[PORTS_MAX];
     const int np = ports_of(c, ports);
     for (int i = 0; i < np; i++)
         fg_gen_manifest_port(f, ports[i].name, ports[i].out, ports[i].width, i + 1 == np);
@@ -321,7 +345,8 @@ int fg_gen_dbcf_write(fg_gen_out *o, const fg_gen_dbcf_cfg *c)
     /* Primitives the top instantiates. */
     if ((rc = fg_gen_out_primitive_once(o, "fg_lfsr16")) || (rc = fg_gen_out_primitive_once(o, "fg_prio_sel")) ||
         (c->dbcf.fifo_depth > 0 && (rc = fg_gen_out_primitive_once(o, "fg_fifo"))) ||
-        (c->dbcf.buf_depth > 0 && (rc = fg_gen_out_primitive_once(o, "fg_circ_buf"))))
+        (c->dbcf.buf_depth > 0 && (rc = fg_gen_out_primitive_once(o, "fg_circ_buf"))) ||
+        (rc = fg_gen_out_primitive_once(o, "fg_sram_1r1w")))
         return rc;
     return 0;
 }

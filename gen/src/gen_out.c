@@ -56,7 +56,9 @@ int fg_gen_out_begin(fg_gen_out *o, const char *dir)
     if (stat(o->dir, &st) == 0 && (!S_ISDIR(st.st_mode) || !is_gen_output(o->dir)))
         return fg_set_error(FG_EINVAL, "output %s exists and is not an earlier generator output (no manifest.json)",
                             o->dir);
-    snprintf(o->tmp, sizeof o->tmp, "%s.tmp-XXXXXX", o->dir);
+    /* Cannot truncate (the length is checked above); the test keeps -Wformat-truncation quiet. */
+    if (snprintf(o->tmp, sizeof o->tmp, "%s.tmp-XXXXXX", o->dir) >= (int)sizeof o->tmp)
+        return fg_set_error(FG_EINVAL, "output directory name %s too long", o->dir);
     if (!mkdtemp(o->tmp)) {
         int e = errno;
         o->tmp[0] = 0;

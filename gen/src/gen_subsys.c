@@ -132,6 +132,7 @@ static int ports_of(const fg_gen_subsys_cfg *c, port_t *p)
         {"lane_valid_i", 0, P, "lane l emits an LLR this cycle"},
         {"lane_x_i", 0, P * AW, "its natural position ([l*13 +: 13])"},
         {"lane_llr_i", 0, P * W, "its LLR ([l*W +: W])"},
+        {"bank_rd_row_i", 0, M * d.row_w, "bank read port (decoder side): row of bank b ([b*RW +: RW])"},
         {"ready_o", 1, 1, "IAG preprocessing done"},
         {"lane_err_o", 1, P, "IAG: the input of latency cycles ago was not served (nothing goes to the DBCF)"},
         {"accept_new_o", 1, P, "DBCF: lane's new word admitted by the router"},
@@ -142,6 +143,9 @@ static int ports_of(const fg_gen_subsys_cfg *c, port_t *p)
         {"bank_row_o", 1, M * d.row_w, "row of bank b's write (0 when no write)"},
         {"bank_data_o", 1, M * W, "LLR of bank b's write (0 when no write)"},
         {"buf_level_o", 1, M * d.count_w, "DBCF: registered circular-buffer level of bank b"},
+        {"bank_rd_data_o", 1, M * W, "bank b's row bank_rd_row_i of the previous cycle (read latency 1)"},
+        {"overflow_o", 1, 1, "DBCF: sticky register, a word was rejected (lost) since the reset"},
+        {"done_o", 1, 1, "DBCF: no word pending in any FIFO or buffer (registered levels; not the IAG pipeline)"},
     };
     memcpy(p, all, sizeof all);
     return (int)(sizeof all / sizeof all[0]);
@@ -304,9 +308,9 @@ static void emit_top(FILE *f, const fg_gen_subsys_cfg *c, const char *top, const
     const int BW = d.bank_w, RW = d.row_w, L = c->std == FG_STD_UMTS ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE;
     char params[512];
     params_text(c, params, sizeof params);
-    fg_gen_header(f, "Interleaver write path: IAG -> bank mapper -> DBCF, the LLR delayed by the IAG latency "
+    fg_gen_header(f, "Interleaver write path: IAG -> bank mapper -> DBCF with its bank SRAMs, the LLR delayed by the IAG latency "
                      "(docs/rtl-subsystem.md; cycle-exact twin of fg_subsys_step)", params);
-    port_t ports[24];
+    port_t ports[28];
     const int np = ports_of(c, ports);
     fprintf(f, "`default_nettype none\nmodule %s (\n", top);
     emit_ports(f, ports, np);
@@ -359,7 +363,8 @@ static void emit_top(FILE *f, const fg_gen_subsys_cfg *c, const char *top, const
             "      .clk_i(clk_i), .rst_ni(rst_ni), .lane_valid_i(dbcf_valid), .lane_bank_i(map_bank),\n"
             "      .lane_row_i(map_row), .lane_data_i(llr_d), .accept_new_o(accept_new_o), .accept_head_o(accept_head_o),\n"
             "      .reject_o(reject_o), .fifo_level_o(fifo_level_o), .bank_we_o(bank_we_o), .bank_row_o(bank_row_o),\n"
-            "      .bank_data_o(bank_data_o), .buf_level_o(buf_level_o));\n"
+            "      .bank_data_o(bank_data_o), .buf_level_o(buf_level_o), .bank_rd_row_i(bank_rd_row_i),\n"
+            "      .bank_rd_data_o(bank_rd_data_o), .overflow_o(overflow_o), .done_o(done_o));\n"
             "endmodule\n`default_nettype wire\n",
             P - 1, dbcf);
 }
@@ -381,15 +386,17 @@ static void emit_manifest(FILE *f, const fg_gen_subsys_cfg *c, const char *top, 
             "  \"widths\": {\"position\": %d, \"bank\": %d, \"row\": %d, \"data\": %d, \"level\": %d},\n"
             "  \"iag_latency_cycles\": %d,\n"
             "  \"latency_cycles\": 0,\n"
+            "  \"bank_read_latency_cycles\": 1,\n"
             "  \"timing\": \"cycle-exact with fg_subsys_step and the subsystem vector trace: a position on lane l in "
             "cycle t reaches the DBCF in cycle t + %d (IAG output register; LLR delay of %d stages; combinational "
-            "bank mapper) and its bank in that cycle at the earliest (bypass)\",\n"
+            "bank mapper) and its bank in that cycle at the earliest (bypass); the DBCF's bank SRAMs answer bank_rd_row_i "
+            "of cycle t on bank_rd_data_o in cycle t + 1\",\n"
             "  \"ports\": [\n",
             fg_version(), fg_git_hash(), top, b->pllr, b->banks, d.select, b->fifo_depth, b->buf_depth,
             b->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual", b->lfsr_seed, fg_std_name(c->std),
             fg_bank_mapping_name(c->mapping), c->dbcf.width, c->dbcf.bank_depth, iag, dbcf, top, top, AW, d.bank_w,
             d.row_w, d.data_w, d.count_w, L, L, L);
-    port_t ports[24];
+    port_t ports[28];
     const int np = ports_of(c, ports);
     for (int i = 0; i < np; i++)
         fg_gen_manifest_port(f, ports[i].name, ports[i].out, ports[i].width, i + 1 == np);

@@ -1,6 +1,7 @@
 // Checks the combinational arithmetic primitives of rtl/lib against their C twins.
 //   Exhaustive, widths 2..8: fg_sat_add, fg_sat_sub, fg_min, fg_max, fg_argmax2 over every operand
-//   pair of the symmetric range; fg_scale075 and fg_sat (WI = w+3 and WI = w) over every input value.
+//   pair of the symmetric range, fg_rold_keep (W = WR) likewise; fg_scale075, fg_scale and
+//   fg_scale_rnd (3/4 and 5/8), fg_rshift_rnd (S = 1, 2) and fg_sat (WI = w+3 and WI = w) over every input value.
 //   Exhaustive: fg_mulmod N=5 (every c in [1, 32], a, b < c), fg_addmod N=6 (c in [1, 64]).
 //   Random sample (plus corners): fg_mulmod and fg_addmod N=9; --full9 checks all of N=9 instead
 //   (44.9 M triples, seconds).
@@ -87,6 +88,8 @@ bool check_pairs(Vtb_fixed_prims *top, long *n)
                     return fail2("fg_argmax2.idx", w, x, y, got, want);
                 if ((got = get(top->amax_o, w)) != (want = fg_fx_max2(x, y)))
                     return fail2("fg_argmax2.max", w, x, y, got, want);
+                if ((got = get(top->rk_o, w)) != (want = fg_fx_rold_keep(x, y, w)))
+                    return fail2("fg_rold_keep", w, x, y, got, want);
                 (*n)++;
             }
         }
@@ -113,6 +116,18 @@ bool check_unary(Vtb_fixed_prims *top, long *n_scale, long *n_sat, long *n_sateq
                     return fail1("fg_scale075", w, xw, got, want);
                 if ((got = get(top->sateq_o, w)) != (want = fg_fx_sat(xw, w)))
                     return fail1("fg_sat(WI=W)", w, xw, got, want);
+                if ((got = get(top->scl_o, w)) != (want = fg_fx_scale(xw, 3, 2)))
+                    return fail1("fg_scale 3/4", w, xw, got, want);
+                if ((got = get(top->scr_o, w)) != (want = fg_fx_scale_rnd(xw, 3, 2)))
+                    return fail1("fg_scale_rnd 3/4", w, xw, got, want);
+                if ((got = get(top->scl5_o, w)) != (want = fg_fx_scale(xw, 5, 3)))
+                    return fail1("fg_scale 5/8", w, xw, got, want);
+                if ((got = get(top->scr5_o, w)) != (want = fg_fx_scale_rnd(xw, 5, 3)))
+                    return fail1("fg_scale_rnd 5/8", w, xw, got, want);
+                if ((got = get(top->rs1_o, w)) != (want = fg_fx_rshift_rnd(xw, 1)))
+                    return fail1("fg_rshift_rnd S=1", w, xw, got, want);
+                if ((got = get(top->rs2_o, w)) != (want = fg_fx_rshift_rnd(xw, 2)))
+                    return fail1("fg_rshift_rnd S=2", w, xw, got, want);
                 (*n_scale)++;
                 (*n_sateq)++;
             }
@@ -236,8 +251,8 @@ int main(int argc, char **argv)
     top->final();
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     std::printf("all match their C twins (%.0f ms):\n", ms);
-    std::printf("  fg_sat_add, fg_sat_sub, fg_min, fg_max, fg_argmax2: %ld operand pairs each (W=2..8, exhaustive)\n", n_pairs);
-    std::printf("  fg_scale075: %ld values; fg_sat WI=W+3: %ld values; fg_sat WI=W: %ld values (W=2..8, exhaustive)\n",
+    std::printf("  fg_sat_add, fg_sat_sub, fg_min, fg_max, fg_argmax2, fg_rold_keep: %ld operand pairs each (W=2..8, exhaustive)\n", n_pairs);
+    std::printf("  fg_scale075, fg_scale, fg_scale_rnd (3/4, 5/8), fg_rshift_rnd (S=1, 2): %ld values each; fg_sat WI=W+3: %ld values; fg_sat WI=W: %ld values (W=2..8, exhaustive)\n",
                 n_scale, n_sat, n_sateq);
     std::printf("  fg_mulmod N=5: %ld triples (exhaustive); fg_addmod N=6: %ld triples (exhaustive)\n", n_mm5, n_am6);
     if (full9)

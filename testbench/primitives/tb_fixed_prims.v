@@ -2,6 +2,8 @@
 // Fixed-point: each primitive at every width w = 2..8. Operands and results of width w sit at bit
 // offset OFF(w) = w*(w-1)/2 - 1 of 35-bit buses (2+3+...+8). fg_sat takes WI = w+3 bits from x_i at
 // offset OFF(w) + 3*(w-2) of a 56-bit bus (and WI = w from a_i). The C++ harness uses the same offsets.
+// fg_scale and fg_scale_rnd with NUM/2^SHIFT = 3/4 and 5/8; fg_rshift_rnd with S = 1 and 2;
+// fg_rold_keep with W = WR = w.
 // Modular: fg_mulmod N=5 and N=9, fg_addmod N=6 and N=9 (N=9 shares the mm9 operands).
 `default_nettype none
 module tb_fixed_prims (
@@ -17,6 +19,13 @@ module tb_fixed_prims (
     output wire [34:0] scale_o,
     output wire [34:0] sat_o,
     output wire [34:0] sateq_o,
+    output wire [34:0] scl_o,
+    output wire [34:0] scr_o,
+    output wire [34:0] scl5_o,
+    output wire [34:0] scr5_o,
+    output wire [34:0] rk_o,
+    output wire [34:0] rs1_o,
+    output wire [34:0] rs2_o,
     input  wire [4:0]  mm5_a_i,
     input  wire [4:0]  mm5_b_i,
     input  wire [5:0]  mm5_c_i,
@@ -49,6 +58,13 @@ module tb_fixed_prims (
       fg_scale075 #(.W(w)) u_scale (.x_i(a_i[OFF+:w]), .y_o(scale_o[OFF+:w]));
       fg_sat #(.WI(w + 3), .W(w)) u_sat (.x_i(x_i[OFFX+:w+3]), .y_o(sat_o[OFF+:w]));
       fg_sat #(.WI(w), .W(w)) u_sateq (.x_i(a_i[OFF+:w]), .y_o(sateq_o[OFF+:w]));
+      fg_scale #(.W(w), .NUM(3), .SHIFT(2)) u_scl (.x_i(a_i[OFF+:w]), .y_o(scl_o[OFF+:w]));
+      fg_scale_rnd #(.W(w), .NUM(3), .SHIFT(2)) u_scr (.x_i(a_i[OFF+:w]), .y_o(scr_o[OFF+:w]));
+      fg_scale #(.W(w), .NUM(5), .SHIFT(3)) u_scl5 (.x_i(a_i[OFF+:w]), .y_o(scl5_o[OFF+:w]));
+      fg_scale_rnd #(.W(w), .NUM(5), .SHIFT(3)) u_scr5 (.x_i(a_i[OFF+:w]), .y_o(scr5_o[OFF+:w]));
+      fg_rshift_rnd #(.W(w), .S(1)) u_rs1 (.x_i(a_i[OFF+:w]), .y_o(rs1_o[OFF+:w]));
+      fg_rshift_rnd #(.W(w), .S(2)) u_rs2 (.x_i(a_i[OFF+:w]), .y_o(rs2_o[OFF+:w]));
+      fg_rold_keep #(.W(w), .WR(w)) u_rk (.l_i(a_i[OFF+:w]), .r_i(b_i[OFF+:w]), .y_o(rk_o[OFF+:w]));
     end
   endgenerate
   fg_mulmod #(.N(5)) u_mm5 (.a_i(mm5_a_i), .b_i(mm5_b_i), .c_i(mm5_c_i), .y_o(mm5_y_o));

@@ -280,6 +280,9 @@ bool check_against_rtl(const Config &c, const fg_gen_dbcf_dims &d, std::string *
          fg_sc::port_capacity<Ty::bank_data_t>()},
         {"buf_level_o", M * d.count_w, fg_sc::port_width<Ty::buf_level_t>::value,
          fg_sc::port_capacity<Ty::buf_level_t>()},
+        {"bank_rd_row_i", M * d.row_w, fg_sc::port_width<Ty::rd_row_t>::value, fg_sc::port_capacity<Ty::rd_row_t>()},
+        {"bank_rd_data_o", M * d.data_w, fg_sc::port_width<Ty::rd_data_t>::value,
+         fg_sc::port_capacity<Ty::rd_data_t>()},
     };
     for (auto &i : w)
         if ((i.exact && i.exact != i.want) || (!i.exact && i.want > i.cap)) {
@@ -319,6 +322,7 @@ class Stimulus : public sc_core::sc_module {
     sc_core::sc_out<Ty::bank_t> lane_bank_i{"lane_bank_i"};
     sc_core::sc_out<Ty::row_t> lane_row_i{"lane_row_i"};
     sc_core::sc_out<Ty::data_in_t> lane_data_i{"lane_data_i"};
+    sc_core::sc_out<Ty::rd_row_t> bank_rd_row_i{"bank_rd_row_i"}; // the vectors' rows, else a walk
     sc_core::sc_out<int> cycle_o{"cycle_o"}; // cycle of the phase driven now, -1 in reset cycles
     sc_core::sc_out<int> phase_o{"phase_o"}; // index into Log::phases
 
@@ -327,7 +331,8 @@ class Stimulus : public sc_core::sc_module {
              unsigned seed, long random_cycles)
         : sc_core::sc_module(name), cfg_(c.g.dbcf), dim_(dim), log_(log), vec_(vec), seed_(seed),
           random_cycles_(random_cycles), codec_{c.g.dbcf.pllr, dim.bank_w, dim.row_w, dim.data_w},
-          lane_((size_t)c.g.dbcf.pllr)
+          lane_((size_t)c.g.dbcf.pllr), depth_(c.g.bank_depth > 0 ? c.g.bank_depth : 1),
+          rows_((size_t)c.g.dbcf.banks, 0)
     {
         SC_THREAD(run);
         sensitive << clk_i.pos();
@@ -343,9 +348,18 @@ class Stimulus : public sc_core::sc_module {
     long random_cycles_;
     fg_sc::LaneCodec<Ty> codec_;
     std::vector<fg_dbcf_word> lane_;
+    int depth_;                  // rows per bank
+    std::vector<uint64_t> rows_; // bank read rows of the cycle
+    bool rows_given_ = false;    // rows_ from the vector set; else each bank walks its rows
 
     void drive(const fg_dbcf_word *lane, int cycle)
     {
+        auto rr = fg_sc::zero<Ty::rd_row_t>();
+        for (int b = 0; b < cfg_.banks; b++) {
+            const uint64_t row = rows_given_ ? rows_[(size_t)b] : (uint64_t)(((long)cycle * 5 + b * 3) % depth_);
+            fg_sc::set_bits(rr, b * dim_.row_w, dim_.row_w, row);
+        }
+        bank_rd_row_i.write(rr);
         auto v = fg_sc::zero<Ty::valid_t>();
         auto b = fg_sc::zero<Ty::bank_t>();
         auto r = fg_sc::zero<Ty::row_t>();
@@ -463,9 +477,16 @@ class Stimulus : public sc_core::sc_module {
                     fg_vec_cursor_close(cur);
                     return fail("stimulus stream", fg_last_error());
                 }
+        std::vector<int> rpos((size_t)cfg_.banks, -1); // the bank read rows, where the set has them
+        for (int b = 0; b < cfg_.banks; b++)
+            rpos[(size_t)b] = fg_vec_find_port(st, "bank_rd_row_i", b);
+        fg_clear_error();
+        rows_given_ = true;
         std::vector<int64_t> val((size_t)st->n_ports);
         int r, c = 0;
         while ((r = fg_vec_cursor_next(cur, val.data(), nullptr)) == 1) {
+            for (int b = 0; b < cfg_.banks; b++)
+                rows_[(size_t)b] = rpos[(size_t)b] >= 0 ? (uint64_t)val[(size_t)rpos[(size_t)b]] : 0;
             for (int l = 0; l < P; l++) {
                 fg_dbcf_word &w = lane_[(size_t)l];
                 w.valid = (uint8_t)val[(size_t)pos[(size_t)(4 * l)]];
@@ -493,11 +514,16 @@ struct Outputs {
     sc_core::sc_signal<Ty::bank_row_t> bank_row;
     sc_core::sc_signal<Ty::bank_data_t> bank_data;
     sc_core::sc_signal<Ty::buf_level_t> buf_level;
+    sc_core::sc_signal<Ty::rd_data_t> bank_rd_data;
+    sc_core::sc_signal<Ty::overflow_t> overflow;
+    sc_core::sc_signal<Ty::done_t> done;
     explicit Outputs(const std::string &p)
         : accept_new((p + "accept_new_o").c_str()), accept_head((p + "accept_head_o").c_str()),
           reject((p + "reject_o").c_str()), fifo_level((p + "fifo_level_o").c_str()),
           bank_we((p + "bank_we_o").c_str()), bank_row((p + "bank_row_o").c_str()),
-          bank_data((p + "bank_data_o").c_str()), buf_level((p + "buf_level_o").c_str())
+          bank_data((p + "bank_data_o").c_str()), buf_level((p + "buf_level_o").c_str()),
+          bank_rd_data((p + "bank_rd_data_o").c_str()), overflow((p + "overflow_o").c_str()),
+          done((p + "done_o").c_str())
     {
     }
     template <class M> void bind(M &m)
@@ -510,6 +536,9 @@ struct Outputs {
         m.bank_row_o(bank_row);
         m.bank_data_o(bank_data);
         m.buf_level_o(buf_level);
+        m.bank_rd_data_o(bank_rd_data);
+        m.overflow_o(overflow);
+        m.done_o(done);
     }
     void trace(sc_core::sc_trace_file *tf) const
     {
@@ -521,6 +550,9 @@ struct Outputs {
         sc_core::sc_trace(tf, bank_row, bank_row.name());
         sc_core::sc_trace(tf, bank_data, bank_data.name());
         sc_core::sc_trace(tf, buf_level, buf_level.name());
+        sc_core::sc_trace(tf, bank_rd_data, bank_rd_data.name());
+        sc_core::sc_trace(tf, overflow, overflow.name());
+        sc_core::sc_trace(tf, done, done.name());
     }
 };
 
@@ -534,11 +566,15 @@ struct OutputPorts {
     sc_core::sc_in<Ty::bank_row_t> bank_row;
     sc_core::sc_in<Ty::bank_data_t> bank_data;
     sc_core::sc_in<Ty::buf_level_t> buf_level;
+    sc_core::sc_in<Ty::rd_data_t> bank_rd_data;
+    sc_core::sc_in<Ty::overflow_t> overflow;
+    sc_core::sc_in<Ty::done_t> done;
     explicit OutputPorts(const std::string &p)
         : accept_new((p + "accept_new").c_str()), accept_head((p + "accept_head").c_str()),
           reject((p + "reject").c_str()), fifo_level((p + "fifo_level").c_str()), bank_we((p + "bank_we").c_str()),
           bank_row((p + "bank_row").c_str()), bank_data((p + "bank_data").c_str()),
-          buf_level((p + "buf_level").c_str())
+          buf_level((p + "buf_level").c_str()), bank_rd_data((p + "bank_rd_data").c_str()),
+          overflow((p + "overflow").c_str()), done((p + "done").c_str())
     {
     }
     void bind(Outputs &o)
@@ -551,6 +587,9 @@ struct OutputPorts {
         bank_row(o.bank_row);
         bank_data(o.bank_data);
         buf_level(o.buf_level);
+        bank_rd_data(o.bank_rd_data);
+        overflow(o.overflow);
+        done(o.done);
     }
 };
 
@@ -575,6 +614,12 @@ struct PortReader {
             *v = get_bits(o.bank_data.read(), index * W, W);
         else if (port == "buf_level_o")
             *v = get_bits(o.buf_level.read(), index * CW, CW);
+        else if (port == "bank_rd_data_o")
+            *v = get_bits(o.bank_rd_data.read(), index * W, W);
+        else if (port == "overflow_o")
+            *v = get_bits(o.overflow.read(), 0, 1);
+        else if (port == "done_o")
+            *v = get_bits(o.done.read(), 0, 1);
         else
             return false;
         return true;
@@ -595,6 +640,7 @@ class Scoreboard : public sc_core::sc_module {
     OutputPorts rtl{"rtl_"}; // actual: the Verilated RTL
     sc_core::sc_in<sc_dt::sc_uint<16>> c_lfsr{"c_lfsr"};
     sc_core::sc_in<bool> c_empty{"c_empty"};
+    sc_core::sc_in<Ty::rd_data_t> c_rd_known{"c_rd_known"}; // bank_rd_data_o bits with a value
 
     SC_HAS_PROCESS(Scoreboard);
     Scoreboard(sc_core::sc_module_name name, const Config &cfg, const fg_gen_dbcf_dims &dim, Log &log, fg_vec_set *vec)
@@ -616,6 +662,7 @@ class Scoreboard : public sc_core::sc_module {
 
     bool failed() const { return failed_; }
     long compared() const { return compared_; }
+    long reads() const { return reads_; }
     // After the run: the vector set's end, final bank contents and counts. False on a difference.
     bool finish_vectors();
     void set_bank_depth(int rows) { vec_depth_ = rows; }
@@ -629,7 +676,7 @@ class Scoreboard : public sc_core::sc_module {
     fg_sc::LaneCodec<Ty> codec_;
     std::vector<fg_dbcf_word> lane_;
     bool armed_ = false, failed_ = false;
-    long compared_ = 0;
+    long compared_ = 0, reads_ = 0;
     // vectors
     fg_vec_cursor *cur_ = nullptr;
     const fg_vec_stream *exp_ = nullptr;
@@ -695,7 +742,28 @@ class Scoreboard : public sc_core::sc_module {
                compare_port(c.bank_we, rtl.bank_we, "bank_we_o", M, 1, phase, cycle) &&
                compare_port(c.bank_row, rtl.bank_row, "bank_row_o", M, RW, phase, cycle) &&
                compare_port(c.bank_data, rtl.bank_data, "bank_data_o", M, W, phase, cycle) &&
-               compare_port(c.buf_level, rtl.buf_level, "buf_level_o", M, CW, phase, cycle);
+               compare_port(c.buf_level, rtl.buf_level, "buf_level_o", M, CW, phase, cycle) &&
+               compare_port(c.overflow, rtl.overflow, "overflow_o", 1, 1, phase, cycle) &&
+               compare_port(c.done, rtl.done, "done_o", 1, 1, phase, cycle) && compare_reads(phase, cycle);
+    }
+    // bank_rd_data_o where the C model knows the cell (a written one); the RTL's SRAM holds an
+    // undefined value elsewhere.
+    bool compare_reads(int phase, int cycle)
+    {
+        const int W = dim_.data_w;
+        const auto &known = c_rd_known.read(), &e = c.bank_rd_data.read(), &a = rtl.bank_rd_data.read();
+        for (int b = 0; b < cfg_.banks; b++) {
+            if (!get_bits(known, b * W, 1))
+                continue;
+            const uint64_t ve = get_bits(e, b * W, W), va = get_bits(a, b * W, W);
+            reads_++;
+            if (ve != va) {
+                mismatch(where(phase, cycle) + ": bank_rd_data_o[" + std::to_string(b) + "] expected " +
+                         std::to_string(ve) + " (C model), actual " + std::to_string(va) + " (RTL)");
+                return false;
+            }
+        }
+        return true;
     }
     // The vector set's expected line of this cycle against both models.
     bool compare_vectors(int phase, int cycle)
@@ -1014,6 +1082,8 @@ int sc_main(int argc, char **argv)
     sc_core::sc_signal<int> cycle_sig("cycle"), phase_sig("phase");
     sc_core::sc_signal<sc_dt::sc_uint<16>> c_lfsr("c_lfsr_o");
     sc_core::sc_signal<bool> c_empty("c_empty_o");
+    sc_core::sc_signal<Ty::rd_row_t> rd_row("bank_rd_row_i");
+    sc_core::sc_signal<Ty::rd_data_t> c_rd_known("c_bank_rd_known_o");
     Outputs rtl_out("rtl_"), c_out("c_");
     Log log;
 
@@ -1024,11 +1094,12 @@ int sc_main(int argc, char **argv)
     rtl.lane_bank_i(lane_bank);
     rtl.lane_row_i(lane_row);
     rtl.lane_data_i(lane_data);
+    rtl.bank_rd_row_i(rd_row);
     rtl_out.bind(rtl);
 
     std::unique_ptr<fg_sc::DbcfCModel<Ty>> model;
     try {
-        model.reset(new fg_sc::DbcfCModel<Ty>("cmodel", d, dim));
+        model.reset(new fg_sc::DbcfCModel<Ty>("cmodel", d, dim, cfg.g.bank_depth));
     } catch (const std::exception &e) {
         std::fprintf(stderr, "%s\n", e.what());
         fg_vec_close(vec);
@@ -1040,9 +1111,11 @@ int sc_main(int argc, char **argv)
     model->lane_bank_i(lane_bank);
     model->lane_row_i(lane_row);
     model->lane_data_i(lane_data);
+    model->bank_rd_row_i(rd_row);
     c_out.bind(*model);
     model->lfsr_o(c_lfsr);
     model->empty_o(c_empty);
+    model->bank_rd_known_o(c_rd_known);
     model->inject_fault(fault);
 
     Stimulus stim("stimulus", cfg, dim, log, vec, seed, cycles);
@@ -1052,6 +1125,7 @@ int sc_main(int argc, char **argv)
     stim.lane_bank_i(lane_bank);
     stim.lane_row_i(lane_row);
     stim.lane_data_i(lane_data);
+    stim.bank_rd_row_i(rd_row);
     stim.cycle_o(cycle_sig);
     stim.phase_o(phase_sig);
 
@@ -1068,6 +1142,7 @@ int sc_main(int argc, char **argv)
     sb.rtl.bind(rtl_out);
     sb.c_lfsr(c_lfsr);
     sb.c_empty(c_empty);
+    sb.c_rd_known(c_rd_known);
     sb.set_bank_depth(vec_depth);
 
     sc_core::sc_trace_file *tf = nullptr;
@@ -1139,9 +1214,9 @@ int sc_main(int argc, char **argv)
             rc = 1;
     }
     if (rc == 0)
-        std::printf("co-simulation match: %ld cycles compared on all 8 output ports (%.0f cycles/s, %.2f s), "
-                    "%ld model re-evaluations\n",
-                    sb.compared(), sb.compared() / (secs > 0 ? secs : 1e-9), secs, model->reevaluations());
+        std::printf("co-simulation match: %ld cycles compared on all 11 output ports (%ld bank reads of written "
+                    "cells; %.0f cycles/s, %.2f s), %ld model re-evaluations\n",
+                    sb.compared(), sb.reads(), sb.compared() / (secs > 0 ? secs : 1e-9), secs, model->reevaluations());
     fg_vec_close(vec);
     return rc;
 }

@@ -16,8 +16,15 @@
 // change twice within one cycle (several delta cycles), probe is rebuilt by replaying the inputs
 // committed since the last reset (slow but exact; counted in reevaluations()).
 //
+// The flags: overflow_o = fg_dbcf_overflow, done_o = fg_dbcf_empty of the registered state. The
+// bank SRAMs (fg_sram_1r1w, no reset) are modelled beside the step model: at every rising edge
+// each bank's read register takes row bank_rd_row_i (old contents), then the bank write of the
+// committed step lands (not while rst_ni is low); bank_rd_data_o is the read register.
+//
 // Debug outputs beyond the RTL's ports (the "state" ports of the golden vectors): lfsr_o, the
-// registered LFSR, and empty_o, no word in any FIFO or buffer.
+// registered LFSR, empty_o, no word in any FIFO or buffer, and bank_rd_known_o: all W bits of
+// bank b's field set where its read register holds a written cell (the RTL's SRAM holds an
+// undefined value elsewhere, so a scoreboard compares bank_rd_data_o under this mask).
 #ifndef FG_SC_DBCF_CMODEL_H
 #define FG_SC_DBCF_CMODEL_H
 
@@ -53,6 +60,10 @@ template <class V> struct DbcfPortTypes {
     using bank_row_t = data_t<decltype(V::bank_row_o)>;
     using bank_data_t = data_t<decltype(V::bank_data_o)>;
     using buf_level_t = data_t<decltype(V::buf_level_o)>;
+    using rd_row_t = data_t<decltype(V::bank_rd_row_i)>;
+    using rd_data_t = data_t<decltype(V::bank_rd_data_o)>;
+    using overflow_t = data_t<decltype(V::overflow_o)>;
+    using done_t = data_t<decltype(V::done_o)>;
 };
 
 // Lane words <-> the packed input ports.
@@ -88,6 +99,7 @@ template <class Ty> class DbcfCModel : public sc_core::sc_module {
     sc_core::sc_in<typename Ty::bank_t> lane_bank_i{"lane_bank_i"};
     sc_core::sc_in<typename Ty::row_t> lane_row_i{"lane_row_i"};
     sc_core::sc_in<typename Ty::data_in_t> lane_data_i{"lane_data_i"};
+    sc_core::sc_in<typename Ty::rd_row_t> bank_rd_row_i{"bank_rd_row_i"};
     sc_core::sc_out<typename Ty::accept_new_t> accept_new_o{"accept_new_o"};
     sc_core::sc_out<typename Ty::accept_head_t> accept_head_o{"accept_head_o"};
     sc_core::sc_out<typename Ty::reject_t> reject_o{"reject_o"};
@@ -96,14 +108,21 @@ template <class Ty> class DbcfCModel : public sc_core::sc_module {
     sc_core::sc_out<typename Ty::bank_row_t> bank_row_o{"bank_row_o"};
     sc_core::sc_out<typename Ty::bank_data_t> bank_data_o{"bank_data_o"};
     sc_core::sc_out<typename Ty::buf_level_t> buf_level_o{"buf_level_o"};
+    sc_core::sc_out<typename Ty::rd_data_t> bank_rd_data_o{"bank_rd_data_o"};
+    sc_core::sc_out<typename Ty::overflow_t> overflow_o{"overflow_o"};
+    sc_core::sc_out<typename Ty::done_t> done_o{"done_o"};
     sc_core::sc_out<sc_dt::sc_uint<16>> lfsr_o{"lfsr_o"}; // debug: registered LFSR
     sc_core::sc_out<bool> empty_o{"empty_o"};             // debug: no word in any FIFO or buffer
+    sc_core::sc_out<typename Ty::rd_data_t> bank_rd_known_o{"bank_rd_known_o"}; // debug: see above
 
     SC_HAS_PROCESS(DbcfCModel);
-    // cfg: the network; dim: the RTL's port widths (fg_gen_dbcf_dims_of). Throws on a bad cfg.
-    DbcfCModel(sc_core::sc_module_name name, const fg_dbcf_cfg &cfg, const fg_gen_dbcf_dims &dim)
+    // cfg: the network; dim: the RTL's port widths (fg_gen_dbcf_dims_of); bank_depth: rows per bank
+    // SRAM. Throws on a bad cfg.
+    DbcfCModel(sc_core::sc_module_name name, const fg_dbcf_cfg &cfg, const fg_gen_dbcf_dims &dim, int bank_depth)
         : sc_core::sc_module(name), cfg_(cfg), dim_(dim), codec_{cfg.pllr, dim.bank_w, dim.row_w, dim.data_w},
-          in_((size_t)cfg.pllr), probe_in_((size_t)cfg.pllr)
+          in_((size_t)cfg.pllr), probe_in_((size_t)cfg.pllr), depth_(bank_depth),
+          mem_((size_t)cfg.banks * (size_t)(bank_depth > 0 ? bank_depth : 1), 0),
+          written_(mem_.size(), 0), rd_((size_t)cfg.banks, 0), rd_ok_((size_t)cfg.banks, 0)
     {
         if (fg_dbcf_create(&cfg_, &live_) || fg_dbcf_create(&cfg_, &probe_))
             throw std::runtime_error(std::string("fg_dbcf_create: ") + fg_last_error());
@@ -135,6 +154,34 @@ template <class Ty> class DbcfCModel : public sc_core::sc_module {
     bool probe_dirty_ = false;          // probe was stepped this cycle with probe_in_
     long reevals_ = 0, commits_ = 0, fault_at_ = -1;
     sc_core::sc_event commit_ev_;
+    // bank SRAMs: cells bank*depth+row, the read registers
+    int depth_;
+    std::vector<uint64_t> mem_;
+    std::vector<uint8_t> written_;
+    std::vector<uint64_t> rd_;
+    std::vector<uint8_t> rd_ok_;
+
+    // The SRAM edge: every bank reads its row (old contents); then the step's writes land.
+    void sram_edge(const fg_dbcf_out *o)
+    {
+        const int M = cfg_.banks, RW = dim_.row_w, W = dim_.data_w;
+        const auto &rows = bank_rd_row_i.read();
+        for (int b = 0; b < M; b++) {
+            const uint64_t row = get_bits(rows, b * RW, RW);
+            const size_t cell = (size_t)b * (size_t)depth_ + (size_t)row;
+            const bool ok = row < (uint64_t)depth_ && written_[cell];
+            rd_[(size_t)b] = ok ? mem_[cell] : 0;
+            rd_ok_[(size_t)b] = ok;
+        }
+        for (int b = 0; o && b < M; b++) {
+            const fg_dbcf_word &w = o->bank_write_M[b];
+            if (!w.valid || w.row < 0 || w.row >= depth_)
+                continue;
+            const size_t cell = (size_t)b * (size_t)depth_ + (size_t)w.row;
+            mem_[cell] = (uint64_t)(uint32_t)w.data & low_mask(W);
+            written_[cell] = 1;
+        }
+    }
 
     void read_inputs(std::vector<fg_dbcf_word> &lane)
     {
@@ -212,10 +259,21 @@ template <class Ty> class DbcfCModel : public sc_core::sc_module {
         buf_level_o.write(bl);
         lfsr_o.write(fg_dbcf_lfsr(live_));
         empty_o.write(fg_dbcf_empty(live_) != 0);
+        overflow_o.write(fg_dbcf_overflow(live_) != 0);
+        done_o.write(fg_dbcf_empty(live_) != 0);
+        auto rd = zero<typename Ty::rd_data_t>();
+        auto known = zero<typename Ty::rd_data_t>();
+        for (int b = 0; b < M; b++) {
+            set_bits(rd, b * W, W, rd_[(size_t)b]);
+            set_bits(known, b * W, W, rd_ok_[(size_t)b] ? low_mask(W) : 0);
+        }
+        bank_rd_data_o.write(rd);
+        bank_rd_known_o.write(known);
     }
     void seq()
     {
         if (!rst_ni.read()) {
+            sram_edge(nullptr); // the SRAM has no reset: it reads; the write enable is gated by rst_ni
             fg_dbcf_reset(live_);
             fg_dbcf_reset(probe_);
             history_.clear();
@@ -224,6 +282,7 @@ template <class Ty> class DbcfCModel : public sc_core::sc_module {
             read_inputs(in_); // the values at the edge (written before it)
             fg_dbcf_out o;
             fg_dbcf_step(live_, in_.data(), &o);
+            sram_edge(&o);
             if (!probe_dirty_)
                 fg_dbcf_step(probe_, in_.data(), &o);
             else if (!same(in_, probe_in_)) {

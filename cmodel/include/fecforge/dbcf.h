@@ -84,7 +84,10 @@ void fg_dbcf_step(fg_dbcf *d, const fg_dbcf_word *lane_P, fg_dbcf_out *out);
 int fg_dbcf_fifo_level(const fg_dbcf *d, int lane);
 int fg_dbcf_buf_level(const fg_dbcf *d, int bank);
 uint16_t fg_dbcf_lfsr(const fg_dbcf *d);
-int fg_dbcf_empty(const fg_dbcf *d); /* no word in any FIFO or buffer */
+int fg_dbcf_empty(const fg_dbcf *d); /* no word in any FIFO or buffer (the RTL's done_o) */
+/* Sticky overflow (the RTL's overflow_o register): 1 once a step rejected a word (reject_P, a word
+ * lost: FG_EOVERFLOW), until fg_dbcf_reset. */
+int fg_dbcf_overflow(const fg_dbcf *d);
 
 /* Next state of the priority LFSR. */
 static inline uint16_t fg_dbcf_lfsr_next(uint16_t s)

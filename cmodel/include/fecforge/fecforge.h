@@ -10,4 +10,8 @@
 #include "fecforge/dbcf.h"
 #include "fecforge/iag.h"
 #include "fecforge/conflicts.h"
+#include "fecforge/ldpc_code.h"
+#include "fecforge/ldpc_decoder.h"
+#include "fecforge/ldpc_ber.h"
+#include "fecforge/ldpc_arch.h"
 #endif

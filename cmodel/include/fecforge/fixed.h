@@ -44,6 +44,44 @@ static inline FG_HD int32_t fg_fx_asr(int32_t x, int s) { return (int32_t)fg_fx_
  * the hardware product). |result| <= |x|, so no saturation is needed. */
 static inline FG_HD int32_t fg_fx_scale075(int32_t x) { return (int32_t)fg_fx_asr64(3 * (int64_t)x, 2); }
 
+/* Generic scale by num / 2^shift: (num * x) >> shift, arithmetic shift (rounds toward -inf), with
+ * num * x in a 64-bit intermediate. num in [1, 2^shift] and shift in [0, 30] give |result| <= |x|,
+ * so no saturation is needed. fg_fx_scale(x, 3, 2) == fg_fx_scale075(x) for every x. */
+static inline FG_HD int32_t fg_fx_scale(int32_t x, int32_t num, int shift)
+{
+    return (int32_t)fg_fx_asr64((int64_t)num * x, shift);
+}
+
+/* Scale by num / 2^shift rounded to nearest, halves up: (num * x + 2^(shift-1)) >> shift (no
+ * rounding constant when shift = 0), arithmetic shift, 64-bit intermediate. Meant for magnitudes
+ * (x >= 0), where halves round away from zero; for x >= 0, num in [1, 2^shift], shift in [0, 30] the
+ * result is in [0, x]. fg_fx_scale_rnd(x, 3, 2): 1 -> 1, 2 -> 2, 3 -> 2, 31 -> 23, 63 -> 47. */
+static inline FG_HD int32_t fg_fx_scale_rnd(int32_t x, int32_t num, int shift)
+{
+    const int64_t half = shift > 0 ? (int64_t)1 << (shift - 1) : 0;
+    return (int32_t)fg_fx_asr64((int64_t)num * x + half, shift);
+}
+
+/* Shift right by s rounding to nearest, halves away from zero (symmetric, no bias):
+ * sign(x) * ((|x| + 2^(s-1)) >> s); s = 0 gives x. s in [0, 30], x in the symmetric int32 range.
+ * |result| <= ceil(|x| / 2^s). fg_fx_rshift_rnd(x, 1): 1 -> 1, 2 -> 1, 3 -> 2, -3 -> -2, 31 -> 16. */
+static inline FG_HD int32_t fg_fx_rshift_rnd(int32_t x, int s)
+{
+    if (s == 0)
+        return x;
+    const int64_t a = x < 0 ? -(int64_t)x : (int64_t)x;
+    const int32_t m = (int32_t)((a + ((int64_t)1 << (s - 1))) >> s);
+    return x < 0 ? -m : m;
+}
+
+/* R_old as a layered decoder subtracts it from a w-bit APP value l: 0 when l is saturated
+ * (|l| = 2^(w-1)-1) and r has the same sign as l (the saturated APP is taken to hold r in the part
+ * that saturation cut off, so a saturated APP is not drained by R_old), r otherwise. */
+static inline FG_HD int32_t fg_fx_rold_keep(int32_t l, int32_t r, int w)
+{
+    return (l == fg_fx_max(w) && r > 0) || (l == -fg_fx_max(w) && r < 0) ? 0 : r;
+}
+
 static inline FG_HD int32_t fg_fx_min(int32_t a, int32_t b) { return b < a ? b : a; }
 static inline FG_HD int32_t fg_fx_max2(int32_t a, int32_t b) { return b > a ? b : a; }
 

@@ -154,7 +154,9 @@ int fg_vec_make_iag(const char *dir, fg_std std, int K, int pllr, int inverse, l
 /* One half-iteration of the interleaver write-path subsystem (fecforge/subsystem.h,
  * fg_subsys_half_iteration) from reset: streams lane_prog (table), stimulus, expected (cycles) and
  * banks (memory); counts as in vectors/FORMAT.md. The LLR of position x is x masked to data_width
- * bits (0: enough for 0..K-1; [1, 31]). A configuration that loses words still gives a valid set. */
+ * bits (0: enough for 0..K-1; [1, 31]). A configuration that loses words still gives a valid set.
+ * The cycle streams end with the bank read-back (bank_rd_row_i / bank_rd_data_o, FORMAT.md "Bank
+ * read port"), as do those of fg_vec_make_dbcf. */
 typedef struct {
     fg_dbcf_cfg cfg;          /* pllr = lanes (a multiple of 4), banks, select, FIFO, buffer, offer, seed; stall 0 */
     fg_std std;
@@ -174,7 +176,9 @@ typedef struct fg_vec_model fg_vec_model;
 int fg_vec_model_create(const fg_vec_set *set, fg_vec_model **out);
 
 /* One clock: in_n are the stimulus stream's port values of the cycle (its port order); out_n and
- * dontcare_n get the expected stream's line for that cycle, as the set's writer computes it. */
+ * dontcare_n get the expected stream's line for that cycle, as the set's writer computes it
+ * (subsystem: bank_rd_data_o from a model of the bank SRAMs, read latency 1, built from the bank
+ * writes; a don't-care where the cell read was not written). */
 void fg_vec_model_step(fg_vec_model *m, const int64_t *in_n, int64_t *out_n, uint8_t *dontcare_n);
 
 void fg_vec_model_destroy(fg_vec_model *m);

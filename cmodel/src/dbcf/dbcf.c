@@ -50,6 +50,7 @@ struct fg_dbcf {
     word_t *admit_list; /* admitted words in admission order, with bank */
     int busy_banks;     /* banks whose buffer is not empty */
     int fifo_words;
+    int overflow;       /* sticky: a word was rejected since the reset (the RTL's overflow_o register) */
 };
 
 fg_dbcf_cfg fg_dbcf_cfg_default(void)
@@ -131,6 +132,7 @@ void fg_dbcf_reset(fg_dbcf *d)
     d->lfsr = d->cfg.lfsr_seed;
     d->busy_banks = 0;
     d->fifo_words = 0;
+    d->overflow = 0;
 }
 
 void fg_dbcf_destroy(fg_dbcf *d)
@@ -156,6 +158,7 @@ int fg_dbcf_fifo_level(const fg_dbcf *d, int lane) { return d->fifo_P[lane].coun
 int fg_dbcf_buf_level(const fg_dbcf *d, int bank) { return d->buf_M[bank].count; }
 uint16_t fg_dbcf_lfsr(const fg_dbcf *d) { return d->lfsr; }
 int fg_dbcf_empty(const fg_dbcf *d) { return d->busy_banks == 0 && d->fifo_words == 0; }
+int fg_dbcf_overflow(const fg_dbcf *d) { return d->overflow; }
 
 void fg_dbcf_step(fg_dbcf *d, const fg_dbcf_word *lane_P, fg_dbcf_out *out)
 {
@@ -242,6 +245,7 @@ void fg_dbcf_step(fg_dbcf *d, const fg_dbcf_word *lane_P, fg_dbcf_out *out)
                 d->fifo_words++;
             } else {
                 d->reject_P[l] = 1;
+                d->overflow = 1;
             }
         }
     }

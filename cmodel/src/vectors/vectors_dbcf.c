@@ -3,6 +3,7 @@
  * the final bank images. */
 #include "fecforge/error.h"
 #include "fecforge/vectors.h"
+#include "vectors_ports.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -15,18 +16,17 @@ typedef struct {
     int64_t mask; /* data width */
     int64_t *in_v, *ex_v;
     uint8_t *ex_x;
-    int64_t *regs; /* FIFO levels, buffer levels, LFSR, empty: at the start of the next cycle */
-    int64_t *mem; /* bank cells: bank * depth + row */
-    uint8_t *written;
+    int64_t *regs; /* FIFO levels, buffer levels, LFSR, empty, overflow, done: at the start of the next cycle */
+    int64_t *rows; /* bank read rows of this cycle (M) */
+    fg_vecp_banks banks; /* bank memories (the "banks" image) and the read register */
     int rc;
 } dbcf_ctx;
 
-static void observe(void *user, int cycle, const fg_dbcf *d, const fg_dbcf_word *lane, const fg_dbcf_out *out)
+enum { N_REGS_EXTRA = 4 }; /* after the P + M levels: lfsr, empty, overflow, done */
+
+/* One line; d == NULL: an idle cycle after the drain (no output, the LFSR steps). */
+static void line(dbcf_ctx *c, const fg_dbcf *d, const fg_dbcf_word *lane, const fg_dbcf_out *out)
 {
-    (void)cycle;
-    dbcf_ctx *c = user;
-    if (c->rc)
-        return;
     for (int l = 0; l < c->P; l++) {
         const fg_dbcf_word *wd = &lane[l];
         int64_t *v = &c->in_v[4 * l];
@@ -35,38 +35,65 @@ static void observe(void *user, int cycle, const fg_dbcf *d, const fg_dbcf_word 
         v[2] = wd->valid ? wd->row : 0;
         v[3] = wd->valid ? (wd->data & c->mask) : 0;
     }
+    memcpy(&c->in_v[4 * c->P], c->rows, sizeof *c->rows * (size_t)c->M);
     int n = 0;
     memset(c->ex_x, 0, (size_t)c->n_ex);
     for (int l = 0; l < c->P; l++) {
-        c->ex_v[n++] = out->accept_new_P[l];
-        c->ex_v[n++] = out->accept_head_P[l];
-        c->ex_v[n++] = out->reject_P[l];
+        c->ex_v[n++] = out ? out->accept_new_P[l] : 0;
+        c->ex_v[n++] = out ? out->accept_head_P[l] : 0;
+        c->ex_v[n++] = out ? out->reject_P[l] : 0;
     }
     for (int b = 0; b < c->M; b++) {
-        const fg_dbcf_word *wd = &out->bank_write_M[b];
-        c->ex_v[n++] = wd->valid;
-        c->ex_x[n] = c->ex_x[n + 1] = !wd->valid; /* row and data: no value without a write */
-        c->ex_v[n++] = wd->valid ? wd->row : 0;
-        c->ex_v[n++] = wd->valid ? (wd->data & c->mask) : 0;
-        if (wd->valid) {
-            const size_t cell = (size_t)b * (size_t)c->depth + (size_t)wd->row;
-            c->mem[cell] = wd->data & c->mask;
-            c->written[cell] = 1;
-        }
+        const fg_dbcf_word *wd = out ? &out->bank_write_M[b] : NULL;
+        const int we = wd && wd->valid;
+        c->ex_v[n++] = we;
+        c->ex_x[n] = c->ex_x[n + 1] = !we; /* row and data: no value without a write */
+        c->ex_v[n++] = we ? wd->row : 0;
+        c->ex_v[n++] = we ? (wd->data & c->mask) : 0;
     }
-    /* Registers as they are during this cycle (the RTL's level outputs): the values after the
-     * previous cycle's edge; then remember this cycle's new values for the next line. */
-    memcpy(&c->ex_v[n], c->regs, sizeof *c->regs * (size_t)(c->P + c->M + 2));
-    for (int l = 0; l < c->P; l++)
-        c->regs[l] = fg_dbcf_fifo_level(d, l);
-    for (int b = 0; b < c->M; b++)
-        c->regs[c->P + b] = fg_dbcf_buf_level(d, b);
-    c->regs[c->P + c->M] = fg_dbcf_lfsr(d);
-    c->regs[c->P + c->M + 1] = fg_dbcf_empty(d);
+    /* Registers as they are during this cycle (the RTL's level outputs, overflow_o, done_o): the
+     * values after the previous cycle's edge; then remember this cycle's new values for the next line. */
+    const int nr = c->P + c->M + N_REGS_EXTRA;
+    memcpy(&c->ex_v[n], c->regs, sizeof *c->regs * (size_t)nr);
+    n += nr;
+    /* The bank read port: the read register during this cycle; the edge reads, then writes. */
+    fg_vecp_banks_step(&c->banks, c->rows, out ? out->bank_write_M : NULL, &c->ex_v[n], &c->ex_x[n]);
+    if (d) {
+        for (int l = 0; l < c->P; l++)
+            c->regs[l] = fg_dbcf_fifo_level(d, l);
+        for (int b = 0; b < c->M; b++)
+            c->regs[c->P + b] = fg_dbcf_buf_level(d, b);
+        c->regs[c->P + c->M] = fg_dbcf_lfsr(d);
+        c->regs[c->P + c->M + 1] = c->regs[c->P + c->M + 3] = fg_dbcf_empty(d);
+        c->regs[c->P + c->M + 2] = fg_dbcf_overflow(d);
+    } else { /* idle and empty: only the LFSR moves */
+        c->regs[c->P + c->M] = fg_dbcf_lfsr_next((uint16_t)c->regs[c->P + c->M]);
+    }
     c->rc = fg_vec_write(c->w, c->sid, c->in_v, NULL);
     if (!c->rc)
         c->rc = fg_vec_write(c->w, c->eid, c->ex_v, c->ex_x);
     c->lines++;
+}
+
+static void observe(void *user, int cycle, const fg_dbcf *d, const fg_dbcf_word *lane, const fg_dbcf_out *out)
+{
+    (void)cycle;
+    dbcf_ctx *c = user;
+    if (!c->rc)
+        line(c, d, lane, out);
+}
+
+/* After the drain (the network is empty): idle lanes, every bank reads row r in cycle r of the
+ * phase (depth + 1 cycles: the last one, row 0, shows row depth-1). */
+static int read_back(dbcf_ctx *c, fg_dbcf_word *idle_P)
+{
+    memset(idle_P, 0, sizeof *idle_P * (size_t)c->P);
+    for (int r = 0; r <= c->depth && !c->rc; r++) {
+        for (int b = 0; b < c->M; b++)
+            c->rows[b] = r < c->depth ? r : 0;
+        line(c, NULL, idle_P, NULL);
+    }
+    return c->rc;
 }
 
 static int add_params(fg_vec_writer *w, const fg_vec_dbcf_params *p, int depth, int data_width)
@@ -111,23 +138,25 @@ int fg_vec_make_dbcf(const char *dir, const fg_vec_dbcf_params *p, fg_dbcf_resul
     const int W = p->data_width ? p->data_width : tag_width;
     const int P = cfg->pllr, M = cfg->banks, depth = map.depth;
     const int wb = fg_vec_width_for(M), wr = fg_vec_width_for(depth);
-    const int n_in = 4 * P;
-    const int n_ex_all = 3 * P + 3 * M + P + M + 2; /* lane flags, bank ports, levels, lfsr, empty */
+    const int n_in = 4 * P + M;
+    /* lane flags, bank ports, levels, lfsr, empty, overflow, done, bank read data */
+    const int n_ex_all = 3 * P + 3 * M + P + M + N_REGS_EXTRA + M;
     fg_vec_port *in_p = malloc(sizeof *in_p * (size_t)n_in), *ex_p = malloc(sizeof *ex_p * (size_t)n_ex_all);
     dbcf_ctx c = {.P = P, .M = M, .depth = depth, .n_ex = n_ex_all, .mask = (INT64_C(1) << W) - 1};
     int32_t *addr = malloc(sizeof *addr * (size_t)p->K);
     c.in_v = malloc(sizeof *c.in_v * (size_t)n_in);
     c.ex_v = malloc(sizeof *c.ex_v * (size_t)n_ex_all);
     c.ex_x = calloc((size_t)n_ex_all, 1);
-    c.regs = calloc((size_t)(P + M + 2), sizeof *c.regs); /* reset: levels 0 */
-    c.mem = calloc((size_t)M * (size_t)depth, sizeof *c.mem);
-    c.written = calloc((size_t)M * (size_t)depth, 1);
-    if (!in_p || !ex_p || !addr || !c.in_v || !c.ex_v || !c.ex_x || !c.regs || !c.mem || !c.written) {
+    c.regs = calloc((size_t)(P + M + N_REGS_EXTRA), sizeof *c.regs); /* reset: levels 0 */
+    c.rows = calloc((size_t)M, sizeof *c.rows);
+    fg_dbcf_word *idle = calloc((size_t)P, sizeof *idle);
+    if (!in_p || !ex_p || !addr || !c.in_v || !c.ex_v || !c.ex_x || !c.regs || !c.rows || !idle ||
+        fg_vecp_banks_init(&c.banks, M, depth, c.mask)) {
         rc = fg_set_error(FG_ENOMEM, "out of memory for the DBCF vectors (PLLR=%d, M=%d)", P, M);
         goto done;
     }
     c.regs[P + M] = cfg->lfsr_seed;
-    c.regs[P + M + 1] = 1;
+    c.regs[P + M + 1] = c.regs[P + M + 3] = 1; /* empty, done */
     for (int l = 0; l < P; l++) {
         in_p[4 * l + 0] = fg_vec_port_make("lane_valid_i", l, FG_VEC_IN, 1, 0);
         in_p[4 * l + 1] = fg_vec_port_make("lane_bank_i", l, FG_VEC_IN, wb, 0);
@@ -151,6 +180,12 @@ int fg_vec_make_dbcf(const char *dir, const fg_vec_dbcf_params *p, fg_dbcf_resul
         ex_p[n++] = fg_vec_port_make("buf_level_o", b, FG_VEC_OUT, fg_vec_width_for(cfg->buf_depth + 1), 0);
     ex_p[n++] = fg_vec_port_make("lfsr_o", -1, FG_VEC_STATE, 16, 0);
     ex_p[n++] = fg_vec_port_make("empty_o", -1, FG_VEC_STATE, 1, 0);
+    ex_p[n++] = fg_vec_port_make("overflow_o", -1, FG_VEC_OUT, 1, 0);
+    ex_p[n++] = fg_vec_port_make("done_o", -1, FG_VEC_OUT, 1, 0);
+    for (int b = 0; b < M; b++)
+        ex_p[n++] = fg_vec_port_make("bank_rd_data_o", b, FG_VEC_OUT, W, 0);
+    for (int b = 0; b < M; b++)
+        in_p[4 * P + b] = fg_vec_port_make("bank_rd_row_i", b, FG_VEC_IN, wr, 0);
 
     rc = fg_write_addresses(p->std, p->K, p->dir, addr);
     if (!rc)
@@ -160,8 +195,10 @@ int fg_vec_make_dbcf(const char *dir, const fg_vec_dbcf_params *p, fg_dbcf_resul
     fg_vec_set_seed(c.w, cfg->lfsr_seed);
     const fg_vec_port mem_port = fg_vec_port_make("bank_data", -1, FG_VEC_OUT, W, 0);
     const fg_vec_stream_def defs[3] = {
-        {"stimulus", FG_VEC_CYCLES, "lane inputs of each cycle", in_p, n_in, 0, 0},
-        {"expected", FG_VEC_CYCLES, "outputs and register levels during each cycle", ex_p, n_ex_all, 0, 0},
+        {"stimulus", FG_VEC_CYCLES, "lane inputs and bank read rows of each cycle (half-iteration, then read-back)",
+         in_p, n_in, 0, 0},
+        {"expected", FG_VEC_CYCLES, "outputs, register levels, flags and bank read data during each cycle", ex_p,
+         n_ex_all, 0, 0},
         {"banks", FG_VEC_MEMORY, "bank contents after the half-iteration; x = never written", &mem_port, 1, M,
          depth}};
     int bid;
@@ -177,14 +214,19 @@ int fg_vec_make_dbcf(const char *dir, const fg_vec_dbcf_params *p, fg_dbcf_resul
         rc = fg_dbcf_half_iteration(cfg, &map, addr, observe, &c, &r);
     if (!rc)
         rc = c.rc;
+    const long drain = c.lines;
+    if (!rc)
+        rc = read_back(&c, idle);
     for (size_t cell = 0; !rc && cell < (size_t)M * (size_t)depth; cell++) {
-        const uint8_t x = !c.written[cell];
-        rc = fg_vec_write(c.w, bid, &c.mem[cell], &x);
+        const uint8_t x = !c.banks.written[cell];
+        rc = fg_vec_write(c.w, bid, &c.banks.mem[cell], &x);
     }
     if (!rc) {
         fg_vec_count(c.w, "C0", r.C0);
         fg_vec_count(c.w, "C1", r.C1);
         fg_vec_count(c.w, "dC", r.dC);
+        fg_vec_count(c.w, "drain_cycles", drain);
+        fg_vec_count(c.w, "readback_cycles", depth + 1);
         fg_vec_count(c.w, "trace_cycles", c.lines);
         fg_vec_count(c.w, "max_fifo", r.max_fifo);
         fg_vec_count(c.w, "max_buf", r.max_buf);
@@ -206,7 +248,8 @@ done:
     free(c.ex_v);
     free(c.ex_x);
     free(c.regs);
-    free(c.mem);
-    free(c.written);
+    free(c.rows);
+    free(idle);
+    fg_vecp_banks_free(&c.banks);
     return rc;
 }

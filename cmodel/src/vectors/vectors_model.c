@@ -15,7 +15,10 @@ struct fg_vec_model {
     fg_subsys *sub;
     fg_iag_lane_in iag_lanes[FG_IAG_LANES_MAX];
     fg_subsys_lane_in sub_lanes[FG_IAG_LANES_MAX];
-    int64_t *levels; /* subsystem: P + M + 1 registered values */
+    int64_t *levels; /* subsystem: fg_vecp_subsys_n_regs registered values */
+    int64_t *rd_v;   /* subsystem: bank_rd_data_o (M) */
+    uint8_t *rd_x;
+    fg_vecp_banks banks; /* subsystem: the bank SRAMs behind the read port */
 };
 
 static int param_int(const fg_vec_set *set, const char *key, int lo, int hi, int *v)
@@ -95,7 +98,7 @@ static int create_subsys(const fg_vec_set *set, fg_vec_model *m)
 {
     const char *std_s, *map_s, *offer_s;
     fg_subsys_cfg cfg = fg_subsys_cfg_default();
-    int W, lfsr, rc = fg_vec_get_param_str(set, "std", &std_s);
+    int W, lfsr, depth, rc = fg_vec_get_param_str(set, "std", &std_s);
     if (!rc)
         rc = fg_std_parse(std_s, &cfg.std);
     if (!rc)
@@ -122,6 +125,8 @@ static int create_subsys(const fg_vec_set *set, fg_vec_model *m)
         rc = param_int(set, "lfsr_seed", 0, 0xffff, &lfsr);
     if (!rc)
         rc = param_int(set, "width", 1, 31, &W);
+    if (!rc)
+        rc = param_int(set, "bank_depth", 1, 1 << 20, &depth);
     if (rc)
         return rc;
     m->P = cfg.dbcf.pllr = cfg.pllr;
@@ -131,13 +136,19 @@ static int create_subsys(const fg_vec_set *set, fg_vec_model *m)
     cfg.dbcf.stall = 0;
     m->mask = (INT64_C(1) << W) - 1;
     fg_iag_lane_prog prog[FG_IAG_LANES_MAX];
-    if ((rc = check_layout(set, fg_vecp_subsys_n_in(m->P), fg_vecp_subsys_n_ex(m->P, m->M))) ||
+    if ((rc = check_layout(set, fg_vecp_subsys_n_in(m->P, m->M), fg_vecp_subsys_n_ex(m->P, m->M))) ||
         (rc = read_prog(set, m->P, prog)))
         return rc;
     cfg.prog_lanes = prog;
     if ((rc = fg_subsys_create(&cfg, &m->sub)))
         return rc;
-    if (!(m->levels = calloc((size_t)(m->P + m->M + 1), sizeof *m->levels)))
+    if (fg_subsys_map(m->sub)->depth != depth)
+        return fg_set_error(FG_EINVAL, "%s/manifest.json: bank_depth=%d, the mapping has %d rows per bank",
+                            fg_vec_dir_path(set), depth, fg_subsys_map(m->sub)->depth);
+    m->levels = calloc((size_t)fg_vecp_subsys_n_regs(m->P, m->M), sizeof *m->levels);
+    m->rd_v = calloc((size_t)m->M, sizeof *m->rd_v);
+    m->rd_x = calloc((size_t)m->M, 1);
+    if (!m->levels || !m->rd_v || !m->rd_x || fg_vecp_banks_init(&m->banks, m->M, depth, m->mask))
         return fg_set_error(FG_ENOMEM, "out of memory for the subsystem model (PLLR=%d, M=%d)", m->P, m->M);
     fg_vecp_subsys_levels(m->sub, m->P, m->M, m->levels);
     return 0;
@@ -180,10 +191,12 @@ void fg_vec_model_step(fg_vec_model *m, const int64_t *in_n, int64_t *out_n, uin
     }
     fg_subsys_in in;
     fg_subsys_out out;
-    fg_vecp_subsys_unpack_in(in_n, m->P, m->sub_lanes, &in);
+    const int64_t *rows;
+    fg_vecp_subsys_unpack_in(in_n, m->P, m->sub_lanes, &in, &rows);
     fg_subsys_step(m->sub, &in, &out);
+    fg_vecp_banks_step(&m->banks, rows, out.dbcf.bank_write_M, m->rd_v, m->rd_x);
     /* The expected line shows the registers during the cycle: the levels before this edge. */
-    fg_vecp_subsys_pack_out(&out, m->P, m->M, m->mask, m->levels, out_n, dontcare_n);
+    fg_vecp_subsys_pack_out(&out, m->P, m->M, m->mask, m->levels, m->rd_v, m->rd_x, out_n, dontcare_n);
     fg_vecp_subsys_levels(m->sub, m->P, m->M, m->levels);
 }
 
@@ -194,5 +207,8 @@ void fg_vec_model_destroy(fg_vec_model *m)
     fg_iag_destroy(m->iag);
     fg_subsys_destroy(m->sub);
     free(m->levels);
+    free(m->rd_v);
+    free(m->rd_x);
+    fg_vecp_banks_free(&m->banks);
     free(m);
 }

@@ -1,7 +1,58 @@
 /* Port layouts of the IAG and subsystem vector sets (vectors_ports.h). */
 #include "vectors_ports.h"
 
+#include "fecforge/error.h"
+
+#include <stdlib.h>
 #include <string.h>
+
+int fg_vecp_banks_init(fg_vecp_banks *b, int M, int depth, int64_t mask)
+{
+    const size_t cells = (size_t)M * (size_t)depth;
+    *b = (fg_vecp_banks){.M = M, .depth = depth, .mask = mask};
+    b->mem = calloc(cells ? cells : 1, sizeof *b->mem);
+    b->written = calloc(cells ? cells : 1, 1);
+    b->rd_M = calloc((size_t)M, sizeof *b->rd_M);
+    b->rd_x_M = malloc((size_t)M);
+    if (!b->mem || !b->written || !b->rd_M || !b->rd_x_M) {
+        fg_vecp_banks_free(b);
+        return fg_set_error(FG_ENOMEM, "out of memory for %d bank images of %d rows", M, depth);
+    }
+    memset(b->rd_x_M, 1, (size_t)M); /* the read register has no value after reset */
+    return 0;
+}
+
+void fg_vecp_banks_free(fg_vecp_banks *b)
+{
+    free(b->mem);
+    free(b->written);
+    free(b->rd_M);
+    free(b->rd_x_M);
+    b->mem = b->rd_M = NULL;
+    b->written = b->rd_x_M = NULL;
+}
+
+void fg_vecp_banks_step(fg_vecp_banks *b, const int64_t *rows_M, const fg_dbcf_word *bank_write_M, int64_t *rd_v_M,
+                        uint8_t *rd_x_M)
+{
+    for (int k = 0; k < b->M; k++) {
+        rd_v_M[k] = b->rd_x_M[k] ? 0 : b->rd_M[k];
+        rd_x_M[k] = b->rd_x_M[k];
+        const int64_t row = rows_M ? rows_M[k] : 0;
+        const size_t cell = (size_t)k * (size_t)b->depth + (size_t)row;
+        const int ok = row >= 0 && row < b->depth && b->written[cell];
+        b->rd_M[k] = ok ? b->mem[cell] : 0; /* read first: the old word */
+        b->rd_x_M[k] = (uint8_t)!ok;
+    }
+    for (int k = 0; bank_write_M && k < b->M; k++) {
+        const fg_dbcf_word *w = &bank_write_M[k];
+        if (!w->valid || w->row < 0 || w->row >= b->depth)
+            continue;
+        const size_t cell = (size_t)k * (size_t)b->depth + (size_t)w->row;
+        b->mem[cell] = w->data & b->mask;
+        b->written[cell] = 1;
+    }
+}
 
 void fg_vecp_iag_pack_in(int K, const fg_iag_in *in, int P, int64_t *in_v)
 {
@@ -40,7 +91,8 @@ void fg_vecp_iag_pack_out(const fg_iag_out *out, int P, int64_t *ex_v, uint8_t *
     }
 }
 
-void fg_vecp_subsys_pack_in(int K, int64_t mask, const fg_subsys_in *in, int P, int64_t *in_v)
+void fg_vecp_subsys_pack_in(int K, int64_t mask, const fg_subsys_in *in, const int64_t *rows_M, int P, int M,
+                            int64_t *in_v)
 {
     int n = 0;
     in_v[n++] = K;
@@ -53,9 +105,12 @@ void fg_vecp_subsys_pack_in(int K, int64_t mask, const fg_subsys_in *in, int P, 
         in_v[n++] = v ? li->x : 0;
         in_v[n++] = v ? (li->llr & mask) : 0;
     }
+    for (int b = 0; b < M; b++)
+        in_v[n++] = rows_M ? rows_M[b] : 0;
 }
 
-void fg_vecp_subsys_unpack_in(const int64_t *in_v, int P, fg_subsys_lane_in *lane_in_P, fg_subsys_in *in)
+void fg_vecp_subsys_unpack_in(const int64_t *in_v, int P, fg_subsys_lane_in *lane_in_P, fg_subsys_in *in,
+                              const int64_t **rows_M)
 {
     in->start = (uint8_t)(in_v[1] & 1);
     in->inverse = (uint8_t)(in_v[2] & 1);
@@ -65,10 +120,11 @@ void fg_vecp_subsys_unpack_in(const int64_t *in_v, int P, fg_subsys_lane_in *lan
         lane_in_P[l].llr = (int32_t)in_v[5 + 3 * l];
     }
     in->lane_in = lane_in_P;
+    *rows_M = &in_v[3 + 3 * P];
 }
 
-void fg_vecp_subsys_pack_out(const fg_subsys_out *out, int P, int M, int64_t mask, const int64_t *levels_PM1,
-                             int64_t *ex_v, uint8_t *ex_x)
+void fg_vecp_subsys_pack_out(const fg_subsys_out *out, int P, int M, int64_t mask, const int64_t *regs,
+                             const int64_t *rd_v_M, const uint8_t *rd_x_M, int64_t *ex_v, uint8_t *ex_x)
 {
     int n = 0;
     memset(ex_x, 0, (size_t)fg_vecp_subsys_n_ex(P, M));
@@ -86,15 +142,21 @@ void fg_vecp_subsys_pack_out(const fg_subsys_out *out, int P, int M, int64_t mas
         ex_v[n++] = wd->valid ? wd->row : 0;
         ex_v[n++] = wd->valid ? (wd->data & mask) : 0;
     }
-    memcpy(&ex_v[n], levels_PM1, sizeof *levels_PM1 * (size_t)(P + M + 1));
+    const int nr = fg_vecp_subsys_n_regs(P, M);
+    memcpy(&ex_v[n], regs, sizeof *regs * (size_t)nr);
+    n += nr;
+    memcpy(&ex_v[n], rd_v_M, sizeof *rd_v_M * (size_t)M);
+    memcpy(&ex_x[n], rd_x_M, (size_t)M);
 }
 
-void fg_vecp_subsys_levels(const fg_subsys *s, int P, int M, int64_t *levels_PM1)
+void fg_vecp_subsys_levels(const fg_subsys *s, int P, int M, int64_t *regs)
 {
     const fg_dbcf *d = fg_subsys_dbcf(s);
     for (int l = 0; l < P; l++)
-        levels_PM1[l] = fg_dbcf_fifo_level(d, l);
+        regs[l] = fg_dbcf_fifo_level(d, l);
     for (int b = 0; b < M; b++)
-        levels_PM1[P + b] = fg_dbcf_buf_level(d, b);
-    levels_PM1[P + M] = fg_dbcf_lfsr(d);
+        regs[P + b] = fg_dbcf_buf_level(d, b);
+    regs[P + M] = fg_dbcf_lfsr(d);
+    regs[P + M + 1] = fg_dbcf_overflow(d);
+    regs[P + M + 2] = fg_dbcf_empty(d);
 }

@@ -19,17 +19,44 @@ void fg_vecp_iag_pack_in(int K, const fg_iag_in *in, int P, int64_t *in_v);
 void fg_vecp_iag_unpack_in(const int64_t *in_v, int P, fg_iag_lane_in *lane_in_P, fg_iag_in *in);
 void fg_vecp_iag_pack_out(const fg_iag_out *out, int P, int64_t *ex_v, uint8_t *ex_x);
 
-/* Subsystem: stimulus k_i, start_i, inverse_i, then per lane valid, x, llr (masked); expected
- * ready_o, per lane err, accept_new, accept_head, reject; per bank we, row, data (row and data
- * don't-care without we); per lane FIFO level, per bank buffer level, the LFSR: the registers
- * during the cycle (levels_PM1: P + M + 1 values). */
-static inline int fg_vecp_subsys_n_in(int P) { return 3 + 3 * P; }
-static inline int fg_vecp_subsys_n_ex(int P, int M) { return 1 + 4 * P + 3 * M + P + M + 1; }
-void fg_vecp_subsys_pack_in(int K, int64_t mask, const fg_subsys_in *in, int P, int64_t *in_v);
-void fg_vecp_subsys_unpack_in(const int64_t *in_v, int P, fg_subsys_lane_in *lane_in_P, fg_subsys_in *in);
-void fg_vecp_subsys_pack_out(const fg_subsys_out *out, int P, int M, int64_t mask, const int64_t *levels_PM1,
-                             int64_t *ex_v, uint8_t *ex_x);
-/* The registered levels and LFSR of s now (what the next cycle shows), P + M + 1 values. */
-void fg_vecp_subsys_levels(const fg_subsys *s, int P, int M, int64_t *levels_PM1);
+/* The bank read port of the DBCF and subsystem sets (fg_sram_1r1w, read latency 1): a shadow of
+ * the M bank memories (depth rows, data masked) built from the bank write ports, and the read
+ * register. Rows are driven on bank_rd_row_i; bank_rd_data_o during cycle n is the row driven in
+ * cycle n-1 as the memory was before that cycle's writes; no value (x) in cycle 0 and for a cell
+ * not written by then. */
+typedef struct {
+    int M, depth;
+    int64_t mask;
+    int64_t *mem;    /* M * depth cells, bank * depth + row */
+    uint8_t *written;
+    int64_t *rd_M;   /* read register: bank_rd_data_o of the next cycle */
+    uint8_t *rd_x_M; /* 1: no value */
+} fg_vecp_banks;
+int fg_vecp_banks_init(fg_vecp_banks *b, int M, int depth, int64_t mask); /* 0 or FG_ENOMEM */
+void fg_vecp_banks_free(fg_vecp_banks *b);
+/* One cycle: rd_v_M / rd_x_M get bank_rd_data_o during the cycle; then the clock edge: the read of
+ * rows_M (old contents), then the writes of bank_write_M (valid = write enable). */
+void fg_vecp_banks_step(fg_vecp_banks *b, const int64_t *rows_M, const fg_dbcf_word *bank_write_M, int64_t *rd_v_M,
+                        uint8_t *rd_x_M);
+
+/* Subsystem: stimulus k_i, start_i, inverse_i, then per lane valid, x, llr (masked), then per bank
+ * bank_rd_row_i; expected ready_o, per lane err, accept_new, accept_head, reject; per bank we, row,
+ * data (row and data don't-care without we); the registers during the cycle (regs: per lane FIFO
+ * level, per bank buffer level, the LFSR, overflow_o, done_o: fg_vecp_subsys_n_regs values); per bank
+ * bank_rd_data_o (fg_vecp_banks). */
+static inline int fg_vecp_subsys_n_in(int P, int M) { return 3 + 3 * P + M; }
+static inline int fg_vecp_subsys_n_regs(int P, int M) { return P + M + 3; }
+static inline int fg_vecp_subsys_n_ex(int P, int M) { return 1 + 4 * P + 3 * M + fg_vecp_subsys_n_regs(P, M) + M; }
+/* rows_M: the bank read rows (NULL: all 0). */
+void fg_vecp_subsys_pack_in(int K, int64_t mask, const fg_subsys_in *in, const int64_t *rows_M, int P, int M,
+                            int64_t *in_v);
+/* *rows_M points into in_v. */
+void fg_vecp_subsys_unpack_in(const int64_t *in_v, int P, fg_subsys_lane_in *lane_in_P, fg_subsys_in *in,
+                              const int64_t **rows_M);
+/* regs: fg_vecp_subsys_n_regs values; rd_v_M / rd_x_M: bank_rd_data_o (fg_vecp_banks_step). */
+void fg_vecp_subsys_pack_out(const fg_subsys_out *out, int P, int M, int64_t mask, const int64_t *regs,
+                             const int64_t *rd_v_M, const uint8_t *rd_x_M, int64_t *ex_v, uint8_t *ex_x);
+/* The registered levels, LFSR, overflow and done (fg_dbcf_empty) of s now: what the next cycle shows. */
+void fg_vecp_subsys_levels(const fg_subsys *s, int P, int M, int64_t *regs);
 
 #endif

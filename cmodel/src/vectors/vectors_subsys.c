@@ -17,7 +17,12 @@ typedef struct {
     int64_t mask;
     int64_t *in_v, *ex_v;
     uint8_t *ex_x;
-    int64_t *regs; /* FIFO levels, buffer levels, LFSR during the next cycle */
+    int64_t *regs; /* FIFO levels, buffer levels, LFSR, overflow, done during the next cycle */
+    int64_t *rows; /* bank read rows of this cycle (M) */
+    int64_t *rd_v; /* bank_rd_data_o of this cycle (M) */
+    uint8_t *rd_x;
+    fg_vecp_banks banks; /* the bank SRAMs behind the read port */
+    long lines;
     int rc;
 } subsys_ctx;
 
@@ -27,13 +32,30 @@ static void observe(void *user, long cycle, const fg_subsys *s, const fg_subsys_
     subsys_ctx *c = user;
     if (c->rc)
         return;
-    fg_vecp_subsys_pack_in(c->K, c->mask, in, c->P, c->in_v);
-    /* Levels and LFSR during this cycle: what the previous edge left; then remember the new ones. */
-    fg_vecp_subsys_pack_out(out, c->P, c->M, c->mask, c->regs, c->ex_v, c->ex_x);
+    fg_vecp_subsys_pack_in(c->K, c->mask, in, c->rows, c->P, c->M, c->in_v);
+    fg_vecp_banks_step(&c->banks, c->rows, out->dbcf.bank_write_M, c->rd_v, c->rd_x);
+    /* Registers during this cycle: what the previous edge left; then remember the new ones. */
+    fg_vecp_subsys_pack_out(out, c->P, c->M, c->mask, c->regs, c->rd_v, c->rd_x, c->ex_v, c->ex_x);
     fg_vecp_subsys_levels(s, c->P, c->M, c->regs);
     c->rc = fg_vec_write(c->w, c->sid, c->in_v, NULL);
     if (!c->rc)
         c->rc = fg_vec_write(c->w, c->eid, c->ex_v, c->ex_x);
+    c->lines++;
+}
+
+/* After the drain: idle inputs, every bank reads row r in cycle r of the phase (depth + 1 cycles:
+ * the last one, row 0, shows row depth-1). */
+static int read_back(subsys_ctx *c, fg_subsys *s, int inverse, int depth)
+{
+    const fg_subsys_in in = {0, (uint8_t)(inverse ? 1 : 0), NULL};
+    fg_subsys_out out;
+    for (int r = 0; r <= depth && !c->rc; r++) {
+        for (int b = 0; b < c->M; b++)
+            c->rows[b] = r < depth ? r : 0;
+        fg_subsys_step(s, &in, &out);
+        observe(c, 0, s, &in, &out);
+    }
+    return c->rc;
 }
 
 int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p)
@@ -55,18 +77,22 @@ int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p)
     const int P = dc->pllr, M = dc->banks, depth = map->depth;
     const int wr = fg_vec_width_for(depth);
     subsys_ctx c = {.P = P, .M = M, .K = p->K, .mask = (INT64_C(1) << W) - 1};
-    c.n_in = fg_vecp_subsys_n_in(P);
+    c.n_in = fg_vecp_subsys_n_in(P, M);
     c.n_ex = fg_vecp_subsys_n_ex(P, M);
     fg_vec_port *in_p = malloc(sizeof *in_p * (size_t)c.n_in), *ex_p = malloc(sizeof *ex_p * (size_t)c.n_ex);
     c.in_v = malloc(sizeof *c.in_v * (size_t)c.n_in);
     c.ex_v = malloc(sizeof *c.ex_v * (size_t)c.n_ex);
     c.ex_x = calloc((size_t)c.n_ex, 1);
-    c.regs = calloc((size_t)(P + M + 1), sizeof *c.regs); /* reset: levels 0 */
-    if (!in_p || !ex_p || !c.in_v || !c.ex_v || !c.ex_x || !c.regs) {
+    c.regs = calloc((size_t)fg_vecp_subsys_n_regs(P, M), sizeof *c.regs);
+    c.rows = calloc((size_t)M, sizeof *c.rows);
+    c.rd_v = calloc((size_t)M, sizeof *c.rd_v);
+    c.rd_x = calloc((size_t)M, 1);
+    if (!in_p || !ex_p || !c.in_v || !c.ex_v || !c.ex_x || !c.regs || !c.rows || !c.rd_v || !c.rd_x ||
+        fg_vecp_banks_init(&c.banks, M, depth, c.mask)) {
         rc = fg_set_error(FG_ENOMEM, "out of memory for the subsystem vectors (PLLR=%d, M=%d)", P, M);
         goto done;
     }
-    c.regs[P + M] = dc->lfsr_seed;
+    fg_vecp_subsys_levels(s, P, M, c.regs); /* reset: levels 0, the seed, no overflow, done */
     int n = 0;
     in_p[n++] = fg_vec_port_make("k_i", -1, FG_VEC_IN, POS_BITS, 0);
     in_p[n++] = fg_vec_port_make("start_i", -1, FG_VEC_IN, 1, 0);
@@ -76,6 +102,8 @@ int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p)
         in_p[n++] = fg_vec_port_make("lane_x_i", l, FG_VEC_IN, POS_BITS, 0);
         in_p[n++] = fg_vec_port_make("lane_llr_i", l, FG_VEC_IN, W, 0);
     }
+    for (int b = 0; b < M; b++)
+        in_p[n++] = fg_vec_port_make("bank_rd_row_i", b, FG_VEC_IN, wr, 0);
     n = 0;
     ex_p[n++] = fg_vec_port_make("ready_o", -1, FG_VEC_OUT, 1, 0);
     for (int l = 0; l < P; l++) {
@@ -94,13 +122,18 @@ int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p)
     for (int b = 0; b < M; b++)
         ex_p[n++] = fg_vec_port_make("buf_level_o", b, FG_VEC_OUT, fg_vec_width_for(dc->buf_depth + 1), 0);
     ex_p[n++] = fg_vec_port_make("lfsr_o", -1, FG_VEC_STATE, 16, 0);
+    ex_p[n++] = fg_vec_port_make("overflow_o", -1, FG_VEC_OUT, 1, 0);
+    ex_p[n++] = fg_vec_port_make("done_o", -1, FG_VEC_OUT, 1, 0);
+    for (int b = 0; b < M; b++)
+        ex_p[n++] = fg_vec_port_make("bank_rd_data_o", b, FG_VEC_OUT, W, 0);
     const fg_vec_port prog_p[2] = {fg_vec_port_make("lane_start", -1, FG_VEC_IN, POS_BITS + 1, 1),
                                    fg_vec_port_make("lane_stride", -1, FG_VEC_IN, 3, 1)};
     const fg_vec_port mem_port = fg_vec_port_make("bank_data", -1, FG_VEC_OUT, W, 0);
     const fg_vec_stream_def defs[4] = {
         {"lane_prog", FG_VEC_TABLE, "line l: lane l's first position (-1: unused) and stride", prog_p, 2, 0, 0},
-        {"stimulus", FG_VEC_CYCLES, "inputs of each cycle from reset", in_p, c.n_in, 0, 0},
-        {"expected", FG_VEC_CYCLES, "outputs and DBCF levels during each cycle", ex_p, c.n_ex, 0, 0},
+        {"stimulus", FG_VEC_CYCLES, "inputs of each cycle from reset, then the bank read-back", in_p, c.n_in, 0, 0},
+        {"expected", FG_VEC_CYCLES, "outputs, DBCF levels and flags, bank read data during each cycle", ex_p, c.n_ex,
+         0, 0},
         {"banks", FG_VEC_MEMORY, "bank contents after the half-iteration; x = never written", &mem_port, 1, M,
          depth}};
     if ((rc = fg_vec_writer_open(dir, "subsystem", &c.w)))
@@ -144,6 +177,8 @@ int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p)
         rc = fg_subsys_half_iteration(s, p->inverse, W, observe, &c, &r);
     if (!rc)
         rc = c.rc;
+    if (!rc)
+        rc = read_back(&c, s, p->inverse, depth);
     if (!rc) {
         const uint32_t *wn;
         const int32_t *mem = fg_subsys_bank_mem(s, &wn);
@@ -160,7 +195,9 @@ int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p)
         fg_vec_count(c.w, "C0", r.C0);
         fg_vec_count(c.w, "C1", r.C1);
         fg_vec_count(c.w, "dC", r.dC);
-        fg_vec_count(c.w, "trace_cycles", r.trace_cycles);
+        fg_vec_count(c.w, "drain_cycles", r.trace_cycles);
+        fg_vec_count(c.w, "readback_cycles", depth + 1);
+        fg_vec_count(c.w, "trace_cycles", c.lines);
         fg_vec_count(c.w, "max_fifo", r.max_fifo);
         fg_vec_count(c.w, "max_buf", r.max_buf);
         fg_vec_count(c.w, "errs", r.errs);
@@ -179,5 +216,9 @@ done:
     free(c.ex_v);
     free(c.ex_x);
     free(c.regs);
+    free(c.rows);
+    free(c.rd_v);
+    free(c.rd_x);
+    fg_vecp_banks_free(&c.banks);
     return rc;
 }

@@ -3,3 +3,4 @@ fg_lfsr16.v
 fg_prio_sel.v
 fg_fifo.v
 fg_circ_buf.v
+fg_sram_1r1w.v

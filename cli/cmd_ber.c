@@ -1,0 +1,954 @@
+/* fecforge ber ldpc: FER/BER of an LDPC code with BPSK over AWGN, decoded by a float reference
+ * decoder or the bit-accurate fixed-point model (docs/ldpc.md, "BER/FER studies"). */
+#include "cli.h"
+#include "cli_ldpc.h"
+#include "commands.h"
+#include "fecforge/error.h"
+#include "fecforge/ldpc_ber.h"
+#include "vec_json.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char *const CMD = "ber ldpc";
+enum { EBN0_MAX = 1000, PLOT_WITH_MAX = 16, LABEL_MAX = 128 };
+static const double FER_TARGETS[] = {1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6};
+static const char *const FER_TARGET_NAMES[] = {"1e-1", "1e-2", "1e-3", "1e-4", "1e-5", "1e-6"};
+enum { N_TARGETS = 6 };
+
+static void help_ber(FILE *f)
+{
+    fprintf(f, "usage: fecforge ber <code family> [--options]\n\n"
+           "Frame and bit error rates over BPSK/AWGN.\n\n"
+           "code families:\n"
+           "  ldpc    QC-LDPC codes (802.11n, 802.16e, user codes) with the float and fixed-point decoders\n\n"
+           "  plot    draw curves of earlier 'ber ldpc --json' results in one picture\n\n"
+           "'fecforge ber ldpc --help' and 'fecforge ber plot --help' describe the options.\n");
+}
+
+static void help(void)
+{
+    fg_ldpc_fixed_cfg f = fg_ldpc_fixed_cfg_default();
+    printf(
+        "usage: fecforge ber ldpc --code NAME --ebn0 A:STEP:B|LIST\n"
+        "                         [--decoder flooding|layered|multilayer:K|hw] [--alg spa|ms|nms:F|oms:B]\n"
+        "                         [--iter N] [--no-et] [--fixed [--llr-width W] [--llr-frac F] [--r-width W]\n"
+        "                         [--app-width W] [--in-shift N] [--scale-round 0|1] [--r-sat-late 0|1]\n"
+        "                         [--app-keep 0|1]] [--min-fe N] [--max-frames N] [--threads T] [--seed S]\n"
+        "                         [--label TEXT] [--json] [--plot FILE.png [--plot-with FILE.json]...]\n\n"
+        "Frame error rate (FER) and bit error rate (BER) of a QC-LDPC code with BPSK over AWGN.\n"
+        "Frame f of every Eb/N0 point draws its random information bits and its noise from Philox\n"
+        "stream f of the seed (all curves with one seed see the same frames), so every count is the\n"
+        "same for any --threads. A point stops at the frame where the frame errors reach --min-fe, or\n"
+        "after --max-frames frames; its counts are exactly those of the frames up to there.\n"
+        "A frame error: the decoded codeword differs from the sent one; BER counts information bits.\n"
+        "Eb/N0 uses the code rate k/n. See docs/ldpc.md.\n\n"
+        FG_CLI_LDPC_CODE_HELP
+        "  --decoder D       flooding, layered (default), multilayer:K (K consecutive layers per\n"
+        "                    macro-layer, K in [1, mb]; multilayer:1 = layered), or hw: the thesis's\n"
+        "                    double-layer hardware, the fixed-point model with K = 2, NMS 0.75 and\n"
+        "                    the thesis widths (LLR %d bits with %d fractional, R %d, APP %d)\n"
+        "  --alg A           spa, ms, nms:F (scaled min-sum, factor F in (0, 1], also as N/2^S,\n"
+        "                    default nms:0.75), oms:B (offset min-sum, offset B >= 0)\n"
+        "  --iter N          maximum iterations, [1, 1000] (default 15)\n"
+        "  --no-et           no early termination (always N iterations)\n"
+        "  --fixed           the bit-accurate fixed-point model (layered or multilayer:K, nms with a\n"
+        "                    factor num/2^shift, shift <= 8); channel LLRs quantised to --llr-width\n"
+        "                    bits with --llr-frac fractional bits\n"
+        "  --llr-width W     [2, 16] (default %d)   --llr-frac F   [0, W-1] (default %d)\n"
+        "  --r-width W       [2, 16] (default %d)   --app-width W  [llr-width, 24] (default %d)\n"
+        "  --in-shift N      APP and R LSB = 2^N channel LSBs, [0, llr-width - 1] (default %d)\n"
+        "  --scale-round B   1: scaling rounds to nearest, 0: floors (default %d)\n"
+        "  --r-sat-late B    1: R saturated after scaling, 0: |Q| saturated before the min finder (default %d)\n"
+        "  --app-keep B      1: a saturated APP keeps an R_old of its own sign (default %d)\n"
+        "                    (all four 0: the plain reading of the thesis, docs/ldpc.md \"Fixed-point arithmetic\")\n"
+        "  --ebn0 LIST       Eb/N0 points in dB, ascending, in [-50, 100]: A:STEP:B (STEP > 0), single\n"
+        "                    values, or a comma-separated mix (1:0.25:2,2.1,2.2)\n"
+        "  --min-fe N        frame errors per point, [1, 2^31-1] (default 100)\n"
+        "  --max-frames N    frames per point at most, [1, 2^31-1] (default 1000000)\n"
+        "  --threads T       threads, [1, %d] (default 1)\n"
+        "  --seed S          Philox seed, [0, 2^63-1] (default 1)\n"
+        "  --stop-fer F      skip the remaining points after one with FER < F, F in (0, 1)\n"
+        "  --label TEXT      curve name in the JSON and plots (default: decoder and rule)\n"
+        "  --json            one JSON object on stdout (parameters, per-point counts, Eb/N0 at FER\n"
+        "                    1e-1 .. 1e-6 where bracketed)\n"
+        "  --plot FILE.png   FER and BER against Eb/N0 (gnuplot)\n"
+        "  --plot-with FILE.json\n"
+        "                    add the curve of an earlier --json run to the plot (up to %d times)\n"
+        "  -h, --help        this text\n\n"
+        "Progress (one line per point, on stderr) when stderr is a terminal or FG_PROGRESS=1.\n\n"
+        "examples:\n"
+        "  fecforge ber ldpc --code wifi-648-1/2 --ebn0 1:0.5:3 --min-fe 50\n"
+        "  fecforge ber ldpc --code wifi-1944-1/2 --decoder multilayer:3 --ebn0 1.2:0.2:2.2 --threads 2 --json\n"
+        "  fecforge ber ldpc --code wifi-1944-1/2 --decoder hw --ebn0 1.4:0.2:2 --json > hw.json\n"
+        "  fecforge ber ldpc --code wifi-1944-1/2 --ebn0 1.4:0.2:2 --plot fer.png --plot-with hw.json\n",
+        f.llr_width, f.llr_frac, f.r_width, f.app_width, f.llr_width, f.llr_frac, f.r_width, f.app_width,
+        f.in_shift, f.scale_round, f.r_sat_late, f.app_keep, FG_LDPC_BER_THREADS_MAX, PLOT_WITH_MAX);
+}
+
+/* ---- option values ---- */
+
+static int parse_double(const char *text, double *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(text, &end);
+    return end == text || *end || errno || !isfinite(*v) ? -1 : 0;
+}
+
+/* --ebn0: comma-separated items, each a value or A:STEP:B; ascending overall. */
+static int parse_ebn0(const char *text, double *out, int *n)
+{
+    *n = 0;
+    char buf[1024];
+    if (snprintf(buf, sizeof buf, "%s", text) >= (int)sizeof buf)
+        return fg_cli_usage_error(CMD, "--ebn0 too long (at most %d characters)", (int)sizeof buf - 1);
+    char *save = NULL;
+    for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        char *c1 = strchr(item, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+        double a, step = 1.0, b;
+        if (c1 && !c2)
+            return fg_cli_usage_error(CMD, "--ebn0=%s invalid: '%s' is not A:STEP:B", text, item);
+        if (c1) {
+            *c1 = *c2 = '\0';
+            if (parse_double(item, &a) || parse_double(c1 + 1, &step) || parse_double(c2 + 1, &b))
+                return fg_cli_usage_error(CMD, "--ebn0=%s invalid: expected numbers in A:STEP:B", text);
+            if (step <= 0)
+                return fg_cli_usage_error(CMD, "--ebn0=%s invalid: STEP=%g must be > 0", text, step);
+            if (a > b)
+                return fg_cli_usage_error(CMD, "--ebn0=%s is empty: A=%g > B=%g (need A <= B, STEP > 0)", text, a,
+                                          b);
+        } else {
+            if (parse_double(item, &a))
+                return fg_cli_usage_error(CMD, "--ebn0=%s invalid: '%s' is not a number", text, item);
+            b = a;
+        }
+        const double cnt = floor((b - a) / step + 1e-9) + 1.0;
+        if (cnt + *n > EBN0_MAX)
+            return fg_cli_usage_error(CMD, "--ebn0=%s has more than %d points", text, EBN0_MAX);
+        for (int i = 0; i < (int)cnt; i++) {
+            double v = a + i * step;
+            v = round(v * 1e9) / 1e9; /* 1.2 + 3 * 0.1 prints as 1.5 */
+            if (v < -50 || v > 100)
+                return fg_cli_usage_error(CMD, "--ebn0=%s: %g dB out of range [-50, 100]", text, v);
+            if (*n > 0 && !(v > out[*n - 1]))
+                return fg_cli_usage_error(CMD, "--ebn0=%s: points must be strictly ascending (%g after %g)", text, v,
+                                          out[*n - 1]);
+            out[(*n)++] = v;
+        }
+    }
+    if (*n == 0)
+        return fg_cli_usage_error(CMD, "--ebn0=%s is empty: expected A:STEP:B (A <= B, STEP > 0) or values", text);
+    return 0;
+}
+
+/* --alg spa|ms|nms[:F]|oms[:B]; F also N/D. */
+static int parse_alg(const char *text, fg_ldpc_dec_cfg *d)
+{
+    const char *colon = strchr(text, ':');
+    const size_t len = colon ? (size_t)(colon - text) : strlen(text);
+    const char *arg = colon ? colon + 1 : NULL;
+    if (len == 3 && !strncmp(text, "spa", 3) && !arg)
+        d->alg = FG_LDPC_ALG_SPA;
+    else if (len == 2 && !strncmp(text, "ms", 2) && !arg)
+        d->alg = FG_LDPC_ALG_MS;
+    else if (len == 3 && !strncmp(text, "nms", 3)) {
+        d->alg = FG_LDPC_ALG_NMS;
+        if (arg) {
+            double f, num, den;
+            const char *slash = strchr(arg, '/');
+            if (slash) {
+                char a[64];
+                snprintf(a, sizeof a, "%.*s", (int)(slash - arg), arg);
+                if (parse_double(a, &num) || parse_double(slash + 1, &den) || den <= 0)
+                    return fg_cli_usage_error(CMD, "--alg=%s invalid: nms:F needs F in (0, 1] or N/D", text);
+                f = num / den;
+            } else if (parse_double(arg, &f))
+                return fg_cli_usage_error(CMD, "--alg=%s invalid: nms:F needs F in (0, 1] or N/D", text);
+            if (!(f > 0 && f <= 1))
+                return fg_cli_usage_error(CMD, "--alg=%s: factor %g out of range (0, 1]", text, f);
+            d->nms_factor = f;
+        }
+    } else if (len == 3 && !strncmp(text, "oms", 3)) {
+        d->alg = FG_LDPC_ALG_OMS;
+        if (arg) {
+            double b;
+            if (parse_double(arg, &b) || b < 0 || b > 1000)
+                return fg_cli_usage_error(CMD, "--alg=%s invalid: oms:B needs an offset B in [0, 1000]", text);
+            d->oms_offset = b;
+        }
+    } else
+        return fg_cli_usage_error(CMD, "--alg=%s invalid: expected spa, ms, nms:F or oms:B", text);
+    return 0;
+}
+
+/* factor = num / 2^shift exactly (shift <= 8), smallest shift. */
+static int dyadic(double f, int *num, int *shift)
+{
+    for (int s = 0; s <= 8; s++) {
+        const double x = f * (double)(1 << s);
+        if (fabs(x - round(x)) < 1e-9 && round(x) >= 1) {
+            *num = (int)round(x);
+            *shift = s;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+static int parse_ll(const char *opt, const char *text, long long lo, long long hi, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    if (!*text || *end || errno || v < lo || v > hi)
+        return fg_cli_usage_error(CMD, "--%s=%s invalid: expected an integer in [%lld, %lld]", opt, text, lo, hi);
+    *out = v;
+    return 0;
+}
+
+static const char *alg_name(fg_ldpc_alg a)
+{
+    return a == FG_LDPC_ALG_SPA ? "spa" : a == FG_LDPC_ALG_MS ? "ms" : a == FG_LDPC_ALG_NMS ? "nms" : "oms";
+}
+
+static const char *sched_name(fg_ldpc_schedule s)
+{
+    return s == FG_LDPC_SCHED_FLOODING ? "flooding" : s == FG_LDPC_SCHED_LAYERED ? "layered" : "multilayer";
+}
+
+/* ---- progress ---- */
+
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void show_progress(const fg_ldpc_ber_point *p, long long min_fe)
+{
+    char what[160];
+    snprintf(what, sizeof what, "ber ldpc: Eb/N0 %.3g dB, %lld frames, FER %.2e, BER %.2e, frame errors", p->ebn0_db,
+             p->frames, p->fer, p->ber);
+    fg_cli_progress(what, (long)p->frame_errors, (long)min_fe);
+}
+
+typedef struct {
+    double last; /* time of the last update */
+    long long min_fe;
+} progress_state;
+
+static void on_progress(void *ctx, const fg_ldpc_ber_point *p)
+{
+    progress_state *s = ctx;
+    const double t = now_s();
+    if (t - s->last < 0.25) /* at most four updates a second */
+        return;
+    s->last = t;
+    show_progress(p, s->min_fe);
+}
+
+/* ---- plot ---- */
+
+typedef struct {
+    char label[LABEL_MAX];
+    int n;
+    double *ebn0, *fer, *ber;
+} curve;
+
+static void curve_free(curve *c)
+{
+    free(c->ebn0);
+    free(c->fer);
+    free(c->ber);
+}
+
+static int curve_alloc(curve *c, int n)
+{
+    c->n = n;
+    c->ebn0 = calloc((size_t)(n ? n : 1), sizeof(double));
+    c->fer = calloc((size_t)(n ? n : 1), sizeof(double));
+    c->ber = calloc((size_t)(n ? n : 1), sizeof(double));
+    return c->ebn0 && c->fer && c->ber ? 0 : -1;
+}
+
+/* A curve from an earlier `ber ldpc --json` output (opt: the option that named it, for messages).
+ * Usage error (exit 2) if unreadable. code_name (may be NULL) gets the code's name. */
+static int read_curve(const char *cmd, const char *opt, const char *path, curve *c, char *code_name, size_t code_name_n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return fg_cli_usage_error(cmd, "%s%s: cannot read: %s", opt, path, strerror(errno));
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len + 4096 + 1 > cap) {
+            cap = cap ? 2 * cap : 65536;
+            char *t = realloc(text, cap);
+            if (!t) {
+                free(text);
+                fclose(f);
+                return fg_cli_fail(cmd, "out of memory reading %s", path);
+            }
+            text = t;
+        }
+        size_t got = fread(text + len, 1, 4096, f);
+        len += got;
+        if (got < 4096)
+            break;
+    }
+    fclose(f);
+    text[len] = '\0';
+    vj doc;
+    char err[128];
+    int rc = 0;
+    if (vj_parse(text, &doc, err, sizeof err)) {
+        free(text);
+        return fg_cli_usage_error(cmd, "%s%s: not JSON: %s", opt, path, err);
+    }
+    free(text);
+    const vj *pts = vj_get(&doc, "points"), *label = vj_get(&doc, "label");
+    if (!pts || pts->t != VJ_ARR) {
+        rc = fg_cli_usage_error(cmd, "%s%s: no \"points\" array (expected the output of ber ldpc --json)",
+                                opt, path);
+        goto out;
+    }
+    if (curve_alloc(c, pts->n)) {
+        rc = fg_cli_fail(cmd, "out of memory reading %s", path);
+        goto out;
+    }
+    snprintf(c->label, sizeof c->label, "%s", label && label->t == VJ_STR ? label->s : path);
+    const vj *code = vj_get(&doc, "code"), *cname = code ? vj_get(code, "name") : NULL;
+    if (code_name)
+        snprintf(code_name, code_name_n, "%s", cname && cname->t == VJ_STR ? cname->s : "?");
+    for (int i = 0; i < pts->n; i++) {
+        const vj *e = vj_get(&pts->items[i], "ebn0"), *fe = vj_get(&pts->items[i], "fer"),
+                 *be = vj_get(&pts->items[i], "ber");
+        if (!e || !fe || !be || e->t != VJ_NUM || fe->t != VJ_NUM || be->t != VJ_NUM) {
+            rc = fg_cli_usage_error(cmd, "%s%s: point %d lacks ebn0, fer or ber", opt, path, i);
+            goto out;
+        }
+        c->ebn0[i] = e->d;
+        c->fer[i] = fe->d;
+        c->ber[i] = be->d;
+    }
+out:
+    vj_free(&doc);
+    return rc;
+}
+
+/* Inside a single-quoted gnuplot string: quotes doubled; with text = 1 also no enhanced-text markup. */
+static void gp_escape(FILE *f, const char *s, int text)
+{
+    for (; *s; s++)
+        if (*s == '\'')
+            fputs("''", f);
+        else if (text && strchr("_^{}@&~\\", *s))
+            fprintf(f, "\\%c", *s);
+        else
+            fputc(*s, f);
+}
+
+/* FER (and BER, unless fer_only) against Eb/N0, one line per curve. */
+static int plot(const char *cmd, const char *path, const char *title, const curve *cv, int n, int fer_only)
+{
+    char *script = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&script, &len);
+    if (!f)
+        return fg_cli_fail(cmd, "out of memory for the plot script");
+    for (int c = 0; c < n; c++) {
+        fprintf(f, "$c%d << EOD\n", c);
+        for (int i = 0; i < cv[c].n; i++) {
+            fprintf(f, "%.6g ", cv[c].ebn0[i]);
+            if (cv[c].fer[i] > 0)
+                fprintf(f, "%.6e ", cv[c].fer[i]);
+            else
+                fputs("NaN ", f);
+            if (cv[c].ber[i] > 0)
+                fprintf(f, "%.6e\n", cv[c].ber[i]);
+            else
+                fputs("NaN\n", f);
+        }
+        fputs("EOD\n", f);
+    }
+    fprintf(f, "set terminal pngcairo size %s font ',11'\nset output '", fer_only ? "800,600" : "1200,540");
+    gp_escape(f, path, 0);
+    fprintf(f, fer_only ? ".tmp'\nset title '" : ".tmp'\nset multiplot layout 1,2 title '");
+    gp_escape(f, title, 1);
+    fprintf(f, "'\nset logscale y\nset format y '10^{%%L}'\nset grid xtics ytics mytics\n"
+               "set xlabel 'E_b/N_0 [dB]'\nset key bottom left box opaque font ',10'\nset datafile missing 'NaN'\n");
+    for (int m = 0; m < (fer_only ? 1 : 2); m++) {
+        fprintf(f, "set ylabel '%s'\nplot ", m ? "BER" : "FER");
+        for (int c = 0; c < n; c++) {
+            fprintf(f, "%s$c%d using 1:%d with linespoints lw 1.5 pt %d ps 0.8 lc %d title '", c ? ", " : "", c, 2 + m,
+                    5 + 2 * (c % 5), c + 1);
+            gp_escape(f, cv[c].label, 1);
+            fputs("'", f);
+        }
+        fputc('\n', f);
+    }
+    if (!fer_only)
+        fputs("unset multiplot\n", f);
+    fclose(f);
+    int rc = fg_cli_gnuplot(cmd, script);
+    free(script);
+    return rc;
+}
+
+/* ---- output ---- */
+
+static void json_decoder(fg_json *j, const char *decoder, const fg_ldpc_ber_cfg *c)
+{
+    fg_json_obj_open(j, "decoder");
+    fg_json_str(j, "name", decoder);
+    if (c->fixed) {
+        fg_json_str(j, "schedule", c->fx.layers == 1 ? "layered" : "multilayer");
+        fg_json_int(j, "layers", c->fx.layers);
+        fg_json_str(j, "alg", "nms");
+        fg_json_num(j, "nms_factor", (double)c->fx.scale_num / (double)(1 << c->fx.scale_shift));
+        fg_json_int(j, "scale_num", c->fx.scale_num);
+        fg_json_int(j, "scale_shift", c->fx.scale_shift);
+        fg_json_int(j, "max_iter", c->fx.max_iter);
+        fg_json_bool(j, "early_term", c->fx.early_term);
+        fg_json_bool(j, "fixed", 1);
+        fg_json_int(j, "llr_width", c->fx.llr_width);
+        fg_json_int(j, "llr_frac", c->fx.llr_frac);
+        fg_json_int(j, "r_width", c->fx.r_width);
+        fg_json_int(j, "app_width", c->fx.app_width);
+        fg_json_int(j, "in_shift", c->fx.in_shift);
+        fg_json_bool(j, "scale_round", c->fx.scale_round);
+        fg_json_bool(j, "r_sat_late", c->fx.r_sat_late);
+        fg_json_bool(j, "app_keep", c->fx.app_keep);
+    } else {
+        fg_json_str(j, "schedule", sched_name(c->dec.schedule));
+        fg_json_int(j, "layers", c->dec.schedule == FG_LDPC_SCHED_MULTILAYER ? c->dec.layers : 1);
+        fg_json_str(j, "alg", alg_name(c->dec.alg));
+        if (c->dec.alg == FG_LDPC_ALG_NMS)
+            fg_json_num(j, "nms_factor", c->dec.nms_factor);
+        if (c->dec.alg == FG_LDPC_ALG_OMS)
+            fg_json_num(j, "oms_offset", c->dec.oms_offset);
+        fg_json_int(j, "max_iter", c->dec.max_iter);
+        fg_json_bool(j, "early_term", c->dec.early_term);
+        fg_json_bool(j, "fixed", 0);
+    }
+    fg_json_obj_close(j);
+}
+
+static const char *stop_name(fg_ldpc_ber_stop s)
+{
+    return s == FG_LDPC_BER_STOP_MIN_FE ? "min_fe" : "max_frames";
+}
+
+static int ber_ldpc(int argc, char **argv)
+{
+    enum {
+        O_CODE = 256, O_Z, O_DEC, O_ALG, O_ITER, O_NOET, O_FIXED, O_LLRW, O_LLRF, O_RW, O_APPW, O_EBN0, O_MINFE,
+        O_MAXF, O_THREADS, O_SEED, O_LABEL, O_JSON, O_PLOT, O_PLOTWITH, O_STOPFER, O_INSH, O_SRND, O_RSAT, O_AKEEP
+    };
+    static const struct option opts[] = {
+        {"code", required_argument, NULL, O_CODE},        {"z", required_argument, NULL, O_Z},
+        {"decoder", required_argument, NULL, O_DEC},      {"alg", required_argument, NULL, O_ALG},
+        {"iter", required_argument, NULL, O_ITER},        {"no-et", no_argument, NULL, O_NOET},
+        {"fixed", no_argument, NULL, O_FIXED},            {"llr-width", required_argument, NULL, O_LLRW},
+        {"llr-frac", required_argument, NULL, O_LLRF},    {"r-width", required_argument, NULL, O_RW},
+        {"app-width", required_argument, NULL, O_APPW},   {"ebn0", required_argument, NULL, O_EBN0},
+        {"min-fe", required_argument, NULL, O_MINFE},     {"max-frames", required_argument, NULL, O_MAXF},
+        {"threads", required_argument, NULL, O_THREADS},  {"seed", required_argument, NULL, O_SEED},
+        {"label", required_argument, NULL, O_LABEL},      {"json", no_argument, NULL, O_JSON},
+        {"plot", required_argument, NULL, O_PLOT},        {"plot-with", required_argument, NULL, O_PLOTWITH},
+        {"stop-fer", required_argument, NULL, O_STOPFER}, {"in-shift", required_argument, NULL, O_INSH},
+        {"scale-round", required_argument, NULL, O_SRND}, {"r-sat-late", required_argument, NULL, O_RSAT},
+        {"app-keep", required_argument, NULL, O_AKEEP},
+        {"help", no_argument, NULL, 'h'},                 {NULL, 0, NULL, 0}};
+    const char *code_name = NULL, *dec_text = "layered", *alg_text = NULL, *ebn0_text = NULL, *label_text = NULL,
+               *plot_path = NULL, *plot_with[PLOT_WITH_MAX];
+    int z = 0, iter = 15, no_et = 0, fixed = 0, json = 0, threads = 1, n_with = 0, c;
+    int llr_w = -1, llr_f = -1, r_w = -1, app_w = -1, in_sh = -1, s_rnd = -1, r_late = -1, a_keep = -1;
+    long long min_fe = 100, max_frames = 1000000, seed = 1;
+    double stop_fer = 0.0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case O_CODE: code_name = optarg; break;
+        case O_Z:
+            if (fg_cli_int(CMD, "z", optarg, 1, FG_LDPC_Z_MAX, &z))
+                return FG_EXIT_USAGE;
+            break;
+        case O_DEC: dec_text = optarg; break;
+        case O_ALG: alg_text = optarg; break;
+        case O_ITER:
+            if (fg_cli_int(CMD, "iter", optarg, 1, 1000, &iter))
+                return FG_EXIT_USAGE;
+            break;
+        case O_NOET: no_et = 1; break;
+        case O_FIXED: fixed = 1; break;
+        case O_LLRW:
+            if (fg_cli_int(CMD, "llr-width", optarg, 2, 16, &llr_w))
+                return FG_EXIT_USAGE;
+            break;
+        case O_LLRF:
+            if (fg_cli_int(CMD, "llr-frac", optarg, 0, 15, &llr_f))
+                return FG_EXIT_USAGE;
+            break;
+        case O_RW:
+            if (fg_cli_int(CMD, "r-width", optarg, 2, 16, &r_w))
+                return FG_EXIT_USAGE;
+            break;
+        case O_APPW:
+            if (fg_cli_int(CMD, "app-width", optarg, 2, 24, &app_w))
+                return FG_EXIT_USAGE;
+            break;
+        case O_INSH:
+            if (fg_cli_int(CMD, "in-shift", optarg, 0, 15, &in_sh))
+                return FG_EXIT_USAGE;
+            break;
+        case O_SRND:
+            if (fg_cli_int(CMD, "scale-round", optarg, 0, 1, &s_rnd))
+                return FG_EXIT_USAGE;
+            break;
+        case O_RSAT:
+            if (fg_cli_int(CMD, "r-sat-late", optarg, 0, 1, &r_late))
+                return FG_EXIT_USAGE;
+            break;
+        case O_AKEEP:
+            if (fg_cli_int(CMD, "app-keep", optarg, 0, 1, &a_keep))
+                return FG_EXIT_USAGE;
+            break;
+        case O_EBN0: ebn0_text = optarg; break;
+        case O_MINFE:
+            if (parse_ll("min-fe", optarg, 1, 2147483647LL, &min_fe))
+                return FG_EXIT_USAGE;
+            break;
+        case O_MAXF:
+            if (parse_ll("max-frames", optarg, 1, 2147483647LL, &max_frames))
+                return FG_EXIT_USAGE;
+            break;
+        case O_THREADS:
+            if (fg_cli_int(CMD, "threads", optarg, 1, FG_LDPC_BER_THREADS_MAX, &threads))
+                return FG_EXIT_USAGE;
+            break;
+        case O_SEED:
+            if (parse_ll("seed", optarg, 0, 9223372036854775807LL, &seed))
+                return FG_EXIT_USAGE;
+            break;
+        case O_LABEL: label_text = optarg; break;
+        case O_STOPFER:
+            if (parse_double(optarg, &stop_fer) || !(stop_fer > 0 && stop_fer < 1))
+                return fg_cli_usage_error(CMD, "--stop-fer=%s invalid: expected a FER in (0, 1)", optarg);
+            break;
+        case O_JSON: json = 1; break;
+        case O_PLOT: plot_path = optarg; break;
+        case O_PLOTWITH:
+            if (n_with >= PLOT_WITH_MAX)
+                return fg_cli_usage_error(CMD, "--plot-with given more than %d times", PLOT_WITH_MAX);
+            plot_with[n_with++] = optarg;
+            break;
+        case 'h': help(); return FG_EXIT_OK;
+        default: return fg_cli_usage_error(CMD, "unknown option");
+        }
+    }
+    if (optind < argc)
+        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (!code_name)
+        return fg_cli_usage_error(CMD, "--code is required (e.g. --code wifi-1944-1/2)");
+    if (!ebn0_text)
+        return fg_cli_usage_error(CMD, "--ebn0 is required (e.g. --ebn0 1:0.25:2.5)");
+    if (n_with && !plot_path)
+        return fg_cli_usage_error(CMD, "--plot-with needs --plot FILE.png");
+
+    /* decoder and rule */
+    fg_ldpc_ber_cfg cfg = fg_ldpc_ber_cfg_default();
+    fg_ldpc_dec_cfg *d = &cfg.dec;
+    int hw = 0, K = 1;
+    if (!strcmp(dec_text, "flooding"))
+        d->schedule = FG_LDPC_SCHED_FLOODING;
+    else if (!strcmp(dec_text, "layered"))
+        d->schedule = FG_LDPC_SCHED_LAYERED;
+    else if (!strncmp(dec_text, "multilayer:", 11)) {
+        d->schedule = FG_LDPC_SCHED_MULTILAYER;
+        if (fg_cli_int(CMD, "decoder multilayer:K", dec_text + 11, 1, FG_LDPC_BASE_DIM_MAX, &K))
+            return FG_EXIT_USAGE;
+        d->layers = K;
+    } else if (!strcmp(dec_text, "hw")) {
+        hw = 1;
+        fixed = 1;
+        K = 2;
+        d->schedule = FG_LDPC_SCHED_MULTILAYER;
+        d->layers = K;
+    } else
+        return fg_cli_usage_error(CMD, "--decoder=%s invalid: expected flooding, layered, multilayer:K or hw", dec_text);
+    d->alg = FG_LDPC_ALG_NMS;
+    d->nms_factor = 0.75;
+    if (alg_text && parse_alg(alg_text, d))
+        return FG_EXIT_USAGE;
+    d->max_iter = iter;
+    d->early_term = !no_et;
+
+    const int fx_opts = llr_w >= 0 || llr_f >= 0 || r_w >= 0 || app_w >= 0 || in_sh >= 0 || s_rnd >= 0 ||
+                        r_late >= 0 || a_keep >= 0;
+    if (hw && fx_opts)
+        return fg_cli_usage_error(CMD, "--decoder hw is the thesis hardware with the default arithmetic; for other "
+                                       "widths or arithmetic use --decoder multilayer:2 --fixed with --llr-width, "
+                                       "--llr-frac, --r-width, --app-width, --in-shift, --scale-round, --r-sat-late, "
+                                       "--app-keep");
+    if (!fixed && fx_opts)
+        return fg_cli_usage_error(CMD, "--llr-width, --llr-frac, --r-width, --app-width, --in-shift, --scale-round, "
+                                       "--r-sat-late and --app-keep need --fixed");
+    if (fixed) {
+        fg_ldpc_fixed_cfg *x = &cfg.fx;
+        if (d->schedule == FG_LDPC_SCHED_FLOODING)
+            return fg_cli_usage_error(CMD, "--fixed needs --decoder layered, multilayer:K or hw: the fixed-point "
+                                           "model is the multi-layer decoder, there is no fixed flooding decoder");
+        if (d->alg != FG_LDPC_ALG_NMS || dyadic(d->nms_factor, &x->scale_num, &x->scale_shift))
+            return fg_cli_usage_error(CMD, "--alg=%s invalid with --fixed: the fixed-point model computes scaled "
+                                           "min-sum with a factor num/2^shift (shift <= 8), e.g. nms:0.75 or nms:3/4",
+                                      alg_text ? alg_text : "");
+        if (hw && (x->scale_num != 3 || x->scale_shift != 2))
+            return fg_cli_usage_error(CMD, "--alg=%s invalid with --decoder hw: the thesis hardware scales by 0.75",
+                                      alg_text);
+        x->layers = d->schedule == FG_LDPC_SCHED_LAYERED ? 1 : K;
+        if (llr_w >= 0)
+            x->llr_width = llr_w;
+        if (llr_f >= 0)
+            x->llr_frac = llr_f;
+        if (r_w >= 0)
+            x->r_width = r_w;
+        if (app_w >= 0)
+            x->app_width = app_w;
+        if (in_sh >= 0)
+            x->in_shift = in_sh;
+        if (s_rnd >= 0)
+            x->scale_round = s_rnd;
+        if (r_late >= 0)
+            x->r_sat_late = r_late;
+        if (a_keep >= 0)
+            x->app_keep = a_keep;
+        if (x->in_shift > x->llr_width - 1)
+            return fg_cli_usage_error(CMD, "--in-shift=%d out of range [0, %d] for --llr-width=%d", x->in_shift,
+                                      x->llr_width - 1, x->llr_width);
+        if (x->llr_frac > x->llr_width - 1)
+            return fg_cli_usage_error(CMD, "--llr-frac=%d out of range [0, %d] for --llr-width=%d", x->llr_frac,
+                                      x->llr_width - 1, x->llr_width);
+        if (x->app_width < x->llr_width)
+            return fg_cli_usage_error(CMD, "--app-width=%d out of range [%d, 24] (at least --llr-width=%d)",
+                                      x->app_width, x->llr_width, x->llr_width);
+        x->max_iter = iter;
+        x->early_term = !no_et;
+    }
+    cfg.fixed = fixed;
+    cfg.seed = (uint64_t)seed;
+    cfg.min_fe = min_fe;
+    cfg.max_frames = max_frames;
+    cfg.threads = threads;
+
+    double *ebn0 = malloc(sizeof *ebn0 * EBN0_MAX);
+    if (!ebn0)
+        return fg_cli_fail(CMD, "out of memory");
+    int n_pts = 0;
+    if (parse_ebn0(ebn0_text, ebn0, &n_pts)) {
+        free(ebn0);
+        return FG_EXIT_USAGE;
+    }
+
+    /* names: decoder text and default label */
+    char dec_name[64], label[LABEL_MAX];
+    if (hw)
+        snprintf(dec_name, sizeof dec_name, "hw");
+    else if (d->schedule == FG_LDPC_SCHED_MULTILAYER)
+        snprintf(dec_name, sizeof dec_name, "multilayer:%d", K);
+    else
+        snprintf(dec_name, sizeof dec_name, "%s", sched_name(d->schedule));
+    if (label_text)
+        snprintf(label, sizeof label, "%s", label_text);
+    else {
+        char rule[48];
+        if (d->alg == FG_LDPC_ALG_NMS)
+            snprintf(rule, sizeof rule, "nms:%g", d->nms_factor);
+        else if (d->alg == FG_LDPC_ALG_OMS)
+            snprintf(rule, sizeof rule, "oms:%g", d->oms_offset);
+        else
+            snprintf(rule, sizeof rule, "%s", alg_name(d->alg));
+        if (hw)
+            snprintf(label, sizeof label, "hw (fixed K=2, nms:0.75)");
+        else if (fixed)
+            snprintf(label, sizeof label, "%s %s fixed %d.%d/%d/%d", dec_name, rule, cfg.fx.llr_width, cfg.fx.llr_frac,
+                     cfg.fx.r_width, cfg.fx.app_width);
+        else
+            snprintf(label, sizeof label, "%s %s", dec_name, rule);
+    }
+
+    fg_ldpc_code *code = NULL;
+    fg_ldpc_ber_point *pts = calloc((size_t)n_pts, sizeof *pts);
+    curve *cv = calloc((size_t)n_with + 1, sizeof *cv);
+    FILE *fplot = NULL;
+    int rc = FG_EXIT_OK, n_cv = 0;
+    if (!pts || !cv) {
+        rc = fg_cli_fail(CMD, "out of memory");
+        goto out;
+    }
+    for (; n_cv < n_with; n_cv++)
+        if ((rc = read_curve(CMD, "--plot-with=", plot_with[n_cv], &cv[n_cv], NULL, 0)) != 0) {
+            n_cv++;
+            goto out;
+        }
+    if (fg_cli_ldpc_code_open(code_name, z, &code)) {
+        rc = FG_EXIT_USAGE;
+        goto out;
+    }
+    if (K > code->mb) {
+        rc = fg_cli_usage_error(CMD, "--decoder=%s: K=%d out of range [1, %d] for %s (mb = %d layers)", dec_text, K,
+                                code->mb, code->name, code->mb);
+        goto out;
+    }
+    /* the decoders check their configurations: a bad one is a usage error */
+    {
+        fg_ldpc_dec *td = NULL;
+        fg_ldpc_fixed *tf = NULL;
+        int e = fixed ? fg_ldpc_fixed_create(code, &cfg.fx, &tf) : fg_ldpc_dec_create(code, &cfg.dec, &td);
+        fg_ldpc_dec_destroy(td);
+        fg_ldpc_fixed_destroy(tf);
+        if (e) {
+            rc = fg_cli_usage_error(CMD, "decoder: %s", fg_last_error());
+            goto out;
+        }
+    }
+    if (plot_path && !(fplot = fg_cli_open_out(CMD, plot_path))) {
+        rc = FG_EXIT_USAGE;
+        goto out;
+    }
+
+    const double rate = (double)code->k / (double)code->n;
+    if (!json) {
+        printf("LDPC FER/BER: %s (n=%d, k=%d, z=%d, rate %.4f), BPSK/AWGN\n", code->name, code->n, code->k, code->z,
+               rate);
+        printf("decoder %s, %s, %d iterations max, early termination %s, seed %lld\n", label,
+               fixed ? "fixed point" : "float", iter, no_et ? "off" : "on", seed);
+        printf("per point: stop at %lld frame errors or %lld frames; %d thread%s\n\n", min_fe, max_frames, threads,
+               threads > 1 ? "s" : "");
+        printf("%7s %10s %10s %12s %12s %12s %8s %9s %9s\n", "Eb/N0", "frames", "frame_err", "bit_err", "FER", "BER",
+               "avg_iter", "time_s", "frames/s");
+        fflush(stdout);
+    }
+    progress_state ps = {0.0, min_fe};
+    cfg.progress = on_progress;
+    cfg.progress_ctx = &ps;
+    const double t0 = now_s();
+    const int n_asked = n_pts;
+    for (int i = 0; i < n_pts; i++) {
+        ps.last = now_s();
+        if (fg_ldpc_ber_run(code, &cfg, ebn0[i], &pts[i])) {
+            fg_cli_progress_done();
+            rc = fg_cli_fail(CMD, "Eb/N0 %g dB: %s", ebn0[i], fg_last_error());
+            goto out;
+        }
+        show_progress(&pts[i], min_fe);
+        fg_cli_progress_done();
+        const fg_ldpc_ber_point *p = &pts[i];
+        if (!json) {
+            printf("%7.3f %10lld %10lld %12lld %12.4e %12.4e %8.3f %9.2f %9.1f\n", p->ebn0_db, p->frames,
+                   p->frame_errors, p->bit_errors, p->fer, p->ber, p->avg_iter, p->seconds,
+                   p->seconds > 0 ? (double)p->frames / p->seconds : 0.0);
+            fflush(stdout);
+        }
+        if (stop_fer > 0 && p->fer < stop_fer)
+            n_pts = i + 1; /* --stop-fer: the curve is below the range of interest */
+    }
+    const double elapsed = now_s() - t0;
+    double at[N_TARGETS];
+    int have[N_TARGETS];
+    for (int t = 0; t < N_TARGETS; t++)
+        have[t] = fg_ldpc_ber_ebn0_at(pts, n_pts, FER_TARGETS[t], &at[t]) == 0;
+    fg_clear_error();
+    if (json) {
+        fg_json j;
+        fg_json_begin(&j, stdout);
+        fg_json_obj_open(&j, NULL);
+        fg_json_provenance(&j, seed);
+        fg_json_str(&j, "command", "ber ldpc");
+        fg_json_str(&j, "label", label);
+        fg_json_obj_open(&j, "code");
+        fg_json_str(&j, "name", code->name);
+        fg_json_int(&j, "n", code->n);
+        fg_json_int(&j, "k", code->k);
+        fg_json_int(&j, "z", code->z);
+        fg_json_int(&j, "mb", code->mb);
+        fg_json_num(&j, "rate", rate);
+        fg_json_obj_close(&j);
+        json_decoder(&j, dec_name, &cfg);
+        fg_json_str(&j, "channel", "bpsk-awgn");
+        fg_json_int(&j, "seed", seed);
+        fg_json_int(&j, "min_fe", min_fe);
+        fg_json_int(&j, "max_frames", max_frames);
+        if (stop_fer > 0)
+            fg_json_num(&j, "stop_fer", stop_fer);
+        fg_json_arr_open(&j, "ebn0_asked");
+        j.pretty = 0;
+        for (int i = 0; i < n_asked; i++)
+            fg_json_num(&j, NULL, ebn0[i]);
+        fg_json_arr_close(&j);
+        j.pretty = 1;
+        fg_json_arr_open(&j, "points");
+        for (int i = 0; i < n_pts; i++) {
+            const fg_ldpc_ber_point *p = &pts[i];
+            fg_json_obj_open(&j, NULL);
+            fg_json_num(&j, "ebn0", p->ebn0_db);
+            fg_json_num(&j, "sigma", p->sigma);
+            fg_json_int(&j, "frames", p->frames);
+            fg_json_int(&j, "frame_errors", p->frame_errors);
+            fg_json_int(&j, "bit_errors", p->bit_errors);
+            fg_json_num(&j, "fer", p->fer);
+            fg_json_num(&j, "ber", p->ber);
+            fg_json_num(&j, "avg_iter", p->avg_iter);
+            fg_json_str(&j, "stop", stop_name(p->stop));
+            fg_json_num(&j, "elapsed_s", p->seconds);
+            fg_json_num(&j, "frames_per_s", p->seconds > 0 ? (double)p->frames / p->seconds : 0.0);
+            fg_json_obj_close(&j);
+        }
+        fg_json_arr_close(&j);
+        fg_json_obj_open(&j, "ebn0_at_fer");
+        for (int t = 0; t < N_TARGETS; t++)
+            if (have[t])
+                fg_json_num(&j, FER_TARGET_NAMES[t], at[t]);
+        fg_json_obj_close(&j);
+        fg_json_obj_open(&j, "run");
+        fg_json_int(&j, "threads", threads);
+        fg_json_num(&j, "elapsed_s", elapsed);
+        fg_json_obj_close(&j);
+        fg_json_obj_close(&j);
+        fg_json_end(&j);
+    } else {
+        int any = 0;
+        for (int t = 0; t < N_TARGETS; t++)
+            if (have[t])
+                printf("%s%s %.3f dB", any++ ? ", " : "\nEb/N0 at FER ", FER_TARGET_NAMES[t], at[t]);
+        printf(any ? "\n" : "");
+        printf("total %.1f s\n", elapsed);
+    }
+    if (fplot) {
+        curve *me = &cv[n_with];
+        n_cv = n_with + 1;
+        if (curve_alloc(me, n_pts)) {
+            rc = fg_cli_fail(CMD, "out of memory");
+            goto out;
+        }
+        snprintf(me->label, sizeof me->label, "%s", label);
+        for (int i = 0; i < n_pts; i++) {
+            me->ebn0[i] = pts[i].ebn0_db;
+            me->fer[i] = pts[i].fer;
+            me->ber[i] = pts[i].ber;
+        }
+        /* the plot lists the earlier curves first, this run last */
+        char title[256];
+        snprintf(title, sizeof title, "%s (n=%d, rate %.3g), BPSK/AWGN, %d iterations max", code->name, code->n, rate,
+                 iter);
+        int ok = plot(CMD, plot_path, title, cv, n_with + 1, 0) == 0;
+        int closed = fg_cli_close_out(CMD, plot_path, fplot, ok);
+        fplot = NULL;
+        if (!ok || closed)
+            rc = FG_EXIT_FAIL;
+    }
+out:
+    if (fplot)
+        fg_cli_close_out(CMD, plot_path, fplot, 0);
+    for (int i = 0; i < n_cv; i++)
+        curve_free(&cv[i]);
+    free(cv);
+    free(pts);
+    free(ebn0);
+    fg_ldpc_code_destroy(code);
+    return rc;
+}
+
+static void help_plot(void)
+{
+    printf("usage: fecforge ber plot --plot FILE.png [--title TEXT] [--fer-only] RESULT.json...\n\n"
+           "Draws FER (and BER) against Eb/N0 of earlier 'fecforge ber ldpc --json' results, one curve per\n"
+           "file (named by its \"label\"), without simulating anything. At most %d files.\n\n"
+           "  --plot FILE.png   the picture (gnuplot)\n"
+           "  --title TEXT      its title (default: the code of the first file, BPSK/AWGN)\n"
+           "  --fer-only        FER only (default: FER and BER side by side)\n"
+           "  -h, --help        this text\n\n"
+           "example:\n"
+           "  fecforge ber ldpc --code wifi-648-1/2 --ebn0 1:0.5:3 --json > k1.json\n"
+           "  fecforge ber ldpc --code wifi-648-1/2 --ebn0 1:0.5:3 --decoder multilayer:2 --json > k2.json\n"
+           "  fecforge ber plot --plot fer.png --fer-only k1.json k2.json\n",
+           PLOT_WITH_MAX);
+}
+
+static int ber_plot(int argc, char **argv)
+{
+    static const char *const PCMD = "ber plot";
+    enum { O_PLOT = 256, O_TITLE, O_FERONLY };
+    static const struct option opts[] = {{"plot", required_argument, NULL, O_PLOT},
+                                         {"title", required_argument, NULL, O_TITLE},
+                                         {"fer-only", no_argument, NULL, O_FERONLY},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    const char *path = NULL, *title_text = NULL;
+    int fer_only = 0, c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case O_PLOT: path = optarg; break;
+        case O_TITLE: title_text = optarg; break;
+        case O_FERONLY: fer_only = 1; break;
+        case 'h': help_plot(); return FG_EXIT_OK;
+        default: return fg_cli_usage_error(PCMD, "unknown option");
+        }
+    }
+    const int n = argc - optind;
+    if (!path)
+        return fg_cli_usage_error(PCMD, "--plot FILE.png is required");
+    if (n < 1 || n > PLOT_WITH_MAX)
+        return fg_cli_usage_error(PCMD, "%d result files given: expected 1 to %d (RESULT.json...)", n, PLOT_WITH_MAX);
+    curve *cv = calloc((size_t)n, sizeof *cv);
+    if (!cv)
+        return fg_cli_fail(PCMD, "out of memory");
+    char code_name[FG_LDPC_NAME_MAX] = "";
+    int rc = FG_EXIT_OK, got = 0;
+    for (; got < n && rc == FG_EXIT_OK; got++)
+        rc = read_curve(PCMD, "", argv[optind + got], &cv[got], got ? NULL : code_name, sizeof code_name);
+    if (rc == FG_EXIT_OK) {
+        FILE *f = fg_cli_open_out(PCMD, path);
+        if (!f)
+            rc = FG_EXIT_USAGE;
+        else {
+            char title[256];
+            snprintf(title, sizeof title, "%s", title_text ? title_text : code_name);
+            if (!title_text)
+                snprintf(title + strlen(title), sizeof title - strlen(title), ", BPSK/AWGN");
+            int ok = plot(PCMD, path, title, cv, n, fer_only) == 0;
+            if (fg_cli_close_out(PCMD, path, f, ok) || !ok)
+                rc = FG_EXIT_FAIL;
+        }
+    }
+    for (int i = 0; i < got; i++)
+        curve_free(&cv[i]);
+    free(cv);
+    return rc;
+}
+
+int fg_cmd_ber(int argc, char **argv)
+{
+    if (argc < 2) {
+        help_ber(stderr);
+        return FG_EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        help_ber(stdout);
+        return FG_EXIT_OK;
+    }
+    if (!strcmp(argv[1], "ldpc"))
+        return ber_ldpc(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "plot"))
+        return ber_plot(argc - 1, argv + 1);
+    fprintf(stderr, "fecforge ber: unknown code family '%s' (valid: ldpc; or plot)\n", argv[1]);
+    return FG_EXIT_USAGE;
+}

@@ -1,0 +1,321 @@
+/* Golden vectors of the MB-serial LDPC decoder (fecforge/ldpc_arch.h, vectors/FORMAT.md "ldpc"):
+ * noisy frames decoded back to back by the step model; per-cycle stimulus and port trace,
+ * per-iteration APP values and hard decisions, final decisions and cycle counts. */
+#include "fecforge/channel.h"
+#include "fecforge/error.h"
+#include "fecforge/fixed.h"
+#include "fecforge/ldpc_arch.h"
+#include "fecforge/vectors.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    fg_vec_writer *w;
+    const fg_ldpc_code *code;
+    int sid, eid, itid, appid, hardid;
+    int n_tr, n_ex, N2, z;
+    int64_t *tr, *ex, *in;
+    uint8_t *ex_x;
+    int64_t *row;     /* n APP values */
+    uint8_t *bits;    /* n hard decisions */
+    int frame, iters; /* current frame, iterations seen in it */
+    long cycles;
+    int rc;
+} ldpc_ctx;
+
+/* One cycle: stimulus line (given), expected line (ports), per-iteration snapshots. */
+static void observe(ldpc_ctx *c, const fg_ldpc_arch *a, const fg_ldpc_arch_ports *p)
+{
+    if (c->rc)
+        return;
+    fg_ldpc_arch_trace_values(a, p, c->tr);
+    memcpy(c->ex, c->tr, sizeof(int64_t) * (size_t)c->n_tr);
+    memset(c->ex_x, 0, (size_t)c->n_ex);
+    const int z = c->z;
+    for (int q = 0; q < c->N2; q++) {
+        const int on = p->out_valid && p->out_col[q] >= 0;
+        for (int j = 0; j < z; j++) {
+            const int k = c->n_tr + q * z + j;
+            c->ex[k] = on ? p->out_bits[q * z + j] : 0;
+            c->ex_x[k] = (uint8_t)!on;
+        }
+    }
+    c->rc = fg_vec_write(c->w, c->sid, c->in, NULL);
+    if (!c->rc)
+        c->rc = fg_vec_write(c->w, c->eid, c->ex, c->ex_x);
+    c->cycles++;
+    if (!c->rc && p->iter_done) {
+        const int n = c->code->n;
+        for (int j = 0; j < n && !c->rc; j++) {
+            const int32_t v = fg_ldpc_arch_app(a, j);
+            c->row[j] = v;
+            c->bits[j] = (uint8_t)fg_fx_hard(v);
+            int64_t h = c->bits[j];
+            c->rc = fg_vec_write(c->w, c->appid, &c->row[j], NULL);
+            if (!c->rc)
+                c->rc = fg_vec_write(c->w, c->hardid, &h, NULL);
+        }
+        c->iters++;
+        const int sw = c->rc ? 0 : fg_ldpc_syndrome_weight(c->code, c->bits);
+        const int64_t line[3] = {c->frame, c->iters, sw == 0};
+        if (!c->rc)
+            c->rc = sw < 0 ? sw : fg_vec_write(c->w, c->itid, line, NULL);
+    }
+}
+
+static int frame_llr(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, double sigma, uint64_t seed, int f,
+                     uint8_t *u, uint8_t *cw, double *y, int32_t *q)
+{
+    const int n = code->n;
+    int rc = fg_channel_random_bits(code->k, seed, (uint64_t)f, u);
+    if (!rc)
+        rc = fg_ldpc_encode(code, u, cw);
+    if (!rc)
+        rc = fg_channel_bpsk_awgn(cw, n, sigma, seed, (uint64_t)f, y);
+    if (!rc)
+        rc = fg_channel_llr(y, n, sigma, y);
+    if (!rc)
+        rc = fg_llr_quantize(y, n, cfg->fx.llr_width, cfg->fx.llr_frac, q);
+    return rc;
+}
+
+int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, int frames,
+                               double ebn0_db, uint64_t seed, fg_ldpc_arch_vec_result *res)
+{
+    if (!dir || !code || !cfg)
+        return fg_set_error(FG_EINVAL, "ldpc vectors: dir, code and cfg must not be NULL");
+    if (frames < 1 || frames > 10000)
+        return fg_set_error(FG_EINVAL, "frames=%d out of range [1, 10000]", frames);
+    double sigma;
+    int rc = fg_channel_sigma(ebn0_db, (double)code->k / code->n, &sigma);
+    if (rc)
+        return rc;
+    fg_ldpc_arch *a = NULL;
+    rc = fg_ldpc_arch_create(code, cfg, &a);
+    if (rc)
+        return rc;
+    const int n = code->n, z = code->z, N2 = cfg->mb_cols, nb = code->nb;
+    ldpc_ctx c;
+    memset(&c, 0, sizeof c);
+    c.code = code;
+    c.N2 = N2;
+    c.z = z;
+    c.n_tr = fg_ldpc_arch_trace_fields(a);
+    c.n_ex = c.n_tr + N2 * z;
+    const int n_in = 1 + N2 * z;
+    uint8_t *u = malloc((size_t)n), *cw = malloc((size_t)n), *bits = malloc((size_t)n);
+    uint8_t *dec = malloc((size_t)n * (size_t)frames);
+    double *y = malloc(sizeof(double) * (size_t)n);
+    int32_t *q = malloc(sizeof(int32_t) * (size_t)n);
+    int *iters = malloc(sizeof(int) * (size_t)frames);
+    long *fcycles = malloc(sizeof(long) * (size_t)frames * 2);
+    fg_vec_port *in_p = malloc(sizeof *in_p * (size_t)n_in), *ex_p = malloc(sizeof *ex_p * (size_t)c.n_ex);
+    c.tr = malloc(sizeof(int64_t) * (size_t)c.n_tr);
+    c.ex = malloc(sizeof(int64_t) * (size_t)c.n_ex);
+    c.ex_x = malloc((size_t)c.n_ex);
+    c.in = calloc((size_t)n_in, sizeof(int64_t));
+    c.row = malloc(sizeof(int64_t) * (size_t)n);
+    c.bits = malloc((size_t)n);
+    fg_ldpc_arch_vec_result r = {0, 0, 0};
+    if (!u || !cw || !bits || !dec || !y || !q || !iters || !fcycles || !in_p || !ex_p || !c.tr || !c.ex ||
+        !c.ex_x || !c.in || !c.row || !c.bits) {
+        rc = fg_set_error(FG_ENOMEM, "out of memory for the LDPC vectors");
+        goto done;
+    }
+    /* pass 1: iterations per frame (the memory streams' sizes) */
+    fg_ldpc_arch_stats st;
+    long stall_hazard = 0;
+    double cpi0 = 0;
+    for (int f = 0; f < frames && !rc; f++) {
+        rc = frame_llr(code, cfg, sigma, seed, f, u, cw, y, q);
+        if (!rc)
+            rc = fg_ldpc_arch_decode(a, q, dec + (size_t)f * n, NULL, &iters[f], &st, NULL, NULL);
+        if (rc)
+            break;
+        r.iterations_total += iters[f];
+        r.frame_errors += memcmp(dec + (size_t)f * n, cw, (size_t)n) != 0;
+        fcycles[2 * f] = st.cycles_total;
+        fcycles[2 * f + 1] = st.cycles_decode;
+        stall_hazard += st.stall_hazard;
+        if (!f)
+            cpi0 = st.cycles_per_iter;
+    }
+    if (rc)
+        goto done;
+
+    /* ports */
+    in_p[0] = fg_vec_port_make("llr_valid_i", -1, FG_VEC_IN, 1, 0);
+    for (int k = 0; k < N2 * z; k++)
+        in_p[1 + k] = fg_vec_port_make("llr_i", k, FG_VEC_IN, cfg->fx.llr_width, 1);
+    for (int i = 0; i < c.n_tr; i++) {
+        int idx, w;
+        const char *name = fg_ldpc_arch_trace_field(a, i, &idx, &w);
+        char pn[FG_VEC_NAME_MAX];
+        snprintf(pn, sizeof pn, "%s_o", name);
+        ex_p[i] = fg_vec_port_make(pn, idx, FG_VEC_OUT, w, 0);
+    }
+    for (int k = 0; k < N2 * z; k++)
+        ex_p[c.n_tr + k] = fg_vec_port_make("out_bits_o", k, FG_VEC_OUT, 1, 0);
+
+    rc = fg_vec_writer_open(dir, "ldpc", &c.w);
+    if (rc)
+        goto done;
+    fg_vec_set_seed(c.w, (long long)seed);
+    {
+        char mb[32], ebn0[32];
+        snprintf(mb, sizeof mb, "%dx%d", cfg->mb_rows, cfg->mb_cols);
+        snprintf(ebn0, sizeof ebn0, "%.6g", ebn0_db);
+        int e = 0;
+        e |= fg_vec_param_str(c.w, "code", code->name);
+        e |= fg_vec_param_int(c.w, "n", n);
+        e |= fg_vec_param_int(c.w, "k", code->k);
+        e |= fg_vec_param_int(c.w, "z", z);
+        e |= fg_vec_param_int(c.w, "mb", code->mb);
+        e |= fg_vec_param_int(c.w, "nb", nb);
+        e |= fg_vec_param_int(c.w, "layers", cfg->fx.layers);
+        e |= fg_vec_param_str(c.w, "macroblock", mb);
+        e |= fg_vec_param_int(c.w, "llr_width", cfg->fx.llr_width);
+        e |= fg_vec_param_int(c.w, "llr_frac", cfg->fx.llr_frac);
+        e |= fg_vec_param_int(c.w, "r_width", cfg->fx.r_width);
+        e |= fg_vec_param_int(c.w, "app_width", cfg->fx.app_width);
+        e |= fg_vec_param_int(c.w, "scale_num", cfg->fx.scale_num);
+        e |= fg_vec_param_int(c.w, "scale_shift", cfg->fx.scale_shift);
+        e |= fg_vec_param_int(c.w, "in_shift", cfg->fx.in_shift);
+        e |= fg_vec_param_int(c.w, "scale_round", cfg->fx.scale_round != 0);
+        e |= fg_vec_param_int(c.w, "r_sat_late", cfg->fx.r_sat_late != 0);
+        e |= fg_vec_param_int(c.w, "app_keep", cfg->fx.app_keep != 0);
+        e |= fg_vec_param_int(c.w, "max_iter", cfg->fx.max_iter);
+        e |= fg_vec_param_int(c.w, "early_term", cfg->fx.early_term != 0);
+        e |= fg_vec_param_int(c.w, "s1_depth", cfg->s1_depth);
+        e |= fg_vec_param_int(c.w, "s2_depth", cfg->s2_depth);
+        e |= fg_vec_param_int(c.w, "et_depth", cfg->et_depth);
+        e |= fg_vec_param_int(c.w, "forward", cfg->forward);
+        e |= fg_vec_param_int(c.w, "reordered", cfg->col_order || cfg->layer_order);
+        e |= fg_vec_param_int(c.w, "frames", frames);
+        e |= fg_vec_param_str(c.w, "ebn0_db", ebn0);
+        if (e) {
+            rc = FG_EINVAL;
+            goto done;
+        }
+    }
+    const fg_vec_port llr_port = fg_vec_port_make("llr", -1, FG_VEC_IN, cfg->fx.llr_width, 1);
+    const fg_vec_port app_port = fg_vec_port_make("app", -1, FG_VEC_OUT, cfg->fx.app_width, 1);
+    const fg_vec_port hard_port = fg_vec_port_make("hard", -1, FG_VEC_OUT, 1, 0);
+    const fg_vec_port it_p[3] = {fg_vec_port_make("frame", -1, FG_VEC_OUT, 16, 0),
+                                 fg_vec_port_make("iteration", -1, FG_VEC_OUT, 11, 0),
+                                 fg_vec_port_make("syndrome_ok", -1, FG_VEC_OUT, 1, 0)};
+    const fg_vec_port fr_p[4] = {fg_vec_port_make("frame", -1, FG_VEC_OUT, 16, 0),
+                                 fg_vec_port_make("iterations", -1, FG_VEC_OUT, 11, 0),
+                                 fg_vec_port_make("cycles_total", -1, FG_VEC_OUT, 32, 0),
+                                 fg_vec_port_make("cycles_decode", -1, FG_VEC_OUT, 32, 0)};
+    const fg_vec_stream_def defs[8] = {
+        {"llr", FG_VEC_MEMORY, "channel LLRs of each frame (code order), frames x n", &llr_port, 1, frames, n},
+        {"stimulus", FG_VEC_CYCLES, "inputs of each cycle: N2 LLR words while loading", in_p, n_in, 0, 0},
+        {"expected", FG_VEC_CYCLES, "port trace of each cycle and the unload port's hard decisions", ex_p, c.n_ex,
+         0, 0},
+        {"iterations", FG_VEC_TABLE, "one line per iteration run: frame, iteration, syndrome satisfied", it_p, 3, 0,
+         0},
+        {"app", FG_VEC_MEMORY, "APP values after each iteration of the iterations table (row = its line)",
+         &app_port, 1, r.iterations_total, n},
+        {"hard", FG_VEC_MEMORY, "hard decisions after each iteration of the iterations table", &hard_port, 1,
+         r.iterations_total, n},
+        {"decoded", FG_VEC_MEMORY, "final hard decisions of each frame, frames x n", &hard_port, 1, frames, n},
+        {"frames", FG_VEC_TABLE, "per frame: iterations and cycle counts", fr_p, 4, 0, 0}};
+    int ids[8];
+    for (int i = 0; i < 8 && !rc; i++)
+        rc = fg_vec_stream_add(c.w, &defs[i], &ids[i]);
+    if (rc)
+        goto done;
+    c.sid = ids[1];
+    c.eid = ids[2];
+    c.itid = ids[3];
+    c.appid = ids[4];
+    c.hardid = ids[5];
+
+    /* pass 2: the frames back to back from reset, step by step */
+    fg_ldpc_arch_reset(a);
+    fg_ldpc_arch_ports o;
+    for (int f = 0; f < frames && !rc && !c.rc; f++) {
+        c.frame = f;
+        c.iters = 0;
+        rc = frame_llr(code, cfg, sigma, seed, f, u, cw, y, q);
+        for (int j = 0; j < n && !rc; j++) {
+            const int64_t v = q[j];
+            rc = fg_vec_write(c.w, ids[0], &v, NULL);
+        }
+        for (int w = 0; w < nb && !rc && !c.rc; w += N2) {
+            fg_ldpc_arch_in in = {1, q + (size_t)w * z};
+            c.in[0] = 1;
+            for (int k = 0; k < N2 * z; k++)
+                c.in[1 + k] = w + k / z < nb ? q[(size_t)w * z + k] : 0;
+            rc = fg_ldpc_arch_step(a, &in, &o);
+            if (!rc)
+                observe(&c, a, &o);
+        }
+        memset(c.in, 0, sizeof(int64_t) * (size_t)n_in);
+        fg_ldpc_arch_in idle = {0, NULL};
+        for (long guard = 0; !rc && !c.rc && !o.done; guard++) {
+            if (guard > 10000000L) {
+                rc = fg_set_error(FG_ESTATE, "ldpc vectors: frame %d does not finish", f);
+                break;
+            }
+            rc = fg_ldpc_arch_step(a, &idle, &o);
+            if (!rc)
+                observe(&c, a, &o);
+        }
+        if (!rc && !c.rc && c.iters != iters[f])
+            rc = fg_set_error(FG_ESTATE, "ldpc vectors: frame %d ran %d iterations, %d in the first pass", f, c.iters,
+                              iters[f]);
+        for (int j = 0; j < n && !rc && !c.rc; j++) {
+            bits[j] = (uint8_t)fg_fx_hard(fg_ldpc_arch_app(a, j));
+            if (bits[j] != dec[(size_t)f * n + j])
+                rc = fg_set_error(FG_ESTATE, "ldpc vectors: frame %d bit %d differs from the first pass", f, j);
+            const int64_t v = bits[j];
+            if (!rc)
+                rc = fg_vec_write(c.w, ids[6], &v, NULL);
+        }
+        const int64_t fl[4] = {f, iters[f], fcycles[2 * f], fcycles[2 * f + 1]};
+        if (!rc && !c.rc)
+            rc = fg_vec_write(c.w, ids[7], fl, NULL);
+    }
+    if (!rc)
+        rc = c.rc;
+    if (!rc) {
+        r.cycles = c.cycles;
+        fg_vec_count(c.w, "trace_cycles", c.cycles);
+        fg_vec_count(c.w, "frames", frames);
+        fg_vec_count(c.w, "iterations_total", r.iterations_total);
+        fg_vec_count(c.w, "frame_errors", r.frame_errors);
+        fg_vec_count(c.w, "macro_layers", fg_ldpc_arch_macro_layers(a));
+        fg_vec_count(c.w, "mbs_per_iter", fg_ldpc_arch_mbs_per_iter(a));
+        fg_vec_count(c.w, "cycles_frame0", fcycles[0]);
+        fg_vec_count(c.w, "cycles_per_iter_x100_frame0", (long long)(cpi0 * 100.0 + 0.5));
+        fg_vec_count(c.w, "stall_hazard", stall_hazard);
+        rc = fg_vec_writer_commit(c.w);
+        c.w = NULL;
+        if (!rc && res)
+            *res = r;
+    }
+done:
+    fg_vec_writer_abort(c.w);
+    fg_ldpc_arch_destroy(a);
+    free(u);
+    free(cw);
+    free(bits);
+    free(dec);
+    free(y);
+    free(q);
+    free(iters);
+    free(fcycles);
+    free(in_p);
+    free(ex_p);
+    free(c.tr);
+    free(c.ex);
+    free(c.ex_x);
+    free(c.in);
+    free(c.row);
+    free(c.bits);
+    return rc;
+}
