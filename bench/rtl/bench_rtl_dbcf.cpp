@@ -6,6 +6,7 @@
 #include "Vfg_dbcf_p32_m64_s3_f4_b7.h"
 #include "verilated.h"
 #include "../../testbench/verilated_bits.h"
+#include "bench_rtl_common.h"
 
 extern "C" {
 #include "fecforge/dbcf.h"
@@ -78,32 +79,25 @@ int main(int argc, char **argv)
     Recording rec[2];
     long written = 0;
     const fg_direction dirs[2] = {FG_DIR_INTERLEAVE, FG_DIR_DEINTERLEAVE};
-    double model_s = 0;
-    long model_cycles = 0, model_words = 0;
+    fg_bench_counts model, rtl;
     for (int d = 0; d < 2; d++)
         half_iteration(dirs[d], &rec[d], &written);
     for (long r = 0; r < repeats; r++)
         for (int d = 0; d < 2; d++) {
-            model_s += half_iteration(dirs[d], nullptr, &written);
-            model_cycles += (long)rec[d].cycles.size();
-            model_words += written;
+            model.seconds += half_iteration(dirs[d], nullptr, &written);
+            model.cycles += (long)rec[d].cycles.size();
+            model.writes += written;
         }
 
     auto ctx = std::make_unique<VerilatedContext>();
     auto top = std::make_unique<Vfg_dbcf_p32_m64_s3_f4_b7>(ctx.get());
     // Element widths of the generated module (its manifest.json: widths bank, row, data).
     const int bw = 6, row_w = 7, data_w = 6;
-    long rtl_cycles = 0, rtl_writes = 0, not_done = 0;
+    long not_done = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (long r = 0; r < repeats; r++)
         for (int d = 0; d < 2; d++) {
-            top->rst_ni = 0;
-            top->clk_i = 0;
-            top->eval();
-            top->clk_i = 1;
-            top->eval();
-            top->clk_i = 0;
-            top->rst_ni = 1;
+            fg_bench_reset(*top);
             const size_t n = rec[d].cycles.size();
             for (size_t c = 0; c < n + 8; c++) {
                 uint32_t valid = 0;
@@ -115,30 +109,15 @@ int main(int argc, char **argv)
                     fg_vl_put(top->lane_data_i, l * data_w, data_w, (uint32_t)w.data);
                 }
                 top->lane_valid_i = valid;
-                top->eval();
-                for (int b = 0; b < M; b++)
-                    rtl_writes += (long)((top->bank_we_o >> b) & 1);
-                top->clk_i = 1;
-                top->eval();
-                top->clk_i = 0;
-                rtl_cycles++;
+                fg_bench_cycle(*top, M, &rtl);
             }
             // 8 idle cycles after the last input: the network has drained, nothing was lost.
-            top->eval();
-            not_done += !top->done_o || top->overflow_o;
+            not_done += fg_bench_not_done(*top);
         }
-    const double rtl_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    rtl.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     top->final();
-    std::printf("{\"bench\": \"rtl_dbcf\", \"design\": \"fg_dbcf_p32_m64_s3_f4_b7\", \"K\": %d, \"repeats\": %ld,\n"
-                " \"verilator\": \"%s\", \"fecforge\": \"%s\", \"git\": \"%s\",\n"
-                " \"rtl\": {\"cycles\": %ld, \"bank_writes\": %ld, \"seconds\": %.4f, \"cycles_per_s\": %.0f, "
-                "\"llr_writes_per_s\": %.0f},\n"
-                " \"c_model\": {\"cycles\": %ld, \"bank_writes\": %ld, \"seconds\": %.4f, \"cycles_per_s\": %.0f, "
-                "\"llr_writes_per_s\": %.0f}}\n",
-                K, repeats, Verilated::productVersion(), fg_version(), fg_git_hash(), rtl_cycles, rtl_writes, rtl_s,
-                rtl_cycles / rtl_s, rtl_writes / rtl_s, model_cycles, model_words, model_s, model_cycles / model_s,
-                model_words / model_s);
+    fg_bench_report("rtl_dbcf", "fg_dbcf_p32_m64_s3_f4_b7", K, repeats, rtl, model);
     // The RTL must have written every LLR of every half-iteration, drained (done_o) and lost nothing
     // (overflow_o): no timing assert, a sanity check.
-    return rtl_writes == 2L * repeats * K && not_done == 0 ? 0 : 1;
+    return rtl.writes == 2L * repeats * K && not_done == 0 ? 0 : 1;
 }

@@ -10,6 +10,7 @@
 #include "Vfg_subsys_umts_p32_m64_s3_f4_b7_xmapxor.h"
 #include "verilated.h"
 #include "../../testbench/verilated_bits.h"
+#include "bench_rtl_common.h"
 
 extern "C" {
 #include "fecforge/error.h"
@@ -79,15 +80,15 @@ int main(int argc, char **argv)
         return 2;
     }
     std::vector<Cycle> rec[2];
-    long written = 0, model_cycles = 0, model_words = 0;
-    double model_s = 0;
+    long written = 0;
+    fg_bench_counts model, rtl;
     for (int m = 0; m < 2; m++)
         half_iteration(m, &rec[m], &written);
     for (long r = 0; r < repeats; r++)
         for (int m = 0; m < 2; m++) {
-            model_s += half_iteration(m, nullptr, &written);
-            model_cycles += (long)rec[m].size();
-            model_words += written;
+            model.seconds += half_iteration(m, nullptr, &written);
+            model.cycles += (long)rec[m].size();
+            model.writes += written;
         }
 
     fg_xmap_schedule sch;
@@ -101,17 +102,11 @@ int main(int argc, char **argv)
         fg_vl_put(top->lane_start_i, l * START_W, START_W, (uint32_t)prog[l].start);
         fg_vl_put(top->lane_stride_i, l * STRIDE_W, STRIDE_W, (uint32_t)prog[l].stride);
     }
-    long rtl_cycles = 0, rtl_writes = 0, not_done = 0;
+    long not_done = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (long r = 0; r < repeats; r++)
         for (int m = 0; m < 2; m++) {
-            top->rst_ni = 0;
-            top->clk_i = 0;
-            top->eval();
-            top->clk_i = 1;
-            top->eval();
-            top->clk_i = 0;
-            top->rst_ni = 1;
+            fg_bench_reset(*top);
             for (const Cycle &c : rec[m]) {
                 top->start_i = c.start;
                 top->inverse_i = c.inverse;
@@ -123,29 +118,13 @@ int main(int argc, char **argv)
                     fg_vl_put(top->lane_llr_i, l * W, W, (uint32_t)in.llr);
                 }
                 top->lane_valid_i = valid;
-                top->eval();
-                for (int b = 0; b < M; b++)
-                    rtl_writes += (long)((top->bank_we_o >> b) & 1);
-                top->clk_i = 1;
-                top->eval();
-                top->clk_i = 0;
-                rtl_cycles++;
+                fg_bench_cycle(*top, M, &rtl);
             }
             // The trace ends with the DBCF empty: done_o, and no word lost (overflow_o).
-            top->eval();
-            not_done += !top->done_o || top->overflow_o;
+            not_done += fg_bench_not_done(*top);
         }
-    const double rtl_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    rtl.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     top->final();
-    std::printf("{\"bench\": \"rtl_subsys\", \"design\": \"fg_subsys_umts_p32_m64_s3_f4_b7_xmapxor\", \"K\": %d, "
-                "\"repeats\": %ld,\n"
-                " \"verilator\": \"%s\", \"fecforge\": \"%s\", \"git\": \"%s\",\n"
-                " \"rtl\": {\"cycles\": %ld, \"bank_writes\": %ld, \"seconds\": %.4f, \"cycles_per_s\": %.0f, "
-                "\"llr_writes_per_s\": %.0f},\n"
-                " \"c_model\": {\"cycles\": %ld, \"bank_writes\": %ld, \"seconds\": %.4f, \"cycles_per_s\": %.0f, "
-                "\"llr_writes_per_s\": %.0f}}\n",
-                K, repeats, Verilated::productVersion(), fg_version(), fg_git_hash(), rtl_cycles, rtl_writes, rtl_s,
-                rtl_cycles / rtl_s, rtl_writes / rtl_s, model_cycles, model_words, model_s, model_cycles / model_s,
-                model_words / model_s);
-    return rtl_writes == 2L * repeats * K && not_done == 0 ? 0 : 1;
+    fg_bench_report("rtl_subsys", "fg_subsys_umts_p32_m64_s3_f4_b7_xmapxor", K, repeats, rtl, model);
+    return rtl.writes == 2L * repeats * K && not_done == 0 ? 0 : 1;
 }
