@@ -33,7 +33,8 @@ static void help(void)
         "                          [--reorder] [--reorder-layers] [--seed S] [--restarts R] [--no-et]\n"
         "                          [--s1-depth D] [--s2-depth D] [--et-depth D] [--no-forward] [--mb-order O]\n"
         "                          [--no-overlap]\n"
-        "                          [--llr-width W] [--llr-frac F] [--r-width W] [--app-width W]\n"
+        "                          [--llr-width W] [--llr-frac F] [--r-width W] [--app-width W] [--in-shift N]\n"
+        "                          [--scale-round B] [--r-sat-late B] [--app-keep B]\n"
         "                          [--ebn0 X [--frames F]] [--trace FILE] [--json]\n"
         "       fecforge arch ldpc --table [--reorder] [--json] [pipeline options]\n\n"
         "Cycle-accurate model of the multi-layer MB-serial LDPC decoder (thesis 3.8; docs/ldpc-architecture.md):\n"
@@ -62,7 +63,8 @@ static void help(void)
         "                    macro-layer last, stage 2 writes first what the next one reads first\n"
         "  --no-overlap      stage 1 of a macro-layer waits for the previous one's last write (no\n"
         "                    ping-pong overlap, no hazards): the baseline of the overlap's gain\n"
-        "  --llr-width W ... arithmetic widths as the fixed-point decoder (defaults 6, 2, 6, 7)\n"
+        "the fixed-point arithmetic, as `fecforge ber ldpc --fixed`:\n"
+        FG_CLI_LDPC_FIXED_HELP
         "  --ebn0 X          decode noisy frames at Eb/N0 X dB; --frames F (default 100), seed --seed\n"
         "  --trace FILE      per-cycle port trace (frame 0, or the timing run); format in\n"
         "                    docs/ldpc-architecture.md\n"
@@ -350,8 +352,8 @@ static int run_table(fg_ldpc_arch_cfg cfg, double fclk, int iters, int reorder, 
 static int cmd_ldpc(int argc, char **argv)
 {
     enum { O_CODE = 256, O_Z, O_LAYERS, O_MB, O_ITER, O_FCLK, O_REORDER, O_REORDER_L, O_SEED, O_RESTARTS, O_NOET,
-           O_S1, O_S2, O_ETD, O_NOFWD, O_ORDER, O_NOOVL, O_LW, O_LF, O_RW, O_AW, O_EBN0, O_FRAMES, O_TRACE, O_TABLE,
-           O_JSON };
+           O_S1, O_S2, O_ETD, O_NOFWD, O_ORDER, O_NOOVL, O_LW, O_LF, O_RW, O_AW, O_INSH, O_SRND, O_RSAT, O_AKEEP,
+           O_EBN0, O_FRAMES, O_TRACE, O_TABLE, O_JSON };
     static const struct option opts[] = {
         {"code", required_argument, NULL, O_CODE},         {"z", required_argument, NULL, O_Z},
         {"layers", required_argument, NULL, O_LAYERS},     {"mb", required_argument, NULL, O_MB},
@@ -366,14 +368,23 @@ static int cmd_ldpc(int argc, char **argv)
         {"frames", required_argument, NULL, O_FRAMES},     {"trace", required_argument, NULL, O_TRACE},
         {"table", no_argument, NULL, O_TABLE},             {"json", no_argument, NULL, O_JSON},
         {"mb-order", required_argument, NULL, O_ORDER},    {"no-overlap", no_argument, NULL, O_NOOVL},
+        {"in-shift", required_argument, NULL, O_INSH},     {"scale-round", required_argument, NULL, O_SRND},
+        {"r-sat-late", required_argument, NULL, O_RSAT},   {"app-keep", required_argument, NULL, O_AKEEP},
         {"help", no_argument, NULL, 'h'},                  {NULL, 0, NULL, 0}};
     const char *code_name = NULL, *mb_text = NULL, *trace = NULL;
     fg_ldpc_arch_cfg cfg = fg_ldpc_arch_cfg_default();
     fg_ldpc_reorder_cfg rcfg = fg_ldpc_reorder_cfg_default();
-    int z = 0, iters = 15, reorder = 0, json = 0, table = 0, frames = 100, use_ebn0 = 0, seed = 1, c;
+    int z = 0, iters = 15, reorder = 0, json = 0, table = 0, frames = 100, use_ebn0 = 0, seed = 1, c, idx = -1, got;
     double fclk = 815e6, ebn0 = 0;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", opts, &idx)) != -1) {
+        if (idx >= 0 && (got = fg_cli_ldpc_fixed_option(CMD, opts[idx].name, optarg, &cfg.fx, NULL)) != 0) {
+            if (got < 0)
+                return FG_EXIT_USAGE;
+            idx = -1;
+            continue;
+        }
+        idx = -1;
         switch (c) {
         case O_CODE: code_name = optarg; break;
         case O_Z:
@@ -427,22 +438,6 @@ static int cmd_ldpc(int argc, char **argv)
             else
                 return fg_cli_usage_error(CMD, "--mb-order=%s unknown: valid are ltr, hazard", optarg);
             break;
-        case O_LW:
-            if (fg_cli_int(CMD, "llr-width", optarg, 2, 16, &cfg.fx.llr_width))
-                return FG_EXIT_USAGE;
-            break;
-        case O_LF:
-            if (fg_cli_int(CMD, "llr-frac", optarg, 0, 15, &cfg.fx.llr_frac))
-                return FG_EXIT_USAGE;
-            break;
-        case O_RW:
-            if (fg_cli_int(CMD, "r-width", optarg, 2, 16, &cfg.fx.r_width))
-                return FG_EXIT_USAGE;
-            break;
-        case O_AW:
-            if (fg_cli_int(CMD, "app-width", optarg, 2, 24, &cfg.fx.app_width))
-                return FG_EXIT_USAGE;
-            break;
         case O_EBN0: {
             char *end;
             ebn0 = strtod(optarg, &end);
@@ -465,14 +460,8 @@ static int cmd_ldpc(int argc, char **argv)
     if (optind < argc)
         return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
     cfg.mb_rows = cfg.fx.layers;
-    if (mb_text) {
-        int n1, n2;
-        char tail;
-        if (sscanf(mb_text, "%dx%d%c", &n1, &n2, &tail) != 2)
-            return fg_cli_usage_error(CMD, "--mb=%s invalid: expected N1xN2, e.g. 2x2", mb_text);
-        cfg.mb_rows = n1;
-        cfg.mb_cols = n2;
-    }
+    if (mb_text && fg_cli_ldpc_mb(CMD, mb_text, &cfg.mb_rows, &cfg.mb_cols))
+        return FG_EXIT_USAGE;
     cfg.fx.max_iter = iters;
     if (table) {
         if (code_name || use_ebn0 || trace)

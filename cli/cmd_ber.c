@@ -59,13 +59,7 @@ static void help(void)
         "  --fixed           the bit-accurate fixed-point model (layered or multilayer:K, nms with a\n"
         "                    factor num/2^shift, shift <= 8); channel LLRs quantised to --llr-width\n"
         "                    bits with --llr-frac fractional bits\n"
-        "  --llr-width W     [2, 16] (default %d)   --llr-frac F   [0, W-1] (default %d)\n"
-        "  --r-width W       [2, 16] (default %d)   --app-width W  [llr-width, 24] (default %d)\n"
-        "  --in-shift N      APP and R LSB = 2^N channel LSBs, [0, llr-width - 1] (default %d)\n"
-        "  --scale-round B   1: scaling rounds to nearest, 0: floors (default %d)\n"
-        "  --r-sat-late B    1: R saturated after scaling, 0: |Q| saturated before the min finder (default %d)\n"
-        "  --app-keep B      1: a saturated APP keeps an R_old of its own sign (default %d)\n"
-        "                    (all four 0: the plain reading of the thesis, docs/ldpc.md \"Fixed-point arithmetic\")\n"
+        FG_CLI_LDPC_FIXED_HELP
         "  --ebn0 LIST       Eb/N0 points in dB, ascending, in [-50, 100]: A:STEP:B (STEP > 0), single\n"
         "                    values, or a comma-separated mix (1:0.25:2,2.1,2.2)\n"
         "  --min-fe N        frame errors per point, [1, 2^31-1] (default 100)\n"
@@ -86,8 +80,7 @@ static void help(void)
         "  fecforge ber ldpc --code wifi-1944-1/2 --decoder multilayer:3 --ebn0 1.2:0.2:2.2 --threads 2 --json\n"
         "  fecforge ber ldpc --code wifi-1944-1/2 --decoder hw --ebn0 1.4:0.2:2 --json > hw.json\n"
         "  fecforge ber ldpc --code wifi-1944-1/2 --ebn0 1.4:0.2:2 --plot fer.png --plot-with hw.json\n",
-        f.llr_width, f.llr_frac, f.r_width, f.app_width, f.llr_width, f.llr_frac, f.r_width, f.app_width,
-        f.in_shift, f.scale_round, f.r_sat_late, f.app_keep, FG_LDPC_BER_THREADS_MAX, PLOT_WITH_MAX);
+        f.llr_width, f.llr_frac, f.r_width, f.app_width, FG_LDPC_BER_THREADS_MAX, PLOT_WITH_MAX);
 }
 
 /* ---- option values ---- */
@@ -470,11 +463,19 @@ static int ber_ldpc(int argc, char **argv)
     const char *code_name = NULL, *dec_text = "layered", *alg_text = NULL, *ebn0_text = NULL, *label_text = NULL,
                *plot_path = NULL, *plot_with[PLOT_WITH_MAX];
     int z = 0, iter = 15, no_et = 0, fixed = 0, json = 0, threads = 1, n_with = 0, c;
-    int llr_w = -1, llr_f = -1, r_w = -1, app_w = -1, in_sh = -1, s_rnd = -1, r_late = -1, a_keep = -1;
     long long min_fe = 100, max_frames = 1000000, seed = 1;
     double stop_fer = 0.0;
+    fg_ldpc_fixed_cfg fxo = fg_ldpc_fixed_cfg_default(); /* the fixed-point options, applied with --fixed */
+    int fx_opts = 0, idx = -1, r;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", opts, &idx)) != -1) {
+        if (idx >= 0 && (r = fg_cli_ldpc_fixed_option(CMD, opts[idx].name, optarg, &fxo, &fx_opts)) != 0) {
+            if (r < 0)
+                return FG_EXIT_USAGE;
+            idx = -1;
+            continue;
+        }
+        idx = -1;
         switch (c) {
         case O_CODE: code_name = optarg; break;
         case O_Z:
@@ -489,38 +490,6 @@ static int ber_ldpc(int argc, char **argv)
             break;
         case O_NOET: no_et = 1; break;
         case O_FIXED: fixed = 1; break;
-        case O_LLRW:
-            if (fg_cli_int(CMD, "llr-width", optarg, 2, 16, &llr_w))
-                return FG_EXIT_USAGE;
-            break;
-        case O_LLRF:
-            if (fg_cli_int(CMD, "llr-frac", optarg, 0, 15, &llr_f))
-                return FG_EXIT_USAGE;
-            break;
-        case O_RW:
-            if (fg_cli_int(CMD, "r-width", optarg, 2, 16, &r_w))
-                return FG_EXIT_USAGE;
-            break;
-        case O_APPW:
-            if (fg_cli_int(CMD, "app-width", optarg, 2, 24, &app_w))
-                return FG_EXIT_USAGE;
-            break;
-        case O_INSH:
-            if (fg_cli_int(CMD, "in-shift", optarg, 0, 15, &in_sh))
-                return FG_EXIT_USAGE;
-            break;
-        case O_SRND:
-            if (fg_cli_int(CMD, "scale-round", optarg, 0, 1, &s_rnd))
-                return FG_EXIT_USAGE;
-            break;
-        case O_RSAT:
-            if (fg_cli_int(CMD, "r-sat-late", optarg, 0, 1, &r_late))
-                return FG_EXIT_USAGE;
-            break;
-        case O_AKEEP:
-            if (fg_cli_int(CMD, "app-keep", optarg, 0, 1, &a_keep))
-                return FG_EXIT_USAGE;
-            break;
         case O_EBN0: ebn0_text = optarg; break;
         case O_MINFE:
             if (parse_ll("min-fe", optarg, 1, 2147483647LL, &min_fe))
@@ -591,8 +560,6 @@ static int ber_ldpc(int argc, char **argv)
     d->max_iter = iter;
     d->early_term = !no_et;
 
-    const int fx_opts = llr_w >= 0 || llr_f >= 0 || r_w >= 0 || app_w >= 0 || in_sh >= 0 || s_rnd >= 0 ||
-                        r_late >= 0 || a_keep >= 0;
     if (hw && fx_opts)
         return fg_cli_usage_error(CMD, "--decoder hw is the thesis hardware with the default arithmetic; for other "
                                        "widths or arithmetic use --decoder multilayer:2 --fixed with --llr-width, "
@@ -614,22 +581,14 @@ static int ber_ldpc(int argc, char **argv)
             return fg_cli_usage_error(CMD, "--alg=%s invalid with --decoder hw: the thesis hardware scales by 0.75",
                                       alg_text);
         x->layers = d->schedule == FG_LDPC_SCHED_LAYERED ? 1 : K;
-        if (llr_w >= 0)
-            x->llr_width = llr_w;
-        if (llr_f >= 0)
-            x->llr_frac = llr_f;
-        if (r_w >= 0)
-            x->r_width = r_w;
-        if (app_w >= 0)
-            x->app_width = app_w;
-        if (in_sh >= 0)
-            x->in_shift = in_sh;
-        if (s_rnd >= 0)
-            x->scale_round = s_rnd;
-        if (r_late >= 0)
-            x->r_sat_late = r_late;
-        if (a_keep >= 0)
-            x->app_keep = a_keep;
+        x->llr_width = fxo.llr_width;
+        x->llr_frac = fxo.llr_frac;
+        x->r_width = fxo.r_width;
+        x->app_width = fxo.app_width;
+        x->in_shift = fxo.in_shift;
+        x->scale_round = fxo.scale_round;
+        x->r_sat_late = fxo.r_sat_late;
+        x->app_keep = fxo.app_keep;
         if (x->in_shift > x->llr_width - 1)
             return fg_cli_usage_error(CMD, "--in-shift=%d out of range [0, %d] for --llr-width=%d", x->in_shift,
                                       x->llr_width - 1, x->llr_width);

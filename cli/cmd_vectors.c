@@ -25,7 +25,8 @@ static void help(void)
         "                             [--select S|all] [--fifo-depth F] [--buf-depth B] [--offer dual|head]\n"
         "                             [--lfsr-seed X] [--mode forward|inverse] [--data-width W] [--json] -o DIR\n"
         "       fecforge vectors ldpc --code NAME|FILE [--z Z] [--layers K] [--mb N1xN2] [--iter N] [--no-et]\n"
-        "                             [--reorder] [--frames F] [--ebn0 X] [--seed S] [--json] -o DIR\n"
+        "                             [--reorder] [--frames F] [--ebn0 X] [--seed S] [fixed-point options]\n"
+        "                             [--json] -o DIR\n"
         "       fecforge vectors check DIR\n\n"
         "Golden vectors from the cycle-accurate C step models, for RTL testbenches: DIR/manifest.json\n"
         "(tool, version, git hash, seed, every parameter, expected cycle counts, streams with their\n"
@@ -50,8 +51,10 @@ static void help(void)
         "ldpc: the MB-serial LDPC decoder model (fecforge arch ldpc, docs/ldpc-architecture.md):\n"
         "      F noisy frames (default 2, Eb/N0 X dB default 2, seed S default 1) decoded back to back\n"
         "      from reset. Streams: llr, stimulus, expected (port trace), iterations, app and hard\n"
-        "      (after every iteration), decoded, frames. Defaults K 2, MB Kx2, 15 iterations, ET on\n"
-                "check: read every stream of DIR against its manifest; exit 2 with file, line and port on\n"
+        "      (after every iteration), decoded, frames. Defaults K 2, MB Kx2, 15 iterations, ET on;\n"
+        "      the fixed-point arithmetic options of `fecforge ber ldpc --fixed` (--llr-width,\n"
+        "      --llr-frac, --r-width, --app-width, --in-shift, --scale-round, --r-sat-late, --app-keep)\n"
+        "check: read every stream of DIR against its manifest; exit 2 with file, line and port on\n"
         "      the first error\n\n"
         "  -o, --out DIR    output directory\n"
         "  --json           print a JSON summary (provenance, DIR, cycle counts) on stdout\n"
@@ -144,7 +147,8 @@ static int check(const char *dir)
 /* vectors ldpc: the MB-serial LDPC decoder model (argv[0] = "ldpc"). */
 static int vectors_ldpc(int argc, char **argv)
 {
-    enum { O_CODE = 256, O_Z, O_LAYERS, O_MB, O_ITER, O_NOET, O_REORDER, O_FRAMES, O_EBN0, O_SEED, O_JSON };
+    enum { O_CODE = 256, O_Z, O_LAYERS, O_MB, O_ITER, O_NOET, O_REORDER, O_FRAMES, O_EBN0, O_SEED, O_JSON, O_LW, O_LF,
+           O_RW, O_AW, O_INSH, O_SRND, O_RSAT, O_AKEEP };
     static const struct option opts[] = {
         {"code", required_argument, NULL, O_CODE},     {"z", required_argument, NULL, O_Z},
         {"layers", required_argument, NULL, O_LAYERS}, {"mb", required_argument, NULL, O_MB},
@@ -152,13 +156,24 @@ static int vectors_ldpc(int argc, char **argv)
         {"reorder", no_argument, NULL, O_REORDER},     {"frames", required_argument, NULL, O_FRAMES},
         {"ebn0", required_argument, NULL, O_EBN0},     {"seed", required_argument, NULL, O_SEED},
         {"json", no_argument, NULL, O_JSON},           {"out", required_argument, NULL, 'o'},
+        {"llr-width", required_argument, NULL, O_LW},  {"llr-frac", required_argument, NULL, O_LF},
+        {"r-width", required_argument, NULL, O_RW},    {"app-width", required_argument, NULL, O_AW},
+        {"in-shift", required_argument, NULL, O_INSH}, {"scale-round", required_argument, NULL, O_SRND},
+        {"r-sat-late", required_argument, NULL, O_RSAT}, {"app-keep", required_argument, NULL, O_AKEEP},
         {"help", no_argument, NULL, 'h'},              {NULL, 0, NULL, 0}};
     const char *code_name = NULL, *mb_text = NULL, *out = NULL;
     fg_ldpc_arch_cfg cfg = fg_ldpc_arch_cfg_default();
-    int z = 0, frames = 2, seed = 1, reorder = 0, json = 0, c;
+    int z = 0, frames = 2, seed = 1, reorder = 0, json = 0, c, idx = -1, got;
     double ebn0 = 2.0;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "ho:", opts, &idx)) != -1) {
+        if (idx >= 0 && (got = fg_cli_ldpc_fixed_option(CMD, opts[idx].name, optarg, &cfg.fx, NULL)) != 0) {
+            if (got < 0)
+                return FG_EXIT_USAGE;
+            idx = -1;
+            continue;
+        }
+        idx = -1;
         switch (c) {
         case O_CODE: code_name = optarg; break;
         case O_Z:
@@ -204,11 +219,8 @@ static int vectors_ldpc(int argc, char **argv)
     if (!code_name)
         return fg_cli_usage_error(CMD, "ldpc: --code is required");
     cfg.mb_rows = cfg.fx.layers;
-    if (mb_text) {
-        char tail;
-        if (sscanf(mb_text, "%dx%d%c", &cfg.mb_rows, &cfg.mb_cols, &tail) != 2)
-            return fg_cli_usage_error(CMD, "--mb=%s invalid: expected N1xN2, e.g. 2x2", mb_text);
-    }
+    if (mb_text && fg_cli_ldpc_mb(CMD, mb_text, &cfg.mb_rows, &cfg.mb_cols))
+        return FG_EXIT_USAGE;
     fg_ldpc_code *code;
     if (fg_cli_ldpc_code_open(code_name, z, &code))
         return FG_EXIT_USAGE;

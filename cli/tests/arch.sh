@@ -63,5 +63,16 @@ tc=$(sed -n 's/.*"trace_cycles": \([0-9]*\).*/\1/p' "$t/v/manifest.json")
 [ "$(wc -l < "$t/v/decoded.hex")" = $((2 * 648)) ] || { echo "FAIL vectors: decoded.hex lines"; fail=1; }
 check vectors_check 0 "$F" vectors check "$t/v";   has out "every word fits its port"
 check vectors_no_code 2 "$F" vectors ldpc -o "$t/v2"; has err "--code is required"
+# The fixed-point options (shared with ber ldpc --fixed): the plain reading in the manifest;
+# a bad value is a usage error (the same message in every command).
+check vectors_plain 0 "$F" vectors ldpc --code wifi-648-5/6 --frames 1 --iter 3 --in-shift 0 --scale-round 0 \
+  --r-sat-late 0 --app-keep 0 --r-width 7 -o "$t/v3"
+for k in '"in_shift": 0' '"scale_round": 0' '"r_sat_late": 0' '"app_keep": 0' '"r_width": 7'; do
+  grep -q -- "$k" "$t/v3/manifest.json" || { echo "FAIL plain manifest: $k"; fail=1; }
+done
+check vectors_bad_round 2 "$F" vectors ldpc --code wifi-648-5/6 --scale-round 2 -o "$t/v4"
+has err "scale-round=2 out of range \[0, 1\]"
+check arch_plain 0 "$F" arch ldpc --code wifi-648-1/2 --ebn0 3 --frames 5 --app-keep 0 --in-shift 0 --json
+check arch_bad_width 2 "$F" arch ldpc --code wifi-648-1/2 --llr-width 20; has err "llr-width=20 out of range \[2, 16\]"
 [ $fail -eq 0 ] && echo "arch CLI: all checks passed"
 exit $fail
