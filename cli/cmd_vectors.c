@@ -26,7 +26,7 @@ static void help(void)
         "                             [--lfsr-seed X] [--mode forward|inverse] [--data-width W] [--json] -o DIR\n"
         "       fecforge vectors ldpc --code NAME|FILE [--z Z] [--layers K] [--mb N1xN2] [--iter N] [--no-et]\n"
         "                             [--reorder] [--frames F] [--ebn0 X] [--seed S] [fixed-point options]\n"
-        "                             [--json] -o DIR\n"
+        "                             [--lanes L] [--code-index I] [--json] -o DIR\n"
         "       fecforge vectors check DIR\n\n"
         "Golden vectors from the cycle-accurate C step models, for RTL testbenches: DIR/manifest.json\n"
         "(tool, version, git hash, seed, every parameter, expected cycle counts, streams with their\n"
@@ -54,6 +54,9 @@ static void help(void)
         "      (after every iteration), decoded, frames. Defaults K 2, MB Kx2, 15 iterations, ET on;\n"
         "      the fixed-point arithmetic options of `fecforge ber ldpc --fixed` (--llr-width,\n"
         "      --llr-frac, --r-width, --app-width, --in-shift, --scale-round, --r-sat-late, --app-keep)\n"
+        "      For a generated multi-code decoder (fecforge gen ldpc): --lanes L, its largest Z (words\n"
+        "      on the ports have L lanes, default Z), --code-index I, the code's index in its set\n"
+        "      (the code_sel_i input, default 0)\n"
         "check: read every stream of DIR against its manifest; exit 2 with file, line and port on\n"
         "      the first error\n\n"
         "  -o, --out DIR    output directory\n"
@@ -148,7 +151,7 @@ static int check(const char *dir)
 static int vectors_ldpc(int argc, char **argv)
 {
     enum { O_CODE = 256, O_Z, O_LAYERS, O_MB, O_ITER, O_NOET, O_REORDER, O_FRAMES, O_EBN0, O_SEED, O_JSON, O_LW, O_LF,
-           O_RW, O_AW, O_INSH, O_SRND, O_RSAT, O_AKEEP };
+           O_RW, O_AW, O_INSH, O_SRND, O_RSAT, O_AKEEP, O_LANES, O_CIDX };
     static const struct option opts[] = {
         {"code", required_argument, NULL, O_CODE},     {"z", required_argument, NULL, O_Z},
         {"layers", required_argument, NULL, O_LAYERS}, {"mb", required_argument, NULL, O_MB},
@@ -160,10 +163,11 @@ static int vectors_ldpc(int argc, char **argv)
         {"r-width", required_argument, NULL, O_RW},    {"app-width", required_argument, NULL, O_AW},
         {"in-shift", required_argument, NULL, O_INSH}, {"scale-round", required_argument, NULL, O_SRND},
         {"r-sat-late", required_argument, NULL, O_RSAT}, {"app-keep", required_argument, NULL, O_AKEEP},
+        {"lanes", required_argument, NULL, O_LANES},   {"code-index", required_argument, NULL, O_CIDX},
         {"help", no_argument, NULL, 'h'},              {NULL, 0, NULL, 0}};
     const char *code_name = NULL, *mb_text = NULL, *out = NULL;
     fg_ldpc_arch_cfg cfg = fg_ldpc_arch_cfg_default();
-    int z = 0, frames = 2, seed = 1, reorder = 0, json = 0, c, idx = -1, got;
+    int z = 0, frames = 2, seed = 1, reorder = 0, json = 0, c, idx = -1, got, lanes = 0, code_index = 0;
     double ebn0 = 2.0;
     optind = 1;
     while ((c = getopt_long(argc, argv, "ho:", opts, &idx)) != -1) {
@@ -206,6 +210,14 @@ static int vectors_ldpc(int argc, char **argv)
             if (fg_cli_int(CMD, "seed", optarg, 0, 2147483647, &seed))
                 return FG_EXIT_USAGE;
             break;
+        case O_LANES:
+            if (fg_cli_int(CMD, "lanes", optarg, 1, FG_LDPC_Z_MAX, &lanes))
+                return FG_EXIT_USAGE;
+            break;
+        case O_CIDX:
+            if (fg_cli_int(CMD, "code-index", optarg, 0, 1023, &code_index))
+                return FG_EXIT_USAGE;
+            break;
         case O_JSON: json = 1; break;
         case 'o': out = optarg; break;
         case 'h': help(); return FG_EXIT_OK;
@@ -226,6 +238,9 @@ static int vectors_ldpc(int argc, char **argv)
         return FG_EXIT_USAGE;
     int *col = malloc(sizeof(int) * (size_t)code->nb), *lay = malloc(sizeof(int) * (size_t)code->mb);
     int rc = col && lay ? fg_ldpc_arch_cfg_check(code, &cfg) : fg_set_error(FG_ENOMEM, "out of memory");
+    if (!rc && lanes && lanes < code->z)
+        rc = fg_set_error(FG_EINVAL, "--lanes=%d out of range [%d, %d] (Z of %s)", lanes, code->z, FG_LDPC_Z_MAX,
+                          code->name);
     if (rc) {
         rc = rc == FG_EINVAL ? fg_cli_usage_error(CMD, "%s", fg_last_error()) : fg_cli_fail(CMD, "%s", fg_last_error());
         goto done;
@@ -239,7 +254,9 @@ static int vectors_ldpc(int argc, char **argv)
         cfg.col_order = col;
     }
     fg_ldpc_arch_vec_result vr;
-    rc = fg_ldpc_arch_write_vectors(out, code, &cfg, frames, ebn0, (uint64_t)seed, &vr);
+    fg_ldpc_vec_params vp = {.frames = frames, .ebn0_db = ebn0, .seed = (uint64_t)seed, .lanes = lanes,
+                             .code_index = code_index};
+    rc = fg_ldpc_arch_write_vectors(out, code, &cfg, &vp, &vr);
     rc = rc ? lib_error(rc) : summary(out, json);
 done:
     free(col);

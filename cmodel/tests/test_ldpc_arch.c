@@ -630,7 +630,10 @@ static void test_vectors_roundtrip(void)
     fg_ldpc_arch_cfg c = arch_cfg(2, 1);
     c.fx.max_iter = 6;
     fg_ldpc_arch_vec_result r;
-    CU_ASSERT_EQUAL_FATAL(fg_ldpc_arch_write_vectors(dir, f.code, &c, 3, 2.0, 5, &r), 0);
+    fg_ldpc_vec_params vp = fg_ldpc_vec_params_default();
+    vp.frames = 3;
+    vp.seed = 5;
+    CU_ASSERT_EQUAL_FATAL(fg_ldpc_arch_write_vectors(dir, f.code, &c, &vp, &r), 0);
     fg_vec_set *vs;
     CU_ASSERT_EQUAL_FATAL(fg_vec_open(dir, &vs), 0);
     const fg_vec_stream *dec, *fr, *ex;

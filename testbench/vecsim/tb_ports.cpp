@@ -113,6 +113,8 @@ void fg_tb_apply_tables(fg_vec_set *set, fg_tb_dut &dut)
                 break;
             for (int k = 0; k < st->n_ports; k++) {
                 fg_vec_port p = st->ports[k];
+                if (p.dir != FG_VEC_IN)
+                    continue; // a table of results (the LDPC sets' iterations, frames), not a stimulus
                 p.index = (int)l;
                 std::string name = std::string(p.name) + "_i";
                 if (!dut.find(name))

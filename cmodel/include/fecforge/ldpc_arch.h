@@ -121,6 +121,8 @@ typedef struct {
     int ren[FG_LDPC_ARCH_PORTS_MAX], raddr[FG_LDPC_ARCH_PORTS_MAX];
     int wen[FG_LDPC_ARCH_PORTS_MAX], waddr[FG_LDPC_ARCH_PORTS_MAX];
     int fwd[FG_LDPC_ARCH_PORTS_MAX];      /* read port p took its word from a write of this cycle */
+    const int32_t *wdata;                 /* N2 * Z values written (word p at p*Z; APP format), valid for
+                                             the ports with wen; model-owned */
     int wml;                              /* macro-layer sequence number of this cycle's writes (-1) */
     int et_valid, et_ok;                  /* syndrome verdict this cycle: valid, all checks satisfied */
     int out_valid;                        /* unload: hard decisions on the output port */
@@ -174,6 +176,25 @@ int fg_ldpc_arch_timing(fg_ldpc_arch *a, int iters, fg_ldpc_arch_stats *stats, f
 /* Current APP value of code bit j (code order), for observers. */
 int32_t fg_ldpc_arch_app(const fg_ldpc_arch *a, int j);
 
+/* The static schedule (what an RTL controller holds in ROM; read-only views into the model, valid
+ * while it lives). Listed MBs are grouped by macro-layer: MBs ml_mb_start[m] .. ml_mb_start[m+1]-1
+ * belong to macro-layer m, in left-to-right order (their local index = list index - ml_mb_start[m]). */
+typedef struct {
+    int n_ml, n_mbc, mbs_per_iter, K, N2;
+    const int *ml_mb_start; /* n_ml + 1 */
+    const int *mb_mbc;      /* per listed MB: its MB column (words mbc * N2 + p) */
+    const int *mb_rd;       /* [mb * N2 + p]: word p is read and written */
+    const int *mb_blk;      /* [(mb * K + r) * N2 + p]: block id (fg_ldpc_code lists) of row r, word p, or -1 */
+    const int *blk_pidx;    /* block id -> its index inside its layer (min finder position) */
+    const int *s1_ord;      /* [ml_mb_start[m] + pos]: local index of the MB stage 1 reads at position pos */
+    const int *s2_ord;      /* likewise for stage 2 */
+    const int *layer_order; /* mb: processing position -> layer (row r of macro-layer m: position m*K + r) */
+    const int *col_order;   /* nb: memory word -> block column */
+    const int *inv_col;     /* nb: block column -> memory word */
+} fg_ldpc_arch_sched;
+
+void fg_ldpc_arch_schedule(const fg_ldpc_arch *a, fg_ldpc_arch_sched *s);
+
 /* Number of macro-layers and of non-empty MBs per iteration. */
 int fg_ldpc_arch_macro_layers(const fg_ldpc_arch *a);
 int fg_ldpc_arch_mbs_per_iter(const fg_ldpc_arch *a);
@@ -190,18 +211,32 @@ void fg_ldpc_arch_trace_values(const fg_ldpc_arch *a, const fg_ldpc_arch_ports *
 /* ---- Golden vectors (vectors/FORMAT.md, design "ldpc") ----
  * frames codewords of random information bits (frame f from Philox stream f of seed), BPSK/AWGN
  * at ebn0_db (information-bit Eb/N0), quantised to llr_width/llr_frac, decoded back to back.
- * Streams: llr (memory: frames x n input LLRs), iterations (table: frame, iteration, syndrome ok),
- * app and hard (memory: one row of n values per table line, the APP values and hard decisions after
+ * Streams: llr (memory: frames x n input LLRs), stimulus (cycles: llr_valid_i, llr_i, code_sel_i,
+ * max_iter_i, et_en_i), expected (cycles: the port trace, the write data, the unload port's hard
+ * decisions, the iteration count at done), iterations (table: frame, iteration, syndrome ok), app
+ * and hard (memory: one row of n values per table line, the APP values and hard decisions after
  * that iteration), decoded (memory: frames x n final hard decisions), frames (table: frame,
- * iterations, cycle counts), trace (cycles: the port trace of all frames). */
+ * iterations, cycle counts). The word ports carry `lanes` lanes per word (a generated multi-code
+ * decoder's largest Z; lanes >= Z are 0 on the inputs and expected 0 on the outputs). */
+typedef struct {
+    int frames;      /* [1, 10000] */
+    double ebn0_db;  /* [-50, 100] */
+    uint64_t seed;
+    int lanes;       /* lanes per word on the ports, [Z, FG_LDPC_Z_MAX]; 0 = Z */
+    int code_index;  /* value of code_sel_i (the code's index in a generated decoder's set), [0, 1023] */
+} fg_ldpc_vec_params;
+
+/* frames 4, 2 dB, seed 1, lanes 0, code_index 0. */
+fg_ldpc_vec_params fg_ldpc_vec_params_default(void);
+
 typedef struct {
     long cycles;          /* trace lines */
     int iterations_total; /* lines of the iterations table */
     int frame_errors;     /* frames whose decision differs from the transmitted codeword */
 } fg_ldpc_arch_vec_result;
 
-int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, int frames,
-                               double ebn0_db, uint64_t seed, fg_ldpc_arch_vec_result *res);
+int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg,
+                               const fg_ldpc_vec_params *vp, fg_ldpc_arch_vec_result *res);
 
 /* ---- Reordering of the base matrix ----
  * Searches a column order (and, with layers != 0, a layer order) that minimises the measured

@@ -259,6 +259,7 @@ void fg_ldpc_arch_destroy(fg_ldpc_arch *a)
     free(a->iter_start);
     free(a->out_bits);
     free(a->out_reg);
+    free(a->load_w);
     free(a->delta);
     free(a);
 }
@@ -317,12 +318,13 @@ int fg_ldpc_arch_create(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, f
     a->iter_start = malloc(sizeof(long) * (size_t)a->iter_cap);
     a->out_bits = calloc(N2 * z, 1);
     a->out_reg = calloc(N2 * z, 1);
+    a->load_w = calloc(N2 * z, sizeof(int32_t));
     a->delta = malloc(sizeof(int64_t) * z);
     if (!a->col_order || !a->layer_order || !a->inv_col || !a->blk_at || !a->blk_pidx || !a->ml_mb_start ||
         !a->mb_mbc || !a->mb_rd || !a->mb_blk || !a->s1_ord || !a->s2_ord || !a->tmp_nb || !a->tmp_key ||
         !a->mem || !a->rf_min0 || !a->rf_min1 || !a->rf_pos || !a->rf_par || !a->rf_sign || !a->pp_min0 ||
         !a->pp_min1 || !a->pp_pos || !a->pp_par || !a->pp_sign || !a->lbuf || !a->pend || !a->wq || !a->wq_data ||
-        !a->s1_last || !a->iter_start || !a->out_bits || !a->out_reg || !a->delta) {
+        !a->s1_last || !a->iter_start || !a->out_bits || !a->out_reg || !a->load_w || !a->delta) {
         fg_ldpc_arch_destroy(a);
         return fg_set_error(FG_ENOMEM, "out of memory");
     }
@@ -349,6 +351,14 @@ void fg_ldpc_arch_reset(fg_ldpc_arch *a)
     a->unload_pos = 0;
     a->unload_pending = 0;
     memset(&a->st, 0, sizeof a->st);
+}
+
+void fg_ldpc_arch_schedule(const fg_ldpc_arch *a, fg_ldpc_arch_sched *s)
+{
+    *s = (fg_ldpc_arch_sched){.n_ml = a->n_ml, .n_mbc = a->n_mbc, .mbs_per_iter = a->mbs_per_iter, .K = a->K,
+                              .N2 = a->N2, .ml_mb_start = a->ml_mb_start, .mb_mbc = a->mb_mbc, .mb_rd = a->mb_rd,
+                              .mb_blk = a->mb_blk, .blk_pidx = a->blk_pidx, .s1_ord = a->s1_ord, .s2_ord = a->s2_ord,
+                              .layer_order = a->layer_order, .col_order = a->col_order, .inv_col = a->inv_col};
 }
 
 int fg_ldpc_arch_macro_layers(const fg_ldpc_arch *a) { return a->n_ml; }
@@ -692,6 +702,7 @@ static void decode_cycle(fg_ldpc_arch *a, fg_ldpc_arch_ports *o)
     }
     if (nw) {
         o->wml = (int)wnow->seq;
+        o->wdata = wnow_data;
         for (int p = 0; p < N2; p++) {
             if (!wnow->wen[p])
                 continue;
@@ -828,8 +839,11 @@ int fg_ldpc_arch_step(fg_ldpc_arch *a, const fg_ldpc_arch_in *in, fg_ldpc_arch_p
                         if (w[j] < -lim || w[j] > lim)
                             return fg_set_error(FG_EINVAL, "llr[%d]=%d outside llr_width=%d bits [%d, %d]",
                                                 col * z + j, w[j], a->cfg.fx.llr_width, -lim, lim);
-                    for (int j = 0; j < z; j++) /* into the APP format */
-                        a->mem[(size_t)addr * z + (size_t)j] = fg_fx_rshift_rnd(w[j], a->cfg.fx.in_shift);
+                    for (int j = 0; j < z; j++) { /* into the APP format */
+                        a->load_w[(size_t)p * z + (size_t)j] = fg_fx_rshift_rnd(w[j], a->cfg.fx.in_shift);
+                        a->mem[(size_t)addr * z + (size_t)j] = a->load_w[(size_t)p * z + (size_t)j];
+                    }
+                    o->wdata = a->load_w;
                 }
                 o->wen[p] = 1;
                 o->waddr[p] = addr;

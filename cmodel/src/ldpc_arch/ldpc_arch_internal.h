@@ -55,6 +55,7 @@ struct fg_ldpc_arch {
     int unload_pos, unload_pending;
     int unload_col[FG_LDPC_ARCH_PORTS_MAX];
     uint8_t *out_bits, *out_reg;
+    int32_t *load_w; /* write data of a load cycle (N2 * Z) */
     fg_ldpc_arch_stats st;
 };
 

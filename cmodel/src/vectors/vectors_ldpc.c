@@ -15,7 +15,8 @@ typedef struct {
     fg_vec_writer *w;
     const fg_ldpc_code *code;
     int sid, eid, itid, appid, hardid;
-    int n_tr, n_ex, N2, z;
+    int n_tr, n_ex, N2, z, lanes;
+    int frame_iters;  /* iterations of the current frame (expected on iterations_o at done) */
     int64_t *tr, *ex, *in;
     uint8_t *ex_x;
     int64_t *row;     /* n APP values */
@@ -33,15 +34,19 @@ static void observe(ldpc_ctx *c, const fg_ldpc_arch *a, const fg_ldpc_arch_ports
     fg_ldpc_arch_trace_values(a, p, c->tr);
     memcpy(c->ex, c->tr, sizeof(int64_t) * (size_t)c->n_tr);
     memset(c->ex_x, 0, (size_t)c->n_ex);
-    const int z = c->z;
+    const int z = c->z, L = c->lanes, NL = c->N2 * L;
     for (int q = 0; q < c->N2; q++) {
-        const int on = p->out_valid && p->out_col[q] >= 0;
-        for (int j = 0; j < z; j++) {
-            const int k = c->n_tr + q * z + j;
-            c->ex[k] = on ? p->out_bits[q * z + j] : 0;
-            c->ex_x[k] = (uint8_t)!on;
+        const int won = p->wen[q] && p->wdata, on = p->out_valid && p->out_col[q] >= 0;
+        for (int j = 0; j < L; j++) {
+            const int kw = c->n_tr + q * L + j, ko = kw + NL;
+            c->ex[kw] = won && j < z ? p->wdata[q * z + j] : 0;
+            c->ex_x[kw] = (uint8_t)!won;
+            c->ex[ko] = on && j < z ? p->out_bits[q * z + j] : 0;
+            c->ex_x[ko] = (uint8_t)!on;
         }
     }
+    c->ex[c->n_ex - 1] = p->done ? c->frame_iters : 0;
+    c->ex_x[c->n_ex - 1] = (uint8_t)!p->done;
     c->rc = fg_vec_write(c->w, c->sid, c->in, NULL);
     if (!c->rc)
         c->rc = fg_vec_write(c->w, c->eid, c->ex, c->ex_x);
@@ -81,13 +86,37 @@ static int frame_llr(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, doub
     return rc;
 }
 
-int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, int frames,
-                               double ebn0_db, uint64_t seed, fg_ldpc_arch_vec_result *res)
+fg_ldpc_vec_params fg_ldpc_vec_params_default(void)
 {
-    if (!dir || !code || !cfg)
-        return fg_set_error(FG_EINVAL, "ldpc vectors: dir, code and cfg must not be NULL");
+    return (fg_ldpc_vec_params){.frames = 4, .ebn0_db = 2.0, .seed = 1, .lanes = 0, .code_index = 0};
+}
+
+static int bits_for(long n) /* width of 0..n-1, at least 1 */
+{
+    int b = 1;
+    while ((1L << b) < n)
+        b++;
+    return b;
+}
+
+int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg,
+                               const fg_ldpc_vec_params *vp, fg_ldpc_arch_vec_result *res)
+{
+    if (!dir || !code || !cfg || !vp)
+        return fg_set_error(FG_EINVAL, "ldpc vectors: dir, code, cfg and params must not be NULL");
+    const int frames = vp->frames;
+    const double ebn0_db = vp->ebn0_db;
+    const uint64_t seed = vp->seed;
     if (frames < 1 || frames > 10000)
         return fg_set_error(FG_EINVAL, "frames=%d out of range [1, 10000]", frames);
+    if (!(ebn0_db >= -50 && ebn0_db <= 100))
+        return fg_set_error(FG_EINVAL, "ebn0=%g dB out of range [-50, 100]", ebn0_db);
+    const int lanes = vp->lanes ? vp->lanes : code->z;
+    if (lanes < code->z || lanes > FG_LDPC_Z_MAX)
+        return fg_set_error(FG_EINVAL, "lanes=%d out of range [%d, %d] (Z of %s)", vp->lanes, code->z, FG_LDPC_Z_MAX,
+                            code->name);
+    if (vp->code_index < 0 || vp->code_index > 1023)
+        return fg_set_error(FG_EINVAL, "code_index=%d out of range [0, 1023]", vp->code_index);
     double sigma;
     int rc = fg_channel_sigma(ebn0_db, (double)code->k / code->n, &sigma);
     if (rc)
@@ -102,9 +131,10 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
     c.code = code;
     c.N2 = N2;
     c.z = z;
+    c.lanes = lanes;
     c.n_tr = fg_ldpc_arch_trace_fields(a);
-    c.n_ex = c.n_tr + N2 * z;
-    const int n_in = 1 + N2 * z;
+    c.n_ex = c.n_tr + 2 * N2 * lanes + 1;
+    const int n_in = 4 + N2 * lanes;
     uint8_t *u = malloc((size_t)n), *cw = malloc((size_t)n), *bits = malloc((size_t)n);
     uint8_t *dec = malloc((size_t)n * (size_t)frames);
     double *y = malloc(sizeof(double) * (size_t)n);
@@ -147,8 +177,12 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
 
     /* ports */
     in_p[0] = fg_vec_port_make("llr_valid_i", -1, FG_VEC_IN, 1, 0);
-    for (int k = 0; k < N2 * z; k++)
+    for (int k = 0; k < N2 * lanes; k++)
         in_p[1 + k] = fg_vec_port_make("llr_i", k, FG_VEC_IN, cfg->fx.llr_width, 1);
+    const int iw = bits_for(cfg->fx.max_iter + 1);
+    in_p[n_in - 3] = fg_vec_port_make("code_sel_i", -1, FG_VEC_IN, bits_for(vp->code_index + 1), 0);
+    in_p[n_in - 2] = fg_vec_port_make("max_iter_i", -1, FG_VEC_IN, iw, 0);
+    in_p[n_in - 1] = fg_vec_port_make("et_en_i", -1, FG_VEC_IN, 1, 0);
     for (int i = 0; i < c.n_tr; i++) {
         int idx, w;
         const char *name = fg_ldpc_arch_trace_field(a, i, &idx, &w);
@@ -156,8 +190,11 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
         snprintf(pn, sizeof pn, "%s_o", name);
         ex_p[i] = fg_vec_port_make(pn, idx, FG_VEC_OUT, w, 0);
     }
-    for (int k = 0; k < N2 * z; k++)
-        ex_p[c.n_tr + k] = fg_vec_port_make("out_bits_o", k, FG_VEC_OUT, 1, 0);
+    for (int k = 0; k < N2 * lanes; k++) {
+        ex_p[c.n_tr + k] = fg_vec_port_make("wdata_o", k, FG_VEC_OUT, cfg->fx.app_width, 1);
+        ex_p[c.n_tr + N2 * lanes + k] = fg_vec_port_make("out_bits_o", k, FG_VEC_OUT, 1, 0);
+    }
+    ex_p[c.n_ex - 1] = fg_vec_port_make("iterations_o", -1, FG_VEC_OUT, iw, 0);
 
     rc = fg_vec_writer_open(dir, "ldpc", &c.w);
     if (rc)
@@ -194,6 +231,8 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
         e |= fg_vec_param_int(c.w, "forward", cfg->forward);
         e |= fg_vec_param_int(c.w, "reordered", cfg->col_order || cfg->layer_order);
         e |= fg_vec_param_int(c.w, "frames", frames);
+        e |= fg_vec_param_int(c.w, "lanes", lanes);
+        e |= fg_vec_param_int(c.w, "code_index", vp->code_index);
         e |= fg_vec_param_str(c.w, "ebn0_db", ebn0);
         if (e) {
             rc = FG_EINVAL;
@@ -212,8 +251,10 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
                                  fg_vec_port_make("cycles_decode", -1, FG_VEC_OUT, 32, 0)};
     const fg_vec_stream_def defs[8] = {
         {"llr", FG_VEC_MEMORY, "channel LLRs of each frame (code order), frames x n", &llr_port, 1, frames, n},
-        {"stimulus", FG_VEC_CYCLES, "inputs of each cycle: N2 LLR words while loading", in_p, n_in, 0, 0},
-        {"expected", FG_VEC_CYCLES, "port trace of each cycle and the unload port's hard decisions", ex_p, c.n_ex,
+        {"stimulus", FG_VEC_CYCLES, "inputs of each cycle: N2 LLR words while loading; code, iteration limit, ET",
+         in_p, n_in, 0, 0},
+        {"expected", FG_VEC_CYCLES,
+         "port trace of each cycle, write data, the unload port's hard decisions, iterations at done", ex_p, c.n_ex,
          0, 0},
         {"iterations", FG_VEC_TABLE, "one line per iteration run: frame, iteration, syndrome satisfied", it_p, 3, 0,
          0},
@@ -234,12 +275,17 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
     c.appid = ids[4];
     c.hardid = ids[5];
 
-    /* pass 2: the frames back to back from reset, step by step */
+    /* pass 2: the frames back to back from reset, step by step; the configuration inputs are
+       constant */
+    c.in[n_in - 3] = vp->code_index;
+    c.in[n_in - 2] = cfg->fx.max_iter;
+    c.in[n_in - 1] = cfg->fx.early_term != 0;
     fg_ldpc_arch_reset(a);
     fg_ldpc_arch_ports o;
     for (int f = 0; f < frames && !rc && !c.rc; f++) {
         c.frame = f;
         c.iters = 0;
+        c.frame_iters = iters[f];
         rc = frame_llr(code, cfg, sigma, seed, f, u, cw, y, q);
         for (int j = 0; j < n && !rc; j++) {
             const int64_t v = q[j];
@@ -248,13 +294,15 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
         for (int w = 0; w < nb && !rc && !c.rc; w += N2) {
             fg_ldpc_arch_in in = {1, q + (size_t)w * z};
             c.in[0] = 1;
-            for (int k = 0; k < N2 * z; k++)
-                c.in[1 + k] = w + k / z < nb ? q[(size_t)w * z + k] : 0;
+            for (int k = 0; k < N2 * lanes; k++) {
+                const int word = w + k / lanes, j = k % lanes;
+                c.in[1 + k] = word < nb && j < z ? q[(size_t)word * z + (size_t)j] : 0;
+            }
             rc = fg_ldpc_arch_step(a, &in, &o);
             if (!rc)
                 observe(&c, a, &o);
         }
-        memset(c.in, 0, sizeof(int64_t) * (size_t)n_in);
+        memset(c.in, 0, sizeof(int64_t) * (size_t)(n_in - 3));
         fg_ldpc_arch_in idle = {0, NULL};
         for (long guard = 0; !rc && !c.rc && !o.done; guard++) {
             if (guard > 10000000L) {

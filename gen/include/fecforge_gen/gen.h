@@ -8,6 +8,7 @@
 
 #include "fecforge/dbcf.h"
 #include "fecforge/iag.h"
+#include "fecforge/ldpc_arch.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -86,6 +87,49 @@ int fg_gen_subsys_check(const fg_gen_subsys_cfg *c);
 void fg_gen_subsys_name(const fg_gen_subsys_cfg *c, char *buf, size_t n);
 /* Generate into directory dir (created; replaced if it holds an earlier generator output). */
 int fg_gen_subsys(const fg_gen_subsys_cfg *c, const char *dir);
+
+/* ---- Multi-layer MB-serial QC-LDPC decoder (docs/rtl-ldpc.md) ----
+ * The RTL twin of fg_ldpc_arch_step (fecforge/ldpc_arch.h) for a set of codes of one family, chosen
+ * at run time (code_sel_i); the base matrices and the schedules are in ROM, the datapath is Zmax
+ * lanes wide. The arch configuration is shared by all codes: fx (K = fx.layers, widths, scaling;
+ * fx.max_iter is the largest value of the max_iter_i input; fx.early_term is ignored: et_en_i),
+ * mb_rows = K, mb_cols = N2, mb_order. The pipeline is the model's default: s1_depth 2, s2_depth 1,
+ * et_depth 1, forward 1, overlap 1 (anything else is refused). */
+enum { FG_GEN_LDPC_CODES_MAX = 128, FG_GEN_LDPC_ZMAX = 384, FG_GEN_LDPC_ITER_MAX = 255 };
+
+typedef struct {
+    const fg_ldpc_code *const *codes; /* n_codes codes of one family */
+    int n_codes;                      /* [1, FG_GEN_LDPC_CODES_MAX] */
+    const int *const *col_order;      /* NULL, or per code NULL / a memory-word order (arch.col_order) */
+    const int *const *layer_order;    /* NULL, or per code NULL / a layer order (arch.layer_order) */
+    fg_ldpc_arch_cfg arch;            /* col_order / layer_order here are ignored */
+} fg_gen_ldpc_cfg;
+
+/* No codes; arch = fg_ldpc_arch_cfg_default() (K 2, MB 2x2, 6/2 LLR, R 6, APP 7, 0.75, 15 iterations). */
+fg_gen_ldpc_cfg fg_gen_ldpc_cfg_default(void);
+/* Ranges, one family, every code accepted by fg_ldpc_arch_cfg_check, Z <= FG_GEN_LDPC_ZMAX,
+ * r_width <= app_width, the default pipeline; FG_EINVAL naming the parameter. */
+int fg_gen_ldpc_check(const fg_gen_ldpc_cfg *c);
+/* Top module name: fg_ldpc_<family>_z<Zmax>_k<K>_mb<N1>x<N2> (+ _hz for the hazard MB order). */
+void fg_gen_ldpc_name(const fg_gen_ldpc_cfg *c, char *buf, size_t n);
+
+/* Derived sizes and port widths. */
+typedef struct {
+    int zmax, nb_max, mb_max, n_ml_max, n_mbc_max, mbs_max; /* largest Z, columns, layers, macro-layers, MB columns, MBs of a macro-layer */
+    int dc_max, dv_max;   /* largest layer (row) and column degree in blocks */
+    int code_w;           /* code_sel_i bits */
+    int iter_w;           /* max_iter_i, iteration_o, iterations_o bits */
+    int seq_w;            /* s1_ml_o, s2_ml_o, wml_o bits */
+    int addr_w;           /* raddr_o, waddr_o, out_col_o bits per port */
+    int mbc_w;            /* s1_mb_o, s2_mb_o bits */
+} fg_gen_ldpc_dims;
+int fg_gen_ldpc_dims_of(const fg_gen_ldpc_cfg *c, fg_gen_ldpc_dims *d);
+
+/* Generate into directory dir (created; replaced if it holds an earlier generator output).
+ * manifest.json lists, per code, its index (code_sel_i), name, n, k, z, macro-layers, MBs per
+ * iteration and the cycles per iteration and per codeword (fx.max_iter iterations, no early
+ * termination) of the model. */
+int fg_gen_ldpc(const fg_gen_ldpc_cfg *c, const char *dir);
 
 #ifdef __cplusplus
 }
