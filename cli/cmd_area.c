@@ -7,6 +7,7 @@
  * to Verilog and never runs external tools; the GE table is a reporting convention of the command. */
 #define _XOPEN_SOURCE 700 /* mkdtemp, nftw */
 #include "cli.h"
+#include "cli_ldpc_design.h"
 #include "commands.h"
 #include "fecforge/error.h"
 #include "fecforge/interleaver.h"
@@ -713,6 +714,8 @@ static int gen_subsys_cb(const void *cfg, const char *dir)
     return fg_gen_subsys((const fg_gen_subsys_cfg *)cfg, dir);
 }
 
+static int gen_ldpc_cb(const void *cfg, const char *dir) { return fg_gen_ldpc((const fg_gen_ldpc_cfg *)cfg, dir); }
+
 /* ---- area dbcf -------------------------------------------------------------------------------------- */
 
 static void help(void)
@@ -721,7 +724,9 @@ static void help(void)
            "                          [--bank-depth D] [--offer dual|head] [--lfsr-seed X] [--json] [--keep DIR]\n"
            "       fecforge area iag --std lte|umts --pllr P [--forward-only] [--json] [--keep DIR]\n"
            "       fecforge area subsystem [--std umts|lte] [--pllr P] [--banks M] [--mapping NAME] [the dbcf\n"
-           "                          options] [--json] [--keep DIR]\n\n"
+           "                          options] [--json] [--keep DIR]\n"
+           "       fecforge area ldpc --codes LIST [--layers K] [--mb N1xN2] [the gen ldpc options] [--json]\n"
+           "                          [--keep DIR]\n\n"
            "Hardware cost of a generated design: the design is generated as by `fecforge gen` into a\n"
            "temporary directory, Yosys synthesizes it (synth -top TOP -flatten) and its cell statistics are\n"
            "reported: cells, flip-flop bits, gate equivalents (GE, NAND2 = 1; table in docs/rtl-area.md) and\n"
@@ -732,7 +737,9 @@ static void help(void)
            "  iag    the interleaver address generator; options as `fecforge gen iag --help`\n"
            "         (--forward-only: the interleave-only variant, for the unified-IAG overhead)\n"
            "  subsystem  the write path IAG + LLR delay + bank mapper + DBCF; options and defaults as\n"
-           "         `fecforge gen subsystem --help` (the bank memories are SRAM macros)\n\n"
+           "         `fecforge gen subsystem --help` (the bank memories are SRAM macros)\n"
+           "  ldpc   the multi-layer MB-serial LDPC decoder for a set of codes; options and defaults as\n"
+           "         `fecforge gen ldpc --help` (--codes LIST, --layers K, --mb N1xN2, widths, ...)\n\n"
            "options:\n"
            "  --json       one JSON object on stdout (tool, parameters, top, cells, flip_flops, ge, mem_bits,\n"
            "               cells_by_type, yosys version, seconds)\n"
@@ -742,7 +749,8 @@ static void help(void)
            "FG_PROGRESS=1 shows progress on stderr when it is not a terminal.\n\n"
            "example:\n"
            "  fecforge area dbcf --pllr 32 --banks 64 --select 3 --fifo-depth 4 --buf-depth 7 --width 6\n"
-           "  fecforge area iag --std umts --pllr 32 --json\n");
+           "  fecforge area iag --std umts --pllr 32 --json\n"
+           "  fecforge area ldpc --codes wifi-648-1/2 --layers 2 --mb 2x2\n");
 }
 
 static int area_dbcf(int argc, char **argv)
@@ -867,10 +875,82 @@ static int area_subsys(int argc, char **argv)
     return area_run("subsystem", gen_subsys_cb, &g, top, par, (int)(sizeof par / sizeof par[0]), keep, json, t0);
 }
 
+/* ---- area ldpc ---------------------------------------------------------------------------------------- */
+
+static int area_ldpc(int argc, char **argv)
+{
+    enum { O_JSON = 256, O_KEEP, O_DESIGN };
+    static const struct option opts[] = {FG_CLI_LDPC_DESIGN_OPTIONS(O_DESIGN),
+                                         {"json", no_argument, NULL, O_JSON},
+                                         {"keep", required_argument, NULL, O_KEEP},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    const double t0 = now_s();
+    fg_cli_ldpc_design d;
+    fg_cli_ldpc_design_init(&d);
+    const char *keep = NULL;
+    int json = 0, c, idx = -1, rc = 0;
+    optind = 1;
+    while (!rc && (c = getopt_long(argc, argv, "h", opts, &idx)) != -1) {
+        const char *name = idx >= 0 ? opts[idx].name : "";
+        idx = -1;
+        if (c == 'h') {
+            help();
+            fg_cli_ldpc_design_free(&d);
+            return FG_EXIT_OK;
+        }
+        if (c == O_JSON)
+            json = 1;
+        else if (c == O_KEEP)
+            keep = optarg;
+        else if (c < O_DESIGN || c >= O_DESIGN + FG_CLI_LDPC_DESIGN_NOPTS ||
+                 fg_cli_ldpc_design_option(CMD, name, optarg, &d) <= 0)
+            rc = FG_EXIT_USAGE; /* printed by getopt or the parser */
+    }
+    if (!rc && optind < argc)
+        rc = fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (!rc)
+        rc = fg_cli_ldpc_design_finish(CMD, &d);
+    if (!rc) {
+        const fg_ldpc_arch_cfg *a = &d.gen.arch;
+        const fg_ldpc_fixed_cfg *fx = &a->fx;
+        fg_gen_ldpc_dims dims;
+        if (fg_gen_ldpc_dims_of(&d.gen, &dims))
+            memset(&dims, 0, sizeof dims);
+        char mb[32], scale[32];
+        snprintf(mb, sizeof mb, "%dx%d", a->mb_rows, a->mb_cols);
+        snprintf(scale, sizeof scale, "%d/%d", fx->scale_num, 1 << fx->scale_shift);
+        const param_t par[] = {
+            {"codes", 0, d.codes_text},
+            {"n_codes", d.gen.n_codes, NULL},
+            {"zmax", dims.zmax, NULL},
+            {"layers", fx->layers, NULL},
+            {"macroblock", 0, mb},
+            {"mb_order", 0, a->mb_order == FG_LDPC_ARCH_ORDER_HAZARD ? "hazard" : "ltr"},
+            {"reordered", d.reorder, NULL},
+            {"max_iter", fx->max_iter, NULL},
+            {"llr_width", fx->llr_width, NULL},
+            {"llr_frac", fx->llr_frac, NULL},
+            {"r_width", fx->r_width, NULL},
+            {"app_width", fx->app_width, NULL},
+            {"in_shift", fx->in_shift, NULL},
+            {"scale", 0, scale},
+            {"scale_round", fx->scale_round, NULL},
+            {"r_sat_late", fx->r_sat_late, NULL},
+            {"app_keep", fx->app_keep, NULL},
+        };
+        char top[128];
+        fg_gen_ldpc_name(&d.gen, top, sizeof top);
+        rc = area_run("ldpc", gen_ldpc_cb, &d.gen, top, par, (int)(sizeof par / sizeof par[0]), keep, json, t0);
+    }
+    fg_cli_ldpc_design_free(&d);
+    return rc;
+}
+
 int fg_cmd_area(int argc, char **argv)
 {
     if (argc < 2)
-        return fg_cli_usage_error(CMD, "a design is required: dbcf, iag, subsystem (see fecforge area --help)");
+        return fg_cli_usage_error(CMD, "a design is required: dbcf, iag, subsystem, ldpc (see fecforge area --help)");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         help();
         return FG_EXIT_OK;
@@ -881,5 +961,7 @@ int fg_cmd_area(int argc, char **argv)
         return area_iag(argc - 1, argv + 1);
     if (!strcmp(argv[1], "subsystem"))
         return area_subsys(argc - 1, argv + 1);
-    return fg_cli_usage_error(CMD, "design '%s' unknown: valid are dbcf, iag, subsystem", argv[1]);
+    if (!strcmp(argv[1], "ldpc"))
+        return area_ldpc(argc - 1, argv + 1);
+    return fg_cli_usage_error(CMD, "design '%s' unknown: valid are dbcf, iag, subsystem, ldpc", argv[1]);
 }

@@ -1,6 +1,7 @@
 /* fecforge gen: the RTL generator (gen/, library fecforge_gen). gen dbcf: the DBCF write network;
- * gen iag: the interleaver address generators. */
+ * gen iag: the interleaver address generators; gen ldpc: the multi-layer MB-serial LDPC decoder. */
 #include "cli.h"
+#include "cli_ldpc_design.h"
 #include "commands.h"
 #include "fecforge/error.h"
 #include "fecforge_gen/gen.h"
@@ -58,8 +59,93 @@ static void help(void)
            "  --bank-depth D   rows per bank, at least what the largest block of the standard needs\n"
            "  other options as for dbcf\n\n"
            "example:\n"
-           "  fecforge gen subsystem --std umts --pllr 32 --banks 64 --mapping xmap-xor -o out/subsys\n",
+           "  fecforge gen subsystem --std umts --pllr 32 --banks 64 --mapping xmap-xor -o out/subsys\n\n",
            FG_PLLR_MAX, FG_DBCF_DEPTH_MAX, FG_DBCF_DEPTH_MAX, FG_GEN_WIDTH_MAX, FG_IAG_LANES_MAX, FG_IAG_LANES_MAX);
+    printf("usage: fecforge gen ldpc --codes LIST [--layers K] [--mb N1xN2] [--max-iter N] [--mb-order ltr|hazard]\n"
+           "                         [--reorder] [--scale X] [fixed-point options] [--json] -o DIR\n\n"
+           "ldpc: the multi-layer MB-serial QC-LDPC decoder (thesis 3.8, docs/rtl-ldpc.md), cycle-exact with\n"
+           "the step model of `fecforge arch ldpc` and bit-exact with `fecforge ber ldpc --fixed`, for a set of\n"
+           "codes of one family chosen at run time (code_sel_i = the code's position in LIST); base matrices\n"
+           "and schedules in ROM, Zmax = the largest Z of the set. The iteration limit (max_iter_i) and early\n"
+           "termination (et_en_i) are inputs. manifest.json lists every code with its index and cycles.\n"
+           FG_CLI_LDPC_DESIGN_HELP
+           "  -o DIR           output directory\n"
+           "  --json           one JSON object on stdout (top module, directory, codes)\n\n"
+           "examples:\n"
+           "  fecforge gen ldpc --codes wifi --layers 2 --mb 2x2 -o out/ldpc-wifi\n"
+           "  fecforge gen ldpc --codes wifi-648-1/2,wifi-1944-5/6 --layers 3 --scale 0.875 -o out/ldpc\n");
+}
+
+static int gen_ldpc(int argc, char **argv)
+{
+    enum { O_JSON = 256, O_DESIGN };
+    static const struct option opts[] = {FG_CLI_LDPC_DESIGN_OPTIONS(O_DESIGN),
+                                         {"json", no_argument, NULL, O_JSON},
+                                         {"out", required_argument, NULL, 'o'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    fg_cli_ldpc_design d;
+    fg_cli_ldpc_design_init(&d);
+    const char *dir = NULL;
+    int json = 0, c, idx = -1, rc = 0;
+    optind = 1;
+    while (!rc && (c = getopt_long(argc, argv, "ho:", opts, &idx)) != -1) {
+        const char *name = idx >= 0 ? opts[idx].name : "";
+        idx = -1;
+        if (c == 'h') {
+            help();
+            fg_cli_ldpc_design_free(&d);
+            return FG_EXIT_OK;
+        }
+        if (c == 'o')
+            dir = optarg;
+        else if (c == O_JSON)
+            json = 1;
+        else if (c < O_DESIGN || c >= O_DESIGN + FG_CLI_LDPC_DESIGN_NOPTS ||
+                 fg_cli_ldpc_design_option(CMD, name, optarg, &d) <= 0)
+            rc = FG_EXIT_USAGE; /* printed by getopt or the parser */
+    }
+    if (!rc && optind < argc)
+        rc = fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (!rc && !dir)
+        rc = fg_cli_usage_error(CMD, "ldpc: -o DIR is required");
+    if (!rc)
+        rc = fg_cli_ldpc_design_finish(CMD, &d);
+    if (!rc) {
+        const int g = fg_gen_ldpc(&d.gen, dir);
+        if (g == FG_EINVAL || g == FG_EIO)
+            rc = fg_cli_usage_error(CMD, "ldpc: %s", fg_last_error());
+        else if (g)
+            rc = fg_cli_fail(CMD, "ldpc: %s", fg_last_error());
+    }
+    if (!rc) {
+        char name[128];
+        fg_gen_ldpc_name(&d.gen, name, sizeof name);
+        fg_gen_ldpc_dims dims;
+        if (fg_gen_ldpc_dims_of(&d.gen, &dims))
+            memset(&dims, 0, sizeof dims);
+        if (json) {
+            fg_json j;
+            fg_json_begin(&j, stdout);
+            fg_json_obj_open(&j, NULL);
+            fg_json_provenance(&j, -1);
+            fg_json_str(&j, "design", "ldpc");
+            fg_json_str(&j, "top", name);
+            fg_json_str(&j, "dir", dir);
+            fg_json_int(&j, "zmax", dims.zmax);
+            fg_json_arr_open(&j, "codes");
+            for (int i = 0; i < d.gen.n_codes; i++)
+                fg_json_str(&j, NULL, d.gen.codes[i]->name);
+            fg_json_arr_close(&j);
+            fg_json_obj_close(&j);
+            fg_json_end(&j);
+        } else {
+            printf("fecforge gen ldpc: wrote %s (top %s, %d code%s, Zmax %d): files.f, manifest.json\n", dir, name,
+                   d.gen.n_codes, d.gen.n_codes > 1 ? "s" : "", dims.zmax);
+        }
+    }
+    fg_cli_ldpc_design_free(&d);
+    return rc;
 }
 
 static int gen_dbcf(int argc, char **argv)
@@ -209,7 +295,7 @@ static int gen_subsys(int argc, char **argv)
 int fg_cmd_gen(int argc, char **argv)
 {
     if (argc < 2)
-        return fg_cli_usage_error(CMD, "a design is required: dbcf, iag, subsystem (see fecforge gen --help)");
+        return fg_cli_usage_error(CMD, "a design is required: dbcf, iag, subsystem, ldpc (see fecforge gen --help)");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         help();
         return FG_EXIT_OK;
@@ -220,5 +306,7 @@ int fg_cmd_gen(int argc, char **argv)
         return gen_iag(argc - 1, argv + 1);
     if (!strcmp(argv[1], "subsystem"))
         return gen_subsys(argc - 1, argv + 1);
-    return fg_cli_usage_error(CMD, "design '%s' unknown: valid are dbcf, iag, subsystem", argv[1]);
+    if (!strcmp(argv[1], "ldpc"))
+        return gen_ldpc(argc - 1, argv + 1);
+    return fg_cli_usage_error(CMD, "design '%s' unknown: valid are dbcf, iag, subsystem, ldpc", argv[1]);
 }

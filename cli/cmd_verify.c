@@ -4,6 +4,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "cli.h"
 #include "cli_embed.h"
+#include "cli_ldpc_design.h"
 #include "commands.h"
 #include "fecforge/error.h"
 #include "fecforge/rng.h"
@@ -38,6 +39,9 @@ static void help(void)
            "                           [--mode both|forward|inverse] [--sim verilator|systemc] [--random N --seed S] ...\n"
            "       fecforge verify subsystem [--std umts|lte] [the dbcf design options] [--mapping NAME]\n"
            "                           [--mode both|forward|inverse] [--K LIST] [--random N --seed S] ...\n"
+           "       fecforge verify ldpc --codes LIST [--layers K] [--mb N1xN2] [the gen ldpc options]\n"
+           "                            [--frames N] [--ebn0 LIST] [--seed S] [--verify-codes LIST]\n"
+           "                            [--random N [--max-z Z]] [--work DIR] [--keep] [--jobs J] [--json]\n"
            "       fecforge verify vectors --rtl DIR [--work DIR] [--keep] [--jobs J] VECDIR...\n\n"
            "Proves the generated RTL equal to the cycle-accurate C model: generates the design\n"
            "(`fecforge gen`), writes golden vectors from the step model (`fecforge vectors`) for every K\n"
@@ -69,6 +73,23 @@ static void help(void)
            "subsystem: the write path IAG + LLR delay + bank mapper + DBCF + banks (docs/rtl-subsystem.md)\n"
            "      from reset, one half-iteration per K and mode; mappings xmap, xmap-xor (PLLR and M/PLLR\n"
            "      powers of 2) and mod (M a power of 2). Defaults as dbcf, std umts.\n"
+           "ldpc: the multi-code MB-serial LDPC decoder (docs/rtl-ldpc.md; design options and defaults as\n"
+           "      `fecforge gen ldpc --help`). One vector set per code and Eb/N0 (`fecforge vectors ldpc` with\n"
+           "      --lanes Zmax and --code-index = the code's position in --codes): N noisy frames decoded back\n"
+           "      to back; every other set runs with early termination on and max_iter_i = --max-iter, the\n"
+           "      others with it off and max_iter_i = min(5, --max-iter). Compared every cycle: the port\n"
+           "      trace, the write data (APP values), the hard decisions and the iteration count.\n"
+           "  --frames N        frames per vector set, [1, 10000] (default 2)\n"
+           "  --ebn0 LIST       Eb/N0 values in dB (default 0.5,2.5,12: frames that do not decode, frames\n"
+           "                    that do, saturated inputs)\n"
+           "  --seed S          seed of the frames (default 1) and of --random (default: from the clock)\n"
+           "  --verify-codes L  only these codes of the set (default: all)\n"
+           "  --random N        N random legal designs (wifi or wimax, 1-3 codes with Z <= --max-z, K 1..3,\n"
+           "                    N2 1..3, widths, scaling, switches, iterations, MB order); each prints the\n"
+           "                    command that reproduces it\n"
+           "  --max-z Z         largest Z --random picks, [24, 384] (default 32: each design is a Verilator\n"
+           "                    build of minutes)\n"
+           "  --sim systemc     not available for ldpc yet\n"
            "vectors: an existing generated design (--rtl DIR, a `fecforge gen` output) against existing\n"
            "      vector sets (`fecforge vectors`): the sets must be of the same design and parameters\n"
            "      (checked from both manifests); outputs are compared latency_cycles later (manifest).\n\n"
@@ -79,6 +100,8 @@ static void help(void)
            "  fecforge verify dbcf --random 5 --seed 7\n"
            "  fecforge verify iag --std umts --pllr 32 --K 5114,40\n"
            "  fecforge verify subsystem --std lte --pllr 8 --banks 16 --mapping xmap --K 6144,40\n"
+           "  fecforge verify ldpc --codes wifi-648-1/2,wifi-1944-5/6 --layers 2 --mb 2x2 --frames 2\n"
+           "  fecforge verify ldpc --random 2 --seed 5\n"
            "  fecforge gen dbcf --pllr 8 --banks 16 --select 2 --fifo-depth 4 --buf-depth 4 --width 8 -o rtl\n"
            "  fecforge verify vectors --rtl rtl vectors/dbcf-umts-k200-p8-m16\n");
 }
@@ -1061,10 +1084,443 @@ static int verify_vectors(int argc, char **argv)
     return rc;
 }
 
+/* ---- verify ldpc: the generated multi-code LDPC decoder ---- */
+
+enum { LDPC_EBN0_MAX = 8, LDPC_ET_OFF_ITER = 5 };
+
+typedef struct {
+    char dir[PATH_MAX];
+    int code;              /* index in the design's set (code_sel_i) */
+    double ebn0;
+    int et, max_iter;      /* the runtime inputs et_en_i and max_iter_i of the set */
+    int frames;
+    fg_ldpc_arch_vec_result vr;
+    int pass;
+} ldpc_set;
+
+typedef struct {
+    int frames;
+    double ebn0[LDPC_EBN0_MAX];
+    int n_ebn0;
+    char ebn0_text[128];
+    unsigned long long seed;
+    const char *verify_codes; /* --verify-codes LIST, NULL = all */
+} ldpc_run;
+
+/* The command line that reproduces a verify ldpc run of design d. */
+static void ldpc_command(const fg_cli_ldpc_design *d, const ldpc_run *r, char *buf, size_t n)
+{
+    char args[1024];
+    fg_cli_ldpc_design_args(d, args, sizeof args);
+    snprintf(buf, n, "fecforge verify ldpc %s --frames %d --ebn0 %s --seed %llu%s%s", args, r->frames, r->ebn0_text,
+             r->seed, r->verify_codes ? " --verify-codes " : "", r->verify_codes ? r->verify_codes : "");
+}
+
+/* The indices of --verify-codes in the design's set (all codes without it) into idx; usage error if
+ * a name is not in the set. */
+static int ldpc_verify_codes(const fg_cli_ldpc_design *d, const char *list, int *idx, int *n)
+{
+    *n = 0;
+    if (!list) {
+        for (int i = 0; i < d->gen.n_codes; i++)
+            idx[(*n)++] = i;
+        return 0;
+    }
+    char *text = strdup(list), *save = NULL;
+    if (!text)
+        return fg_cli_fail(CMD, "out of memory");
+    int rc = 0;
+    for (char *tok = strtok_r(text, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save)) {
+        int found = -1;
+        for (int i = 0; i < d->gen.n_codes; i++)
+            if (!strcmp(d->gen.codes[i]->name, tok))
+                found = i;
+        int dup = 0;
+        for (int k = 0; k < *n; k++)
+            dup |= idx[k] == found;
+        if (found < 0)
+            rc = fg_cli_usage_error(CMD, "--verify-codes: %s is not in the design's --codes set", tok);
+        else if (!dup && *n < FG_GEN_LDPC_CODES_MAX)
+            idx[(*n)++] = found;
+    }
+    free(text);
+    if (!rc && !*n)
+        rc = fg_cli_usage_error(CMD, "--verify-codes=%s: no code in the list", list);
+    return rc;
+}
+
+/* Generate d into work/rtl, write the vector sets (each code of idx x each Eb/N0; every other set with
+ * early termination off and max_iter_i = min(5, max)), build the harness once and run it on all sets.
+ * *sets is malloc'ed (n_sets entries). */
+static int ldpc_verify_job(const fg_cli_ldpc_design *d, const ldpc_run *r, const int *idx, int n_idx,
+                           const char *work, int jobs, ldpc_set **sets, int *n_sets, char *top, size_t top_n)
+{
+    char rtl[PATH_MAX + 8], tb[PATH_MAX + 16], log[PATH_MAX + 16];
+    *n_sets = 0;
+    *sets = NULL;
+    pathf(rtl, sizeof rtl, "%s/rtl", work);
+    fg_gen_ldpc_name(&d->gen, top, top_n);
+    fg_gen_ldpc_dims dims;
+    if (fg_gen_ldpc(&d->gen, rtl) || fg_gen_ldpc_dims_of(&d->gen, &dims))
+        return fg_cli_fail(CMD, "gen: %s", fg_last_error());
+    const int n = n_idx * r->n_ebn0;
+    ldpc_set *s = calloc((size_t)n, sizeof *s);
+    if (!s)
+        return fg_cli_fail(CMD, "out of memory");
+    *sets = s;
+    const int max = d->gen.arch.fx.max_iter;
+    for (int i = 0; i < n; i++) {
+        ldpc_set *e = &s[i];
+        e->code = idx[i / r->n_ebn0];
+        e->ebn0 = r->ebn0[i % r->n_ebn0];
+        e->et = i % 2 == 0;
+        e->frames = r->frames;
+        e->max_iter = e->et ? max : (max < LDPC_ET_OFF_ITER ? max : LDPC_ET_OFF_ITER);
+        const fg_ldpc_code *code = d->gen.codes[e->code];
+        char nm[FG_LDPC_NAME_MAX];
+        snprintf(nm, sizeof nm, "%s", code->name);
+        for (char *p = nm; *p; p++)
+            if (*p == '/')
+                *p = '_';
+        pathf(e->dir, sizeof e->dir, "%s/vec-%03d-%s-e%g-%s", work, e->code, nm, e->ebn0, e->et ? "et" : "noet");
+        fg_ldpc_arch_cfg cfg = d->gen.arch;
+        cfg.col_order = d->gen.col_order ? d->gen.col_order[e->code] : NULL;
+        cfg.layer_order = NULL;
+        cfg.fx.max_iter = e->max_iter;
+        cfg.fx.early_term = e->et;
+        fg_ldpc_vec_params vp = fg_ldpc_vec_params_default();
+        vp.frames = r->frames;
+        vp.ebn0_db = e->ebn0;
+        vp.seed = (uint64_t)r->seed;
+        vp.lanes = dims.zmax;
+        vp.code_index = e->code;
+        fg_cli_progress("fecforge verify: vector sets", i, n);
+        if (fg_ldpc_arch_write_vectors(e->dir, code, &cfg, &vp, &e->vr)) {
+            fg_cli_progress_done();
+            return fg_cli_fail(CMD, "vectors %s: %s", code->name, fg_last_error());
+        }
+        (*n_sets)++;
+    }
+    fg_cli_progress_done();
+    if (build_harness(rtl, work, jobs, top, top_n))
+        return FG_EXIT_FAIL;
+    vj doc;
+    if (read_manifest(rtl, &doc))
+        return FG_EXIT_FAIL;
+    const vj *lat = vj_get(&doc, "latency_cycles");
+    char latency[24];
+    snprintf(latency, sizeof latency, "%lld", lat && lat->is_int ? lat->i : 0LL);
+    vj_free(&doc);
+    pathf(tb, sizeof tb, "%s/obj/tb", work);
+    pathf(log, sizeof log, "%s/harness.log", work);
+    int st = 0;
+    for (int b = 0; b < n && st == 0; b += MAX_SETS) { /* the harness in batches of MAX_SETS sets */
+        char *argv[MAX_SETS + 4];
+        int na = 0;
+        argv[na++] = tb;
+        argv[na++] = "--latency";
+        argv[na++] = latency;
+        for (int i = b; i < n && i < b + MAX_SETS; i++)
+            argv[na++] = s[i].dir;
+        argv[na] = NULL;
+        fprintf(stderr, "fecforge verify: running %s on vector sets %d..%d of %d\n", top, b + 1, na - 3 + b, n);
+        st = run_logged(NULL, argv, log);
+    }
+    FILE *f = fopen(log, "r");
+    char line[PATH_MAX + 256];
+    while (f && fgets(line, sizeof line, f))
+        for (int i = 0; i < n; i++) {
+            const size_t len = strlen(s[i].dir);
+            if (!strncmp(line, "PASS ", 5) && !strncmp(line + 5, s[i].dir, len) && line[5 + len] == ':')
+                s[i].pass = 1;
+        }
+    if (f)
+        fclose(f);
+    if (st != 0) {
+        fprintf(stderr, "fecforge verify: %s does NOT match the C model:\n", top);
+        tail_log(log, 30);
+        return FG_EXIT_FAIL;
+    }
+    return 0;
+}
+
+static void ldpc_print_sets(const fg_cli_ldpc_design *d, const ldpc_set *s, int n, fg_json *js)
+{
+    if (!js)
+        printf("  %-18s %4s %6s %4s %8s %6s %9s %10s %12s  %s\n", "code", "idx", "Eb/N0", "ET", "max_iter", "frames",
+               "frame_err", "iterations", "trace_cycles", "result");
+    for (int i = 0; i < n; i++) {
+        const ldpc_set *e = &s[i];
+        const char *name = d->gen.codes[e->code]->name;
+        if (js) {
+            fg_json_obj_open(js, NULL);
+            fg_json_str(js, "code", name);
+            fg_json_int(js, "code_index", e->code);
+            fg_json_num(js, "ebn0_db", e->ebn0);
+            fg_json_bool(js, "early_term", e->et);
+            fg_json_int(js, "max_iter", e->max_iter);
+            fg_json_int(js, "frames", e->frames);
+            fg_json_int(js, "frame_errors", e->vr.frame_errors);
+            fg_json_int(js, "iterations", e->vr.iterations_total);
+            fg_json_int(js, "trace_cycles", e->vr.cycles);
+            fg_json_bool(js, "match", e->pass);
+            fg_json_obj_close(js);
+        } else
+            printf("  %-18s %4d %6g %4s %8d %6d %9d %10d %12ld  %s\n", name, e->code, e->ebn0, e->et ? "on" : "off",
+                   e->max_iter, e->frames, e->vr.frame_errors, e->vr.iterations_total, e->vr.cycles,
+                   e->pass ? "PASS" : "FAIL");
+    }
+}
+
+/* A random legal design: family wifi or wimax, 1-3 codes with Z <= max_z, K 1..3, N2 1..3, widths,
+ * scaling and arithmetic switches, iteration limit, MB order; through the option parser, so that the
+ * printed command reproduces it. */
+static int ldpc_random_design(fg_rng *rs, int max_z, fg_cli_ldpc_design *d)
+{
+#define PICK(n) ((int)(fg_rng_next_u32(rs) % (uint32_t)(n)))
+    const char *fam = PICK(2) ? "wimax" : "wifi";
+    int cand[FG_GEN_LDPC_CODES_MAX], nc = 0;
+    for (int i = 0; i < fg_ldpc_code_count() && nc < FG_GEN_LDPC_CODES_MAX; i++) {
+        const char *nm = fg_ldpc_code_name(i);
+        fg_ldpc_code *c;
+        if (strncmp(nm, fam, strlen(fam)) || nm[strlen(fam)] != '-' || fg_ldpc_code_create(nm, &c))
+            continue;
+        if (c->z <= max_z)
+            cand[nc++] = i;
+        fg_ldpc_code_destroy(c);
+    }
+    if (!nc)
+        return fg_cli_usage_error(CMD, "--max-z=%d: no %s code has Z <= %d", max_z, fam, max_z);
+    char codes[256] = "";
+    const int want = 1 + PICK(3);
+    for (int k = 0; k < want && nc > 0; k++) {
+        const int p = PICK(nc);
+        const size_t at = strlen(codes);
+        snprintf(codes + at, sizeof codes - at, "%s%s", k ? "," : "", fg_ldpc_code_name(cand[p]));
+        cand[p] = cand[--nc];
+    }
+    static const char *const scales[] = {"3/4", "1/2", "7/8", "1", "5/8"};
+    const int K = 1 + PICK(3), N2 = 1 + PICK(3), lw = 4 + PICK(5), rw = 4 + PICK(4);
+    const int aw = (lw > rw ? lw : rw) + PICK(3);
+    char v[16][32];
+    snprintf(v[0], sizeof v[0], "%d", K);
+    snprintf(v[1], sizeof v[1], "%dx%d", K, N2);
+    snprintf(v[2], sizeof v[2], "%d", 3 + PICK(13));
+    snprintf(v[3], sizeof v[3], "%s", PICK(2) ? "hazard" : "ltr");
+    snprintf(v[4], sizeof v[4], "%s", scales[PICK(5)]);
+    snprintf(v[5], sizeof v[5], "%d", lw);
+    snprintf(v[6], sizeof v[6], "%d", 1 + PICK(3));
+    snprintf(v[7], sizeof v[7], "%d", rw);
+    snprintf(v[8], sizeof v[8], "%d", aw);
+    snprintf(v[9], sizeof v[9], "%d", PICK(2));
+    snprintf(v[10], sizeof v[10], "%d", PICK(2));
+    snprintf(v[11], sizeof v[11], "%d", PICK(2));
+    snprintf(v[12], sizeof v[12], "%d", PICK(2));
+    static const char *const names[] = {"layers",   "mb",        "max-iter",    "mb-order",   "scale",
+                                        "llr-width", "llr-frac", "r-width",     "app-width",  "in-shift",
+                                        "scale-round", "r-sat-late", "app-keep"};
+#undef PICK
+    fg_cli_ldpc_design_init(d);
+    if (fg_cli_ldpc_design_option(CMD, "codes", codes, d) < 0)
+        return FG_EXIT_FAIL;
+    for (int i = 0; i < 13; i++)
+        if (fg_cli_ldpc_design_option(CMD, names[i], v[i], d) < 0)
+            return fg_cli_fail(CMD, "internal: random option --%s %s refused", names[i], v[i]);
+    if (fg_cli_ldpc_design_finish(CMD, d))
+        return fg_cli_fail(CMD, "internal: the random configuration (--codes %s) is not legal", codes);
+    return 0;
+}
+
+static int verify_ldpc(int argc, char **argv)
+{
+    enum { O_FRAMES = 256, O_EBN0, O_SEED, O_RANDOM, O_MAXZ, O_SIM, O_WORK, O_KEEP, O_JOBS, O_JSON, O_VCODES, O_DESIGN };
+    static const struct option opts[] = {FG_CLI_LDPC_DESIGN_OPTIONS(O_DESIGN),
+                                         {"frames", required_argument, NULL, O_FRAMES},
+                                         {"ebn0", required_argument, NULL, O_EBN0},
+                                         {"seed", required_argument, NULL, O_SEED},
+                                         {"random", required_argument, NULL, O_RANDOM},
+                                         {"max-z", required_argument, NULL, O_MAXZ},
+                                         {"sim", required_argument, NULL, O_SIM},
+                                         {"work", required_argument, NULL, O_WORK},
+                                         {"keep", no_argument, NULL, O_KEEP},
+                                         {"jobs", required_argument, NULL, O_JOBS},
+                                         {"json", no_argument, NULL, O_JSON},
+                                         {"verify-codes", required_argument, NULL, O_VCODES},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    fg_cli_ldpc_design d;
+    fg_cli_ldpc_design_init(&d);
+    ldpc_run run = {.frames = 2, .ebn0 = {0.5, 2.5, 12}, .n_ebn0 = 3, .ebn0_text = "0.5,2.5,12", .seed = 1};
+    const char *work_opt = NULL;
+    int random_n = 0, max_z = 32, keep = 0, jobs = 2, json = 0, seed_set = 0, systemc = 0, opt, idx = -1, rc = 0;
+    int design_given = 0;
+    optind = 1;
+    while (!rc && (opt = getopt_long(argc, argv, "h", opts, &idx)) != -1) {
+        const char *name = idx >= 0 ? opts[idx].name : "";
+        idx = -1;
+        if (opt >= O_DESIGN && opt < O_DESIGN + FG_CLI_LDPC_DESIGN_NOPTS) {
+            if (fg_cli_ldpc_design_option(CMD, name, optarg, &d) <= 0)
+                rc = FG_EXIT_USAGE;
+            design_given = 1;
+            continue;
+        }
+        switch (opt) {
+        case O_FRAMES: rc = fg_cli_int(CMD, "frames", optarg, 1, 10000, &run.frames) ? FG_EXIT_USAGE : 0; break;
+        case O_EBN0: {
+            char *text = strdup(optarg), *save = NULL;
+            run.n_ebn0 = 0;
+            for (char *tok = text ? strtok_r(text, ",", &save) : NULL; tok && !rc; tok = strtok_r(NULL, ",", &save)) {
+                char *end;
+                const double x = strtod(tok, &end);
+                if (end == tok || *end || !(x >= -50 && x <= 100) || run.n_ebn0 >= LDPC_EBN0_MAX)
+                    rc = fg_cli_usage_error(CMD, "--ebn0=%s invalid: expected up to %d numbers in [-50, 100] dB, "
+                                                 "comma-separated", optarg, LDPC_EBN0_MAX);
+                else
+                    run.ebn0[run.n_ebn0++] = x;
+            }
+            if (!text)
+                rc = fg_cli_fail(CMD, "out of memory");
+            else if (!rc && !run.n_ebn0)
+                rc = fg_cli_usage_error(CMD, "--ebn0: expected at least one value");
+            free(text);
+            if (!rc && strlen(optarg) >= sizeof run.ebn0_text)
+                rc = fg_cli_usage_error(CMD, "--ebn0=%s: list too long", optarg);
+            if (!rc)
+                snprintf(run.ebn0_text, sizeof run.ebn0_text, "%s", optarg);
+            break;
+        }
+        case O_SEED: {
+            char *end;
+            errno = 0;
+            run.seed = strtoull(optarg, &end, 0);
+            if (!*optarg || *end || errno || optarg[0] == '-')
+                rc = fg_cli_usage_error(CMD, "--seed=%s invalid: expected a non-negative integer", optarg);
+            seed_set = 1;
+            break;
+        }
+        case O_RANDOM: rc = fg_cli_int(CMD, "random", optarg, 1, 100000, &random_n) ? FG_EXIT_USAGE : 0; break;
+        case O_MAXZ: rc = fg_cli_int(CMD, "max-z", optarg, 24, FG_GEN_LDPC_ZMAX, &max_z) ? FG_EXIT_USAGE : 0; break;
+        case O_SIM:
+            if (!strcmp(optarg, "systemc"))
+                systemc = 1;
+            else if (strcmp(optarg, "verilator"))
+                rc = fg_cli_usage_error(CMD, "--sim=%s unknown: valid are verilator, systemc", optarg);
+            break;
+        case O_WORK: work_opt = optarg; break;
+        case O_KEEP: keep = 1; break;
+        case O_JOBS: rc = fg_cli_int(CMD, "jobs", optarg, 1, 256, &jobs) ? FG_EXIT_USAGE : 0; break;
+        case O_JSON: json = 1; break;
+        case O_VCODES: run.verify_codes = optarg; break;
+        case 'h':
+            help();
+            fg_cli_ldpc_design_free(&d);
+            return FG_EXIT_OK;
+        default: rc = FG_EXIT_USAGE;
+        }
+    }
+    if (!rc && optind < argc)
+        rc = fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (!rc && systemc)
+        rc = fg_cli_usage_error(CMD, "--sim systemc: not available for ldpc yet (use --sim verilator)");
+    if (!rc && random_n && (design_given || run.verify_codes))
+        rc = fg_cli_usage_error(CMD, "--random: draws the design itself; give no design options or --verify-codes");
+    if (!rc && !random_n)
+        rc = fg_cli_ldpc_design_finish(CMD, &d);
+    int vidx[FG_GEN_LDPC_CODES_MAX], n_vidx = 0;
+    if (!rc && !random_n)
+        rc = ldpc_verify_codes(&d, run.verify_codes, vidx, &n_vidx);
+    if (!rc && !have_program("verilator"))
+        rc = fg_cli_fail(CMD, "verilator not found on PATH (Debian package verilator)");
+    char work[PATH_MAX];
+    if (!rc && make_work(work_opt, work, sizeof work))
+        rc = FG_EXIT_FAIL;
+    if (rc) {
+        fg_cli_ldpc_design_free(&d);
+        return rc;
+    }
+    unsigned long long rseed = run.seed;
+    if (random_n && !seed_set)
+        rseed = run.seed = (unsigned long long)time(NULL);
+    fg_json js;
+    if (json) {
+        fg_json_begin(&js, stdout);
+        fg_json_obj_open(&js, NULL);
+        fg_json_provenance(&js, (long long)run.seed);
+        fg_json_str(&js, "design", "ldpc");
+        fg_json_str(&js, "sim", "verilator");
+        fg_json_arr_open(&js, "configurations");
+    }
+    const int n_jobs = random_n ? random_n : 1;
+    int configs_ok = 0;
+    if (random_n)
+        fprintf(stderr, "fecforge verify: %d random configurations, --seed %llu\n", random_n, rseed);
+    for (int i = 0; i < n_jobs && !rc; i++) {
+        char jw[PATH_MAX + 32], cmdline[2048], top[256] = "";
+        if (random_n) {
+            fg_rng rs; /* configuration i draws from Philox stream i of the seed */
+            fg_rng_init(&rs, rseed, (uint64_t)i);
+            fg_cli_ldpc_design_free(&d);
+            if ((rc = ldpc_random_design(&rs, max_z, &d)) != 0)
+                break;
+            ldpc_verify_codes(&d, NULL, vidx, &n_vidx);
+            pathf(jw, sizeof jw, "%s/cfg%d", work, i);
+            if (mkdir(jw, 0755) && errno != EEXIST) {
+                rc = fg_cli_fail(CMD, "cannot create %s: %s", jw, strerror(errno));
+                break;
+            }
+        } else
+            pathf(jw, sizeof jw, "%s", work);
+        ldpc_command(&d, &run, cmdline, sizeof cmdline);
+        if (random_n)
+            fprintf(stderr, "fecforge verify: configuration %d/%d: %s\n", i + 1, n_jobs, cmdline);
+        ldpc_set *sets = NULL;
+        int n_sets = 0;
+        const int st = ldpc_verify_job(&d, &run, vidx, n_vidx, jw, jobs, &sets, &n_sets, top, sizeof top);
+        if (json) {
+            fg_json_obj_open(&js, NULL);
+            fg_json_str(&js, "top", top);
+            fg_json_str(&js, "command", cmdline);
+            fg_json_bool(&js, "match", st == 0);
+            fg_json_arr_open(&js, "sets");
+            ldpc_print_sets(&d, sets, n_sets, &js);
+            fg_json_arr_close(&js);
+            fg_json_obj_close(&js);
+        } else {
+            printf("%s: %s (%d vector sets)\n", top, st == 0 ? "RTL = C model" : "MISMATCH", n_sets);
+            if (random_n)
+                printf("  %s\n", cmdline);
+            ldpc_print_sets(&d, sets, n_sets, NULL);
+            fflush(stdout);
+        }
+        free(sets);
+        if (st) {
+            rc = st;
+            if (random_n)
+                fprintf(stderr, "fecforge verify: reproduce with: %s   (random --seed %llu, configuration %d)\n",
+                        cmdline, rseed, i + 1);
+        } else
+            configs_ok++;
+    }
+    fg_cli_ldpc_design_free(&d);
+    if (json) {
+        fg_json_arr_close(&js);
+        fg_json_int(&js, "configurations_matching", configs_ok);
+        fg_json_bool(&js, "match", rc == 0);
+        fg_json_str(&js, "work", rc || keep ? work : "");
+        fg_json_obj_close(&js);
+        fg_json_end(&js);
+    }
+    if (rc || keep)
+        fprintf(stderr, "fecforge verify: work directory kept: %s\n", work);
+    else if (!work_opt)
+        remove_tree(work);
+    return rc ? FG_EXIT_FAIL : FG_EXIT_OK;
+}
+
 int fg_cmd_verify(int argc, char **argv)
 {
     if (argc < 2)
-        return fg_cli_usage_error(CMD, "expected a design: dbcf, iag, subsystem or vectors (see fecforge verify --help)");
+        return fg_cli_usage_error(CMD, "expected a design: dbcf, iag, subsystem, ldpc or vectors (see fecforge verify --help)");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         help();
         return FG_EXIT_OK;
@@ -1077,5 +1533,7 @@ int fg_cmd_verify(int argc, char **argv)
         return verify_design(DESIGN_SUBSYS, argc - 1, argv + 1);
     if (!strcmp(argv[1], "vectors"))
         return verify_vectors(argc - 1, argv + 1);
-    return fg_cli_usage_error(CMD, "'%s' unknown: valid are dbcf, iag, subsystem, vectors", argv[1]);
+    if (!strcmp(argv[1], "ldpc"))
+        return verify_ldpc(argc - 1, argv + 1);
+    return fg_cli_usage_error(CMD, "'%s' unknown: valid are dbcf, iag, subsystem, vectors, ldpc", argv[1]);
 }

@@ -9,12 +9,12 @@
 static const fg_cli_command commands[] = {
     /* one line per subcommand, alphabetical */
     {"arch", "cycle-accurate architecture models: MB-serial multi-layer LDPC decoder (cycles, throughput, stalls)", fg_cmd_arch},
-    {"area", "hardware cost of a generated design with Yosys: cells, flip-flops, gate equivalents (dbcf, iag, subsystem)", fg_cmd_area},
+    {"area", "hardware cost of a generated design with Yosys: cells, flip-flops, gate equivalents (dbcf, iag, subsystem, ldpc)", fg_cmd_area},
     {"ber", "frame and bit error rates over BPSK/AWGN (ldpc: float and fixed-point decoders, multi-layer studies)", fg_cmd_ber},
     {"code", "channel codes: list the QC-LDPC codes, show base matrices, export base-matrix and alist files", fg_cmd_code},
     {"conflicts", "cycle-accurate memory-conflict study: MCR and n-way conflict histograms", fg_cmd_conflicts},
     {"dbcf", "cycle-accurate DBCF write network: C0, C1, dC, buffer sizing sweep", fg_cmd_dbcf},
-    {"gen", "RTL generator: Verilog, file list and manifest of a design (dbcf, iag, subsystem)", fg_cmd_gen},
+    {"gen", "RTL generator: Verilog, file list and manifest of a design (dbcf, iag, subsystem, ldpc)", fg_cmd_gen},
     {"interleaver", "print a standard interleaver permutation or its parameters", fg_cmd_interleaver},
     {"vectors", "golden vectors (vectors/FORMAT.md) for RTL testbenches (dbcf, iag, subsystem, ldpc)", fg_cmd_vectors},
     {"verify", "generate RTL, write golden vectors, verilate and compare with the C model cycle by cycle", fg_cmd_verify},

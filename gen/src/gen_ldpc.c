@@ -43,6 +43,14 @@ static fg_ldpc_arch_cfg code_arch(const fg_gen_ldpc_cfg *c, int i)
     return a;
 }
 
+/* The last error message, copied (fg_set_error formats into the buffer fg_last_error returns). */
+static const char *copy_error(void)
+{
+    static _Thread_local char buf[512];
+    snprintf(buf, sizeof buf, "%s", fg_last_error());
+    return buf;
+}
+
 int fg_gen_ldpc_check(const fg_gen_ldpc_cfg *c)
 {
     if (!c || !c->codes)
@@ -73,8 +81,8 @@ int fg_gen_ldpc_check(const fg_gen_ldpc_cfg *c)
             return fg_set_error(FG_EINVAL, "Z=%d of %s out of range [1, %d]", code->z, code->name, FG_GEN_LDPC_ZMAX);
         const fg_ldpc_arch_cfg ca = code_arch(c, i);
         int rc = fg_ldpc_arch_cfg_check(code, &ca);
-        if (rc)
-            return fg_set_error(rc, "%s: %s", code->name, fg_last_error());
+        if (rc) /* the model's message; name the code when it does not */
+            return strstr(fg_last_error(), code->name) ? rc : fg_set_error(rc, "%s (code %s)", copy_error(), code->name);
     }
     return 0;
 }
@@ -382,7 +390,7 @@ static void rom_colblk(FILE *f, const ldpc_tabs *T, int i, const char *fn)
 
 typedef struct {
     const char *name;
-    int out, width;
+    int out, width; /* width 0: a scalar (1 bit, no range); vectors keep their range at width 1 */
     const char *what;
 } ldpc_port;
 
@@ -392,39 +400,39 @@ static int ports_of(const fg_gen_ldpc_cfg *c, const fg_gen_ldpc_dims *d, ldpc_po
 {
     const int N2 = c->arch.mb_cols, Z = d->zmax, A = c->arch.fx.app_width, W = c->arch.fx.llr_width;
     const ldpc_port all[] = {
-        {"clk_i", 0, 1, "clock"},
-        {"rst_ni", 0, 1, "synchronous active-low reset: idle, ready for a codeword"},
+        {"clk_i", 0, 0, "clock"},
+        {"rst_ni", 0, 0, "synchronous active-low reset: idle, ready for a codeword"},
         {"code_sel_i", 0, d->code_w, "index of the code in the set (manifest codes[]); sampled with the first LLR word"},
         {"max_iter_i", 0, d->iter_w, "iteration limit [1, max_iter]; sampled with the first LLR word"},
-        {"et_en_i", 0, 1, "early termination by syndrome; sampled with the first LLR word"},
-        {"llr_valid_i", 0, 1, "N2 channel-LLR words on llr_i (block columns in order, N2 per cycle)"},
+        {"et_en_i", 0, 0, "early termination by syndrome; sampled with the first LLR word"},
+        {"llr_valid_i", 0, 0, "N2 channel-LLR words on llr_i (block columns in order, N2 per cycle)"},
         {"llr_i", 0, N2 * Z * W, "word p lane j at [(p*Zmax + j)*W +: W], signed; lanes >= Z ignored"},
-        {"llr_ready_o", 1, 1, "the decoder accepts llr_valid_i (idle, done or loading)"},
+        {"llr_ready_o", 1, 0, "the decoder accepts llr_valid_i (idle, done or loading)"},
         {"phase_o", 1, 3, "0 idle, 1 load, 2 decode, 3 unload, 4 done"},
         {"iteration_o", 1, d->iter_w, "1-based iteration of stage 1, 0 when it is idle"},
-        {"s1_v_o", 1, 1, "stage 1 holds a macro-layer"},
+        {"s1_v_o", 1, 0, "stage 1 holds a macro-layer"},
         {"s1_ml_o", 1, d->seq_w, "its sequence number (iteration * macro-layers + macro-layer)"},
         {"s1_mb_o", 1, d->mbc_w, "MB column read this cycle"},
         {"s1_stall_o", 1, 2, "1 read-after-write hazard, 2 ping-pong register busy"},
-        {"s2_v_o", 1, 1, "stage 2 issues an MB"},
+        {"s2_v_o", 1, 0, "stage 2 issues an MB"},
         {"s2_ml_o", 1, d->seq_w, "its macro-layer sequence number"},
         {"s2_mb_o", 1, d->mbc_w, "its MB column"},
-        {"s2_wait_et_o", 1, 1, "stage 2 waits for the syndrome verdict"},
+        {"s2_wait_et_o", 1, 0, "stage 2 waits for the syndrome verdict"},
         {"ren_o", 1, N2, "read port p reads"},
         {"raddr_o", 1, N2 * d->addr_w, "read address of port p"},
         {"fwd_o", 1, N2, "read port p takes the word written this cycle"},
         {"wen_o", 1, N2, "write port p writes"},
         {"waddr_o", 1, N2 * d->addr_w, "write address of port p"},
         {"wdata_o", 1, N2 * Z * A, "write data of port p lane j at [(p*Zmax + j)*A +: A]"},
-        {"wml_v_o", 1, 1, "this cycle's writes belong to macro-layer wml_o"},
+        {"wml_v_o", 1, 0, "this cycle's writes belong to macro-layer wml_o"},
         {"wml_o", 1, d->seq_w, "their sequence number"},
-        {"iter_done_o", 1, 1, "this cycle's write was the last of an iteration"},
-        {"et_valid_o", 1, 1, "syndrome verdict this cycle"},
-        {"et_ok_o", 1, 1, "all checks satisfied (decoding stops)"},
-        {"out_valid_o", 1, 1, "hard decisions on out_bits_o"},
+        {"iter_done_o", 1, 0, "this cycle's write was the last of an iteration"},
+        {"et_valid_o", 1, 0, "syndrome verdict this cycle"},
+        {"et_ok_o", 1, 0, "all checks satisfied (decoding stops)"},
+        {"out_valid_o", 1, 0, "hard decisions on out_bits_o"},
         {"out_v_o", 1, N2, "word p of out_bits_o is valid"},
         {"out_col_o", 1, N2 * d->addr_w, "its block column (information columns in order)"},
-        {"done_o", 1, 1, "the codeword is finished (last unload cycle)"},
+        {"done_o", 1, 0, "the codeword is finished (last unload cycle)"},
         {"out_bits_o", 1, N2 * Z, "hard decisions, word p lane j at [p*Zmax + j]"},
         {"iterations_o", 1, d->iter_w, "iterations run; valid from done_o until the next codeword"},
     };
@@ -440,7 +448,7 @@ static void emit_top(FILE *f, const fg_gen_ldpc_cfg *c, const ldpc_tabs *T, cons
     const int np = ports_of(c, d, ports);
     fprintf(f, "`default_nettype none\nmodule %s (\n", top);
     for (int i = 0; i < np; i++) {
-        if (ports[i].width > 1)
+        if (ports[i].width > 0)
             fprintf(f, "    %-6s wire [%d:0] %s%s  // %s\n", ports[i].out ? "output" : "input", ports[i].width - 1,
                     ports[i].name, i + 1 < np ? "," : "", ports[i].what);
         else
@@ -520,7 +528,7 @@ static void emit_manifest(FILE *f, const fg_gen_ldpc_cfg *c, const ldpc_tabs *T,
     ldpc_port ports[LDPC_PORTS_MAX];
     const int np = ports_of(c, d, ports);
     for (int i = 0; i < np; i++)
-        fg_gen_manifest_port(f, ports[i].name, ports[i].out, ports[i].width, i + 1 == np);
+        fg_gen_manifest_port(f, ports[i].name, ports[i].out, ports[i].width > 0 ? ports[i].width : 1, i + 1 == np);
     fg_gen_manifest_files(f, o);
 }
 

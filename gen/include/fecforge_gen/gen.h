@@ -110,7 +110,7 @@ fg_gen_ldpc_cfg fg_gen_ldpc_cfg_default(void);
 /* Ranges, one family, every code accepted by fg_ldpc_arch_cfg_check, Z <= FG_GEN_LDPC_ZMAX,
  * r_width <= app_width, the default pipeline; FG_EINVAL naming the parameter. */
 int fg_gen_ldpc_check(const fg_gen_ldpc_cfg *c);
-/* Top module name: fg_ldpc_<family>_z<Zmax>_k<K>_mb<N1>x<N2> (+ _hz for the hazard MB order). */
+/* Top module name: fg_ldpc_<family>_c<codes>_z<Zmax>_k<K>_mb<N1>x<N2> (+ _hz for the hazard MB order). */
 void fg_gen_ldpc_name(const fg_gen_ldpc_cfg *c, char *buf, size_t n);
 
 /* Derived sizes and port widths. */
