@@ -89,7 +89,8 @@ static void help(void)
            "                    command that reproduces it\n"
            "  --max-z Z         largest Z --random picks, [24, 384] (default 32: each design is a Verilator\n"
            "                    build of minutes)\n"
-           "  --sim systemc     not available for ldpc yet\n"
+           "  --sim systemc     the SystemC co-simulation (docs/cosim.md): C model, Verilated RTL and the set in\n"
+           "                    lock step, every output port compared every cycle\n"
            "vectors: an existing generated design (--rtl DIR, a `fecforge gen` output) against existing\n"
            "      vector sets (`fecforge vectors`): the sets must be of the same design and parameters\n"
            "      (checked from both manifests); outputs are compared latency_cycles later (manifest).\n\n"
@@ -1105,6 +1106,7 @@ typedef struct {
     char ebn0_text[128];
     unsigned long long seed;
     const char *verify_codes; /* --verify-codes LIST, NULL = all */
+    int systemc;              /* --sim systemc: the co-simulation instead of the vector harness */
 } ldpc_run;
 
 /* The command line that reproduces a verify ldpc run of design d. */
@@ -1202,6 +1204,19 @@ static int ldpc_verify_job(const fg_cli_ldpc_design *d, const ldpc_run *r, const
         (*n_sets)++;
     }
     fg_cli_progress_done();
+    if (r->systemc) { /* the C model, the Verilated model and the set in lock step, set by set */
+        pathf(log, sizeof log, "%s/cosim.log", work);
+        set_result *res = calloc((size_t)n, sizeof *res);
+        if (!res)
+            return fg_cli_fail(CMD, "out of memory");
+        for (int i = 0; i < n; i++)
+            snprintf(res[i].dir, sizeof res[i].dir, "%s", s[i].dir);
+        const int rc = cosim_sets(rtl, work, jobs, 0, res, n, log);
+        for (int i = 0; i < n; i++)
+            s[i].pass = res[i].pass;
+        free(res);
+        return rc;
+    }
     if (build_harness(rtl, work, jobs, top, top_n))
         return FG_EXIT_FAIL;
     vj doc;
@@ -1420,8 +1435,7 @@ static int verify_ldpc(int argc, char **argv)
     }
     if (!rc && optind < argc)
         rc = fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
-    if (!rc && systemc)
-        rc = fg_cli_usage_error(CMD, "--sim systemc: not available for ldpc yet (use --sim verilator)");
+    run.systemc = systemc;
     if (!rc && random_n && (design_given || run.verify_codes))
         rc = fg_cli_usage_error(CMD, "--random: draws the design itself; give no design options or --verify-codes");
     if (!rc && !random_n)

@@ -42,8 +42,8 @@ check v_mixed 2 "$F" verify ldpc --codes wifi,wimax-576-1/2 --work "$t/x"
 has err "mixes families"; nothing v_mixed
 check v_codes 2 "$F" verify ldpc --codes wifi-648-1/2 --verify-codes wifi-1944-5/6 --work "$t/x"
 has err "wifi-1944-5/6 is not in the design's --codes set"; nothing v_codes
-check v_sysc 2 "$F" verify ldpc --codes wifi-648-1/2 --sim systemc --work "$t/x"
-has err "not available for ldpc yet"; nothing v_sysc
+check v_sim 2 "$F" verify ldpc --codes wifi-648-1/2 --sim icarus --work "$t/x"
+has err "valid are verilator, systemc"; nothing v_sim
 check v_random 2 "$F" verify ldpc --random 2 --layers 3 --work "$t/x"
 has err "\-\-random: draws the design itself"; nothing v_random
 check v_ebn0 2 "$F" verify ldpc --codes wifi-648-1/2 --ebn0 1,fast --work "$t/x"

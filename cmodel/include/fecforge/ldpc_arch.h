@@ -131,6 +131,7 @@ typedef struct {
     int iter_done;                        /* this cycle's write was the last of an iteration (the APP
                                              memory now holds that iteration's result) */
     int done;                             /* the codeword is finished (last unload cycle) */
+    int iterations;                       /* with done: the iterations the codeword ran */
 } fg_ldpc_arch_ports;
 
 /* One clock cycle: every next-state value from the current state and in, then commit. */

@@ -804,6 +804,7 @@ static void unload_cycle(fg_ldpc_arch *a, fg_ldpc_arch_ports *o)
         a->unload_pending = 0;
     }
     if (o->done) {
+        o->iterations = a->iterations;
         a->phase = FG_LDPC_ARCH_DONE;
         a->st.cycles_unload = a->cycle - a->unload_start + 1;
     }

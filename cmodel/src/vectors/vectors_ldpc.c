@@ -6,6 +6,7 @@
 #include "fecforge/fixed.h"
 #include "fecforge/ldpc_arch.h"
 #include "fecforge/vectors.h"
+#include "vectors_ports.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,8 +17,7 @@ typedef struct {
     const fg_ldpc_code *code;
     int sid, eid, itid, appid, hardid;
     int n_tr, n_ex, N2, z, lanes;
-    int frame_iters;  /* iterations of the current frame (expected on iterations_o at done) */
-    int64_t *tr, *ex, *in;
+    int64_t *ex, *in;
     uint8_t *ex_x;
     int64_t *row;     /* n APP values */
     uint8_t *bits;    /* n hard decisions */
@@ -31,22 +31,7 @@ static void observe(ldpc_ctx *c, const fg_ldpc_arch *a, const fg_ldpc_arch_ports
 {
     if (c->rc)
         return;
-    fg_ldpc_arch_trace_values(a, p, c->tr);
-    memcpy(c->ex, c->tr, sizeof(int64_t) * (size_t)c->n_tr);
-    memset(c->ex_x, 0, (size_t)c->n_ex);
-    const int z = c->z, L = c->lanes, NL = c->N2 * L;
-    for (int q = 0; q < c->N2; q++) {
-        const int won = p->wen[q] && p->wdata, on = p->out_valid && p->out_col[q] >= 0;
-        for (int j = 0; j < L; j++) {
-            const int kw = c->n_tr + q * L + j, ko = kw + NL;
-            c->ex[kw] = won && j < z ? p->wdata[q * z + j] : 0;
-            c->ex_x[kw] = (uint8_t)!won;
-            c->ex[ko] = on && j < z ? p->out_bits[q * z + j] : 0;
-            c->ex_x[ko] = (uint8_t)!on;
-        }
-    }
-    c->ex[c->n_ex - 1] = p->done ? c->frame_iters : 0;
-    c->ex_x[c->n_ex - 1] = (uint8_t)!p->done;
+    fg_vecp_ldpc_pack_out(a, p, c->N2, c->z, c->lanes, c->ex, c->ex_x);
     c->rc = fg_vec_write(c->w, c->sid, c->in, NULL);
     if (!c->rc)
         c->rc = fg_vec_write(c->w, c->eid, c->ex, c->ex_x);
@@ -133,8 +118,8 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
     c.z = z;
     c.lanes = lanes;
     c.n_tr = fg_ldpc_arch_trace_fields(a);
-    c.n_ex = c.n_tr + 2 * N2 * lanes + 1;
-    const int n_in = 4 + N2 * lanes;
+    c.n_ex = fg_vecp_ldpc_n_ex(a, N2, lanes);
+    const int n_in = fg_vecp_ldpc_n_in(N2, lanes);
     uint8_t *u = malloc((size_t)n), *cw = malloc((size_t)n), *bits = malloc((size_t)n);
     uint8_t *dec = malloc((size_t)n * (size_t)frames);
     double *y = malloc(sizeof(double) * (size_t)n);
@@ -142,14 +127,13 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
     int *iters = malloc(sizeof(int) * (size_t)frames);
     long *fcycles = malloc(sizeof(long) * (size_t)frames * 2);
     fg_vec_port *in_p = malloc(sizeof *in_p * (size_t)n_in), *ex_p = malloc(sizeof *ex_p * (size_t)c.n_ex);
-    c.tr = malloc(sizeof(int64_t) * (size_t)c.n_tr);
     c.ex = malloc(sizeof(int64_t) * (size_t)c.n_ex);
     c.ex_x = malloc((size_t)c.n_ex);
     c.in = calloc((size_t)n_in, sizeof(int64_t));
     c.row = malloc(sizeof(int64_t) * (size_t)n);
     c.bits = malloc((size_t)n);
     fg_ldpc_arch_vec_result r = {0, 0, 0};
-    if (!u || !cw || !bits || !dec || !y || !q || !iters || !fcycles || !in_p || !ex_p || !c.tr || !c.ex ||
+    if (!u || !cw || !bits || !dec || !y || !q || !iters || !fcycles || !in_p || !ex_p || !c.ex ||
         !c.ex_x || !c.in || !c.row || !c.bits) {
         rc = fg_set_error(FG_ENOMEM, "out of memory for the LDPC vectors");
         goto done;
@@ -285,7 +269,6 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
     for (int f = 0; f < frames && !rc && !c.rc; f++) {
         c.frame = f;
         c.iters = 0;
-        c.frame_iters = iters[f];
         rc = frame_llr(code, cfg, sigma, seed, f, u, cw, y, q);
         for (int j = 0; j < n && !rc; j++) {
             const int64_t v = q[j];
@@ -359,7 +342,6 @@ done:
     free(fcycles);
     free(in_p);
     free(ex_p);
-    free(c.tr);
     free(c.ex);
     free(c.ex_x);
     free(c.in);

@@ -4,11 +4,12 @@
 #include "fecforge/vectors.h"
 #include "vectors_ports.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct fg_vec_model {
-    int subsys; /* 0: iag, 1: subsystem */
+    int subsys; /* 0: iag, 1: subsystem, 2: ldpc */
     int P, M;
     int64_t mask;
     fg_iag *iag;
@@ -19,6 +20,10 @@ struct fg_vec_model {
     int64_t *rd_v;   /* subsystem: bank_rd_data_o (M) */
     uint8_t *rd_x;
     fg_vecp_banks banks; /* subsystem: the bank SRAMs behind the read port */
+    fg_ldpc_code *code;  /* ldpc: the code, the MB-serial model, N2, Z, lanes, the LLR words of a cycle */
+    fg_ldpc_arch *arch;
+    int N2, z, lanes;
+    int32_t *llr;
 };
 
 static int param_int(const fg_vec_set *set, const char *key, int lo, int hi, int *v)
@@ -154,6 +159,47 @@ static int create_subsys(const fg_vec_set *set, fg_vec_model *m)
     return 0;
 }
 
+/* ldpc: the step model of the set's code and parameters (built-in codes; LTR order; no reordering). */
+static int create_ldpc(const fg_vec_set *set, fg_vec_model *m)
+{
+    const char *name, *mb;
+    fg_ldpc_arch_cfg cfg = fg_ldpc_arch_cfg_default();
+    fg_ldpc_fixed_cfg *x = &cfg.fx;
+    int reordered = 0, rc = fg_vec_get_param_str(set, "code", &name);
+    if (!rc)
+        rc = fg_ldpc_code_create(name, &m->code);
+    if (!rc)
+        rc = fg_vec_get_param_str(set, "macroblock", &mb);
+    if (!rc && sscanf(mb, "%dx%d", &cfg.mb_rows, &cfg.mb_cols) != 2)
+        rc = fg_set_error(FG_EINVAL, "%s/manifest.json: macroblock '%s' is not N1xN2", fg_vec_dir_path(set), mb);
+    struct {
+        const char *key;
+        int lo, hi, *v;
+    } const ints[] = {{"layers", 1, 1 << 16, &x->layers},       {"llr_width", 2, 16, &x->llr_width},
+                      {"llr_frac", 0, 15, &x->llr_frac},         {"r_width", 2, 16, &x->r_width},
+                      {"app_width", 2, 24, &x->app_width},       {"scale_num", 1, 256, &x->scale_num},
+                      {"scale_shift", 0, 8, &x->scale_shift},    {"in_shift", 0, 15, &x->in_shift},
+                      {"scale_round", 0, 1, &x->scale_round},    {"r_sat_late", 0, 1, &x->r_sat_late},
+                      {"app_keep", 0, 1, &x->app_keep},          {"max_iter", 1, 1000, &x->max_iter},
+                      {"early_term", 0, 1, &x->early_term},      {"s1_depth", 1, 16, &cfg.s1_depth},
+                      {"s2_depth", 0, 16, &cfg.s2_depth},        {"et_depth", 1, 16, &cfg.et_depth},
+                      {"forward", 0, 1, &cfg.forward},           {"reordered", 0, 1, &reordered},
+                      {"lanes", 1, FG_LDPC_Z_MAX, &m->lanes}};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0] && !rc; i++)
+        rc = param_int(set, ints[i].key, ints[i].lo, ints[i].hi, ints[i].v);
+    if (!rc && reordered)
+        rc = fg_set_error(FG_EINVAL, "%s: a reordered set (its memory-word order is not in the manifest) has no "
+                                     "port-level model", fg_vec_dir_path(set));
+    if (!rc && (rc = fg_ldpc_arch_create(m->code, &cfg, &m->arch)) == 0) {
+        m->N2 = cfg.mb_cols;
+        m->z = m->code->z;
+        rc = check_layout(set, fg_vecp_ldpc_n_in(m->N2, m->lanes), fg_vecp_ldpc_n_ex(m->arch, m->N2, m->lanes));
+    }
+    if (!rc && !(m->llr = calloc((size_t)m->N2 * (size_t)m->z, sizeof *m->llr)))
+        rc = fg_set_error(FG_ENOMEM, "out of memory for the LDPC port-level model");
+    return rc;
+}
+
 int fg_vec_model_create(const fg_vec_set *set, fg_vec_model **out)
 {
     if (!set || !out)
@@ -169,8 +215,12 @@ int fg_vec_model_create(const fg_vec_set *set, fg_vec_model **out)
     else if (!strcmp(d, "subsystem")) {
         m->subsys = 1;
         rc = create_subsys(set, m);
+    } else if (!strcmp(d, "ldpc")) {
+        m->subsys = 2;
+        rc = create_ldpc(set, m);
     } else
-        rc = fg_set_error(FG_EINVAL, "%s: design '%s' has no port-level model (iag, subsystem)", fg_vec_dir_path(set), d);
+        rc = fg_set_error(FG_EINVAL, "%s: design '%s' has no port-level model (iag, subsystem, ldpc)",
+                          fg_vec_dir_path(set), d);
     if (rc) {
         fg_vec_model_destroy(m);
         return rc;
@@ -181,6 +231,16 @@ int fg_vec_model_create(const fg_vec_set *set, fg_vec_model **out)
 
 void fg_vec_model_step(fg_vec_model *m, const int64_t *in_n, int64_t *out_n, uint8_t *dontcare_n)
 {
+    if (m->subsys == 2) { /* the configuration inputs are the set's parameters (constant) */
+        for (int p = 0; p < m->N2; p++)
+            for (int j = 0; j < m->z; j++)
+                m->llr[p * m->z + j] = (int32_t)in_n[1 + p * m->lanes + j];
+        const fg_ldpc_arch_in in = {(int)(in_n[0] & 1), m->llr};
+        fg_ldpc_arch_ports o;
+        fg_ldpc_arch_step(m->arch, &in, &o);
+        fg_vecp_ldpc_pack_out(m->arch, &o, m->N2, m->z, m->lanes, out_n, dontcare_n);
+        return;
+    }
     if (!m->subsys) {
         fg_iag_in in;
         fg_iag_out out;
@@ -210,5 +270,8 @@ void fg_vec_model_destroy(fg_vec_model *m)
     free(m->rd_v);
     free(m->rd_x);
     fg_vecp_banks_free(&m->banks);
+    fg_ldpc_arch_destroy(m->arch);
+    fg_ldpc_code_destroy(m->code);
+    free(m->llr);
     free(m);
 }

@@ -160,3 +160,23 @@ void fg_vecp_subsys_levels(const fg_subsys *s, int P, int M, int64_t *regs)
     regs[P + M + 1] = fg_dbcf_overflow(d);
     regs[P + M + 2] = fg_dbcf_empty(d);
 }
+
+void fg_vecp_ldpc_pack_out(const fg_ldpc_arch *a, const fg_ldpc_arch_ports *p, int N2, int z, int lanes, int64_t *ex,
+                           uint8_t *ex_x)
+{
+    const int n_tr = fg_ldpc_arch_trace_fields(a), NL = N2 * lanes, n_ex = n_tr + 2 * NL + 1;
+    fg_ldpc_arch_trace_values(a, p, ex);
+    memset(ex_x, 0, (size_t)n_ex);
+    for (int q = 0; q < N2; q++) {
+        const int won = p->wen[q] && p->wdata, on = p->out_valid && p->out_col[q] >= 0;
+        for (int j = 0; j < lanes; j++) {
+            const int kw = n_tr + q * lanes + j, ko = kw + NL;
+            ex[kw] = won && j < z ? p->wdata[q * z + j] : 0;
+            ex_x[kw] = (uint8_t)!won;
+            ex[ko] = on && j < z ? p->out_bits[q * z + j] : 0;
+            ex_x[ko] = (uint8_t)!on;
+        }
+    }
+    ex[n_ex - 1] = p->done ? p->iterations : 0;
+    ex_x[n_ex - 1] = (uint8_t)!p->done;
+}

@@ -59,4 +59,17 @@ void fg_vecp_subsys_pack_out(const fg_subsys_out *out, int P, int M, int64_t mas
 /* The registered levels, LFSR, overflow and done (fg_dbcf_empty) of s now: what the next cycle shows. */
 void fg_vecp_subsys_levels(const fg_subsys *s, int P, int M, int64_t *regs);
 
+/* LDPC sets (vectors_ldpc.c, the ldpc port-level model): the expected line of one cycle of the
+ * step model a: its trace fields, wdata_o and out_bits_o (N2 words of `lanes` lanes; lanes >= Z 0)
+ * and iterations_o (don't care except at done). */
+#include "fecforge/ldpc_arch.h"
+static inline int fg_vecp_ldpc_n_ex(const fg_ldpc_arch *a, int N2, int lanes)
+{
+    return fg_ldpc_arch_trace_fields(a) + 2 * N2 * lanes + 1;
+}
+void fg_vecp_ldpc_pack_out(const fg_ldpc_arch *a, const fg_ldpc_arch_ports *p, int N2, int z, int lanes, int64_t *ex,
+                           uint8_t *ex_x);
+/* The stimulus line: llr_valid_i, llr_i (N2 x lanes), code_sel_i, max_iter_i, et_en_i. */
+static inline int fg_vecp_ldpc_n_in(int N2, int lanes) { return 4 + N2 * lanes; }
+
 #endif
