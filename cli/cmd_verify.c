@@ -573,6 +573,30 @@ static int check_job(job *j)
     return 0;
 }
 
+/* The harness prints one PASS line per matching set: does its log have one for set dir? */
+static int harness_passed(const char *log, const char *dir)
+{
+    FILE *f = fopen(log, "r");
+    char line[PATH_MAX + 256];
+    const size_t n = strlen(dir);
+    int pass = 0;
+    while (f && !pass && fgets(line, sizeof line, f))
+        pass = !strncmp(line, "PASS ", 5) && !strncmp(line + 5, dir, n) && line[5 + n] == ':';
+    if (f)
+        fclose(f);
+    return pass;
+}
+
+/* The harness's exit status st: 0, or the mismatch it logged and FG_EXIT_FAIL. */
+static int harness_status(int st, const char *top, const char *log)
+{
+    if (st == 0)
+        return 0;
+    fprintf(stderr, "fecforge verify: %s does NOT match the C model:\n", top);
+    tail_log(log, 30);
+    return FG_EXIT_FAIL;
+}
+
 /* --sim systemc: for the DBCF the co-simulation on its own traffic (tb_dbcf's half-iterations and
  * random phase) first; then every vector set (both models and the set compared every cycle). */
 static int cosim_sets(const char *rtl, const char *work, int jobs, int dbcf, set_result *res, int n, const char *log)
@@ -649,23 +673,9 @@ static int verify_job(const job *j, const char *work, int jobs, set_result *res,
     if (build_harness(rtl, work, jobs, top, sizeof top))
         return FG_EXIT_FAIL;
     const int st = run_logged(NULL, run_argv, log);
-    /* The harness prints one PASS line per set, or the mismatch. */
-    FILE *f = fopen(log, "r");
-    char line[PATH_MAX + 256];
-    while (f && fgets(line, sizeof line, f))
-        for (int i = 0; i < *nres; i++) {
-            const size_t n = strlen(res[i].dir);
-            if (!strncmp(line, "PASS ", 5) && !strncmp(line + 5, res[i].dir, n) && line[5 + n] == ':')
-                res[i].pass = 1;
-        }
-    if (f)
-        fclose(f);
-    if (st != 0) {
-        fprintf(stderr, "fecforge verify: %s does NOT match the C model:\n", top);
-        tail_log(log, 30);
-        return FG_EXIT_FAIL;
-    }
-    return 0;
+    for (int i = 0; i < *nres; i++)
+        res[i].pass = harness_passed(log, res[i].dir);
+    return harness_status(st, top, log);
 }
 
 /* One line (or JSON object) per vector set, with the counts of its manifest. */
@@ -1241,22 +1251,9 @@ static int ldpc_verify_job(const fg_cli_ldpc_design *d, const ldpc_run *r, const
         fprintf(stderr, "fecforge verify: running %s on vector sets %d..%d of %d\n", top, b + 1, na - 3 + b, n);
         st = run_logged(NULL, argv, log);
     }
-    FILE *f = fopen(log, "r");
-    char line[PATH_MAX + 256];
-    while (f && fgets(line, sizeof line, f))
-        for (int i = 0; i < n; i++) {
-            const size_t len = strlen(s[i].dir);
-            if (!strncmp(line, "PASS ", 5) && !strncmp(line + 5, s[i].dir, len) && line[5 + len] == ':')
-                s[i].pass = 1;
-        }
-    if (f)
-        fclose(f);
-    if (st != 0) {
-        fprintf(stderr, "fecforge verify: %s does NOT match the C model:\n", top);
-        tail_log(log, 30);
-        return FG_EXIT_FAIL;
-    }
-    return 0;
+    for (int i = 0; i < n; i++)
+        s[i].pass = harness_passed(log, s[i].dir);
+    return harness_status(st, top, log);
 }
 
 static void ldpc_print_sets(const fg_cli_ldpc_design *d, const ldpc_set *s, int n, fg_json *js)
