@@ -762,6 +762,25 @@ static void random_job(fg_rng *rs, int max_pllr, job *j)
 #undef PICK
 }
 
+/* End of a verify run: close the JSON document (js NULL without --json), keep or remove the work
+ * directory, the exit code. */
+static int finish_run(fg_json *js, int configs_ok, int rc, int keep, const char *work, const char *work_opt)
+{
+    if (js) {
+        fg_json_arr_close(js);
+        fg_json_int(js, "configurations_matching", configs_ok);
+        fg_json_bool(js, "match", rc == 0);
+        fg_json_str(js, "work", rc || keep ? work : "");
+        fg_json_obj_close(js);
+        fg_json_end(js);
+    }
+    if (rc || keep)
+        fprintf(stderr, "fecforge verify: work directory kept: %s\n", work);
+    else if (!work_opt)
+        remove_tree(work);
+    return rc ? FG_EXIT_FAIL : FG_EXIT_OK;
+}
+
 static int verify_design(design_kind kind, int argc, char **argv)
 {
     enum { O_PLLR = 256, O_BANKS, O_SEL, O_FIFO, O_BUF, O_OFFER, O_SEED_LFSR, O_WIDTH, O_DEPTH, O_MAP, O_DIR, /* dbcf */
@@ -970,19 +989,7 @@ static int verify_design(design_kind kind, int argc, char **argv)
         } else
             configs_ok++;
     }
-    if (json) {
-        fg_json_arr_close(&js);
-        fg_json_int(&js, "configurations_matching", configs_ok);
-        fg_json_bool(&js, "match", rc == 0);
-        fg_json_str(&js, "work", rc || keep ? work : "");
-        fg_json_obj_close(&js);
-        fg_json_end(&js);
-    }
-    if (rc || keep)
-        fprintf(stderr, "fecforge verify: work directory kept: %s\n", work);
-    else if (!work_opt)
-        remove_tree(work);
-    return rc ? FG_EXIT_FAIL : FG_EXIT_OK;
+    return finish_run(json ? &js : NULL, configs_ok, rc, keep, work, work_opt);
 }
 
 /* ---- verify vectors: an existing RTL directory against existing vector sets ---- */
@@ -1513,19 +1520,7 @@ static int verify_ldpc(int argc, char **argv)
             configs_ok++;
     }
     fg_cli_ldpc_design_free(&d);
-    if (json) {
-        fg_json_arr_close(&js);
-        fg_json_int(&js, "configurations_matching", configs_ok);
-        fg_json_bool(&js, "match", rc == 0);
-        fg_json_str(&js, "work", rc || keep ? work : "");
-        fg_json_obj_close(&js);
-        fg_json_end(&js);
-    }
-    if (rc || keep)
-        fprintf(stderr, "fecforge verify: work directory kept: %s\n", work);
-    else if (!work_opt)
-        remove_tree(work);
-    return rc ? FG_EXIT_FAIL : FG_EXIT_OK;
+    return finish_run(json ? &js : NULL, configs_ok, rc, keep, work, work_opt);
 }
 
 int fg_cmd_verify(int argc, char **argv)
