@@ -6,6 +6,7 @@
 #include "gen_internal.h"
 #include "gen_ldpc_body.h"
 #include "fecforge/error.h"
+#include "fecforge/vectors.h" /* fg_vec_width_for */
 
 #include <stdint.h>
 #include <stdio.h>
@@ -18,14 +19,6 @@ fg_gen_ldpc_cfg fg_gen_ldpc_cfg_default(void)
     memset(&c, 0, sizeof c);
     c.arch = fg_ldpc_arch_cfg_default();
     return c;
-}
-
-static int bits_for(long n) /* width of 0..n-1, at least 1 */
-{
-    int b = 1;
-    while ((1L << b) < n)
-        b++;
-    return b;
 }
 
 static const char *family_name(fg_ldpc_family f)
@@ -199,24 +192,24 @@ static int tabs_build(const fg_gen_ldpc_cfg *c, ldpc_tabs *T)
     }
     const int maxit = c->arch.fx.max_iter;
     T->nw = d->n_mbc_max * T->n2;
-    d->code_w = bits_for(c->n_codes);
-    d->iter_w = bits_for(maxit + 1);
-    d->seq_w = bits_for((long)maxit * d->n_ml_max + 3);
-    d->addr_w = bits_for(T->nw);
-    d->mbc_w = bits_for(d->n_mbc_max);
-    T->zw = bits_for(d->zmax + 1);
-    T->pw = bits_for(d->dc_max);
-    T->lw = bits_for(d->mb_max);
-    T->mlw = bits_for(d->n_ml_max + 1);
-    T->locw = bits_for(d->mbs_max + 1);
-    T->gw = bits_for(T->tot_max + 1);
+    d->code_w = fg_vec_width_for(c->n_codes);
+    d->iter_w = fg_vec_width_for(maxit + 1);
+    d->seq_w = fg_vec_width_for((long)maxit * d->n_ml_max + 3);
+    d->addr_w = fg_vec_width_for(T->nw);
+    d->mbc_w = fg_vec_width_for(d->n_mbc_max);
+    T->zw = fg_vec_width_for(d->zmax + 1);
+    T->pw = fg_vec_width_for(d->dc_max);
+    T->lw = fg_vec_width_for(d->mb_max);
+    T->mlw = fg_vec_width_for(d->n_ml_max + 1);
+    T->locw = fg_vec_width_for(d->mbs_max + 1);
+    T->gw = fg_vec_width_for(T->tot_max + 1);
     if (T->gw <= T->locw) /* MB indices are local index + base: keep the base wider (no zero-width padding) */
         T->gw = T->locw + 1;
     if (d->seq_w <= d->iter_w)
         d->seq_w = d->iter_w + 1;
     if (d->seq_w <= T->mlw)
         d->seq_w = T->mlw + 1;
-    T->cnw = bits_for(T->nw + 2 * T->n2 + 1);
+    T->cnw = fg_vec_width_for(T->nw + 2 * T->n2 + 1);
     T->be = 1 + T->zw + T->pw;
     T->mbw = d->mbc_w + T->n2 + T->k * T->n2 * T->be;
     T->ce = 1 + T->lw + T->zw;
@@ -228,7 +221,7 @@ static int tabs_build(const fg_gen_ldpc_cfg *c, ldpc_tabs *T)
     }
     const fg_ldpc_fixed_cfg *f = &c->arch.fx;
     T->mw = (f->r_sat_late ? f->app_width : f->r_width) - 1;
-    T->dsw = f->r_width + 1 + bits_for(T->k);
+    T->dsw = f->r_width + 1 + fg_vec_width_for(T->k);
     T->sumw = (f->app_width > T->dsw ? f->app_width : T->dsw) + 1;
     return 0;
 }

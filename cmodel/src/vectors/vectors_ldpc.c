@@ -76,14 +76,6 @@ fg_ldpc_vec_params fg_ldpc_vec_params_default(void)
     return (fg_ldpc_vec_params){.frames = 4, .ebn0_db = 2.0, .seed = 1, .lanes = 0, .code_index = 0};
 }
 
-static int bits_for(long n) /* width of 0..n-1, at least 1 */
-{
-    int b = 1;
-    while ((1L << b) < n)
-        b++;
-    return b;
-}
-
 int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg,
                                const fg_ldpc_vec_params *vp, fg_ldpc_arch_vec_result *res)
 {
@@ -163,8 +155,8 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
     in_p[0] = fg_vec_port_make("llr_valid_i", -1, FG_VEC_IN, 1, 0);
     for (int k = 0; k < N2 * lanes; k++)
         in_p[1 + k] = fg_vec_port_make("llr_i", k, FG_VEC_IN, cfg->fx.llr_width, 1);
-    const int iw = bits_for(cfg->fx.max_iter + 1);
-    in_p[n_in - 3] = fg_vec_port_make("code_sel_i", -1, FG_VEC_IN, bits_for(vp->code_index + 1), 0);
+    const int iw = fg_vec_width_for(cfg->fx.max_iter + 1);
+    in_p[n_in - 3] = fg_vec_port_make("code_sel_i", -1, FG_VEC_IN, fg_vec_width_for(vp->code_index + 1), 0);
     in_p[n_in - 2] = fg_vec_port_make("max_iter_i", -1, FG_VEC_IN, iw, 0);
     in_p[n_in - 1] = fg_vec_port_make("et_en_i", -1, FG_VEC_IN, 1, 0);
     for (int i = 0; i < c.n_tr; i++) {
