@@ -15,7 +15,8 @@ enum {
     FG_EIO = -3,        /* a file could not be read or written */
     FG_EOVERFLOW = -4,  /* a modelled hardware buffer overflowed (data would be lost) */
     FG_EMISMATCH = -5,  /* a verification found a difference */
-    FG_ESTATE = -6      /* call not valid in the object's current state */
+    FG_ESTATE = -6,     /* call not valid in the object's current state */
+    FG_ENODEV = -7      /* no usable accelerator (no CUDA device, or built without CUDA) */
 };
 
 /* Generic text for a code ("invalid parameter", ...). Never NULL. */

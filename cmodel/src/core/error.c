@@ -16,6 +16,7 @@ const char *fg_strerror(int code)
     case FG_EOVERFLOW: return "hardware buffer overflow";
     case FG_EMISMATCH: return "verification mismatch";
     case FG_ESTATE: return "invalid state";
+    case FG_ENODEV: return "no usable device";
     default: return "unknown error";
     }
 }

@@ -1,0 +1,634 @@
+/* Device code of the GPU LDPC decoders (fecforge_gpu/ldpc_gpu.h, docs/gpu-ldpc.md): the arithmetic
+ * of one check row in both modes, the fused decoder, the thesis's CNP / VNP / ET kernels, and the
+ * frame generator and error counter. Included once, by ldpc_gpu.cu. */
+#include "fecforge/fixed.h"
+#include "fecforge/rng.h"
+
+#include <cfloat>
+#include <cstdint>
+
+#define FG_LDPC_GPU_RMAX 1e30f /* cap of |R'| and of the channel LLRs (as the CPU float decoder) */
+
+/* The code as the kernels see it (device pointers). blk[b] packs block b of the row lists (layers in
+ * order, ascending column within a layer): first bit of its block column (col * z) << 10 | shift. */
+struct gcode {
+    int n, k, z, mb, nb, nblk;
+    const int *row_start; /* mb + 1 */
+    const uint32_t *blk;  /* nblk */
+    const uint32_t *gen;  /* parity generator: k rows of gw words, parity bit j of row i at bit j % 32
+                             of word j / 32 */
+    int gw;
+};
+
+/* The decoder's arithmetic (fecforge/ldpc_decoder.h). */
+struct dparams {
+    int K, max_iter, et;
+    /* fixed */
+    int A, llr_w, in_shift, snum, sshift, srnd, rlate, keep, mcap;
+    /* float */
+    int alg; /* FG_LDPC_ALG_* (MS, NMS, OMS) */
+    float factor, offset;
+};
+
+__device__ __forceinline__ int blk_base(uint32_t e) { return (int)(e >> 10); }
+__device__ __forceinline__ int blk_shift(uint32_t e) { return (int)(e & 0x3ffu); }
+
+/* Bit of block entry e for row i of its layer. */
+__device__ __forceinline__ int blk_bit(uint32_t e, int i, int z)
+{
+    int k = i + blk_shift(e);
+    if (k >= z)
+        k -= z;
+    return blk_base(e) + k;
+}
+
+/* ---------------- fixed-point mode: the C model's arithmetic (ldpc_dec_fixed.c) ---------------- */
+
+/* mag(x) of the C model: scale (floor or nearest), saturated to r_width when r_sat_late. */
+__device__ __forceinline__ int32_t fx_mag(const dparams &p, int32_t x, int R)
+{
+    const int32_t s = p.srnd ? fg_fx_scale_rnd(x, p.snum, p.sshift) : fg_fx_scale(x, p.snum, p.sshift);
+    return p.rlate ? fg_fx_sat(s, R) : s;
+}
+
+/* The compressed R word of a fixed-mode row: x = scaled min0 | scaled min1 << 10 | pos << 20,
+ * y = one sign bit per block. The zero word regenerates R = 0 (the state after load). */
+struct fx_word {
+    uint32_t meta, signs;
+};
+
+__device__ __forceinline__ int32_t fx_regen(uint32_t meta, uint32_t signs, int par, int j)
+{
+    const int pos = (int)((meta >> 20) & 63u);
+    const int32_t m = (int32_t)(j == pos ? (meta >> 10) & 1023u : meta & 1023u);
+    return fg_fx_from_sm((int)(((signs >> j) ^ (uint32_t)par) & 1u), m);
+}
+
+/* One check row, fixed mode: Q, min finder, R'; L_new / delta per edge. Lsh: the codeword's APP
+ * values. K == 1 (direct): L written in place (no other row of the layer touches these bits);
+ * otherwise the deltas go to acc (exact integer sums; the order does not matter). */
+template <int DMAX>
+__device__ __forceinline__ fx_word fx_row(const dparams &p, int R, const uint32_t *blk, int deg, int i, int z,
+                                          int16_t *Lsh, int32_t *acc, fx_word w)
+{
+    const int A = p.A;
+    const int opar = __popc(w.signs) & 1;
+    int32_t mn0 = p.mcap, mn1 = p.mcap;
+    int npos = 0;
+    uint32_t nsg = 0;
+    int v[DMAX];
+    int32_t lv[DMAX], rold[DMAX];
+#pragma unroll
+    for (int j = 0; j < DMAX; j++) {
+        if (j < deg) {
+            v[j] = blk_bit(blk[j], i, z);
+            lv[j] = Lsh[v[j]];
+            int32_t r = fx_regen(w.meta, w.signs, opar, j);
+            if (p.keep)
+                r = fg_fx_rold_keep(lv[j], r, A);
+            rold[j] = r;
+            const int32_t q = fg_fx_sub(lv[j], r, A);
+            const int32_t m = fg_fx_min(fg_fx_abs(q), p.mcap);
+            if (m < mn0) {
+                mn1 = mn0;
+                mn0 = m;
+                npos = j;
+            } else if (m < mn1) {
+                mn1 = m;
+            }
+            nsg |= (uint32_t)fg_fx_sign(q) << j;
+        }
+    }
+    const int par = __popc(nsg) & 1;
+    const int32_t s0 = fx_mag(p, mn0, R), s1 = fx_mag(p, mn1, R);
+#pragma unroll
+    for (int j = 0; j < DMAX; j++) {
+        if (j < deg) {
+            const int32_t rn = fg_fx_from_sm((int)(((nsg >> j) ^ (uint32_t)par) & 1u), j == npos ? s1 : s0);
+            if (acc)
+                atomicAdd(&acc[v[j]], rn - rold[j]);
+            else
+                Lsh[v[j]] = (int16_t)fg_fx_sat((int64_t)lv[j] + (rn - rold[j]), A);
+        }
+    }
+    fx_word o;
+    o.meta = (uint32_t)s0 | ((uint32_t)s1 << 10) | ((uint32_t)npos << 20);
+    o.signs = nsg;
+    return o;
+}
+
+/* ---------------- float mode: the CPU float decoder's min-sum rules (ldpc_dec_kernel.h) ---------------- */
+
+struct fl_word {
+    float r0, r1;
+    uint32_t pospar; /* pos | parity << 8 */
+    uint32_t signs;
+};
+
+__device__ __forceinline__ float fl_rule(const dparams &p, float x)
+{
+    if (p.alg == 2) /* FG_LDPC_ALG_NMS */
+        x = x * p.factor;
+    else if (p.alg == 3) { /* FG_LDPC_ALG_OMS */
+        x = x - p.offset;
+        x = x > 0.0f ? x : 0.0f;
+    }
+    return x < FG_LDPC_GPU_RMAX ? x : FG_LDPC_GPU_RMAX;
+}
+
+/* R of block j from a row word: magnitude with the sign bit or-ed in, as the CPU decoder forms it. */
+__device__ __forceinline__ float fl_regen(const fl_word &w, int j)
+{
+    const int pos = (int)(w.pospar & 255u);
+    const uint32_t sg = ((w.signs >> j) ^ (w.pospar >> 8)) & 1u;
+    return __uint_as_float(__float_as_uint(j == pos ? w.r1 : w.r0) | (sg << 31));
+}
+
+template <int DMAX>
+__device__ __forceinline__ fl_word fl_row(const dparams &p, const uint32_t *blk, int deg, int i, int z, float *Lsh,
+                                          float *acc, fl_word w)
+{
+    float m0 = FLT_MAX, m1 = FLT_MAX;
+    int npos = 0;
+    uint32_t nsg = 0;
+    int v[DMAX];
+    float lv[DMAX], rold[DMAX];
+#pragma unroll
+    for (int j = 0; j < DMAX; j++) {
+        if (j < deg) {
+            v[j] = blk_bit(blk[j], i, z);
+            lv[j] = Lsh[v[j]];
+            rold[j] = fl_regen(w, j);
+            const float q = __fsub_rn(lv[j], rold[j]);
+            const uint32_t qs = __float_as_uint(q) >> 31;
+            const float a = __uint_as_float(__float_as_uint(q) & 0x7fffffffu);
+            const bool lt0 = a < m0;
+            m1 = lt0 ? m0 : (a < m1 ? a : m1);
+            npos = lt0 ? j : npos;
+            m0 = lt0 ? a : m0;
+            nsg |= qs << j;
+        }
+    }
+    fl_word o;
+    o.r0 = fl_rule(p, m0);
+    o.r1 = fl_rule(p, m1);
+    o.pospar = (uint32_t)npos | ((uint32_t)(__popc(nsg) & 1) << 8);
+    o.signs = nsg;
+#pragma unroll
+    for (int j = 0; j < DMAX; j++) {
+        if (j < deg) {
+            const float rn = fl_regen(o, j);
+            const float d = __fsub_rn(rn, rold[j]);
+            if (acc)
+                atomicAdd(&acc[v[j]], d);
+            else
+                Lsh[v[j]] = __fadd_rn(lv[j], d);
+        }
+    }
+    return o;
+}
+
+/* ---------------- mode traits ---------------- */
+
+template <bool FIXED> struct mode;
+template <> struct mode<true> {
+    typedef int16_t in_t;  /* channel LLR as loaded */
+    typedef int16_t app_t; /* L in shared memory */
+    typedef int32_t acc_t;
+    typedef fx_word word_t;
+    static __device__ __forceinline__ app_t load(const dparams &p, in_t x) { return (app_t)fg_fx_rshift_rnd(x, p.in_shift); }
+    static __device__ __forceinline__ int hard(app_t x) { return fg_fx_hard(x); }
+    static __device__ __forceinline__ app_t apply(const dparams &p, app_t l, acc_t a)
+    {
+        return (app_t)fg_fx_sat((int64_t)l + a, p.A);
+    }
+};
+template <> struct mode<false> {
+    typedef float in_t;
+    typedef float app_t;
+    typedef float acc_t;
+    typedef fl_word word_t;
+    static __device__ __forceinline__ app_t load(const dparams &, in_t x) { return x; }
+    static __device__ __forceinline__ int hard(app_t x) { return x < 0.0f; }
+    static __device__ __forceinline__ app_t apply(const dparams &, app_t l, acc_t a) { return __fadd_rn(l, a); }
+};
+
+template <bool FIXED, int DMAX>
+__device__ __forceinline__ typename mode<FIXED>::word_t do_row(const dparams &p, int R, const uint32_t *blk, int deg,
+                                                               int i, int z, typename mode<FIXED>::app_t *L,
+                                                               typename mode<FIXED>::acc_t *acc,
+                                                               typename mode<FIXED>::word_t w);
+template <> __device__ __forceinline__ fx_word do_row<true, 8>(const dparams &p, int R, const uint32_t *blk, int deg, int i, int z, int16_t *L, int32_t *acc, fx_word w) { return fx_row<8>(p, R, blk, deg, i, z, L, acc, w); }
+template <> __device__ __forceinline__ fx_word do_row<true, 16>(const dparams &p, int R, const uint32_t *blk, int deg, int i, int z, int16_t *L, int32_t *acc, fx_word w) { return fx_row<16>(p, R, blk, deg, i, z, L, acc, w); }
+template <> __device__ __forceinline__ fx_word do_row<true, 24>(const dparams &p, int R, const uint32_t *blk, int deg, int i, int z, int16_t *L, int32_t *acc, fx_word w) { return fx_row<24>(p, R, blk, deg, i, z, L, acc, w); }
+template <> __device__ __forceinline__ fx_word do_row<true, 32>(const dparams &p, int R, const uint32_t *blk, int deg, int i, int z, int16_t *L, int32_t *acc, fx_word w) { return fx_row<32>(p, R, blk, deg, i, z, L, acc, w); }
+template <> __device__ __forceinline__ fl_word do_row<false, 8>(const dparams &p, int, const uint32_t *blk, int deg, int i, int z, float *L, float *acc, fl_word w) { return fl_row<8>(p, blk, deg, i, z, L, acc, w); }
+template <> __device__ __forceinline__ fl_word do_row<false, 16>(const dparams &p, int, const uint32_t *blk, int deg, int i, int z, float *L, float *acc, fl_word w) { return fl_row<16>(p, blk, deg, i, z, L, acc, w); }
+template <> __device__ __forceinline__ fl_word do_row<false, 24>(const dparams &p, int, const uint32_t *blk, int deg, int i, int z, float *L, float *acc, fl_word w) { return fl_row<24>(p, blk, deg, i, z, L, acc, w); }
+template <> __device__ __forceinline__ fl_word do_row<false, 32>(const dparams &p, int, const uint32_t *blk, int deg, int i, int z, float *L, float *acc, fl_word w) { return fl_row<32>(p, blk, deg, i, z, L, acc, w); }
+
+/* ---------------- the fused decoder ----------------
+ * Block = ncw codewords x z threads; thread (c, i) owns check row i of every layer of codeword c.
+ * Shared memory: the row lists, L (ncw x n), the R words (ncw x mb x z), acc (ncw x n, K > 1 only),
+ * per-codeword flags. One launch runs every iteration; with early termination a codeword whose hard
+ * decisions satisfy every check after an iteration is frozen (its tag set) and the block stops
+ * when all its codewords are. */
+template <bool FIXED, int DMAX>
+__global__ void __launch_bounds__(1024) fused_decode(gcode c, dparams p, int R, int ncw, int count,
+                                                     const typename mode<FIXED>::in_t *in,
+                                                     typename mode<FIXED>::app_t *app_out, uint8_t *bits_out,
+                                                     int *iters_out)
+{
+    typedef mode<FIXED> M;
+    typedef typename M::app_t app_t;
+    typedef typename M::acc_t acc_t;
+    typedef typename M::word_t word_t;
+    extern __shared__ __align__(16) unsigned char smem[];
+    const int n = c.n, z = c.z, mb = c.mb;
+    word_t *W = (word_t *)smem;                                 /* ncw * mb * z */
+    app_t *Ls = (app_t *)(W + (size_t)ncw * mb * z);            /* ncw * n */
+    acc_t *accs = (acc_t *)(Ls + (size_t)ncw * n + (FIXED ? (ncw * n) & 1 : 0)); /* ncw * n if K > 1 */
+    uint32_t *blk = (uint32_t *)(accs + (p.K > 1 ? (size_t)ncw * n : 0));
+    int *rs = (int *)(blk + c.nblk);
+    int *flags = rs + mb + 1; /* ncw: syndrome bad; ncw: done */
+    const int t = threadIdx.x, nt = blockDim.x;
+    const int cw = t / z, i = t - cw * z;
+    const int gcw = blockIdx.x * ncw + cw;
+    const bool valid = gcw < count;
+    for (int b = t; b < c.nblk; b += nt)
+        blk[b] = c.blk[b];
+    for (int b = t; b <= mb; b += nt)
+        rs[b] = c.row_start[b];
+    for (int b = t; b < 2 * ncw; b += nt)
+        flags[b] = 0;
+    for (int x = t; x < ncw * n; x += nt) {
+        const int cc = x / n;
+        const long long g = (long long)blockIdx.x * ncw + cc;
+        Ls[x] = g < count ? M::load(p, in[(size_t)g * n + (x - cc * n)]) : (app_t)0;
+        if (p.K > 1)
+            accs[x] = (acc_t)0;
+    }
+    for (int x = t; x < ncw * mb * z; x += nt)
+        W[x] = word_t{};
+    if (!valid && t < ncw * z)
+        flags[ncw + cw] = 1; /* padding codewords count as done */
+    __syncthreads();
+    app_t *L = Ls + (size_t)cw * n;
+    acc_t *acc = p.K > 1 ? accs + (size_t)cw * n : nullptr;
+    word_t *Wc = W + (size_t)cw * mb * z;
+    int it = 0;
+    for (; it < p.max_iter; it++) {
+        const bool active = valid && !flags[ncw + cw];
+        for (int l0 = 0; l0 < mb; l0 += p.K) {
+            const int l1 = l0 + p.K < mb ? l0 + p.K : mb;
+            for (int l = l0; l < l1; l++) {
+                if (active) {
+                    const int b0 = rs[l];
+                    word_t *wp = Wc + (size_t)l * z + i;
+                    *wp = do_row<FIXED, DMAX>(p, R, blk + b0, rs[l + 1] - b0, i, z, L, acc, *wp);
+                }
+                if (p.K == 1)
+                    __syncthreads();
+            }
+            if (p.K > 1) {
+                __syncthreads();
+                if (active)
+                    for (int v = i; v < n; v += z) {
+                        L[v] = M::apply(p, L[v], acc[v]);
+                        acc[v] = (acc_t)0;
+                    }
+                __syncthreads();
+            }
+        }
+        if (p.et) {
+            if (active) {
+                int bad = 0;
+                for (int l = 0; l < mb && !bad; l++) {
+                    int par = 0;
+                    for (int b = rs[l]; b < rs[l + 1]; b++)
+                        par ^= M::hard(L[blk_bit(blk[b], i, z)]);
+                    bad = par;
+                }
+                if (bad)
+                    flags[cw] = 1;
+            }
+            __syncthreads();
+            if (active && i == 0) {
+                if (!flags[cw]) {
+                    flags[ncw + cw] = 1;
+                    if (iters_out)
+                        iters_out[gcw] = it + 1;
+                }
+                flags[cw] = 0;
+            }
+            /* every codeword done: stop (the barrier also publishes the flags) */
+            if (__syncthreads_and(t >= ncw * z || flags[ncw + cw]))
+                break;
+        }
+    }
+    if (valid) {
+        if (iters_out && i == 0 && !(p.et && flags[ncw + cw]))
+            iters_out[gcw] = p.max_iter;
+        for (int v = i; v < n; v += z) {
+            const app_t x = L[v];
+            bits_out[(size_t)gcw * n + v] = (uint8_t)M::hard(x);
+            if (app_out)
+                app_out[(size_t)gcw * n + v] = x;
+        }
+    }
+}
+
+/* ---------------- the thesis decoder (CNP / VNP / ET kernels) ----------------
+ * Global layout per codeword: L as nb block columns of zp values (zp = z rounded up to 32), R and the
+ * deltas D as nblk blocks of zp values in row order (row i of the block's layer at index i). The
+ * compact H is in constant memory, one slot per decoder. */
+enum { FG_THESIS_SLOTS = 4 };
+struct thesis_h {
+    uint16_t row_start[FG_LDPC_BASE_DIM_MAX + 1];
+    uint16_t col_start[FG_LDPC_BASE_DIM_MAX + 1];
+    uint32_t rowent[1024];   /* row lists: col << 16 | shift */
+    uint32_t colent[1024];   /* column lists: block index << 16 | shift */
+    uint16_t collayer[1024]; /* layer of each column-list entry */
+};
+__constant__ thesis_h c_thesis[FG_THESIS_SLOTS];
+
+/* CNP of the layers l0 + blockIdx.x (grid: layers of the macro-layer x NMCW, block: zp x NCW). */
+template <bool FIXED>
+__global__ void thesis_cnp(int slot, int z, int zp, int nb, int nblk, dparams p, int R, int l0, int count,
+                           typename mode<FIXED>::acc_t *Lg, typename mode<FIXED>::acc_t *Rg,
+                           typename mode<FIXED>::acc_t *Dg, const int *done)
+{
+    typedef typename mode<FIXED>::acc_t val_t;
+    extern __shared__ __align__(16) unsigned char smem[];
+    const thesis_h &H = c_thesis[slot];
+    const int l = l0 + blockIdx.x, cwl = threadIdx.y, i = threadIdx.x;
+    const long long cw = (long long)blockIdx.y * blockDim.y + cwl;
+    const int b0 = H.row_start[l], deg = H.row_start[l + 1] - b0;
+    val_t *Ls = (val_t *)smem + (size_t)cwl * deg * zp;
+    const bool active = cw < count && !(p.et && done[cw]);
+    val_t *L = Lg + (size_t)cw * nb * zp, *Rr = Rg + (size_t)cw * nblk * zp, *D = Dg + (size_t)cw * nblk * zp;
+    if (active) /* coalesced: the row's block columns into shared memory */
+        for (int j = 0; j < deg; j++)
+            Ls[j * zp + i] = L[(H.rowent[b0 + j] >> 16) * zp + i];
+    __syncthreads();
+    if (!active || i >= z)
+        return;
+    if (FIXED) {
+        const int A = p.A;
+        int32_t mn0 = p.mcap, mn1 = p.mcap;
+        int npos = 0;
+        uint32_t nsg = 0;
+        for (int j = 0; j < deg; j++) {
+            int k = i + (int)(H.rowent[b0 + j] & 0xffffu);
+            if (k >= z)
+                k -= z;
+            const int32_t lv = (int32_t)Ls[j * zp + k];
+            int32_t r = (int32_t)Rr[(size_t)(b0 + j) * zp + i];
+            if (p.keep)
+                r = fg_fx_rold_keep(lv, r, A);
+            D[(size_t)(b0 + j) * zp + i] = (val_t)r; /* R_old, replaced by the delta below */
+            const int32_t q = fg_fx_sub(lv, r, A);
+            const int32_t m = fg_fx_min(fg_fx_abs(q), p.mcap);
+            if (m < mn0) {
+                mn1 = mn0;
+                mn0 = m;
+                npos = j;
+            } else if (m < mn1) {
+                mn1 = m;
+            }
+            nsg |= (uint32_t)fg_fx_sign(q) << j;
+        }
+        const int par = __popc(nsg) & 1;
+        const int32_t s0 = fx_mag(p, mn0, R), s1 = fx_mag(p, mn1, R);
+        for (int j = 0; j < deg; j++) {
+            const size_t e = (size_t)(b0 + j) * zp + i;
+            const int32_t rn = fg_fx_from_sm((int)(((nsg >> j) ^ (uint32_t)par) & 1u), j == npos ? s1 : s0);
+            D[e] = (val_t)(rn - (int32_t)D[e]);
+            Rr[e] = (val_t)rn;
+        }
+    } else {
+        float m0 = FLT_MAX, m1 = FLT_MAX;
+        int npos = 0;
+        uint32_t nsg = 0;
+        for (int j = 0; j < deg; j++) {
+            int k = i + (int)(H.rowent[b0 + j] & 0xffffu);
+            if (k >= z)
+                k -= z;
+            const float r = (float)Rr[(size_t)(b0 + j) * zp + i];
+            const float q = __fsub_rn((float)Ls[j * zp + k], r);
+            const float a = fabsf(q);
+            const bool lt0 = a < m0;
+            m1 = lt0 ? m0 : (a < m1 ? a : m1);
+            npos = lt0 ? j : npos;
+            m0 = lt0 ? a : m0;
+            nsg |= (__float_as_uint(q) >> 31) << j;
+        }
+        fl_word o;
+        o.r0 = fl_rule(p, m0);
+        o.r1 = fl_rule(p, m1);
+        o.pospar = (uint32_t)npos | ((uint32_t)(__popc(nsg) & 1) << 8);
+        o.signs = nsg;
+        for (int j = 0; j < deg; j++) {
+            const size_t e = (size_t)(b0 + j) * zp + i;
+            const float rn = fl_regen(o, j);
+            D[e] = (val_t)__fsub_rn(rn, (float)Rr[e]);
+            Rr[e] = (val_t)rn;
+        }
+    }
+}
+
+/* VNP of block column blockIdx.x for the macro-layer [l0, l1): L += the deltas of its blocks there
+ * (grid: nb x NMCW, block: zp x NCW). The deltas pass through shared memory (coalesced reads). */
+template <bool FIXED>
+__global__ void thesis_vnp(int slot, int z, int zp, int nb, int nblk, dparams p, int l0, int l1, int count,
+                           typename mode<FIXED>::acc_t *Lg, const typename mode<FIXED>::acc_t *Dg, const int *done)
+{
+    typedef typename mode<FIXED>::acc_t val_t;
+    extern __shared__ __align__(16) unsigned char smem[];
+    const thesis_h &H = c_thesis[slot];
+    const int col = blockIdx.x, cwl = threadIdx.y, t = threadIdx.x;
+    const long long cw = (long long)blockIdx.y * blockDim.y + cwl;
+    const int c0 = H.col_start[col], cdeg = H.col_start[col + 1] - c0;
+    val_t *Ds = (val_t *)smem + (size_t)cwl * cdeg * zp;
+    const bool active = cw < count && !(p.et && done[cw]);
+    const val_t *D = Dg + (size_t)cw * nblk * zp;
+    int used = 0;
+    if (active)
+        for (int j = 0; j < cdeg; j++) {
+            const int ly = H.collayer[c0 + j];
+            if (ly >= l0 && ly < l1)
+                Ds[used * zp + t] = D[(size_t)(H.colent[c0 + j] >> 16) * zp + t];
+            used += ly >= l0 && ly < l1;
+        }
+    __syncthreads();
+    if (!active || t >= z || used == 0)
+        return;
+    val_t *L = Lg + (size_t)cw * nb * zp + (size_t)col * zp + t;
+    typename mode<FIXED>::acc_t sum = 0;
+    int u = 0;
+    for (int j = 0; j < cdeg; j++) {
+        const int ly = H.collayer[c0 + j];
+        if (ly < l0 || ly >= l1)
+            continue;
+        int r = t - (int)(H.colent[c0 + j] & 0xffffu); /* row of the block that holds bit t */
+        if (r < 0)
+            r += z;
+        if (FIXED)
+            sum += Ds[u * zp + r];
+        else
+            sum = __fadd_rn(sum, Ds[u * zp + r]);
+        u++;
+    }
+    if (FIXED)
+        *L = (val_t)fg_fx_sat((int64_t)*L + (int64_t)sum, p.A);
+    else
+        *L = __fadd_rn(*L, sum);
+}
+
+/* Tag-based early termination after iteration `it` (1-based): grid NMCW, block zp x NCW. */
+template <bool FIXED>
+__global__ void thesis_et(int slot, int z, int zp, int nb, int mb, int it, int count,
+                          const typename mode<FIXED>::acc_t *Lg, int *done, int *iters)
+{
+    __shared__ int bad[FG_GPU_LDPC_NCW_MAX];
+    const thesis_h &H = c_thesis[slot];
+    const int cwl = threadIdx.y, i = threadIdx.x;
+    const long long cw = (long long)blockIdx.y * blockDim.y + cwl;
+    if (i == 0)
+        bad[cwl] = 0;
+    __syncthreads();
+    const bool active = cw < count && !done[cw];
+    if (active && i < z) {
+        const typename mode<FIXED>::acc_t *L = Lg + (size_t)cw * nb * zp;
+        int any = 0;
+        for (int l = 0; l < mb && !any; l++) {
+            int par = 0;
+            for (int b = H.row_start[l]; b < H.row_start[l + 1]; b++) {
+                int k = i + (int)(H.rowent[b] & 0xffffu);
+                if (k >= z)
+                    k -= z;
+                par ^= FIXED ? fg_fx_hard((int32_t)L[(H.rowent[b] >> 16) * zp + k]) : (float)L[(H.rowent[b] >> 16) * zp + k] < 0.0f;
+            }
+            any = par;
+        }
+        if (any)
+            atomicOr(&bad[cwl], 1);
+    }
+    __syncthreads();
+    if (active && i == 0 && !bad[cwl]) {
+        done[cw] = 1;
+        iters[cw] = it;
+    }
+}
+
+/* Load channel LLRs (codeword-contiguous, n each) into the padded L and clear R, the tags and the
+ * counts (grid: codewords x nb, block: zp). */
+template <bool FIXED>
+__global__ void thesis_load(int z, int zp, int nb, int nblk, dparams p, int n, const typename mode<FIXED>::in_t *in,
+                            typename mode<FIXED>::acc_t *Lg, typename mode<FIXED>::acc_t *Rg, int *done, int *iters)
+{
+    const int col = blockIdx.y, t = threadIdx.x;
+    const long long cw = blockIdx.x;
+    Lg[((size_t)cw * nb + col) * zp + t] =
+        t < z ? (typename mode<FIXED>::acc_t)mode<FIXED>::load(p, in[(size_t)cw * n + (size_t)col * z + t]) : 0;
+    for (int b = col; b < nblk; b += nb)
+        Rg[((size_t)cw * nblk + b) * zp + t] = 0;
+    if (col == 0 && t == 0) {
+        done[cw] = 0;
+        iters[cw] = p.max_iter;
+    }
+}
+
+/* Unpadded hard decisions and APP values out (grid: codewords x nb, block: zp). */
+template <bool FIXED>
+__global__ void thesis_out(int z, int zp, int nb, int n, const typename mode<FIXED>::acc_t *Lg,
+                           typename mode<FIXED>::app_t *app_out, uint8_t *bits_out)
+{
+    const int col = blockIdx.y, t = threadIdx.x;
+    const long long cw = blockIdx.x;
+    if (t >= z)
+        return;
+    const typename mode<FIXED>::acc_t x = Lg[((size_t)cw * nb + col) * zp + t];
+    const size_t o = (size_t)cw * n + (size_t)col * z + t;
+    bits_out[o] = (uint8_t)(FIXED ? fg_fx_hard((int32_t)x) : (float)x < 0.0f);
+    if (app_out)
+        app_out[o] = (typename mode<FIXED>::app_t)x;
+}
+
+/* ---------------- frames: bits, codeword, channel (the CPU's fg_ldpc_ber_run frame, exactly) ----------------
+ * One block per frame. cw_out: the codeword (n bytes); in_out: the decoder's input. */
+template <bool FIXED>
+__global__ void frames_make(gcode c, uint64_t seed, long long first, double sigma, double g, int llr_w, int llr_f,
+                            uint8_t *cw_out, typename mode<FIXED>::in_t *in_out)
+{
+    extern __shared__ __align__(16) unsigned char smem[];
+    uint32_t *info = (uint32_t *)smem; /* ceil(k / 32) words */
+    const int t = threadIdx.x, nt = blockDim.x, n = c.n, k = c.k;
+    const uint64_t f = (uint64_t)(first + blockIdx.x);
+    const int kw = (k + 31) >> 5;
+    for (int w = t; w < kw; w += nt) {
+        uint32_t x = fg_rng_u32_at(seed, f, (FG_RNG_SUB_BITS << 2) + (uint64_t)w);
+        if (w == kw - 1 && (k & 31))
+            x &= (1u << (k & 31)) - 1u;
+        info[w] = x;
+    }
+    __syncthreads();
+    uint8_t *cw = cw_out + (size_t)blockIdx.x * n;
+    for (int i = t; i < k; i += nt)
+        cw[i] = (uint8_t)((info[i >> 5] >> (i & 31)) & 1u);
+    for (int w = t; w < c.gw; w += nt) { /* parity word w: XOR of the generator rows of the 1 bits */
+        uint32_t acc = 0;
+        for (int iw = 0; iw < kw; iw++) {
+            uint32_t bits = info[iw];
+            while (bits) {
+                const int b = __ffs(bits) - 1;
+                bits &= bits - 1;
+                acc ^= c.gen[(size_t)(iw * 32 + b) * c.gw + w];
+            }
+        }
+        for (int j = 0; j < 32 && w * 32 + j < n - k; j++)
+            cw[k + w * 32 + j] = (uint8_t)((acc >> j) & 1u);
+    }
+    __syncthreads();
+    typename mode<FIXED>::in_t *out = in_out + (size_t)blockIdx.x * n;
+    for (int q = t; 2 * q < n; q += nt) {
+        double zz[2];
+        fg_rng_normal2_at(seed, f, FG_RNG_SUB_NOISE + (uint64_t)q, zz);
+        for (int h = 0; h < 2 && 2 * q + h < n; h++) {
+            const int i = 2 * q + h;
+            const double y = __dadd_rn(cw[i] ? -1.0 : 1.0, __dmul_rn(sigma, zz[h]));
+            const double llr = __dmul_rn(g, y);
+            if (FIXED)
+                out[i] = (typename mode<FIXED>::in_t)fg_fx_quantize(llr, llr_w, llr_f);
+            else
+                out[i] = (typename mode<FIXED>::in_t)(llr > FG_LDPC_GPU_RMAX ? FG_LDPC_GPU_RMAX
+                                                      : (llr < -FG_LDPC_GPU_RMAX ? -FG_LDPC_GPU_RMAX : (float)llr));
+        }
+    }
+}
+
+/* Errors of frame blockIdx.x: information-bit errors and whether any of the n bits is wrong. */
+__global__ void frames_count(int n, int k, const uint8_t *cw, const uint8_t *bits, int32_t *bit_errors,
+                             uint8_t *frame_error)
+{
+    __shared__ int be, fe;
+    if (threadIdx.x == 0)
+        be = fe = 0;
+    __syncthreads();
+    const size_t o = (size_t)blockIdx.x * n;
+    int mybe = 0, myfe = 0;
+    for (int i = threadIdx.x; i < n; i += blockDim.x) {
+        const int e = cw[o + i] != bits[o + i];
+        mybe += i < k ? e : 0;
+        myfe |= e;
+    }
+    if (mybe)
+        atomicAdd(&be, mybe);
+    if (myfe)
+        atomicOr(&fe, 1);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        bit_errors[blockIdx.x] = be;
+        frame_error[blockIdx.x] = (uint8_t)fe;
+    }
+}

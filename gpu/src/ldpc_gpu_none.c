@@ -1,0 +1,90 @@
+/* fecforge_gpu without CUDA (nvcc absent, or -DFG_WITH_CUDA=OFF): the same API, every entry point
+ * reports FG_ENODEV, so the command and the tests know that the GPU path is not available and the
+ * CPU path works as before. */
+#include "fecforge_gpu/ldpc_gpu.h"
+
+#include "fecforge/error.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int no_cuda(void)
+{
+    return fg_set_error(FG_ENODEV, "this fecforge was built without CUDA (configure with nvcc on the PATH, "
+                                   "or -DFG_WITH_CUDA=ON)");
+}
+
+fg_gpu_ldpc_cfg fg_gpu_ldpc_cfg_default(void)
+{
+    fg_gpu_ldpc_cfg c;
+    memset(&c, 0, sizeof c);
+    c.kernel = FG_GPU_LDPC_FUSED;
+    c.fixed = 1;
+    c.fx = fg_ldpc_fixed_cfg_default();
+    c.dec = fg_ldpc_dec_cfg_default();
+    c.streams = 1;
+    c.ncw = 2;
+    c.nmcw = 64;
+    return c;
+}
+
+int fg_gpu_device_count(void) { return 0; }
+
+int fg_gpu_device_describe(int dev, char *buf, int len)
+{
+    (void)dev;
+    if (buf && len > 0)
+        snprintf(buf, (size_t)len, "none (built without CUDA)");
+    return no_cuda();
+}
+
+int fg_gpu_ldpc_create(const fg_ldpc_code *code, const fg_gpu_ldpc_cfg *cfg, fg_gpu_ldpc **out)
+{
+    (void)code;
+    (void)cfg;
+    if (out)
+        *out = NULL;
+    return no_cuda();
+}
+
+void fg_gpu_ldpc_destroy(fg_gpu_ldpc *dec) { (void)dec; }
+
+int fg_gpu_ldpc_batch(const fg_gpu_ldpc *dec)
+{
+    (void)dec;
+    return no_cuda();
+}
+
+int fg_gpu_ldpc_decode_fixed(fg_gpu_ldpc *dec, int count, const int32_t *llr_q, uint8_t *bits, int32_t *app,
+                             int *iterations)
+{
+    (void)dec, (void)count, (void)llr_q, (void)bits, (void)app, (void)iterations;
+    return no_cuda();
+}
+
+int fg_gpu_ldpc_decode_float(fg_gpu_ldpc *dec, int count, const float *llr_f, uint8_t *bits, float *app_f,
+                             int *iterations)
+{
+    (void)dec, (void)count, (void)llr_f, (void)bits, (void)app_f, (void)iterations;
+    return no_cuda();
+}
+
+int fg_gpu_ldpc_frames(fg_gpu_ldpc *dec, uint64_t seed, long long first, int count, double sigma,
+                       const fg_gpu_ldpc_frames_out *out)
+{
+    (void)dec, (void)seed, (void)first, (void)count, (void)sigma, (void)out;
+    return no_cuda();
+}
+
+int fg_gpu_ldpc_ber_run(const fg_ldpc_code *code, const fg_ldpc_ber_cfg *cfg, const fg_gpu_ldpc_cfg *gcfg,
+                        int devices, double ebn0_db, fg_ldpc_ber_point *out)
+{
+    (void)code, (void)cfg, (void)gcfg, (void)devices, (void)ebn0_db, (void)out;
+    return no_cuda();
+}
+
+int fg_gpu_ldpc_bench(fg_gpu_ldpc *dec, double ebn0_db, int batches, fg_gpu_ldpc_timing *out)
+{
+    (void)dec, (void)ebn0_db, (void)batches, (void)out;
+    return no_cuda();
+}
