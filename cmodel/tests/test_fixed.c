@@ -71,6 +71,25 @@ static void test_sat(void)
     CU_ASSERT_EQUAL(bad, 0);
 }
 
+/* fg_fx_sat32 is fg_fx_sat for int32 arguments: exhaustive near the bounds, the int32 extremes. */
+static void test_sat32(void)
+{
+    long bad = 0;
+    for (int w = 2; w <= 31; w++) {
+        const int64_t m = ref_max(w);
+        const int64_t xs[] = {INT32_MIN, INT32_MIN + 1, -m - 3, -m - 1, -m, -m + 1, -1, 0, 1, m - 1, m, m + 1, m + 3,
+                              INT32_MAX - 1, INT32_MAX};
+        for (size_t k = 0; k < sizeof xs / sizeof xs[0]; k++)
+            if (xs[k] >= INT32_MIN && xs[k] <= INT32_MAX && fg_fx_sat32((int32_t)xs[k], w) != ref_sat(xs[k], w))
+                bad = report(bad, "sat32", w, xs[k], 0, fg_fx_sat32((int32_t)xs[k], w), ref_sat(xs[k], w));
+        if (w <= W_MAX)
+            for (int64_t x = -4 * ((int64_t)1 << w); x <= 4 * ((int64_t)1 << w); x++)
+                if (fg_fx_sat32((int32_t)x, w) != ref_sat(x, w))
+                    bad = report(bad, "sat32", w, x, 0, fg_fx_sat32((int32_t)x, w), ref_sat(x, w));
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+}
+
 static void test_add_sub(void)
 {
     long bad = 0, pairs = 0;
@@ -288,6 +307,7 @@ void fg_test_register(void)
     static const fg_test_case cases[] = {
         {"fg_fx_max", test_max},
         {"fg_fx_sat", test_sat},
+        {"fg_fx_sat32", test_sat32},
         {"fg_fx_add/sub all pairs w=2..8", test_add_sub},
         {"fg_fx_asr = floor division", test_asr},
         {"fg_fx_scale075 = floor(3x/4)", test_scale075},

@@ -89,8 +89,11 @@ struct stream_buf {
     void *d_L, *d_R, *d_D; /* thesis: padded APP, R and deltas (int32 or float) */
     int *d_done;
     /* pinned host */
+    int8_t *d_in8;     /* fixed mode with llr_width <= 8: the LLRs as they travel */
+    uint8_t *d_packed; /* codewords x ceil(n / 8): packed hard decisions as they travel */
     void *h_in, *h_app;
-    uint8_t *h_bits, *h_fe;
+    int8_t *h_in8;
+    uint8_t *h_packed, *h_fe;
     int *h_iters;
     int32_t *h_be;
 };
@@ -98,7 +101,7 @@ struct stream_buf {
 struct fg_gpu_ldpc {
     const fg_ldpc_code *code;
     fg_gpu_ldpc_cfg cfg;
-    int fixed, dmax, R, zp, slot;
+    int fixed, in8, dmax, R, zp, slot; /* in8: LLRs travel as bytes (fixed mode, llr_width <= 8) */
     dparams p;
     gcode gc;
     int *d_rs;
@@ -142,7 +145,10 @@ static void free_stream(stream_buf *b)
     cudaFree(b->d_done);
     cudaFreeHost(b->h_in);
     cudaFreeHost(b->h_app);
-    cudaFreeHost(b->h_bits);
+    cudaFree(b->d_in8);
+    cudaFree(b->d_packed);
+    cudaFreeHost(b->h_in8);
+    cudaFreeHost(b->h_packed);
     cudaFreeHost(b->h_fe);
     cudaFreeHost(b->h_iters);
     cudaFreeHost(b->h_be);
@@ -215,7 +221,7 @@ static int check_cfg(const fg_ldpc_code *code, const fg_gpu_ldpc_cfg *cfg)
     if (cfg->nmcw < 1 || cfg->nmcw > FG_GPU_LDPC_NMCW_MAX)
         return fg_set_error(FG_EINVAL, "nmcw=%d out of range [1, %d]", cfg->nmcw, FG_GPU_LDPC_NMCW_MAX);
     const int zp = (code->z + 31) / 32 * 32;
-    if (cfg->kernel == FG_GPU_LDPC_FUSED && cfg->ncw * code->z > 1024)
+    if (cfg->kernel == FG_GPU_LDPC_FUSED && cfg->ncw * code->z > 1024) /* ncw / cpt * z threads <= 1024 / cpt */
         return fg_set_error(FG_EINVAL, "ncw=%d out of range [1, %d] for the fused decoder with z=%d (ncw * z <= 1024)",
                             cfg->ncw, 1024 / code->z, code->z);
     if (cfg->kernel == FG_GPU_LDPC_THESIS) {
@@ -285,31 +291,56 @@ static int alloc_stream(fg_gpu_ldpc *d, stream_buf *b)
     }
     CU(cudaMallocHost(&b->h_in, cap * n * is));
     CU(cudaMallocHost(&b->h_app, cap * n * is));
-    CU(cudaMallocHost((void **)&b->h_bits, cap * n));
+    CU(cudaMalloc((void **)&b->d_packed, cap * ((n + 7) / 8)));
+    CU(cudaMallocHost((void **)&b->h_packed, cap * ((n + 7) / 8)));
+    if (d->in8) {
+        CU(cudaMalloc((void **)&b->d_in8, cap * n));
+        CU(cudaMallocHost((void **)&b->h_in8, cap * n));
+    }
     CU(cudaMallocHost((void **)&b->h_fe, cap));
     CU(cudaMallocHost((void **)&b->h_iters, cap * sizeof(int)));
     CU(cudaMallocHost((void **)&b->h_be, cap * sizeof(int32_t)));
     return 0;
 }
 
-template <bool FIXED, int DMAX> static int set_fused_smem(size_t smem)
+/* Codewords per thread of the fused decoder: 2 when ncw is even (index arithmetic shared, twice the
+ * independent work per thread), else 1. */
+static int fused_cpt(int ncw) { return ncw % 2 == 0 ? 2 : 1; }
+
+template <bool FIXED, int DMAX, int CPT> static int set_fused_smem(size_t smem)
 {
-    CU(cudaFuncSetAttribute(fused_decode<FIXED, DMAX>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    CU(cudaFuncSetAttribute(fused_decode<FIXED, DMAX, CPT>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     return 0;
 }
 
+/* The fused kernel's instantiations: mode x row-degree bound x codewords per thread. */
+#define FG_FUSED_DISPATCH(d, F)                                                                                   \
+    switch ((d)->dmax * 4 + (d)->fixed * 2 + (fused_cpt((d)->cfg.ncw) - 1)) {                                     \
+    case 8 * 4 + 2: F(true, 8, 1); break;                                                                         \
+    case 8 * 4 + 3: F(true, 8, 2); break;                                                                         \
+    case 16 * 4 + 2: F(true, 16, 1); break;                                                                       \
+    case 16 * 4 + 3: F(true, 16, 2); break;                                                                       \
+    case 24 * 4 + 2: F(true, 24, 1); break;                                                                       \
+    case 24 * 4 + 3: F(true, 24, 2); break;                                                                       \
+    case 32 * 4 + 2: F(true, 32, 1); break;                                                                       \
+    case 32 * 4 + 3: F(true, 32, 2); break;                                                                       \
+    case 8 * 4 + 0: F(false, 8, 1); break;                                                                        \
+    case 8 * 4 + 1: F(false, 8, 2); break;                                                                        \
+    case 16 * 4 + 0: F(false, 16, 1); break;                                                                      \
+    case 16 * 4 + 1: F(false, 16, 2); break;                                                                      \
+    case 24 * 4 + 0: F(false, 24, 1); break;                                                                      \
+    case 24 * 4 + 1: F(false, 24, 2); break;                                                                      \
+    case 32 * 4 + 0: F(false, 32, 1); break;                                                                      \
+    default: F(false, 32, 2); break;                                                                              \
+    }
+
 static int set_fused_attr(const fg_gpu_ldpc *d)
 {
-    switch (d->dmax * 2 + d->fixed) {
-    case 17: return set_fused_smem<true, 8>(d->smem);
-    case 33: return set_fused_smem<true, 16>(d->smem);
-    case 49: return set_fused_smem<true, 24>(d->smem);
-    case 65: return set_fused_smem<true, 32>(d->smem);
-    case 16: return set_fused_smem<false, 8>(d->smem);
-    case 32: return set_fused_smem<false, 16>(d->smem);
-    case 48: return set_fused_smem<false, 24>(d->smem);
-    default: return set_fused_smem<false, 32>(d->smem);
-    }
+    int rc = 0;
+#define FG_SET_ATTR(F, D, C) rc = set_fused_smem<F, D, C>(d->smem)
+    FG_FUSED_DISPATCH(d, FG_SET_ATTR)
+#undef FG_SET_ATTR
+    return rc;
 }
 
 /* Compact H of the thesis decoder into a free constant-memory slot of the device. */
@@ -378,6 +409,7 @@ int fg_gpu_ldpc_create(const fg_ldpc_code *code, const fg_gpu_ldpc_cfg *cfg, fg_
     d->code = code;
     d->cfg = *cfg;
     d->fixed = cfg->fixed;
+    d->in8 = cfg->fixed && cfg->fx.llr_width <= 8;
     d->slot = -1;
     d->zp = (code->z + 31) / 32 * 32;
     d->dmax = code->max_row_deg <= 8 ? 8 : code->max_row_deg <= 16 ? 16 : code->max_row_deg <= 24 ? 24 : 32;
@@ -507,12 +539,12 @@ int fg_gpu_ldpc_batch(const fg_gpu_ldpc *d)
 
 /* ---------------- issue ---------------- */
 
-template <bool FIXED, int DMAX>
+template <bool FIXED, int DMAX, int CPT>
 static void launch_fused_t(const fg_gpu_ldpc *d, stream_buf *b, int cs)
 {
     typedef mode<FIXED> M;
     const int ncw = d->cfg.ncw, blocks = (cs + ncw - 1) / ncw;
-    fused_decode<FIXED, DMAX><<<blocks, ncw * d->code->z, d->smem, b->s>>>(
+    fused_decode<FIXED, DMAX, CPT><<<blocks, ncw / CPT * d->code->z, d->smem, b->s>>>(
         d->gc, d->p, d->R, ncw, cs, (const typename M::in_t *)b->d_in, (typename M::app_t *)b->d_app, b->d_bits,
         b->d_iters);
 }
@@ -554,16 +586,9 @@ static int launch_decode(const fg_gpu_ldpc *d, stream_buf *b, int cs)
         else
             launch_thesis_t<false>(d, b, cs);
     } else {
-        switch (d->dmax * 2 + d->fixed) {
-        case 17: launch_fused_t<true, 8>(d, b, cs); break;
-        case 33: launch_fused_t<true, 16>(d, b, cs); break;
-        case 49: launch_fused_t<true, 24>(d, b, cs); break;
-        case 65: launch_fused_t<true, 32>(d, b, cs); break;
-        case 16: launch_fused_t<false, 8>(d, b, cs); break;
-        case 32: launch_fused_t<false, 16>(d, b, cs); break;
-        case 48: launch_fused_t<false, 24>(d, b, cs); break;
-        default: launch_fused_t<false, 32>(d, b, cs); break;
-        }
+#define FG_LAUNCH(F, D, C) launch_fused_t<F, D, C>(d, b, cs)
+        FG_FUSED_DISPATCH(d, FG_LAUNCH)
+#undef FG_LAUNCH
     }
     CU_LAUNCH("decode kernels");
     return 0;
@@ -592,7 +617,20 @@ static int check_count(const fg_gpu_ldpc *d, int count)
     return 0;
 }
 
-/* Depth first: per stream copy in, decode, copy out (bits, and APP and iterations when wanted). */
+/* Copy-out of cs codewords' hard decisions, packed on the device (copy_out unpacks them). */
+static int enqueue_bits_out(const fg_gpu_ldpc *d, stream_buf *b, int cs)
+{
+    const int nbytes = (d->code->n + 7) / 8;
+    const size_t total = (size_t)cs * nbytes;
+    pack_bits<<<(unsigned)((total + 255) / 256 < 4096 ? (total + 255) / 256 : 4096), 256, 0, b->s>>>(
+        b->d_bits, b->d_packed, d->code->n, nbytes, total);
+    CU_LAUNCH("pack_bits");
+    CU(cudaMemcpyAsync(b->h_packed, b->d_packed, total, cudaMemcpyDeviceToHost, b->s));
+    return 0;
+}
+
+/* Depth first: per stream copy in (bytes when in8, widened on the device), decode, copy out (packed
+ * bits, and APP and iterations when wanted). */
 static int run_host_batch(fg_gpu_ldpc *d, int count, int want_app, int want_iters)
 {
     const size_t n = (size_t)d->code->n, is = in_size(d->fixed);
@@ -602,13 +640,20 @@ static int run_host_batch(fg_gpu_ldpc *d, int count, int want_app, int want_iter
             break;
         stream_buf *b = &d->sb[s];
         CU(cudaEventRecord(b->ev_in, b->s));
-        CU(cudaMemcpyAsync(b->d_in, b->h_in, cs * n * is, cudaMemcpyHostToDevice, b->s));
+        if (d->in8) {
+            CU(cudaMemcpyAsync(b->d_in8, b->h_in8, cs * n, cudaMemcpyHostToDevice, b->s));
+            const size_t total = cs * n;
+            widen_llr<<<(unsigned)((total + 255) / 256 < 4096 ? (total + 255) / 256 : 4096), 256, 0, b->s>>>(
+                b->d_in8, (int16_t *)b->d_in, total);
+            CU_LAUNCH("widen_llr");
+        } else {
+            CU(cudaMemcpyAsync(b->d_in, b->h_in, cs * n * is, cudaMemcpyHostToDevice, b->s));
+        }
         CU(cudaEventRecord(b->ev_k0, b->s));
         int rc = launch_decode(d, b, cs);
-        if (rc)
+        if (rc || (rc = enqueue_bits_out(d, b, cs)))
             return rc;
         CU(cudaEventRecord(b->ev_k1, b->s));
-        CU(cudaMemcpyAsync(b->h_bits, b->d_bits, cs * n, cudaMemcpyDeviceToHost, b->s));
         if (want_app)
             CU(cudaMemcpyAsync(b->h_app, b->d_app, cs * n * is, cudaMemcpyDeviceToHost, b->s));
         if (want_iters)
@@ -620,13 +665,14 @@ static int run_host_batch(fg_gpu_ldpc *d, int count, int want_app, int want_iter
 
 static void copy_out(const fg_gpu_ldpc *d, int count, uint8_t *bits, void *app, int app_is_float, int *iters)
 {
-    const size_t n = (size_t)d->code->n;
+    const size_t n = (size_t)d->code->n, nbytes = (n + 7) / 8;
     for (int s = 0; s < d->ns; s++) {
         const int cs = chunk_of(d, s, count);
         const stream_buf *b = &d->sb[s];
         const size_t o = (size_t)s * d->per_stream;
-        if (bits)
-            memcpy(bits + o * n, b->h_bits, cs * n);
+        for (size_t c = 0; bits && c < (size_t)cs; c++)
+            for (size_t i = 0; i < n; i++)
+                bits[(o + c) * n + i] = (uint8_t)((b->h_packed[c * nbytes + i / 8] >> (i % 8)) & 1u);
         if (iters)
             memcpy(iters + o, b->h_iters, cs * sizeof(int));
         if (app && app_is_float)
@@ -656,9 +702,13 @@ int fg_gpu_ldpc_decode_fixed(fg_gpu_ldpc *d, int count, const int32_t *llr_q, ui
     CU(cudaSetDevice(d->cfg.device));
     for (int s = 0; s < d->ns; s++) {
         const int cs = chunk_of(d, s, count);
-        int16_t *h = (int16_t *)d->sb[s].h_in;
-        for (size_t i = 0; i < cs * n; i++)
-            h[i] = (int16_t)llr_q[(size_t)s * d->per_stream * n + i];
+        const int32_t *src = llr_q + (size_t)s * d->per_stream * n;
+        for (size_t i = 0; i < cs * n; i++) {
+            if (d->in8)
+                d->sb[s].h_in8[i] = (int8_t)src[i];
+            else
+                ((int16_t *)d->sb[s].h_in)[i] = (int16_t)src[i];
+        }
     }
     if ((rc = run_host_batch(d, count, app != NULL, 1)))
         return rc;
@@ -740,8 +790,8 @@ int fg_gpu_ldpc_frames(fg_gpu_ldpc *d, uint64_t seed, long long first, int count
         CU(cudaMemcpyAsync(b->h_iters, b->d_iters, cs * sizeof(int), cudaMemcpyDeviceToHost, b->s));
         if (want_in)
             CU(cudaMemcpyAsync(b->h_in, b->d_in, cs * n * is, cudaMemcpyDeviceToHost, b->s));
-        if (out->bits)
-            CU(cudaMemcpyAsync(b->h_bits, b->d_bits, cs * n, cudaMemcpyDeviceToHost, b->s));
+        if (out->bits && (rc = enqueue_bits_out(d, b, cs)))
+            return rc;
         if (want_app)
             CU(cudaMemcpyAsync(b->h_app, b->d_app, cs * n * is, cudaMemcpyDeviceToHost, b->s));
     }
@@ -961,10 +1011,14 @@ int fg_gpu_ldpc_bench(fg_gpu_ldpc *d, double ebn0_db, int batches, fg_gpu_ldpc_t
             goto done;
         const size_t bytes = (size_t)d->per_stream * c->n * in_size(d->fixed);
         for (int s = 0; s < d->ns; s++) /* the inputs the frame kernel left on the device */
+        {
             if (cudaMemcpy(d->sb[s].h_in, d->sb[s].d_in, bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
                 rc = cuda_fail(cudaGetLastError(), "copy of the bench inputs");
                 goto done;
             }
+            for (size_t i = 0; d->in8 && i < (size_t)d->per_stream * c->n; i++)
+                d->sb[s].h_in8[i] = (int8_t)((const int16_t *)d->sb[s].h_in)[i];
+        }
     }
     if ((rc = run_host_batch(d, B, 0, 0))) /* warm-up */
         goto done;

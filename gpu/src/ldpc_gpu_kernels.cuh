@@ -64,57 +64,67 @@ __device__ __forceinline__ int32_t fx_regen(uint32_t meta, uint32_t signs, int p
     return fg_fx_from_sm((int)(((signs >> j) ^ (uint32_t)par) & 1u), m);
 }
 
-/* One check row, fixed mode: Q, min finder, R'; L_new / delta per edge. Lsh: the codeword's APP
- * values. K == 1 (direct): L written in place (no other row of the layer touches these bits);
- * otherwise the deltas go to acc (exact integer sums; the order does not matter). */
-template <int DMAX>
-__device__ __forceinline__ fx_word fx_row(const dparams &p, int R, const uint32_t *blk, int deg, int i, int z,
-                                          int16_t *Lsh, int32_t *acc, fx_word w)
+/* One check row of CPT codewords (the same row i of the same layer; the indices are computed once),
+ * fixed mode: Q, min finder, R'; per edge the new L (K == 1: written in place, no other row of the
+ * layer touches these bits) or the delta into acc (K > 1: exact integer sums, order immaterial).
+ * Codewords with act[u] = 0 (done, or padding) are left untouched. */
+template <int DMAX, int CPT>
+__device__ __forceinline__ void fx_row(const dparams &p, int R, const uint32_t *blk, int deg, int i, int z,
+                                       int16_t *const *L, int32_t *const *acc, fx_word *const *wp, const bool *act)
 {
     const int A = p.A;
-    const int opar = __popc(w.signs) & 1;
-    int32_t mn0 = p.mcap, mn1 = p.mcap;
-    int npos = 0;
-    uint32_t nsg = 0;
     int v[DMAX];
-    int32_t lv[DMAX], rold[DMAX];
 #pragma unroll
-    for (int j = 0; j < DMAX; j++) {
-        if (j < deg) {
+    for (int j = 0; j < DMAX; j++)
+        if (j < deg)
             v[j] = blk_bit(blk[j], i, z);
-            lv[j] = Lsh[v[j]];
-            int32_t r = fx_regen(w.meta, w.signs, opar, j);
-            if (p.keep)
-                r = fg_fx_rold_keep(lv[j], r, A);
-            rold[j] = r;
-            const int32_t q = fg_fx_sub(lv[j], r, A);
-            const int32_t m = fg_fx_min(fg_fx_abs(q), p.mcap);
-            if (m < mn0) {
-                mn1 = mn0;
-                mn0 = m;
-                npos = j;
-            } else if (m < mn1) {
-                mn1 = m;
-            }
-            nsg |= (uint32_t)fg_fx_sign(q) << j;
-        }
-    }
-    const int par = __popc(nsg) & 1;
-    const int32_t s0 = fx_mag(p, mn0, R), s1 = fx_mag(p, mn1, R);
 #pragma unroll
-    for (int j = 0; j < DMAX; j++) {
-        if (j < deg) {
-            const int32_t rn = fg_fx_from_sm((int)(((nsg >> j) ^ (uint32_t)par) & 1u), j == npos ? s1 : s0);
-            if (acc)
-                atomicAdd(&acc[v[j]], rn - rold[j]);
-            else
-                Lsh[v[j]] = (int16_t)fg_fx_sat((int64_t)lv[j] + (rn - rold[j]), A);
+    for (int u = 0; u < CPT; u++) {
+        if (!act[u])
+            continue;
+        const fx_word w = *wp[u];
+        const int opar = __popc(w.signs) & 1;
+        int32_t mn0 = p.mcap, mn1 = p.mcap;
+        int npos = 0;
+        uint32_t nsg = 0;
+        int32_t lv[DMAX], rold[DMAX];
+#pragma unroll
+        for (int j = 0; j < DMAX; j++) {
+            if (j < deg) {
+                lv[j] = L[u][v[j]];
+                int32_t r = fx_regen(w.meta, w.signs, opar, j);
+                if (p.keep)
+                    r = fg_fx_rold_keep(lv[j], r, A);
+                rold[j] = r;
+                const int32_t q = fg_fx_sat32(lv[j] - r, A); /* fg_fx_sub(lv, r, A) in 32 bits */
+                const int32_t m = fg_fx_min(fg_fx_abs(q), p.mcap);
+                if (m < mn0) {
+                    mn1 = mn0;
+                    mn0 = m;
+                    npos = j;
+                } else if (m < mn1) {
+                    mn1 = m;
+                }
+                nsg |= (uint32_t)fg_fx_sign(q) << j;
+            }
         }
+        const int par = __popc(nsg) & 1;
+        const int32_t s0 = fx_mag(p, mn0, R), s1 = fx_mag(p, mn1, R);
+#pragma unroll
+        for (int j = 0; j < DMAX; j++) {
+            if (j < deg) {
+                const int32_t rn = fg_fx_from_sm((int)(((nsg >> j) ^ (uint32_t)par) & 1u), j == npos ? s1 : s0);
+                if (acc[u])
+                    atomicAdd(&acc[u][v[j]], rn - rold[j]);
+                else
+                    L[u][v[j]] = (int16_t)fg_fx_sat32(lv[j] + (rn - rold[j]), A);
+            }
+        }
+        fx_word o;
+        o.meta = (uint32_t)s0 | ((uint32_t)s1 << 10) | ((uint32_t)npos << 20);
+        o.signs = nsg;
+        *wp[u] = o;
     }
-    fx_word o;
-    o.meta = (uint32_t)s0 | ((uint32_t)s1 << 10) | ((uint32_t)npos << 20);
-    o.signs = nsg;
-    return o;
 }
 
 /* ---------------- float mode: the CPU float decoder's min-sum rules (ldpc_dec_kernel.h) ---------------- */
@@ -144,48 +154,57 @@ __device__ __forceinline__ float fl_regen(const fl_word &w, int j)
     return __uint_as_float(__float_as_uint(j == pos ? w.r1 : w.r0) | (sg << 31));
 }
 
-template <int DMAX>
-__device__ __forceinline__ fl_word fl_row(const dparams &p, const uint32_t *blk, int deg, int i, int z, float *Lsh,
-                                          float *acc, fl_word w)
+template <int DMAX, int CPT>
+__device__ __forceinline__ void fl_row(const dparams &p, const uint32_t *blk, int deg, int i, int z,
+                                       float *const *L, float *const *acc, fl_word *const *wp, const bool *act)
 {
-    float m0 = FLT_MAX, m1 = FLT_MAX;
-    int npos = 0;
-    uint32_t nsg = 0;
     int v[DMAX];
-    float lv[DMAX], rold[DMAX];
 #pragma unroll
-    for (int j = 0; j < DMAX; j++) {
-        if (j < deg) {
+    for (int j = 0; j < DMAX; j++)
+        if (j < deg)
             v[j] = blk_bit(blk[j], i, z);
-            lv[j] = Lsh[v[j]];
-            rold[j] = fl_regen(w, j);
-            const float q = __fsub_rn(lv[j], rold[j]);
-            const uint32_t qs = __float_as_uint(q) >> 31;
-            const float a = __uint_as_float(__float_as_uint(q) & 0x7fffffffu);
-            const bool lt0 = a < m0;
-            m1 = lt0 ? m0 : (a < m1 ? a : m1);
-            npos = lt0 ? j : npos;
-            m0 = lt0 ? a : m0;
-            nsg |= qs << j;
-        }
-    }
-    fl_word o;
-    o.r0 = fl_rule(p, m0);
-    o.r1 = fl_rule(p, m1);
-    o.pospar = (uint32_t)npos | ((uint32_t)(__popc(nsg) & 1) << 8);
-    o.signs = nsg;
 #pragma unroll
-    for (int j = 0; j < DMAX; j++) {
-        if (j < deg) {
-            const float rn = fl_regen(o, j);
-            const float d = __fsub_rn(rn, rold[j]);
-            if (acc)
-                atomicAdd(&acc[v[j]], d);
-            else
-                Lsh[v[j]] = __fadd_rn(lv[j], d);
+    for (int u = 0; u < CPT; u++) {
+        if (!act[u])
+            continue;
+        const fl_word w = *wp[u];
+        float m0 = FLT_MAX, m1 = FLT_MAX;
+        int npos = 0;
+        uint32_t nsg = 0;
+        float lv[DMAX], rold[DMAX];
+#pragma unroll
+        for (int j = 0; j < DMAX; j++) {
+            if (j < deg) {
+                lv[j] = L[u][v[j]];
+                rold[j] = fl_regen(w, j);
+                const float q = __fsub_rn(lv[j], rold[j]);
+                const uint32_t qs = __float_as_uint(q) >> 31;
+                const float a = __uint_as_float(__float_as_uint(q) & 0x7fffffffu);
+                const bool lt0 = a < m0;
+                m1 = lt0 ? m0 : (a < m1 ? a : m1);
+                npos = lt0 ? j : npos;
+                m0 = lt0 ? a : m0;
+                nsg |= qs << j;
+            }
         }
+        fl_word o;
+        o.r0 = fl_rule(p, m0);
+        o.r1 = fl_rule(p, m1);
+        o.pospar = (uint32_t)npos | ((uint32_t)(__popc(nsg) & 1) << 8);
+        o.signs = nsg;
+#pragma unroll
+        for (int j = 0; j < DMAX; j++) {
+            if (j < deg) {
+                const float rn = fl_regen(o, j);
+                const float d = __fsub_rn(rn, rold[j]);
+                if (acc[u])
+                    atomicAdd(&acc[u][v[j]], d);
+                else
+                    L[u][v[j]] = __fadd_rn(lv[j], d);
+            }
+        }
+        *wp[u] = o;
     }
-    return o;
 }
 
 /* ---------------- mode traits ---------------- */
@@ -202,6 +221,12 @@ template <> struct mode<true> {
     {
         return (app_t)fg_fx_sat((int64_t)l + a, p.A);
     }
+    template <int DMAX, int CPT>
+    static __device__ __forceinline__ void row(const dparams &p, int R, const uint32_t *blk, int deg, int i, int z,
+                                               app_t *const *L, acc_t *const *acc, word_t *const *wp, const bool *act)
+    {
+        fx_row<DMAX, CPT>(p, R, blk, deg, i, z, L, acc, wp, act);
+    }
 };
 template <> struct mode<false> {
     typedef float in_t;
@@ -211,30 +236,23 @@ template <> struct mode<false> {
     static __device__ __forceinline__ app_t load(const dparams &, in_t x) { return x; }
     static __device__ __forceinline__ int hard(app_t x) { return x < 0.0f; }
     static __device__ __forceinline__ app_t apply(const dparams &, app_t l, acc_t a) { return __fadd_rn(l, a); }
+    template <int DMAX, int CPT>
+    static __device__ __forceinline__ void row(const dparams &p, int, const uint32_t *blk, int deg, int i, int z,
+                                               app_t *const *L, acc_t *const *acc, word_t *const *wp, const bool *act)
+    {
+        fl_row<DMAX, CPT>(p, blk, deg, i, z, L, acc, wp, act);
+    }
 };
 
-template <bool FIXED, int DMAX>
-__device__ __forceinline__ typename mode<FIXED>::word_t do_row(const dparams &p, int R, const uint32_t *blk, int deg,
-                                                               int i, int z, typename mode<FIXED>::app_t *L,
-                                                               typename mode<FIXED>::acc_t *acc,
-                                                               typename mode<FIXED>::word_t w);
-template <> __device__ __forceinline__ fx_word do_row<true, 8>(const dparams &p, int R, const uint32_t *blk, int deg, int i, int z, int16_t *L, int32_t *acc, fx_word w) { return fx_row<8>(p, R, blk, deg, i, z, L, acc, w); }
-template <> __device__ __forceinline__ fx_word do_row<true, 16>(const dparams &p, int R, const uint32_t *blk, int deg, int i, int z, int16_t *L, int32_t *acc, fx_word w) { return fx_row<16>(p, R, blk, deg, i, z, L, acc, w); }
-template <> __device__ __forceinline__ fx_word do_row<true, 24>(const dparams &p, int R, const uint32_t *blk, int deg, int i, int z, int16_t *L, int32_t *acc, fx_word w) { return fx_row<24>(p, R, blk, deg, i, z, L, acc, w); }
-template <> __device__ __forceinline__ fx_word do_row<true, 32>(const dparams &p, int R, const uint32_t *blk, int deg, int i, int z, int16_t *L, int32_t *acc, fx_word w) { return fx_row<32>(p, R, blk, deg, i, z, L, acc, w); }
-template <> __device__ __forceinline__ fl_word do_row<false, 8>(const dparams &p, int, const uint32_t *blk, int deg, int i, int z, float *L, float *acc, fl_word w) { return fl_row<8>(p, blk, deg, i, z, L, acc, w); }
-template <> __device__ __forceinline__ fl_word do_row<false, 16>(const dparams &p, int, const uint32_t *blk, int deg, int i, int z, float *L, float *acc, fl_word w) { return fl_row<16>(p, blk, deg, i, z, L, acc, w); }
-template <> __device__ __forceinline__ fl_word do_row<false, 24>(const dparams &p, int, const uint32_t *blk, int deg, int i, int z, float *L, float *acc, fl_word w) { return fl_row<24>(p, blk, deg, i, z, L, acc, w); }
-template <> __device__ __forceinline__ fl_word do_row<false, 32>(const dparams &p, int, const uint32_t *blk, int deg, int i, int z, float *L, float *acc, fl_word w) { return fl_row<32>(p, blk, deg, i, z, L, acc, w); }
-
 /* ---------------- the fused decoder ----------------
- * Block = ncw codewords x z threads; thread (c, i) owns check row i of every layer of codeword c.
- * Shared memory: the row lists, L (ncw x n), the R words (ncw x mb x z), acc (ncw x n, K > 1 only),
- * per-codeword flags. One launch runs every iteration; with early termination a codeword whose hard
- * decisions satisfy every check after an iteration is frozen (its tag set) and the block stops
- * when all its codewords are. */
-template <bool FIXED, int DMAX>
-__global__ void __launch_bounds__(1024) fused_decode(gcode c, dparams p, int R, int ncw, int count,
+ * Block = ncw codewords; thread (g, i) owns check row i of every layer of codewords g*CPT .. g*CPT +
+ * CPT - 1 (CPT codewords per thread share the index arithmetic and give independent work), so a
+ * block has ncw / CPT * z threads. Shared memory: the R words (ncw x mb x z), L (ncw x n), acc
+ * (ncw x n, K > 1 only), the row lists, per-codeword flags. One launch runs every iteration; with
+ * early termination a codeword whose hard decisions satisfy every check after an iteration is frozen
+ * (its tag set), and the block stops when all its codewords are. */
+template <bool FIXED, int DMAX, int CPT>
+__global__ void __launch_bounds__(1024 / CPT) fused_decode(gcode c, dparams p, int R, int ncw, int count,
                                                      const typename mode<FIXED>::in_t *in,
                                                      typename mode<FIXED>::app_t *app_out, uint8_t *bits_out,
                                                      int *iters_out)
@@ -252,15 +270,15 @@ __global__ void __launch_bounds__(1024) fused_decode(gcode c, dparams p, int R, 
     int *rs = (int *)(blk + c.nblk);
     int *flags = rs + mb + 1; /* ncw: syndrome bad; ncw: done */
     const int t = threadIdx.x, nt = blockDim.x;
-    const int cw = t / z, i = t - cw * z;
-    const int gcw = blockIdx.x * ncw + cw;
-    const bool valid = gcw < count;
+    const int grp = t / z, i = t - grp * z;
     for (int b = t; b < c.nblk; b += nt)
         blk[b] = c.blk[b];
     for (int b = t; b <= mb; b += nt)
         rs[b] = c.row_start[b];
-    for (int b = t; b < 2 * ncw; b += nt)
+    for (int b = t; b < ncw; b += nt) {
         flags[b] = 0;
+        flags[ncw + b] = (long long)blockIdx.x * ncw + b >= count; /* padding codewords count as done */
+    }
     for (int x = t; x < ncw * n; x += nt) {
         const int cc = x / n;
         const long long g = (long long)blockIdx.x * ncw + cc;
@@ -270,70 +288,96 @@ __global__ void __launch_bounds__(1024) fused_decode(gcode c, dparams p, int R, 
     }
     for (int x = t; x < ncw * mb * z; x += nt)
         W[x] = word_t{};
-    if (!valid && t < ncw * z)
-        flags[ncw + cw] = 1; /* padding codewords count as done */
     __syncthreads();
-    app_t *L = Ls + (size_t)cw * n;
-    acc_t *acc = p.K > 1 ? accs + (size_t)cw * n : nullptr;
-    word_t *Wc = W + (size_t)cw * mb * z;
+    app_t *L[CPT];
+    acc_t *acc[CPT];
+    int cw[CPT];
+#pragma unroll
+    for (int u = 0; u < CPT; u++) {
+        cw[u] = grp * CPT + u;
+        L[u] = Ls + (size_t)cw[u] * n;
+        acc[u] = p.K > 1 ? accs + (size_t)cw[u] * n : nullptr;
+    }
     int it = 0;
     for (; it < p.max_iter; it++) {
-        const bool active = valid && !flags[ncw + cw];
+        bool act[CPT];
+#pragma unroll
+        for (int u = 0; u < CPT; u++)
+            act[u] = !flags[ncw + cw[u]];
         for (int l0 = 0; l0 < mb; l0 += p.K) {
             const int l1 = l0 + p.K < mb ? l0 + p.K : mb;
             for (int l = l0; l < l1; l++) {
-                if (active) {
-                    const int b0 = rs[l];
-                    word_t *wp = Wc + (size_t)l * z + i;
-                    *wp = do_row<FIXED, DMAX>(p, R, blk + b0, rs[l + 1] - b0, i, z, L, acc, *wp);
-                }
+                const int b0 = rs[l];
+                word_t *wp[CPT];
+#pragma unroll
+                for (int u = 0; u < CPT; u++)
+                    wp[u] = W + ((size_t)cw[u] * mb + l) * z + i;
+                M::template row<DMAX, CPT>(p, R, blk + b0, rs[l + 1] - b0, i, z, L, acc, wp, act);
                 if (p.K == 1)
                     __syncthreads();
             }
             if (p.K > 1) {
                 __syncthreads();
-                if (active)
-                    for (int v = i; v < n; v += z) {
-                        L[v] = M::apply(p, L[v], acc[v]);
-                        acc[v] = (acc_t)0;
-                    }
+#pragma unroll
+                for (int u = 0; u < CPT; u++)
+                    if (act[u])
+                        for (int v = i; v < n; v += z) {
+                            L[u][v] = M::apply(p, L[u][v], acc[u][v]);
+                            acc[u][v] = (acc_t)0;
+                        }
                 __syncthreads();
             }
         }
         if (p.et) {
-            if (active) {
+#pragma unroll
+            for (int u = 0; u < CPT; u++) {
+                if (!act[u])
+                    continue;
                 int bad = 0;
                 for (int l = 0; l < mb && !bad; l++) {
                     int par = 0;
                     for (int b = rs[l]; b < rs[l + 1]; b++)
-                        par ^= M::hard(L[blk_bit(blk[b], i, z)]);
+                        par ^= M::hard(L[u][blk_bit(blk[b], i, z)]);
                     bad = par;
                 }
                 if (bad)
-                    flags[cw] = 1;
+                    flags[cw[u]] = 1;
             }
             __syncthreads();
-            if (active && i == 0) {
-                if (!flags[cw]) {
-                    flags[ncw + cw] = 1;
-                    if (iters_out)
-                        iters_out[gcw] = it + 1;
-                }
-                flags[cw] = 0;
+            bool fin[CPT]; /* done after this iteration (padding and earlier ones included) */
+            int all = 1;
+#pragma unroll
+            for (int u = 0; u < CPT; u++) {
+                fin[u] = !act[u] || !flags[cw[u]];
+                all &= fin[u];
             }
-            /* every codeword done: stop (the barrier also publishes the flags) */
-            if (__syncthreads_and(t >= ncw * z || flags[ncw + cw]))
+            __syncthreads(); /* every thread has read the syndrome flags before they are cleared */
+            if (i == 0)
+#pragma unroll
+                for (int u = 0; u < CPT; u++) {
+                    if (act[u] && fin[u]) {
+                        flags[ncw + cw[u]] = 1;
+                        if (iters_out)
+                            iters_out[(size_t)blockIdx.x * ncw + cw[u]] = it + 1;
+                    }
+                    flags[cw[u]] = 0;
+                }
+            if (__syncthreads_and(all))
                 break;
         }
     }
-    if (valid) {
-        if (iters_out && i == 0 && !(p.et && flags[ncw + cw]))
-            iters_out[gcw] = p.max_iter;
+#pragma unroll
+    for (int u = 0; u < CPT; u++) {
+        const long long g = (long long)blockIdx.x * ncw + cw[u];
+        if (g >= count)
+            continue;
+        if (iters_out && i == 0 && !(p.et && flags[ncw + cw[u]]))
+            iters_out[g] = p.max_iter;
         for (int v = i; v < n; v += z) {
-            const app_t x = L[v];
-            bits_out[(size_t)gcw * n + v] = (uint8_t)M::hard(x);
+            const app_t x = L[u][v];
+            bits_out[(size_t)g * n + v] = (uint8_t)M::hard(x);
             if (app_out)
-                app_out[(size_t)gcw * n + v] = x;
+                app_out[(size_t)g * n + v] = x;
         }
     }
 }
@@ -630,5 +674,30 @@ __global__ void frames_count(int n, int k, const uint8_t *cw, const uint8_t *bit
     if (threadIdx.x == 0) {
         bit_errors[blockIdx.x] = be;
         frame_error[blockIdx.x] = (uint8_t)fe;
+    }
+}
+
+/* ---------------- transfers ---------------- */
+
+/* Channel LLRs of at most 8 bits travel host -> device as one byte each and are widened here to the
+ * decoder's 16-bit input. */
+__global__ void widen_llr(const int8_t *in, int16_t *out, size_t count)
+{
+    for (size_t x = (size_t)blockIdx.x * blockDim.x + threadIdx.x; x < count; x += (size_t)gridDim.x * blockDim.x)
+        out[x] = in[x];
+}
+
+/* Hard decisions travel device -> host packed, ceil(n / 8) bytes per codeword: bit b of byte j is the
+ * decision on codeword bit 8j + b. */
+__global__ void pack_bits(const uint8_t *bits, uint8_t *packed, int n, int nbytes, size_t total)
+{
+    for (size_t x = (size_t)blockIdx.x * blockDim.x + threadIdx.x; x < total; x += (size_t)gridDim.x * blockDim.x) {
+        const size_t cw = x / nbytes;
+        const int j = (int)(x - cw * nbytes);
+        const uint8_t *b = bits + cw * n + 8 * j;
+        uint32_t v = 0;
+        for (int k = 0; k < 8 && 8 * j + k < n; k++)
+            v |= (uint32_t)b[k] << k;
+        packed[x] = (uint8_t)v;
     }
 }
