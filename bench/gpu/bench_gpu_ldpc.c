@@ -1,5 +1,5 @@
 /* GPU LDPC decoder throughput and latency of full batches (fg_gpu_ldpc_bench), one JSON object per
- * configuration. Usage: bench_gpu_ldpc CODE fused|thesis fixed|float LAYERS ITER NS NCW NMCW [BATCHES]
+ * configuration. Usage: bench_gpu_ldpc CODE fused|edge|thesis fixed|float LAYERS ITER NS NCW NMCW [BATCHES]
  * (LAYERS 0 = mb, the flooding schedule). No early termination: every codeword runs ITER iterations.
  * The command-line front end is `fecforge bench ldpc --device gpu` (docs/gpu-ldpc.md). */
 #include "fecforge/error.h"
@@ -12,7 +12,7 @@
 int main(int argc, char **argv)
 {
     if (argc < 9) {
-        fprintf(stderr, "usage: %s CODE fused|thesis fixed|float LAYERS ITER NS NCW NMCW [BATCHES]\n", argv[0]);
+        fprintf(stderr, "usage: %s CODE fused|edge|thesis fixed|float LAYERS ITER NS NCW NMCW [BATCHES]\n", argv[0]);
         return 2;
     }
     fg_ldpc_code *c;
@@ -21,7 +21,9 @@ int main(int argc, char **argv)
         return 2;
     }
     fg_gpu_ldpc_cfg g = fg_gpu_ldpc_cfg_default();
-    g.kernel = strcmp(argv[2], "thesis") == 0 ? FG_GPU_LDPC_THESIS : FG_GPU_LDPC_FUSED;
+    g.kernel = strcmp(argv[2], "thesis") == 0 ? FG_GPU_LDPC_THESIS
+               : strcmp(argv[2], "edge") == 0 ? FG_GPU_LDPC_EDGE
+                                               : FG_GPU_LDPC_FUSED;
     g.fixed = strcmp(argv[3], "float") != 0;
     const int K = atoi(argv[4]) > 0 ? atoi(argv[4]) : c->mb, iter = atoi(argv[5]);
     g.fx.layers = K;

@@ -382,6 +382,244 @@ __global__ void __launch_bounds__(1024 / CPT) fused_decode(gcode c, dparams p, i
     }
 }
 
+/* ---------------- the edge-parallel fused decoder (lowest latency) ----------------
+ * Like fused_decode (one launch, everything in shared memory, same words and schedule), but a check
+ * row is processed by a group of G lanes of one warp (G = 8, 16 or 32 >= the largest row degree),
+ * one lane per edge: the two-min search is a butterfly over the group (shuffles), the sign bits one
+ * ballot. A layer's critical path is then one edge's work plus log2(G) merge steps instead of a whole
+ * row's, which is what a small batch (latency) needs. The block (rows_pp rows at a time, a multiple of
+ * 32 / G) walks the ncw * z rows of a layer in passes. */
+
+/* Merge of two partial two-min results: key = min0 << 5 | pos (the lower key is the first minimum,
+ * ties to the lower block index, as the sequential min finder keeps them), m1 the second minimum. */
+__device__ __forceinline__ void fx_merge(int32_t &key, int32_t &m1, int off)
+{
+    const int32_t ok = __shfl_xor_sync(0xffffffffu, key, off), om1 = __shfl_xor_sync(0xffffffffu, m1, off);
+    const bool mine = key < ok;
+    const int32_t hi = mine ? ok : key;
+    m1 = fg_fx_min(hi >> 5, mine ? m1 : om1);
+    key = mine ? key : ok;
+}
+
+__device__ __forceinline__ void fl_merge(float &m0, int &pos, float &m1, int off)
+{
+    const float o0 = __shfl_xor_sync(0xffffffffu, m0, off), o1 = __shfl_xor_sync(0xffffffffu, m1, off);
+    const int op = __shfl_xor_sync(0xffffffffu, pos, off);
+    const bool mine = m0 < o0 || (m0 == o0 && pos < op);
+    const float hi = mine ? o0 : m0;
+    const float lo1 = mine ? m1 : o1;
+    m1 = hi < lo1 ? hi : lo1;
+    m0 = mine ? m0 : o0;
+    pos = mine ? pos : op;
+}
+
+/* One edge (lane j of its row's group), fixed mode. */
+template <int G>
+__device__ __forceinline__ void fx_edge(const dparams &p, int R, uint32_t e, bool act, int j, int i, int z,
+                                        int16_t *L, int32_t *acc, fx_word *wp)
+{
+    const int A = p.A;
+    const fx_word w = *wp;
+    int v = 0;
+    int32_t lv = 0, rold = 0, key = (p.mcap << 5) | 31, m1 = p.mcap;
+    bool neg = false;
+    if (act) {
+        v = blk_bit(e, i, z);
+        lv = L[v];
+        int32_t r = fx_regen(w.meta, w.signs, __popc(w.signs) & 1, j);
+        if (p.keep)
+            r = fg_fx_rold_keep(lv, r, A);
+        rold = r;
+        const int32_t q = fg_fx_sat32(lv - r, A);
+        key = fg_fx_min(fg_fx_abs(q), p.mcap) << 5 | j;
+        neg = fg_fx_sign(q);
+    }
+#pragma unroll
+    for (int off = G / 2; off >= 1; off >>= 1)
+        fx_merge(key, m1, off);
+    const int lane = threadIdx.x & 31, base = lane & ~(G - 1);
+    const uint32_t nsg = (__ballot_sync(0xffffffffu, neg) >> base) & (G == 32 ? 0xffffffffu : (1u << G) - 1u);
+    const int par = __popc(nsg) & 1, pos = key & 31;
+    const int32_t s0 = fx_mag(p, key >> 5, R), s1 = fx_mag(p, m1, R);
+    if (act) {
+        const int32_t rn = fg_fx_from_sm((int)(((nsg >> j) ^ (uint32_t)par) & 1u), j == pos ? s1 : s0);
+        if (acc)
+            atomicAdd(&acc[v], rn - rold);
+        else
+            L[v] = (int16_t)fg_fx_sat32(lv + (rn - rold), A);
+    }
+    __syncwarp();
+    if (j == 0 && act) {
+        fx_word o;
+        o.meta = (uint32_t)s0 | ((uint32_t)s1 << 10) | ((uint32_t)pos << 20);
+        o.signs = nsg;
+        *wp = o;
+    }
+}
+
+/* One edge, float mode. */
+template <int G>
+__device__ __forceinline__ void fl_edge(const dparams &p, int, uint32_t e, bool act, int j, int i, int z, float *L,
+                                        float *acc, fl_word *wp)
+{
+    const fl_word w = *wp;
+    int v = 0, pos = 31;
+    float lv = 0.0f, rold = 0.0f, m0 = FLT_MAX, m1 = FLT_MAX;
+    bool neg = false;
+    if (act) {
+        v = blk_bit(e, i, z);
+        lv = L[v];
+        rold = fl_regen(w, j);
+        const float q = __fsub_rn(lv, rold);
+        m0 = __uint_as_float(__float_as_uint(q) & 0x7fffffffu);
+        pos = j;
+        neg = (__float_as_uint(q) >> 31) != 0;
+    }
+#pragma unroll
+    for (int off = G / 2; off >= 1; off >>= 1)
+        fl_merge(m0, pos, m1, off);
+    const int lane = threadIdx.x & 31, base = lane & ~(G - 1);
+    const uint32_t nsg = (__ballot_sync(0xffffffffu, neg) >> base) & (G == 32 ? 0xffffffffu : (1u << G) - 1u);
+    fl_word o;
+    o.r0 = fl_rule(p, m0);
+    o.r1 = fl_rule(p, m1);
+    o.pospar = (uint32_t)pos | ((uint32_t)(__popc(nsg) & 1) << 8);
+    o.signs = nsg;
+    if (act) {
+        const float d = __fsub_rn(fl_regen(o, j), rold);
+        if (acc)
+            atomicAdd(&acc[v], d);
+        else
+            L[v] = __fadd_rn(lv, d);
+    }
+    __syncwarp();
+    if (j == 0 && act)
+        *wp = o;
+}
+
+template <bool FIXED, int G> struct edge_op;
+template <int G> struct edge_op<true, G> {
+    static __device__ __forceinline__ void run(const dparams &p, int R, uint32_t e, bool act, int j, int i, int z,
+                                               int16_t *L, int32_t *acc, fx_word *wp)
+    {
+        fx_edge<G>(p, R, e, act, j, i, z, L, acc, wp);
+    }
+};
+template <int G> struct edge_op<false, G> {
+    static __device__ __forceinline__ void run(const dparams &p, int R, uint32_t e, bool act, int j, int i, int z,
+                                               float *L, float *acc, fl_word *wp)
+    {
+        fl_edge<G>(p, R, e, act, j, i, z, L, acc, wp);
+    }
+};
+
+template <bool FIXED, int G>
+__global__ void __launch_bounds__(1024) edge_decode(gcode c, dparams p, int R, int ncw, int rows_pp, int count,
+                                                    const typename mode<FIXED>::in_t *in,
+                                                    typename mode<FIXED>::app_t *app_out, uint8_t *bits_out,
+                                                    int *iters_out)
+{
+    typedef mode<FIXED> M;
+    typedef typename M::app_t app_t;
+    typedef typename M::acc_t acc_t;
+    typedef typename M::word_t word_t;
+    extern __shared__ __align__(16) unsigned char smem[];
+    const int n = c.n, z = c.z, mb = c.mb, rows = ncw * z;
+    word_t *W = (word_t *)smem;
+    app_t *Ls = (app_t *)(W + (size_t)ncw * mb * z);
+    acc_t *accs = (acc_t *)(Ls + (size_t)ncw * n + (FIXED ? (ncw * n) & 1 : 0));
+    uint32_t *blk = (uint32_t *)(accs + (p.K > 1 ? (size_t)ncw * n : 0));
+    int *rs = (int *)(blk + c.nblk);
+    int *flags = rs + mb + 1; /* ncw: syndrome bad; ncw: done */
+    const int t = threadIdx.x, nt = blockDim.x, j = t % G, r0 = t / G;
+    for (int b = t; b < c.nblk; b += nt)
+        blk[b] = c.blk[b];
+    for (int b = t; b <= mb; b += nt)
+        rs[b] = c.row_start[b];
+    for (int b = t; b < ncw; b += nt) {
+        flags[b] = 0;
+        flags[ncw + b] = (long long)blockIdx.x * ncw + b >= count;
+    }
+    for (int x = t; x < ncw * n; x += nt) {
+        const int cc = x / n;
+        const long long g = (long long)blockIdx.x * ncw + cc;
+        Ls[x] = g < count ? M::load(p, in[(size_t)g * n + (x - cc * n)]) : (app_t)0;
+        if (p.K > 1)
+            accs[x] = (acc_t)0;
+    }
+    for (int x = t; x < ncw * mb * z; x += nt)
+        W[x] = word_t{};
+    __syncthreads();
+    for (int it = 0; it < p.max_iter; it++) {
+        for (int l0 = 0; l0 < mb; l0 += p.K) {
+            const int l1 = l0 + p.K < mb ? l0 + p.K : mb;
+            for (int l = l0; l < l1; l++) {
+                const int b0 = rs[l], deg = rs[l + 1] - b0;
+                const uint32_t e = j < deg ? blk[b0 + j] : 0u;
+                for (int r = r0; r < ((rows + rows_pp - 1) / rows_pp) * rows_pp; r += rows_pp) {
+                    const int cw = r < rows ? r / z : 0, i = r < rows ? r - cw * z : 0;
+                    const bool act = r < rows && j < deg && !flags[ncw + cw];
+                    edge_op<FIXED, G>::run(p, R, e, act, j, i, z, Ls + (size_t)cw * n,
+                                           p.K > 1 ? accs + (size_t)cw * n : nullptr,
+                                           W + ((size_t)cw * mb + l) * z + i);
+                }
+                if (p.K == 1)
+                    __syncthreads();
+            }
+            if (p.K > 1) {
+                __syncthreads();
+                for (int x = t; x < ncw * n; x += nt)
+                    if (!flags[ncw + x / n]) {
+                        Ls[x] = M::apply(p, Ls[x], accs[x]);
+                        accs[x] = (acc_t)0;
+                    }
+                __syncthreads();
+            }
+        }
+        if (p.et) {
+            for (int x = t; x < ncw * mb * z; x += nt) { /* row x of codeword x / (mb z) */
+                const int cw = x / (mb * z), li = x - cw * mb * z, l = li / z, i = li - l * z;
+                if (flags[ncw + cw])
+                    continue;
+                int par = 0;
+                for (int b = rs[l]; b < rs[l + 1]; b++)
+                    par ^= M::hard(Ls[(size_t)cw * n + blk_bit(blk[b], i, z)]);
+                if (par)
+                    flags[cw] = 1;
+            }
+            __syncthreads();
+            int all = 1;
+            for (int cw = 0; cw < ncw; cw++)
+                all &= flags[ncw + cw] || !flags[cw];
+            __syncthreads(); /* every thread has read the flags */
+            if (t < ncw) {
+                if (!flags[ncw + t] && !flags[t]) {
+                    flags[ncw + t] = 1;
+                    if (iters_out)
+                        iters_out[(size_t)blockIdx.x * ncw + t] = it + 1;
+                }
+                flags[t] = 0;
+            }
+            __syncthreads();
+            if (all)
+                break;
+        }
+    }
+    for (int cw = 0; cw < ncw; cw++) {
+        const long long g = (long long)blockIdx.x * ncw + cw;
+        if (g >= count)
+            break;
+        if (iters_out && t == 0 && !(p.et && flags[ncw + cw]))
+            iters_out[g] = p.max_iter;
+        for (int v = t; v < n; v += nt) {
+            const app_t x = Ls[(size_t)cw * n + v];
+            bits_out[(size_t)g * n + v] = (uint8_t)M::hard(x);
+            if (app_out)
+                app_out[(size_t)g * n + v] = x;
+        }
+    }
+}
+
 /* ---------------- the thesis decoder (CNP / VNP / ET kernels) ----------------
  * Global layout per codeword: L as nb block columns of zp values (zp = z rounded up to 32), R and the
  * deltas D as nblk blocks of zp values in row order (row i of the block's layer at index i). The

@@ -88,7 +88,7 @@ static int fixed_frames_equal(const char *name, fg_gpu_ldpc_kernel kernel, const
             while (i < n && q[i] == o.llr_q[o0 + i] && app[i] == o.app[o0 + i])
                 i++;
             fprintf(stderr, "%s %s K=%d frame %d: cpu it %d gpu it %d, be %d/%d, first diff bit %zu (llr %d/%d app %d/%d)\n",
-                    name, kernel ? "thesis" : "fused", fx->layers, f, it, o.iterations[f], be, o.bit_errors[f], i,
+                    name, kernel == 2 ? "edge" : kernel ? "thesis" : "fused", fx->layers, f, it, o.iterations[f], be, o.bit_errors[f], i,
                     i < n ? q[i] : 0, i < n ? o.llr_q[o0 + i] : 0, i < n ? app[i] : 0, i < n ? o.app[o0 + i] : 0);
         }
     }
@@ -113,16 +113,21 @@ static int fixed_frames_equal(const char *name, fg_gpu_ldpc_kernel kernel, const
 static const char *const codes[] = {"wifi-648-1/2", "wifi-1944-1/2", "wifi-1944-5/6", "wimax-576-2/3A",
                                     "wimax-2304-3/4B", "wifi-1296-2/3"};
 
-static void test_fused_fixed_equals_model(void)
+/* The fused decoders (a thread per row, a thread per edge); ncw 3 and 4 give 1 and 2 codewords per
+ * thread in the row decoder. */
+static void fused_fixed_equals_model(fg_gpu_ldpc_kernel kernel)
 {
     fg_ldpc_fixed_cfg fx = fg_ldpc_fixed_cfg_default();
     int fe = 0;
     for (int i = 0; i < 6; i++) {
         fx.layers = 1 + i % 3; /* K 1, 2, 3 */
-        fe += fixed_frames_equal(codes[i], FG_GPU_LDPC_FUSED, &fx, 1.0 + 0.4 * i, 96, 3, 8, 4);
+        fe += fixed_frames_equal(codes[i], kernel, &fx, 1.0 + 0.4 * i, 96, 3 + i % 2, 8, 4);
     }
     CU_ASSERT(fe > 0); /* failing frames (full iteration counts, saturation) are part of the check */
 }
+
+static void test_fused_fixed_equals_model(void) { fused_fixed_equals_model(FG_GPU_LDPC_FUSED); }
+static void test_edge_fixed_equals_model(void) { fused_fixed_equals_model(FG_GPU_LDPC_EDGE); }
 
 static void test_thesis_fixed_equals_model(void)
 {
@@ -147,6 +152,7 @@ static void test_fixed_variants(void)
     fx.app_keep = 0;
     fixed_frames_equal("wifi-648-1/2", FG_GPU_LDPC_FUSED, &fx, 2.0, 64, 4, 16, 1);
     fixed_frames_equal("wifi-648-1/2", FG_GPU_LDPC_THESIS, &fx, 2.0, 64, 4, 16, 1);
+    fixed_frames_equal("wifi-648-1/2", FG_GPU_LDPC_EDGE, &fx, 2.0, 64, 4, 16, 1);
     fx = fg_ldpc_fixed_cfg_default();
     fx.llr_width = 8;
     fx.llr_frac = 3;
@@ -158,6 +164,7 @@ static void test_fixed_variants(void)
     fx.max_iter = 5;
     fixed_frames_equal("wimax-1152-1/2", FG_GPU_LDPC_FUSED, &fx, 1.5, 64, 2, 32, 2);
     fixed_frames_equal("wimax-1152-1/2", FG_GPU_LDPC_THESIS, &fx, 1.5, 64, 2, 32, 2);
+    fixed_frames_equal("wimax-1152-1/2", FG_GPU_LDPC_EDGE, &fx, 1.5, 64, 2, 32, 2);
 }
 
 /* Host LLRs in, the same results as the model (and a partial last stream). */
@@ -169,7 +176,7 @@ static void test_decode_fixed_host(void)
     g.streams = 3;
     g.ncw = 2;
     g.nmcw = 4;
-    for (int kern = 0; kern < 2; kern++) {
+    for (int kern = 0; kern < 3; kern++) {
         g.kernel = (fg_gpu_ldpc_kernel)kern;
         fg_gpu_ldpc *d;
         CU_ASSERT_FATAL(fg_gpu_ldpc_create(c, &g, &d) == 0);
@@ -220,7 +227,7 @@ static void test_float_close(void)
 {
     fg_ldpc_code *c;
     CU_ASSERT_FATAL(fg_ldpc_code_create("wifi-1944-1/2", &c) == 0);
-    for (int kern = 0; kern < 2; kern++) {
+    for (int kern = 0; kern < 3; kern++) {
         fg_gpu_ldpc_cfg g = fg_gpu_ldpc_cfg_default();
         g.kernel = (fg_gpu_ldpc_kernel)kern;
         g.fixed = 0;
@@ -263,7 +270,7 @@ static void test_float_close(void)
         CU_ASSERT(differ <= count / 16);
         CU_ASSERT(abs(fe_cpu - fe_gpu) <= 4);
         fprintf(stderr, "float %s: %d of %d frames' hard decisions differ; frame errors cpu %d gpu %d\n",
-                kern ? "thesis" : "fused", differ, count, fe_cpu, fe_gpu);
+                kern == 2 ? "edge" : kern ? "thesis" : "fused", differ, count, fe_cpu, fe_gpu);
         fg_ldpc_dec_destroy(x);
         fg_gpu_ldpc_destroy(d);
         free(cw);
@@ -294,7 +301,7 @@ static void test_ber_equals_cpu(void)
     g.ncw = 4;
     g.nmcw = 10;
     g.streams = 2;
-    for (int kern = 0; kern < 2; kern++) {
+    for (int kern = 0; kern < 3; kern++) {
         g.kernel = (fg_gpu_ldpc_kernel)kern;
         CU_ASSERT_FATAL(fg_gpu_ldpc_ber_run(c, &b, &g, 0, 1.5, &gpu) == 0);
         CU_ASSERT_EQUAL(gpu.frames, cpu.frames);
@@ -354,6 +361,7 @@ void fg_test_register(void)
     }
     static const fg_test_case cases[] = {
         {"fused_fixed_equals_model", test_fused_fixed_equals_model},
+        {"edge_fixed_equals_model", test_edge_fixed_equals_model},
         {"thesis_fixed_equals_model", test_thesis_fixed_equals_model},
         {"fixed_variants", test_fixed_variants},
         {"decode_fixed_host", test_decode_fixed_host},

@@ -13,6 +13,9 @@
  *    launch: one thread per (codeword, check row), APP values and the compressed R-Regfile (two
  *    scaled minima, the position of the first, one sign bit per block) in shared memory, the row's
  *    edges in registers.
+ *  - FG_GPU_LDPC_EDGE: the fused decoder with one thread per edge instead of per row: a row is a
+ *    group of 8, 16 or 32 lanes of a warp, the two-min search a shuffle butterfly and the sign bits a
+ *    ballot, so a layer's critical path is one edge's work: the lowest latency for small batches.
  * Fixed mode (cfg.fixed = 1) is bit-exact with the C model fg_ldpc_fixed (fecforge/ldpc_decoder.h):
  * the same fecforge/fixed.h primitives in the same schedule, so hard decisions, iteration counts and
  * final APP values are equal. Float mode runs the float reference algorithm (min-sum rules MS, NMS,
@@ -39,7 +42,7 @@
 extern "C" {
 #endif
 
-typedef enum { FG_GPU_LDPC_FUSED = 0, FG_GPU_LDPC_THESIS = 1 } fg_gpu_ldpc_kernel;
+typedef enum { FG_GPU_LDPC_FUSED = 0, FG_GPU_LDPC_THESIS = 1, FG_GPU_LDPC_EDGE = 2 } fg_gpu_ldpc_kernel;
 
 /* Limits of the GPU decoders (checked at create). */
 enum {
