@@ -110,6 +110,7 @@ struct fg_gpu_ldpc {
     int cnp_deg, vnp_deg; /* thesis: largest row / column degree (shared memory of CNP / VNP) */
     int per_stream;     /* ncw * nmcw */
     int group, rows_pp; /* edge decoder: lanes per row (8, 16, 32) and rows per pass of a block */
+    int h2;             /* fused decoder on codeword pairs in __half2 (fused_h2_decode) */
     stream_buf *sb;
     int ns;
 };
@@ -120,6 +121,21 @@ enum { FG_GPU_DEV_MAX = 64 };
 static unsigned g_slot_used[FG_GPU_DEV_MAX];
 
 static size_t in_size(int fixed) { return fixed ? sizeof(int16_t) : sizeof(float); }
+
+/* The packed fused decoder applies: fixed mode, layered, an even ncw, and widths whose values stay exact
+ * in binary16 (ldpc_gpu_kernels.cuh). */
+static int use_h2(const fg_gpu_ldpc_cfg *cfg)
+{
+    return cfg->kernel == FG_GPU_LDPC_FUSED && cfg->fixed && cfg->fx.layers == 1 && cfg->ncw % 2 == 0 &&
+           cfg->fx.app_width <= 10 && cfg->fx.r_width <= 10;
+}
+
+static size_t h2_smem(const fg_ldpc_code *c, int ncw)
+{
+    const size_t np = (size_t)ncw / 2;
+    return np * c->mb * c->z * sizeof(h2_word) + np * c->n * 4 + (size_t)c->n_blocks * 4 + (size_t)(c->mb + 1) * 4 +
+           (size_t)2 * ncw * 4;
+}
 
 static size_t fused_smem(const fg_ldpc_code *c, int fixed, int K, int ncw)
 {
@@ -352,9 +368,18 @@ template <bool FIXED, int G> static int set_edge_smem(size_t smem)
     default: F(false, 32, 2); break;                                                                              \
     }
 
+template <int DMAX> static int set_h2_smem(size_t smem)
+{
+    CU(cudaFuncSetAttribute(fused_h2_decode<DMAX>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    return 0;
+}
+
 static int set_fused_attr(const fg_gpu_ldpc *d)
 {
     int rc = 0;
+    if (d->h2)
+        return d->dmax == 8 ? set_h2_smem<8>(d->smem) : d->dmax == 16 ? set_h2_smem<16>(d->smem)
+             : d->dmax == 24 ? set_h2_smem<24>(d->smem) : set_h2_smem<32>(d->smem);
     if (d->cfg.kernel == FG_GPU_LDPC_EDGE) {
 #define FG_SET_EDGE(F, G) rc = set_edge_smem<F, G>(d->smem)
         FG_EDGE_DISPATCH(d, FG_SET_EDGE)
@@ -473,11 +498,14 @@ int fg_gpu_ldpc_create(const fg_ldpc_code *code, const fg_gpu_ldpc_cfg *cfg, fg_
         const int per = 32 / d->group, lim = 1024 / d->group, rows = cfg->ncw * code->z;
         d->rows_pp = (rows < lim ? (rows + per - 1) / per * per : lim);
     }
+    d->h2 = use_h2(cfg);
     if (cfg->kernel != FG_GPU_LDPC_THESIS) {
-        d->smem = fused_smem(code, d->fixed, p.K, cfg->ncw);
+        d->smem = d->h2 ? h2_smem(code, cfg->ncw) : fused_smem(code, d->fixed, p.K, cfg->ncw);
         if (d->smem > pr.sharedMemPerBlockOptin) {
             int fit = 0;
-            while (fit < cfg->ncw && fused_smem(code, d->fixed, p.K, fit + 1) <= pr.sharedMemPerBlockOptin)
+            while (fit < cfg->ncw && (d->h2 && (fit + 1) % 2 == 0 ? h2_smem(code, fit + 1)
+                                                                  : fused_smem(code, d->fixed, p.K, fit + 1)) <=
+                                         pr.sharedMemPerBlockOptin)
                 fit++;
             rc = fit ? fg_set_error(FG_EINVAL, "ncw=%d out of range [1, %d] for %s in the fused decoder: %zu bytes of shared "
                                     "memory per block, the device has %zu", cfg->ncw, fit, code->name, d->smem,
@@ -578,6 +606,14 @@ static void launch_fused_t(const fg_gpu_ldpc *d, stream_buf *b, int cs)
         b->d_iters);
 }
 
+template <int DMAX>
+static void launch_h2_t(const fg_gpu_ldpc *d, stream_buf *b, int cs)
+{
+    const int ncw = d->cfg.ncw, blocks = (cs + ncw - 1) / ncw;
+    fused_h2_decode<DMAX><<<blocks, ncw / 2 * d->code->z, d->smem, b->s>>>(
+        d->gc, d->p, d->R, ncw, cs, (const int16_t *)b->d_in, (int16_t *)b->d_app, b->d_bits, b->d_iters);
+}
+
 template <bool FIXED, int G>
 static void launch_edge_t(const fg_gpu_ldpc *d, stream_buf *b, int cs)
 {
@@ -624,6 +660,15 @@ static int launch_decode(const fg_gpu_ldpc *d, stream_buf *b, int cs)
             launch_thesis_t<true>(d, b, cs);
         else
             launch_thesis_t<false>(d, b, cs);
+    } else if (d->h2) {
+        if (d->dmax == 8)
+            launch_h2_t<8>(d, b, cs);
+        else if (d->dmax == 16)
+            launch_h2_t<16>(d, b, cs);
+        else if (d->dmax == 24)
+            launch_h2_t<24>(d, b, cs);
+        else
+            launch_h2_t<32>(d, b, cs);
     } else if (d->cfg.kernel == FG_GPU_LDPC_EDGE) {
 #define FG_LAUNCH_EDGE(F, G) launch_edge_t<F, G>(d, b, cs)
         FG_EDGE_DISPATCH(d, FG_LAUNCH_EDGE)

@@ -4,6 +4,8 @@
 #include "fecforge/fixed.h"
 #include "fecforge/rng.h"
 
+#include <cuda_fp16.h>
+
 #include <cfloat>
 #include <cstdint>
 
@@ -378,6 +380,200 @@ __global__ void __launch_bounds__(1024 / CPT) fused_decode(gcode c, dparams p, i
             bits_out[(size_t)g * n + v] = (uint8_t)M::hard(x);
             if (app_out)
                 app_out[(size_t)g * n + v] = x;
+        }
+    }
+}
+
+/* ---------------- the packed fused decoder: two codewords per instruction in __half2 ----------------
+ * Fixed mode, layered (K = 1), app_width and r_width <= 10: every value the datapath forms (L, R,
+ * Q = L - R, L + R' - R_old) is an integer of magnitude < 2048, which binary16 represents exactly, so
+ * half2 add, subtract, min, max and abs on two codewords at once compute exactly what fecforge/fixed.h
+ * computes on each (fg_fx_sub / fg_fx_sat, fg_fx_abs, fg_fx_min, fg_fx_rold_keep, fg_fx_from_sm, the
+ * min finder); signs are taken by comparison (q < 0), never from the sign bit, so a -0.0 behaves as 0.
+ * The per-row scaling (fx_mag) runs on the two lanes' integers with the fixed.h functions. On Hopper
+ * half2 arithmetic issues at about 39 T lane-ops/s against 28.5 T for int32 and 10.7 T for the
+ * saturating SIMD intrinsics (../shared/GPU-NOTES.md): the packed form is the fast one.
+ * Thread (g, i) owns row i of every layer of the codeword pair g; L holds pairs (lane 0: codeword 2g,
+ * lane 1: 2g + 1). */
+struct h2_word {
+    uint32_t s0, s1; /* scaled min0 and min1 of the two lanes (half2 bits) */
+    uint32_t pos;    /* pos of lane 0 | pos of lane 1 << 16 */
+    uint32_t sg0, sg1; /* sign bits of lane 0 and lane 1 */
+};
+
+__device__ __forceinline__ uint32_t h2u(__half2 x) { return *reinterpret_cast<uint32_t *>(&x); }
+__device__ __forceinline__ __half2 u2h(uint32_t x) { return *reinterpret_cast<__half2 *>(&x); }
+
+/* R of block j of the pair: magnitude (j == pos ? s1 : s0) per lane, sign bit j of sgx (the stored sign
+ * bits with the row parity folded in) per lane. */
+__device__ __forceinline__ uint32_t h2_regen(uint32_t s0, uint32_t s1, uint32_t pos, uint32_t sgx0, uint32_t sgx1,
+                                             int j)
+{
+    const uint32_t sel = ((pos & 0xffffu) == (uint32_t)j ? 0x0000ffffu : 0u) | ((pos >> 16) == (uint32_t)j ? 0xffff0000u : 0u);
+    const uint32_t mag = (s1 & sel) | (s0 & ~sel);
+    const uint32_t sgn = (((sgx0 >> j) & 1u) << 15) | (((sgx1 >> j) & 1u) << 31);
+    return mag ^ sgn; /* from_sm: a zero magnitude with the sign set is -0.0, which every later step treats as 0 */
+}
+
+__device__ __forceinline__ int h2_lane_int(__half2 x, int lane) { return __half2int_rn(lane ? __high2half(x) : __low2half(x)); }
+
+template <int DMAX>
+__device__ __forceinline__ void h2_row(const dparams &p, int R, const uint32_t *blk, int deg, int i, int z,
+                                       __half2 *L, h2_word *wp, bool act0, bool act1)
+{
+    const __half2 amax = __float2half2_rn((float)fg_fx_max(p.A)), namax = __hneg2(amax);
+    const __half2 mcap = __float2half2_rn((float)p.mcap), zero = __float2half2_rn(0.0f);
+    const h2_word w = *wp;
+    const uint32_t sgx0 = w.sg0 ^ ((__popc(w.sg0) & 1) ? 0xffffffffu : 0u);
+    const uint32_t sgx1 = w.sg1 ^ ((__popc(w.sg1) & 1) ? 0xffffffffu : 0u);
+    __half2 mn0 = mcap, mn1 = mcap;
+    uint32_t npos = 0, nsg0 = 0, nsg1 = 0;
+    int v[DMAX];
+    __half2 lv[DMAX], rold[DMAX];
+#pragma unroll
+    for (int j = 0; j < DMAX; j++) {
+        if (j < deg) {
+            v[j] = blk_bit(blk[j], i, z);
+            lv[j] = L[v[j]];
+            uint32_t r = h2_regen(w.s0, w.s1, w.pos, sgx0, sgx1, j);
+            if (p.keep) { /* fg_fx_rold_keep per lane */
+                const uint32_t k = (__heq2_mask(lv[j], amax) & __hgt2_mask(u2h(r), zero)) |
+                                   (__heq2_mask(lv[j], namax) & __hlt2_mask(u2h(r), zero));
+                r &= ~k;
+            }
+            rold[j] = u2h(r);
+            const __half2 q = __hmax2(__hmin2(__hsub2(lv[j], rold[j]), amax), namax); /* fg_fx_sub */
+            const __half2 m = __hmin2(__habs2(q), mcap);
+            const uint32_t lt = __hlt2_mask(m, mn0);
+            mn1 = __hmin2(mn1, __hmax2(m, mn0)); /* the sequential min finder, both branches at once */
+            mn0 = __hmin2(mn0, m);
+            npos = (npos & ~lt) | (((uint32_t)j | (uint32_t)j << 16) & lt);
+            const uint32_t neg = __hlt2_mask(q, zero);
+            nsg0 |= (neg & 1u) << j;
+            nsg1 |= (neg >> 31) << j;
+        }
+    }
+    const int32_t a0 = fx_mag(p, h2_lane_int(mn0, 0), R), a1 = fx_mag(p, h2_lane_int(mn0, 1), R);
+    const int32_t b0 = fx_mag(p, h2_lane_int(mn1, 0), R), b1 = fx_mag(p, h2_lane_int(mn1, 1), R);
+    h2_word o;
+    o.s0 = h2u(__halves2half2(__int2half_rn(a0), __int2half_rn(a1)));
+    o.s1 = h2u(__halves2half2(__int2half_rn(b0), __int2half_rn(b1)));
+    o.pos = npos;
+    o.sg0 = nsg0;
+    o.sg1 = nsg1;
+    const uint32_t ox0 = nsg0 ^ ((__popc(nsg0) & 1) ? 0xffffffffu : 0u);
+    const uint32_t ox1 = nsg1 ^ ((__popc(nsg1) & 1) ? 0xffffffffu : 0u);
+    const uint32_t keepmask = (act0 ? 0x0000ffffu : 0u) | (act1 ? 0xffff0000u : 0u);
+#pragma unroll
+    for (int j = 0; j < DMAX; j++) {
+        if (j < deg) {
+            const __half2 rn = u2h(h2_regen(o.s0, o.s1, o.pos, ox0, ox1, j));
+            const __half2 nl = __hmax2(__hmin2(__hadd2(lv[j], __hsub2(rn, rold[j])), amax), namax);
+            L[v[j]] = u2h((h2u(nl) & keepmask) | (h2u(lv[j]) & ~keepmask)); /* a done codeword stays frozen */
+        }
+    }
+    if (!act0) {
+        o.s0 = (o.s0 & 0xffff0000u) | (w.s0 & 0xffffu);
+        o.s1 = (o.s1 & 0xffff0000u) | (w.s1 & 0xffffu);
+        o.pos = (o.pos & 0xffff0000u) | (w.pos & 0xffffu);
+        o.sg0 = w.sg0;
+    }
+    if (!act1) {
+        o.s0 = (o.s0 & 0xffffu) | (w.s0 & 0xffff0000u);
+        o.s1 = (o.s1 & 0xffffu) | (w.s1 & 0xffff0000u);
+        o.pos = (o.pos & 0xffffu) | (w.pos & 0xffff0000u);
+        o.sg1 = w.sg1;
+    }
+    *wp = o;
+}
+
+template <int DMAX>
+__global__ void __launch_bounds__(1024) fused_h2_decode(gcode c, dparams p, int R, int ncw, int count,
+                                                        const int16_t *in, int16_t *app_out, uint8_t *bits_out,
+                                                        int *iters_out)
+{
+    extern __shared__ __align__(16) unsigned char smem[];
+    const int n = c.n, z = c.z, mb = c.mb, np = ncw / 2;
+    h2_word *W = (h2_word *)smem;                        /* np * mb * z */
+    __half2 *Ls = (__half2 *)(W + (size_t)np * mb * z); /* np * n */
+    uint32_t *blk = (uint32_t *)(Ls + (size_t)np * n);
+    int *rs = (int *)(blk + c.nblk);
+    int *flags = rs + mb + 1; /* ncw: syndrome bad; ncw: done */
+    const int t = threadIdx.x, nt = blockDim.x;
+    const int g = t / z, i = t - g * z;
+    for (int b = t; b < c.nblk; b += nt)
+        blk[b] = c.blk[b];
+    for (int b = t; b <= mb; b += nt)
+        rs[b] = c.row_start[b];
+    for (int b = t; b < ncw; b += nt) {
+        flags[b] = 0;
+        flags[ncw + b] = (long long)blockIdx.x * ncw + b >= count;
+    }
+    for (int x = t; x < np * n; x += nt) {
+        const int pp = x / n, vv = x - pp * n;
+        const long long g0 = (long long)blockIdx.x * ncw + 2 * pp;
+        const int l0 = g0 < count ? fg_fx_rshift_rnd(in[(size_t)g0 * n + vv], p.in_shift) : 0;
+        const int l1 = g0 + 1 < count ? fg_fx_rshift_rnd(in[(size_t)(g0 + 1) * n + vv], p.in_shift) : 0;
+        Ls[x] = __halves2half2(__int2half_rn(l0), __int2half_rn(l1));
+    }
+    for (int x = t; x < np * mb * z; x += nt)
+        W[x] = h2_word{};
+    __syncthreads();
+    __half2 *L = Ls + (size_t)g * n;
+    const int c0 = 2 * g, c1 = 2 * g + 1;
+    for (int it = 0; it < p.max_iter; it++) {
+        const bool act0 = !flags[ncw + c0], act1 = !flags[ncw + c1];
+        for (int l = 0; l < mb; l++) {
+            const int b0 = rs[l];
+            if (act0 || act1)
+                h2_row<DMAX>(p, R, blk + b0, rs[l + 1] - b0, i, z, L, W + ((size_t)g * mb + l) * z + i, act0, act1);
+            __syncthreads();
+        }
+        if (p.et) {
+            const __half2 zero = __float2half2_rn(0.0f);
+            int bad0 = 0, bad1 = 0;
+            for (int l = 0; l < mb; l++) {
+                uint32_t par = 0;
+                for (int b = rs[l]; b < rs[l + 1]; b++)
+                    par ^= __hlt2_mask(L[blk_bit(blk[b], i, z)], zero);
+                bad0 |= par & 1u;
+                bad1 |= par >> 31;
+            }
+            if (bad0 && act0)
+                flags[c0] = 1;
+            if (bad1 && act1)
+                flags[c1] = 1;
+            __syncthreads();
+            const bool fin0 = !act0 || !flags[c0], fin1 = !act1 || !flags[c1];
+            __syncthreads();
+            if (i == 0) {
+                if (act0 && fin0) {
+                    flags[ncw + c0] = 1;
+                    if (iters_out)
+                        iters_out[(size_t)blockIdx.x * ncw + c0] = it + 1;
+                }
+                if (act1 && fin1) {
+                    flags[ncw + c1] = 1;
+                    if (iters_out)
+                        iters_out[(size_t)blockIdx.x * ncw + c1] = it + 1;
+                }
+                flags[c0] = flags[c1] = 0;
+            }
+            if (__syncthreads_and(fin0 && fin1))
+                break;
+        }
+    }
+    for (int u = 0; u < 2; u++) {
+        const long long gg = (long long)blockIdx.x * ncw + 2 * g + u;
+        if (gg >= count)
+            continue;
+        if (iters_out && i == 0 && !(p.et && flags[ncw + 2 * g + u]))
+            iters_out[gg] = p.max_iter;
+        for (int vv = i; vv < n; vv += z) {
+            const int x = h2_lane_int(L[vv], u);
+            bits_out[(size_t)gg * n + vv] = (uint8_t)fg_fx_hard(x);
+            if (app_out)
+                app_out[(size_t)gg * n + vv] = (int16_t)x;
         }
     }
 }

@@ -127,6 +127,35 @@ static void fused_fixed_equals_model(fg_gpu_ldpc_kernel kernel)
 }
 
 static void test_fused_fixed_equals_model(void) { fused_fixed_equals_model(FG_GPU_LDPC_FUSED); }
+
+/* The packed decoder (layered, even ncw: codeword pairs in __half2), default and earlier arithmetic,
+ * early termination on and off, and an odd number of frames (a half-filled pair). */
+static void test_packed_fixed_equals_model(void)
+{
+    fg_ldpc_fixed_cfg fx = fg_ldpc_fixed_cfg_default();
+    fx.layers = 1;
+    int fe = 0;
+    for (int i = 0; i < 6; i++)
+        fe += fixed_frames_equal(codes[i], FG_GPU_LDPC_FUSED, &fx, 0.8 + 0.45 * i, 95, 2 + 2 * (i % 3), 16, 3);
+    CU_ASSERT(fe > 0);
+    fx.early_term = 0;
+    fx.max_iter = 7;
+    fixed_frames_equal("wifi-1944-1/2", FG_GPU_LDPC_FUSED, &fx, 1.2, 63, 4, 8, 2);
+    fx = fg_ldpc_fixed_cfg_default();
+    fx.layers = 1;
+    fx.in_shift = 0;
+    fx.scale_round = 0;
+    fx.r_sat_late = 0;
+    fx.app_keep = 0;
+    fixed_frames_equal("wimax-960-3/4A", FG_GPU_LDPC_FUSED, &fx, 2.0, 64, 2, 16, 2);
+    fx = fg_ldpc_fixed_cfg_default();
+    fx.layers = 1;
+    fx.llr_width = 8;
+    fx.llr_frac = 3;
+    fx.app_width = 10;
+    fx.r_width = 9;
+    fixed_frames_equal("wifi-648-2/3", FG_GPU_LDPC_FUSED, &fx, 2.0, 64, 2, 16, 2);
+}
 static void test_edge_fixed_equals_model(void) { fused_fixed_equals_model(FG_GPU_LDPC_EDGE); }
 
 static void test_thesis_fixed_equals_model(void)
@@ -361,6 +390,7 @@ void fg_test_register(void)
     }
     static const fg_test_case cases[] = {
         {"fused_fixed_equals_model", test_fused_fixed_equals_model},
+        {"packed_fixed_equals_model", test_packed_fixed_equals_model},
         {"edge_fixed_equals_model", test_edge_fixed_equals_model},
         {"thesis_fixed_equals_model", test_thesis_fixed_equals_model},
         {"fixed_variants", test_fixed_variants},
