@@ -99,4 +99,32 @@ int fg_cli_design_parse(const char *cmd, fg_cli_design design, void *cfg, int ar
                         const struct option *opts, int *seen, int *json, const char **out, const char **keep,
                         void (*help)(void));
 
+/* ---- LDPC decoders on the GPU (cli/cmd_verify_gpu.c; verify ldpc, ber ldpc, bench ldpc) ---- */
+#include "fecforge/ldpc_decoder.h"
+#include "fecforge_gpu/ldpc_gpu.h"
+/* Remove "--device cpu|gpu" (or --device=X) from argv[1..] in place (*argc shrinks). Returns 0 for
+ * cpu (also when absent), 1 for gpu, -1 after a usage error naming the valid choices. */
+int fg_cli_take_device(const char *cmd, int *argc, char **argv);
+/* Copy the fixed-point options parsed by fg_cli_ldpc_fixed_option (opts) into *x (widths and
+ * arithmetic; layers, scaling and iterations untouched) and check them across fields. Returns 0, or
+ * -1 after printing a usage error naming the parameter and its range. */
+int fg_cli_ldpc_fixed_finish(const char *cmd, const fg_ldpc_fixed_cfg *opts, fg_ldpc_fixed_cfg *x);
+/* "fused", "edge" or "thesis". */
+const char *fg_cli_gpu_kernel_name(fg_gpu_ldpc_kernel k);
+/* The GPU decoders' batch options by long option name: --kernel fused|edge|thesis, --ns S, --ncw C,
+ * --nmcw M into g; --gpus N into *gpus when gpus is not NULL (else not an option). *given |= 1 (may
+ * be NULL). Returns 1 when parsed, 0 when name is none of these, -1 after printing a usage error. */
+int fg_cli_gpu_option(const char *cmd, const char *name, const char *arg, fg_gpu_ldpc_cfg *g, int *gpus, int *given);
+#define FG_CLI_GPU_HELP                                                                                    \
+    "  --kernel K          fused (default: one launch per batch, all iterations; layered fixed point\n"  \
+    "                      with an even --ncw runs codeword pairs in half2), edge (fused, a thread\n"     \
+    "                      per edge: lowest latency) or thesis (CNP/VNP kernels of thesis 3.4-3.6)\n"   \
+    "  --ns S              CUDA streams NS, [1, 64] (default 1)\n"                                       \
+    "  --ncw C             codewords per thread block NCW, [1, 32] (default 2; fused: ncw * z <= 1024)\n" \
+    "  --nmcw M            thread blocks per stream NMCW, [1, 65535] (default 64)\n"
+/* "no CUDA device: <why>" as a runtime failure (exit 1) when fg_gpu_device_count() is 0, else 0. */
+int fg_cli_gpu_require(const char *cmd);
+/* verify ldpc --device gpu (argv[0] = "ldpc"). */
+int fg_cli_verify_ldpc_gpu(int argc, char **argv);
+
 #endif

@@ -39,7 +39,8 @@ static void help(void)
         "                         [--iter N] [--no-et] [--fixed [--llr-width W] [--llr-frac F] [--r-width W]\n"
         "                         [--app-width W] [--in-shift N] [--scale-round 0|1] [--r-sat-late 0|1]\n"
         "                         [--app-keep 0|1]] [--min-fe N] [--max-frames N] [--threads T] [--seed S]\n"
-        "                         [--label TEXT] [--json] [--plot FILE.png [--plot-with FILE.json]...]\n\n"
+        "                         [--label TEXT] [--json] [--plot FILE.png [--plot-with FILE.json]...]\n"
+        "                         [--device cpu|gpu [--kernel fused|edge|thesis] [--ns S] [--ncw C] [--nmcw M] [--gpus N]]\n\n"
         "Frame error rate (FER) and bit error rate (BER) of a QC-LDPC code with BPSK over AWGN.\n"
         "Frame f of every Eb/N0 point draws its random information bits and its noise from Philox\n"
         "stream f of the seed (all curves with one seed see the same frames), so every count is the\n"
@@ -73,6 +74,12 @@ static void help(void)
         "  --plot FILE.png   FER and BER against Eb/N0 (gnuplot)\n"
         "  --plot-with FILE.json\n"
         "                    add the curve of an earlier --json run to the plot (up to %d times)\n"
+        "  --device D        cpu (default) or gpu: the CUDA decoders (docs/gpu-ldpc-cli.md); the same frames,\n"
+        "                    stop rule, counts and JSON (plus \"device\" and \"gpu\"); fixed mode gives the\n"
+        "                    CPU's counts exactly; --alg spa is CPU only; --threads is ignored\n"
+        "  with --device gpu:\n"
+        FG_CLI_GPU_HELP
+        "  --gpus N            GPUs to split the frames over, [0, 64], 0 = every device (default 0)\n"
         "  -h, --help        this text\n\n"
         "Progress (one line per point, on stderr) when stderr is a terminal or FG_PROGRESS=1.\n\n"
         "examples:\n"
@@ -443,7 +450,8 @@ static int ber_ldpc(int argc, char **argv)
 {
     enum {
         O_CODE = 256, O_Z, O_DEC, O_ALG, O_ITER, O_NOET, O_FIXED, O_LLRW, O_LLRF, O_RW, O_APPW, O_EBN0, O_MINFE,
-        O_MAXF, O_THREADS, O_SEED, O_LABEL, O_JSON, O_PLOT, O_PLOTWITH, O_STOPFER, O_INSH, O_SRND, O_RSAT, O_AKEEP
+        O_MAXF, O_THREADS, O_SEED, O_LABEL, O_JSON, O_PLOT, O_PLOTWITH, O_STOPFER, O_INSH, O_SRND, O_RSAT, O_AKEEP,
+        O_GPU
     };
     static const struct option opts[] = {
         {"code", required_argument, NULL, O_CODE},        {"z", required_argument, NULL, O_Z},
@@ -459,6 +467,9 @@ static int ber_ldpc(int argc, char **argv)
         {"stop-fer", required_argument, NULL, O_STOPFER}, {"in-shift", required_argument, NULL, O_INSH},
         {"scale-round", required_argument, NULL, O_SRND}, {"r-sat-late", required_argument, NULL, O_RSAT},
         {"app-keep", required_argument, NULL, O_AKEEP},
+        {"kernel", required_argument, NULL, O_GPU},       {"ns", required_argument, NULL, O_GPU},
+        {"ncw", required_argument, NULL, O_GPU},          {"nmcw", required_argument, NULL, O_GPU},
+        {"gpus", required_argument, NULL, O_GPU},
         {"help", no_argument, NULL, 'h'},                 {NULL, 0, NULL, 0}};
     const char *code_name = NULL, *dec_text = "layered", *alg_text = NULL, *ebn0_text = NULL, *label_text = NULL,
                *plot_path = NULL, *plot_with[PLOT_WITH_MAX];
@@ -467,8 +478,20 @@ static int ber_ldpc(int argc, char **argv)
     double stop_fer = 0.0;
     fg_ldpc_fixed_cfg fxo = fg_ldpc_fixed_cfg_default(); /* the fixed-point options, applied with --fixed */
     int fx_opts = 0, idx = -1, r;
+    /* --device gpu: the GPU decoders (fecforge_gpu/ldpc_gpu.h) with their batch options */
+    const int gpu = fg_cli_take_device(CMD, &argc, argv);
+    fg_gpu_ldpc_cfg gcfg = fg_gpu_ldpc_cfg_default();
+    int gpus = 0, gpu_opts = 0;
+    if (gpu < 0)
+        return FG_EXIT_USAGE;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, &idx)) != -1) {
+        if (idx >= 0 && (r = fg_cli_gpu_option(CMD, opts[idx].name, optarg, &gcfg, &gpus, &gpu_opts)) != 0) {
+            if (r < 0)
+                return FG_EXIT_USAGE;
+            idx = -1;
+            continue;
+        }
         if (idx >= 0 && (r = fg_cli_ldpc_fixed_option(CMD, opts[idx].name, optarg, &fxo, &fx_opts)) != 0) {
             if (r < 0)
                 return FG_EXIT_USAGE;
@@ -531,6 +554,8 @@ static int ber_ldpc(int argc, char **argv)
         return fg_cli_usage_error(CMD, "--ebn0 is required (e.g. --ebn0 1:0.25:2.5)");
     if (n_with && !plot_path)
         return fg_cli_usage_error(CMD, "--plot-with needs --plot FILE.png");
+    if (!gpu && gpu_opts)
+        return fg_cli_usage_error(CMD, "--kernel, --ns, --ncw, --nmcw and --gpus need --device gpu");
 
     /* decoder and rule */
     fg_ldpc_ber_cfg cfg = fg_ldpc_ber_cfg_default();
@@ -557,6 +582,9 @@ static int ber_ldpc(int argc, char **argv)
     d->nms_factor = 0.75;
     if (alg_text && parse_alg(alg_text, d))
         return FG_EXIT_USAGE;
+    if (gpu && d->alg == FG_LDPC_ALG_SPA)
+        return fg_cli_usage_error(CMD, "--alg=%s invalid with --device gpu: the GPU decoders compute ms, nms:F or "
+                                       "oms:B (spa is CPU only)", alg_text);
     d->max_iter = iter;
     d->early_term = !no_et;
 
@@ -581,23 +609,8 @@ static int ber_ldpc(int argc, char **argv)
             return fg_cli_usage_error(CMD, "--alg=%s invalid with --decoder hw: the thesis hardware scales by 0.75",
                                       alg_text);
         x->layers = d->schedule == FG_LDPC_SCHED_LAYERED ? 1 : K;
-        x->llr_width = fxo.llr_width;
-        x->llr_frac = fxo.llr_frac;
-        x->r_width = fxo.r_width;
-        x->app_width = fxo.app_width;
-        x->in_shift = fxo.in_shift;
-        x->scale_round = fxo.scale_round;
-        x->r_sat_late = fxo.r_sat_late;
-        x->app_keep = fxo.app_keep;
-        if (x->in_shift > x->llr_width - 1)
-            return fg_cli_usage_error(CMD, "--in-shift=%d out of range [0, %d] for --llr-width=%d", x->in_shift,
-                                      x->llr_width - 1, x->llr_width);
-        if (x->llr_frac > x->llr_width - 1)
-            return fg_cli_usage_error(CMD, "--llr-frac=%d out of range [0, %d] for --llr-width=%d", x->llr_frac,
-                                      x->llr_width - 1, x->llr_width);
-        if (x->app_width < x->llr_width)
-            return fg_cli_usage_error(CMD, "--app-width=%d out of range [%d, 24] (at least --llr-width=%d)",
-                                      x->app_width, x->llr_width, x->llr_width);
+        if (fg_cli_ldpc_fixed_finish(CMD, &fxo, x))
+            return FG_EXIT_USAGE;
         x->max_iter = iter;
         x->early_term = !no_et;
     }
@@ -678,6 +691,26 @@ static int ber_ldpc(int argc, char **argv)
             goto out;
         }
     }
+    char gpu_desc[256] = "";
+    if (gpu) { /* a device, and a configuration the GPU decoder accepts (else a usage error) */
+        gcfg.fixed = cfg.fixed;
+        gcfg.fx = cfg.fx;
+        gcfg.dec = cfg.dec;
+        fg_gpu_ldpc *tg = NULL;
+        if ((rc = fg_cli_gpu_require(CMD)) != 0)
+            goto out;
+        if (fg_gpu_device_describe(gcfg.device, gpu_desc, (int)sizeof gpu_desc)) {
+            rc = fg_cli_fail(CMD, "GPU %d: %s", gcfg.device, fg_last_error());
+            goto out;
+        }
+        const int e = fg_gpu_ldpc_create(code, &gcfg, &tg);
+        fg_gpu_ldpc_destroy(tg);
+        if (e) {
+            rc = e == FG_EINVAL ? fg_cli_usage_error(CMD, "GPU decoder: %s", fg_last_error())
+                                : fg_cli_fail(CMD, "GPU decoder: %s", fg_last_error());
+            goto out;
+        }
+    }
     if (plot_path && !(fplot = fg_cli_open_out(CMD, plot_path))) {
         rc = FG_EXIT_USAGE;
         goto out;
@@ -689,8 +722,13 @@ static int ber_ldpc(int argc, char **argv)
                rate);
         printf("decoder %s, %s, %d iterations max, early termination %s, seed %lld\n", label,
                fixed ? "fixed point" : "float", iter, no_et ? "off" : "on", seed);
-        printf("per point: stop at %lld frame errors or %lld frames; %d thread%s\n\n", min_fe, max_frames, threads,
-               threads > 1 ? "s" : "");
+        if (gpu)
+            printf("per point: stop at %lld frame errors or %lld frames; GPU %s, kernel %s, NS %d NCW %d NMCW %d\n\n",
+                   min_fe, max_frames, gpu_desc, fg_cli_gpu_kernel_name(gcfg.kernel), gcfg.streams,
+                   gcfg.ncw, gcfg.nmcw);
+        else
+            printf("per point: stop at %lld frame errors or %lld frames; %d thread%s\n\n", min_fe, max_frames,
+                   threads, threads > 1 ? "s" : "");
         printf("%7s %10s %10s %12s %12s %12s %8s %9s %9s\n", "Eb/N0", "frames", "frame_err", "bit_err", "FER", "BER",
                "avg_iter", "time_s", "frames/s");
         fflush(stdout);
@@ -702,7 +740,8 @@ static int ber_ldpc(int argc, char **argv)
     const int n_asked = n_pts;
     for (int i = 0; i < n_pts; i++) {
         ps.last = now_s();
-        if (fg_ldpc_ber_run(code, &cfg, ebn0[i], &pts[i])) {
+        if (gpu ? fg_gpu_ldpc_ber_run(code, &cfg, &gcfg, gpus, ebn0[i], &pts[i])
+                : fg_ldpc_ber_run(code, &cfg, ebn0[i], &pts[i])) {
             fg_cli_progress_done();
             rc = fg_cli_fail(CMD, "Eb/N0 %g dB: %s", ebn0[i], fg_last_error());
             goto out;
@@ -780,6 +819,17 @@ static int ber_ldpc(int argc, char **argv)
         fg_json_int(&j, "threads", threads);
         fg_json_num(&j, "elapsed_s", elapsed);
         fg_json_obj_close(&j);
+        if (gpu) {
+            fg_json_str(&j, "device", "gpu");
+            fg_json_obj_open(&j, "gpu");
+            fg_json_str(&j, "description", gpu_desc);
+            fg_json_str(&j, "kernel", fg_cli_gpu_kernel_name(gcfg.kernel));
+            fg_json_int(&j, "ns", gcfg.streams);
+            fg_json_int(&j, "ncw", gcfg.ncw);
+            fg_json_int(&j, "nmcw", gcfg.nmcw);
+            fg_json_int(&j, "gpus", gpus);
+            fg_json_obj_close(&j);
+        }
         fg_json_obj_close(&j);
         fg_json_end(&j);
     } else {

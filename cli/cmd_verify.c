@@ -42,6 +42,8 @@ static void help(void)
            "       fecforge verify ldpc --codes LIST [--layers K] [--mb N1xN2] [the gen ldpc options]\n"
            "                            [--frames N] [--ebn0 LIST] [--seed S] [--verify-codes LIST]\n"
            "                            [--random N [--max-z Z]] [--work DIR] [--keep] [--jobs J] [--json]\n"
+           "       fecforge verify ldpc --device gpu [--code LIST|all] [--frames N] [--ebn0 X,Y..] ...\n"
+           "                            (the GPU decoders against the C model: verify ldpc --device gpu --help)\n"
            "       fecforge verify vectors --rtl DIR [--work DIR] [--keep] [--jobs J] VECDIR...\n\n"
            "Proves the generated RTL equal to the cycle-accurate C model: generates the design\n"
            "(`fecforge gen`), writes golden vectors from the step model (`fecforge vectors`) for every K\n"
@@ -1539,7 +1541,11 @@ int fg_cmd_verify(int argc, char **argv)
         return verify_design(DESIGN_SUBSYS, argc - 1, argv + 1);
     if (!strcmp(argv[1], "vectors"))
         return verify_vectors(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "ldpc"))
-        return verify_ldpc(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "ldpc")) {
+        const int gpu = fg_cli_take_device("verify ldpc", &argc, argv); /* --device cpu|gpu */
+        if (gpu < 0)
+            return FG_EXIT_USAGE;
+        return gpu ? fg_cli_verify_ldpc_gpu(argc - 1, argv + 1) : verify_ldpc(argc - 1, argv + 1);
+    }
     return fg_cli_usage_error(CMD, "'%s' unknown: valid are dbcf, iag, subsystem, vectors, ldpc", argv[1]);
 }

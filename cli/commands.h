@@ -5,6 +5,7 @@ int fg_cmd_interleaver(int argc, char **argv);
 int fg_cmd_area(int argc, char **argv);
 int fg_cmd_arch(int argc, char **argv);
 int fg_cmd_ber(int argc, char **argv);
+int fg_cmd_bench(int argc, char **argv);
 int fg_cmd_code(int argc, char **argv);
 int fg_cmd_conflicts(int argc, char **argv);
 int fg_cmd_dbcf(int argc, char **argv);

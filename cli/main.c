@@ -11,6 +11,7 @@ static const fg_cli_command commands[] = {
     {"arch", "cycle-accurate architecture models: MB-serial multi-layer LDPC decoder (cycles, throughput, stalls)", fg_cmd_arch},
     {"area", "hardware cost of a generated design with Yosys: cells, flip-flops, gate equivalents (dbcf, iag, subsystem, ldpc)", fg_cmd_area},
     {"ber", "frame and bit error rates over BPSK/AWGN (ldpc: float and fixed-point decoders, multi-layer studies)", fg_cmd_ber},
+    {"bench", "throughput and latency of the GPU LDPC decoders (ldpc --device gpu, --sweep table3.3)", fg_cmd_bench},
     {"code", "channel codes: list the QC-LDPC codes, show base matrices, export base-matrix and alist files", fg_cmd_code},
     {"conflicts", "cycle-accurate memory-conflict study: MCR and n-way conflict histograms", fg_cmd_conflicts},
     {"dbcf", "cycle-accurate DBCF write network: C0, C1, dC, buffer sizing sweep", fg_cmd_dbcf},
