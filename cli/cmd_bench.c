@@ -89,6 +89,25 @@ static void json_timing(fg_json *j, const fg_gpu_ldpc_timing *t)
 }
 
 /* Create, time, destroy. 0, or the library's code (message in fg_last_error()). */
+/* Opens the JSON object on stdout with what both outputs share: provenance, command, code, decoder. */
+static void json_head(fg_json *j, const char *command, const fg_ldpc_code *code, const char *kname, int fl, int layers,
+                      int iter, int et, double ebn0)
+{
+    fg_json_begin(j, stdout);
+    fg_json_obj_open(j, NULL);
+    fg_json_provenance(j, -1);
+    fg_json_str(j, "command", command);
+    fg_json_str(j, "code", code->name);
+    fg_json_int(j, "n", code->n);
+    fg_json_int(j, "k", code->k);
+    fg_json_str(j, "kernel", kname);
+    fg_json_str(j, "mode", fl ? "float" : "fixed");
+    fg_json_int(j, "layers", layers);
+    fg_json_int(j, "iter", iter);
+    fg_json_bool(j, "early_term", et);
+    fg_json_num(j, "ebn0", ebn0);
+}
+
 static int measure(const fg_ldpc_code *code, const fg_gpu_ldpc_cfg *g, double ebn0, int batches, fg_gpu_ldpc_timing *t)
 {
     fg_gpu_ldpc *d = NULL;
@@ -215,19 +234,7 @@ static int bench_ldpc(int argc, char **argv)
         }
         if (json) {
             fg_json j;
-            fg_json_begin(&j, stdout);
-            fg_json_obj_open(&j, NULL);
-            fg_json_provenance(&j, -1);
-            fg_json_str(&j, "command", "bench ldpc --device gpu");
-            fg_json_str(&j, "code", code->name);
-            fg_json_int(&j, "n", code->n);
-            fg_json_int(&j, "k", code->k);
-            fg_json_str(&j, "kernel", kname);
-            fg_json_str(&j, "mode", fl ? "float" : "fixed");
-            fg_json_int(&j, "layers", layers);
-            fg_json_int(&j, "iter", iter);
-            fg_json_bool(&j, "early_term", et);
-            fg_json_num(&j, "ebn0", ebn0);
+            json_head(&j, "bench ldpc --device gpu", code, kname, fl, layers, iter, et, ebn0);
             fg_json_int(&j, "ns", g.streams);
             fg_json_int(&j, "ncw", g.ncw);
             fg_json_int(&j, "nmcw", g.nmcw);
@@ -306,19 +313,7 @@ static int bench_ldpc(int argc, char **argv)
     }
     if (json) {
         fg_json j;
-        fg_json_begin(&j, stdout);
-        fg_json_obj_open(&j, NULL);
-        fg_json_provenance(&j, -1);
-        fg_json_str(&j, "command", "bench ldpc --device gpu --sweep table3.3");
-        fg_json_str(&j, "code", code->name);
-        fg_json_int(&j, "n", code->n);
-        fg_json_int(&j, "k", code->k);
-        fg_json_str(&j, "kernel", kname);
-        fg_json_str(&j, "mode", fl ? "float" : "fixed");
-        fg_json_int(&j, "layers", layers);
-        fg_json_int(&j, "iter", iter);
-        fg_json_bool(&j, "early_term", et);
-        fg_json_num(&j, "ebn0", ebn0);
+        json_head(&j, "bench ldpc --device gpu --sweep table3.3", code, kname, fl, layers, iter, et, ebn0);
         fg_json_int(&j, "batches", batches);
         fg_json_str(&j, "goal_metric", "info_mbps_total");
         fg_json_int(&j, "points_measured", n_pts);

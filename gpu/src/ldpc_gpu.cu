@@ -34,20 +34,6 @@ static int cuda_fail(cudaError_t e, const char *what)
     } while (0)
 #define CU_LAUNCH(what) CU(cudaGetLastError())
 
-fg_gpu_ldpc_cfg fg_gpu_ldpc_cfg_default(void)
-{
-    fg_gpu_ldpc_cfg c;
-    memset(&c, 0, sizeof c);
-    c.kernel = FG_GPU_LDPC_FUSED;
-    c.fixed = 1;
-    c.fx = fg_ldpc_fixed_cfg_default();
-    c.dec = fg_ldpc_dec_cfg_default();
-    c.streams = 1;
-    c.ncw = 2;
-    c.nmcw = 64;
-    return c;
-}
-
 int fg_gpu_device_count(void)
 {
     int n = 0;

@@ -66,6 +66,27 @@ __device__ __forceinline__ int32_t fx_regen(uint32_t meta, uint32_t signs, int p
     return fg_fx_from_sm((int)(((signs >> j) ^ (uint32_t)par) & 1u), m);
 }
 
+/* One edge of the C model's sequential min finder (ldpc_dec_fixed.c, row()): R_old through the keep
+ * rule, Q = fg_fx_sub(L, R_old) (as fg_fx_sat32 of the exact difference), |Q| capped, min0 / min1 /
+ * pos (ties keep the lower index) and the sign bit j. Returns R_old. */
+__device__ __forceinline__ int32_t fx_edge_q(const dparams &p, int32_t lv, int32_t r, int j, int32_t &mn0,
+                                             int32_t &mn1, int &npos, uint32_t &nsg)
+{
+    if (p.keep)
+        r = fg_fx_rold_keep(lv, r, p.A);
+    const int32_t q = fg_fx_sat32(lv - r, p.A);
+    const int32_t m = fg_fx_min(fg_fx_abs(q), p.mcap);
+    if (m < mn0) {
+        mn1 = mn0;
+        mn0 = m;
+        npos = j;
+    } else if (m < mn1) {
+        mn1 = m;
+    }
+    nsg |= (uint32_t)fg_fx_sign(q) << j;
+    return r;
+}
+
 /* One check row of CPT codewords (the same row i of the same layer; the indices are computed once),
  * fixed mode: Q, min finder, R'; per edge the new L (K == 1: written in place, no other row of the
  * layer touches these bits) or the delta into acc (K > 1: exact integer sums, order immaterial).
@@ -94,20 +115,7 @@ __device__ __forceinline__ void fx_row(const dparams &p, int R, const uint32_t *
         for (int j = 0; j < DMAX; j++) {
             if (j < deg) {
                 lv[j] = L[u][v[j]];
-                int32_t r = fx_regen(w.meta, w.signs, opar, j);
-                if (p.keep)
-                    r = fg_fx_rold_keep(lv[j], r, A);
-                rold[j] = r;
-                const int32_t q = fg_fx_sat32(lv[j] - r, A); /* fg_fx_sub(lv, r, A) in 32 bits */
-                const int32_t m = fg_fx_min(fg_fx_abs(q), p.mcap);
-                if (m < mn0) {
-                    mn1 = mn0;
-                    mn0 = m;
-                    npos = j;
-                } else if (m < mn1) {
-                    mn1 = m;
-                }
-                nsg |= (uint32_t)fg_fx_sign(q) << j;
+                rold[j] = fx_edge_q(p, lv[j], fx_regen(w.meta, w.signs, opar, j), j, mn0, mn1, npos, nsg);
             }
         }
         const int par = __popc(nsg) & 1;
@@ -852,7 +860,6 @@ __global__ void thesis_cnp(int slot, int z, int zp, int nb, int nblk, dparams p,
     if (!active || i >= z)
         return;
     if (FIXED) {
-        const int A = p.A;
         int32_t mn0 = p.mcap, mn1 = p.mcap;
         int npos = 0;
         uint32_t nsg = 0;
@@ -860,21 +867,9 @@ __global__ void thesis_cnp(int slot, int z, int zp, int nb, int nblk, dparams p,
             int k = i + (int)(H.rowent[b0 + j] & 0xffffu);
             if (k >= z)
                 k -= z;
-            const int32_t lv = (int32_t)Ls[j * zp + k];
-            int32_t r = (int32_t)Rr[(size_t)(b0 + j) * zp + i];
-            if (p.keep)
-                r = fg_fx_rold_keep(lv, r, A);
+            const int32_t r = fx_edge_q(p, (int32_t)Ls[j * zp + k], (int32_t)Rr[(size_t)(b0 + j) * zp + i], j, mn0,
+                                        mn1, npos, nsg);
             D[(size_t)(b0 + j) * zp + i] = (val_t)r; /* R_old, replaced by the delta below */
-            const int32_t q = fg_fx_sub(lv, r, A);
-            const int32_t m = fg_fx_min(fg_fx_abs(q), p.mcap);
-            if (m < mn0) {
-                mn1 = mn0;
-                mn0 = m;
-                npos = j;
-            } else if (m < mn1) {
-                mn1 = m;
-            }
-            nsg |= (uint32_t)fg_fx_sign(q) << j;
         }
         const int par = __popc(nsg) & 1;
         const int32_t s0 = fx_mag(p, mn0, R), s1 = fx_mag(p, mn1, R);

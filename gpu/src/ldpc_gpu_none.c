@@ -6,26 +6,11 @@
 #include "fecforge/error.h"
 
 #include <stdio.h>
-#include <string.h>
 
 static int no_cuda(void)
 {
     return fg_set_error(FG_ENODEV, "this fecforge was built without CUDA (configure with nvcc on the PATH, "
                                    "or -DFG_WITH_CUDA=ON)");
-}
-
-fg_gpu_ldpc_cfg fg_gpu_ldpc_cfg_default(void)
-{
-    fg_gpu_ldpc_cfg c;
-    memset(&c, 0, sizeof c);
-    c.kernel = FG_GPU_LDPC_FUSED;
-    c.fixed = 1;
-    c.fx = fg_ldpc_fixed_cfg_default();
-    c.dec = fg_ldpc_dec_cfg_default();
-    c.streams = 1;
-    c.ncw = 2;
-    c.nmcw = 64;
-    return c;
 }
 
 int fg_gpu_device_count(void) { return 0; }
