@@ -110,17 +110,15 @@ static size_t in_size(int fixed) { return fixed ? sizeof(int16_t) : sizeof(float
 
 /* The packed fused decoder applies: fixed mode, layered, an even ncw, and widths whose values stay exact
  * in binary16 (ldpc_gpu_kernels.cuh). */
-static int use_h2(const fg_gpu_ldpc_cfg *cfg)
+static int use_h2(const fg_ldpc_code *code, const fg_gpu_ldpc_cfg *cfg)
 {
     return cfg->kernel == FG_GPU_LDPC_FUSED && cfg->fixed && cfg->fx.layers == 1 && cfg->ncw % 2 == 0 &&
-           cfg->fx.app_width <= 10 && cfg->fx.r_width <= 10;
+           cfg->fx.app_width <= 10 && cfg->fx.r_width <= 10 && 4 * code->n <= 65535;
 }
 
-static size_t h2_smem(const fg_ldpc_code *c, int ncw)
+static size_t h2_smem(const fg_ldpc_code *c, const dparams *p, int ncw)
 {
-    const size_t np = (size_t)ncw / 2;
-    return np * c->mb * c->z * sizeof(h2_word) + np * c->n * 4 + (size_t)c->n_blocks * 4 + (size_t)(c->mb + 1) * 4 +
-           (size_t)2 * ncw * 4;
+    return h2_layout_of(c->n, c->z, c->mb, c->n_blocks, ncw, p->mcap).total;
 }
 
 static size_t fused_smem(const fg_ldpc_code *c, int fixed, int K, int ncw)
@@ -354,18 +352,34 @@ template <bool FIXED, int G> static int set_edge_smem(size_t smem)
     default: F(false, 32, 2); break;                                                                              \
     }
 
-template <int DMAX> static int set_h2_smem(size_t smem)
+/* The packed kernel's instantiations: row-degree bound x the keep rule. */
+#define FG_H2_DISPATCH(d, F)                                                                                      \
+    switch ((d)->dmax * 2 + ((d)->p.keep ? 1 : 0)) {                                                             \
+    case 8 * 2 + 0: F(8, false); break;                                                                           \
+    case 8 * 2 + 1: F(8, true); break;                                                                            \
+    case 16 * 2 + 0: F(16, false); break;                                                                         \
+    case 16 * 2 + 1: F(16, true); break;                                                                          \
+    case 24 * 2 + 0: F(24, false); break;                                                                         \
+    case 24 * 2 + 1: F(24, true); break;                                                                          \
+    case 32 * 2 + 0: F(32, false); break;                                                                         \
+    default: F(32, true); break;                                                                                  \
+    }
+
+template <int DMAX, bool KEEP> static int set_h2_smem(size_t smem)
 {
-    CU(cudaFuncSetAttribute(fused_h2_decode<DMAX>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    CU(cudaFuncSetAttribute(fused_h2_decode<DMAX, KEEP>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     return 0;
 }
 
 static int set_fused_attr(const fg_gpu_ldpc *d)
 {
     int rc = 0;
-    if (d->h2)
-        return d->dmax == 8 ? set_h2_smem<8>(d->smem) : d->dmax == 16 ? set_h2_smem<16>(d->smem)
-             : d->dmax == 24 ? set_h2_smem<24>(d->smem) : set_h2_smem<32>(d->smem);
+    if (d->h2) {
+#define FG_SET_H2(D, K) rc = set_h2_smem<D, K>(d->smem)
+        FG_H2_DISPATCH(d, FG_SET_H2)
+#undef FG_SET_H2
+        return rc;
+    }
     if (d->cfg.kernel == FG_GPU_LDPC_EDGE) {
 #define FG_SET_EDGE(F, G) rc = set_edge_smem<F, G>(d->smem)
         FG_EDGE_DISPATCH(d, FG_SET_EDGE)
@@ -484,12 +498,12 @@ int fg_gpu_ldpc_create(const fg_ldpc_code *code, const fg_gpu_ldpc_cfg *cfg, fg_
         const int per = 32 / d->group, lim = 1024 / d->group, rows = cfg->ncw * code->z;
         d->rows_pp = (rows < lim ? (rows + per - 1) / per * per : lim);
     }
-    d->h2 = use_h2(cfg);
+    d->h2 = use_h2(code, cfg);
     if (cfg->kernel != FG_GPU_LDPC_THESIS) {
-        d->smem = d->h2 ? h2_smem(code, cfg->ncw) : fused_smem(code, d->fixed, p.K, cfg->ncw);
+        d->smem = d->h2 ? h2_smem(code, &p, cfg->ncw) : fused_smem(code, d->fixed, p.K, cfg->ncw);
         if (d->smem > pr.sharedMemPerBlockOptin) {
             int fit = 0;
-            while (fit < cfg->ncw && (d->h2 && (fit + 1) % 2 == 0 ? h2_smem(code, fit + 1)
+            while (fit < cfg->ncw && (d->h2 && (fit + 1) % 2 == 0 ? h2_smem(code, &p, fit + 1)
                                                                   : fused_smem(code, d->fixed, p.K, fit + 1)) <=
                                          pr.sharedMemPerBlockOptin)
                 fit++;
@@ -592,11 +606,11 @@ static void launch_fused_t(const fg_gpu_ldpc *d, stream_buf *b, int cs)
         b->d_iters);
 }
 
-template <int DMAX>
+template <int DMAX, bool KEEP>
 static void launch_h2_t(const fg_gpu_ldpc *d, stream_buf *b, int cs)
 {
     const int ncw = d->cfg.ncw, blocks = (cs + ncw - 1) / ncw;
-    fused_h2_decode<DMAX><<<blocks, ncw / 2 * d->code->z, d->smem, b->s>>>(
+    fused_h2_decode<DMAX, KEEP><<<blocks, ncw / 2 * d->code->z, d->smem, b->s>>>(
         d->gc, d->p, d->R, ncw, cs, (const int16_t *)b->d_in, (int16_t *)b->d_app, b->d_bits, b->d_iters);
 }
 
@@ -647,14 +661,9 @@ static int launch_decode(const fg_gpu_ldpc *d, stream_buf *b, int cs)
         else
             launch_thesis_t<false>(d, b, cs);
     } else if (d->h2) {
-        if (d->dmax == 8)
-            launch_h2_t<8>(d, b, cs);
-        else if (d->dmax == 16)
-            launch_h2_t<16>(d, b, cs);
-        else if (d->dmax == 24)
-            launch_h2_t<24>(d, b, cs);
-        else
-            launch_h2_t<32>(d, b, cs);
+#define FG_LAUNCH_H2(D, K) launch_h2_t<D, K>(d, b, cs)
+        FG_H2_DISPATCH(d, FG_LAUNCH_H2)
+#undef FG_LAUNCH_H2
     } else if (d->cfg.kernel == FG_GPU_LDPC_EDGE) {
 #define FG_LAUNCH_EDGE(F, G) launch_edge_t<F, G>(d, b, cs)
         FG_EDGE_DISPATCH(d, FG_LAUNCH_EDGE)

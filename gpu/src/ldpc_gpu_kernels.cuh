@@ -395,122 +395,123 @@ __global__ void __launch_bounds__(1024 / CPT) fused_decode(gcode c, dparams p, i
 /* ---------------- the packed fused decoder: two codewords per instruction in __half2 ----------------
  * Fixed mode, layered (K = 1), app_width and r_width <= 10: every value the datapath forms (L, R,
  * Q = L - R, L + R' - R_old) is an integer of magnitude < 2048, which binary16 represents exactly, so
- * half2 add, subtract, min, max and abs on two codewords at once compute exactly what fecforge/fixed.h
+ * half2 add, subtract, min and max on two codewords at once compute exactly what fecforge/fixed.h
  * computes on each (fg_fx_sub / fg_fx_sat, fg_fx_abs, fg_fx_min, fg_fx_rold_keep, fg_fx_from_sm, the
- * min finder); signs are taken by comparison (q < 0), never from the sign bit, so a -0.0 behaves as 0.
- * The per-row scaling (fx_mag) runs on the two lanes' integers with the fixed.h functions. On Hopper
- * half2 arithmetic issues at about 39 T lane-ops/s against 28.5 T for int32 and 10.7 T for the
- * saturating SIMD intrinsics (../shared/GPU-NOTES.md): the packed form is the fast one.
+ * min finder). On Hopper half2 arithmetic issues at about 39 T lane-ops/s against 28.5 T for int32 and
+ * 10.7 T for the saturating SIMD intrinsics (../shared/GPU-NOTES.md): the packed form is the fast one.
+ *
+ * Cheap by construction (docs/gpu-ldpc.md, "The packed decoder"):
+ * - R is stored per edge (half2, [pair][row i][block], the row stride odd so the lanes hit distinct
+ *   banks), so R_old is one load, not a regeneration from a compressed word;
+ * - the bit address of every edge of row i is precomputed once per launch ([row i][block], u16 byte
+ *   offsets), one load and one add per edge instead of a modulo;
+ * - signs are the binary16 sign bits. L never holds -0.0 (it starts from +0.0 and x + y rounds an exact
+ *   zero to +0.0), so Q = L - R_old is never -0.0 and its sign bit is exactly fg_fx_sign(q); an R of
+ *   magnitude 0 may be -0.0, which every later add treats as 0;
+ * - the new R needs no min position: an edge whose |Q| equals min0 gets the scaled min1, every other
+ *   edge the scaled min0. The edge at the C model's position gets min1; any other edge with |Q| = min0
+ *   is a tie, and then min1 = min0, so the values are the C model's;
+ * - the scaling fx_mag is a table of (mcap + 1) binary16 values, indexed by the magnitude's mantissa
+ *   bits after adding 1024 (m + 1024 has bits 0x6400 | m for m < 1024).
  * Thread (g, i) owns row i of every layer of the codeword pair g; L holds pairs (lane 0: codeword 2g,
  * lane 1: 2g + 1). */
-struct h2_word {
-    uint32_t s0, s1; /* scaled min0 and min1 of the two lanes (half2 bits) */
-    uint32_t pos;    /* pos of lane 0 | pos of lane 1 << 16 */
-    uint32_t sg0, sg1; /* sign bits of lane 0 and lane 1 */
-};
-
 __device__ __forceinline__ uint32_t h2u(__half2 x) { return *reinterpret_cast<uint32_t *>(&x); }
 __device__ __forceinline__ __half2 u2h(uint32_t x) { return *reinterpret_cast<__half2 *>(&x); }
 
-/* R of block j of the pair: magnitude (j == pos ? s1 : s0) per lane, sign bit j of sgx (the stored sign
- * bits with the row parity folded in) per lane. */
-__device__ __forceinline__ uint32_t h2_regen(uint32_t s0, uint32_t s1, uint32_t pos, uint32_t sgx0, uint32_t sgx1,
-                                             int j)
-{
-    const uint32_t sel = ((pos & 0xffffu) == (uint32_t)j ? 0x0000ffffu : 0u) | ((pos >> 16) == (uint32_t)j ? 0xffff0000u : 0u);
-    const uint32_t mag = (s1 & sel) | (s0 & ~sel);
-    const uint32_t sgn = (((sgx0 >> j) & 1u) << 15) | (((sgx1 >> j) & 1u) << 31);
-    return mag ^ sgn; /* from_sm: a zero magnitude with the sign set is -0.0, which every later step treats as 0 */
-}
-
 __device__ __forceinline__ int h2_lane_int(__half2 x, int lane) { return __half2int_rn(lane ? __high2half(x) : __low2half(x)); }
 
-template <int DMAX>
-__device__ __forceinline__ void h2_row(const dparams &p, int R, const uint32_t *blk, int deg, int i, int z,
-                                       __half2 *L, h2_word *wp, bool act0, bool act1)
+/* The scaled magnitudes fx_mag(m) of both lanes of m (integers in [0, mcap]) from the table. */
+__device__ __forceinline__ uint32_t h2_mag(const uint16_t *tab, __half2 m)
 {
-    const __half2 amax = __float2half2_rn((float)fg_fx_max(p.A)), namax = __hneg2(amax);
-    const __half2 mcap = __float2half2_rn((float)p.mcap), zero = __float2half2_rn(0.0f);
-    const h2_word w = *wp;
-    const uint32_t sgx0 = w.sg0 ^ ((__popc(w.sg0) & 1) ? 0xffffffffu : 0u);
-    const uint32_t sgx1 = w.sg1 ^ ((__popc(w.sg1) & 1) ? 0xffffffffu : 0u);
+    const uint32_t x = h2u(__hadd2(m, __float2half2_rn(1024.0f)));
+    return (uint32_t)tab[x & 0x3ffu] | ((uint32_t)tab[(x >> 16) & 0x3ffu] << 16);
+}
+
+/* Shared memory of the packed decoder (ldpc_gpu.cu sizes it with the same function). */
+struct h2_layout {
+    int rstride;              /* R words per row of a pair: nblk rounded up to odd */
+    size_t r_off, l_off, a_off, t_off, rs_off, f_off, total;
+};
+__host__ __device__ inline h2_layout h2_layout_of(int n, int z, int mb, int nblk, int ncw, int mcap)
+{
+    h2_layout s;
+    const size_t np = (size_t)ncw / 2;
+    s.rstride = nblk | 1;
+    s.r_off = 0;
+    s.l_off = s.r_off + np * z * s.rstride * 4;
+    s.a_off = s.l_off + np * n * 4;
+    s.t_off = s.a_off + (((size_t)z * s.rstride * 2 + 3) & ~(size_t)3);
+    s.rs_off = s.t_off + (((size_t)(mcap + 1) * 2 + 3) & ~(size_t)3);
+    s.f_off = s.rs_off + (size_t)(mb + 1) * 4;
+    s.total = s.f_off + (size_t)2 * ncw * 4;
+    return s;
+}
+
+/* One row of the pair: MASKED when one codeword of the pair is done (its L stays frozen). */
+template <int DMAX, bool KEEP, bool MASKED>
+__device__ __forceinline__ void h2_row(int deg, const uint16_t *av, unsigned char *Lb, uint32_t *Rr, const uint16_t *tab,
+                                       __half2 amax, __half2 mcap, uint32_t live)
+{
+    const __half2 namax = __hneg2(amax), zero = __float2half2_rn(0.0f);
     __half2 mn0 = mcap, mn1 = mcap;
-    uint32_t npos = 0, nsg0 = 0, nsg1 = 0;
-    int v[DMAX];
-    __half2 lv[DMAX], rold[DMAX];
+    uint32_t sg = 0;
+    uint32_t off[DMAX];
+    __half2 lv[DMAX], rold[DMAX], q[DMAX], m[DMAX];
 #pragma unroll
     for (int j = 0; j < DMAX; j++) {
         if (j < deg) {
-            v[j] = blk_bit(blk[j], i, z);
-            lv[j] = L[v[j]];
-            uint32_t r = h2_regen(w.s0, w.s1, w.pos, sgx0, sgx1, j);
-            if (p.keep) { /* fg_fx_rold_keep per lane */
-                const uint32_t k = (__heq2_mask(lv[j], amax) & __hgt2_mask(u2h(r), zero)) |
-                                   (__heq2_mask(lv[j], namax) & __hlt2_mask(u2h(r), zero));
+            off[j] = av[j];
+            lv[j] = *reinterpret_cast<const __half2 *>(Lb + off[j]);
+            uint32_t r = Rr[j];
+            if (KEEP) { /* fg_fx_rold_keep per lane: |l| at the bound and r of l's sign, r != 0 */
+                const uint32_t k = __heq2_mask(__habs2(lv[j]), amax) & __hgt2_mask(__hmul2(lv[j], u2h(r)), zero);
                 r &= ~k;
             }
             rold[j] = u2h(r);
-            const __half2 q = __hmax2(__hmin2(__hsub2(lv[j], rold[j]), amax), namax); /* fg_fx_sub */
-            const __half2 m = __hmin2(__habs2(q), mcap);
-            const uint32_t lt = __hlt2_mask(m, mn0);
-            mn1 = __hmin2(mn1, __hmax2(m, mn0)); /* the sequential min finder, both branches at once */
-            mn0 = __hmin2(mn0, m);
-            npos = (npos & ~lt) | (((uint32_t)j | (uint32_t)j << 16) & lt);
-            const uint32_t neg = __hlt2_mask(q, zero);
-            nsg0 |= (neg & 1u) << j;
-            nsg1 |= (neg >> 31) << j;
+            q[j] = __hmax2(__hmin2(__hsub2(lv[j], rold[j]), amax), namax); /* fg_fx_sub */
+            sg ^= h2u(q[j]);
+            m[j] = __hmin2(__habs2(q[j]), mcap);
+            mn1 = __hmin2(mn1, __hmax2(m[j], mn0)); /* the sequential min finder, both branches at once */
+            mn0 = __hmin2(mn0, m[j]);
         }
     }
-    const int32_t a0 = fx_mag(p, h2_lane_int(mn0, 0), R), a1 = fx_mag(p, h2_lane_int(mn0, 1), R);
-    const int32_t b0 = fx_mag(p, h2_lane_int(mn1, 0), R), b1 = fx_mag(p, h2_lane_int(mn1, 1), R);
-    h2_word o;
-    o.s0 = h2u(__halves2half2(__int2half_rn(a0), __int2half_rn(a1)));
-    o.s1 = h2u(__halves2half2(__int2half_rn(b0), __int2half_rn(b1)));
-    o.pos = npos;
-    o.sg0 = nsg0;
-    o.sg1 = nsg1;
-    const uint32_t ox0 = nsg0 ^ ((__popc(nsg0) & 1) ? 0xffffffffu : 0u);
-    const uint32_t ox1 = nsg1 ^ ((__popc(nsg1) & 1) ? 0xffffffffu : 0u);
-    const uint32_t keepmask = (act0 ? 0x0000ffffu : 0u) | (act1 ? 0xffff0000u : 0u);
+    sg &= 0x80008000u; /* the sign parity of each lane */
+    const uint32_t s0 = h2_mag(tab, mn0) ^ sg, s1 = h2_mag(tab, mn1) ^ sg;
 #pragma unroll
     for (int j = 0; j < DMAX; j++) {
         if (j < deg) {
-            const __half2 rn = u2h(h2_regen(o.s0, o.s1, o.pos, ox0, ox1, j));
-            const __half2 nl = __hmax2(__hmin2(__hadd2(lv[j], __hsub2(rn, rold[j])), amax), namax);
-            L[v[j]] = u2h((h2u(nl) & keepmask) | (h2u(lv[j]) & ~keepmask)); /* a done codeword stays frozen */
+            const uint32_t eq = __heq2_mask(m[j], mn0);
+            const uint32_t rn = ((s1 & eq) | (s0 & ~eq)) ^ (h2u(q[j]) & 0x80008000u);
+            const __half2 nl = __hmax2(__hmin2(__hadd2(lv[j], __hsub2(u2h(rn), rold[j])), amax), namax);
+            uint32_t *lp = reinterpret_cast<uint32_t *>(Lb + off[j]);
+            *lp = MASKED ? (h2u(nl) & live) | (h2u(lv[j]) & ~live) : h2u(nl);
+            Rr[j] = rn; /* a done codeword's R is never read again */
         }
     }
-    if (!act0) {
-        o.s0 = (o.s0 & 0xffff0000u) | (w.s0 & 0xffffu);
-        o.s1 = (o.s1 & 0xffff0000u) | (w.s1 & 0xffffu);
-        o.pos = (o.pos & 0xffff0000u) | (w.pos & 0xffffu);
-        o.sg0 = w.sg0;
-    }
-    if (!act1) {
-        o.s0 = (o.s0 & 0xffffu) | (w.s0 & 0xffff0000u);
-        o.s1 = (o.s1 & 0xffffu) | (w.s1 & 0xffff0000u);
-        o.pos = (o.pos & 0xffffu) | (w.pos & 0xffff0000u);
-        o.sg1 = w.sg1;
-    }
-    *wp = o;
 }
 
-template <int DMAX>
-__global__ void __launch_bounds__(1024) fused_h2_decode(gcode c, dparams p, int R, int ncw, int count,
+template <int DMAX, bool KEEP>
+__global__ void __launch_bounds__(512) fused_h2_decode(gcode c, dparams p, int R, int ncw, int count,
                                                         const int16_t *in, int16_t *app_out, uint8_t *bits_out,
                                                         int *iters_out)
 {
     extern __shared__ __align__(16) unsigned char smem[];
     const int n = c.n, z = c.z, mb = c.mb, np = ncw / 2;
-    h2_word *W = (h2_word *)smem;                        /* np * mb * z */
-    __half2 *Ls = (__half2 *)(W + (size_t)np * mb * z); /* np * n */
-    uint32_t *blk = (uint32_t *)(Ls + (size_t)np * n);
-    int *rs = (int *)(blk + c.nblk);
-    int *flags = rs + mb + 1; /* ncw: syndrome bad; ncw: done */
+    const h2_layout s = h2_layout_of(n, z, mb, c.nblk, ncw, p.mcap);
+    uint32_t *Re = (uint32_t *)(smem + s.r_off); /* R per edge: [pair][row i][block] */
+    __half2 *Ls = (__half2 *)(smem + s.l_off);   /* [pair][bit] */
+    uint16_t *Av = (uint16_t *)(smem + s.a_off); /* byte offset of L of edge (row i, block b): [i][b] */
+    uint16_t *tab = (uint16_t *)(smem + s.t_off);
+    int *rs = (int *)(smem + s.rs_off);
+    int *flags = (int *)(smem + s.f_off); /* ncw: syndrome bad; ncw: done */
     const int t = threadIdx.x, nt = blockDim.x;
     const int g = t / z, i = t - g * z;
-    for (int b = t; b < c.nblk; b += nt)
-        blk[b] = c.blk[b];
+    for (int x = t; x < z * c.nblk; x += nt) {
+        const int b = x / z, ii = x - b * z;
+        Av[ii * s.rstride + b] = (uint16_t)(4 * blk_bit(c.blk[b], ii, z));
+    }
+    for (int x = t; x <= p.mcap; x += nt)
+        tab[x] = __half_as_ushort(__int2half_rn(fx_mag(p, x, R)));
     for (int b = t; b <= mb; b += nt)
         rs[b] = c.row_start[b];
     for (int b = t; b < ncw; b += nt) {
@@ -524,27 +525,32 @@ __global__ void __launch_bounds__(1024) fused_h2_decode(gcode c, dparams p, int 
         const int l1 = g0 + 1 < count ? fg_fx_rshift_rnd(in[(size_t)(g0 + 1) * n + vv], p.in_shift) : 0;
         Ls[x] = __halves2half2(__int2half_rn(l0), __int2half_rn(l1));
     }
-    for (int x = t; x < np * mb * z; x += nt)
-        W[x] = h2_word{};
+    for (size_t x = t; x < (size_t)np * z * s.rstride; x += nt)
+        Re[x] = 0u;
     __syncthreads();
-    __half2 *L = Ls + (size_t)g * n;
+    unsigned char *Lb = (unsigned char *)(Ls + (size_t)g * n);
+    uint32_t *Rt = Re + ((size_t)g * z + i) * s.rstride;
+    const uint16_t *At = Av + (size_t)i * s.rstride;
+    const __half2 amax = __float2half2_rn((float)fg_fx_max(p.A)), mcap = __float2half2_rn((float)p.mcap);
     const int c0 = 2 * g, c1 = 2 * g + 1;
     for (int it = 0; it < p.max_iter; it++) {
         const bool act0 = !flags[ncw + c0], act1 = !flags[ncw + c1];
         for (int l = 0; l < mb; l++) {
-            const int b0 = rs[l];
-            if (act0 || act1)
-                h2_row<DMAX>(p, R, blk + b0, rs[l + 1] - b0, i, z, L, W + ((size_t)g * mb + l) * z + i, act0, act1);
+            const int b0 = rs[l], deg = rs[l + 1] - b0;
+            if (act0 && act1)
+                h2_row<DMAX, KEEP, false>(deg, At + b0, Lb, Rt + b0, tab, amax, mcap, 0xffffffffu);
+            else if (act0 || act1)
+                h2_row<DMAX, KEEP, true>(deg, At + b0, Lb, Rt + b0, tab, amax, mcap,
+                                         (act0 ? 0x0000ffffu : 0u) | (act1 ? 0xffff0000u : 0u));
             __syncthreads();
         }
         if (p.et) {
-            const __half2 zero = __float2half2_rn(0.0f);
             int bad0 = 0, bad1 = 0;
             for (int l = 0; l < mb; l++) {
                 uint32_t par = 0;
                 for (int b = rs[l]; b < rs[l + 1]; b++)
-                    par ^= __hlt2_mask(L[blk_bit(blk[b], i, z)], zero);
-                bad0 |= par & 1u;
+                    par ^= *reinterpret_cast<const uint32_t *>(Lb + At[b]);
+                bad0 |= (par >> 15) & 1u;
                 bad1 |= par >> 31;
             }
             if (bad0 && act0)
@@ -571,6 +577,7 @@ __global__ void __launch_bounds__(1024) fused_h2_decode(gcode c, dparams p, int 
                 break;
         }
     }
+    const __half2 *L = Ls + (size_t)g * n;
     for (int u = 0; u < 2; u++) {
         const long long gg = (long long)blockIdx.x * ncw + 2 * g + u;
         if (gg >= count)
