@@ -108,17 +108,24 @@ static unsigned g_slot_used[FG_GPU_DEV_MAX];
 
 static size_t in_size(int fixed) { return fixed ? sizeof(int16_t) : sizeof(float); }
 
+/* The row-degree bound the kernels are instantiated for. */
+static int dmax_of(const fg_ldpc_code *c)
+{
+    return c->max_row_deg <= 8 ? 8 : c->max_row_deg <= 16 ? 16 : c->max_row_deg <= 24 ? 24 : 32;
+}
+
 /* The packed fused decoder applies: fixed mode, layered, an even ncw, and widths whose values stay exact
  * in binary16 (ldpc_gpu_kernels.cuh). */
 static int use_h2(const fg_ldpc_code *code, const fg_gpu_ldpc_cfg *cfg)
 {
     return cfg->kernel == FG_GPU_LDPC_FUSED && cfg->fixed && cfg->fx.layers == 1 && cfg->ncw % 2 == 0 &&
-           cfg->fx.app_width <= 10 && cfg->fx.r_width <= 10 && 4 * code->n <= 65535;
+           cfg->fx.app_width <= 10 && cfg->fx.r_width <= 8 && 4 * code->n <= 65535 &&
+           (cfg->fx.r_sat_late || cfg->fx.r_width <= cfg->fx.app_width); /* mcap <= amax */
 }
 
 static size_t h2_smem(const fg_ldpc_code *c, const dparams *p, int ncw)
 {
-    return h2_layout_of(c->n, c->z, c->mb, c->n_blocks, ncw, p->mcap).total;
+    return h2_layout_of(c->n, c->z, c->mb, c->n_blocks, dmax_of(c), ncw, p->mcap).total;
 }
 
 static size_t fused_smem(const fg_ldpc_code *c, int fixed, int K, int ncw)
@@ -461,7 +468,7 @@ int fg_gpu_ldpc_create(const fg_ldpc_code *code, const fg_gpu_ldpc_cfg *cfg, fg_
     d->in8 = cfg->fixed && cfg->fx.llr_width <= 8;
     d->slot = -1;
     d->zp = (code->z + 31) / 32 * 32;
-    d->dmax = code->max_row_deg <= 8 ? 8 : code->max_row_deg <= 16 ? 16 : code->max_row_deg <= 24 ? 24 : 32;
+    d->dmax = dmax_of(code);
     d->per_stream = cfg->ncw * cfg->nmcw;
     d->ns = cfg->streams;
     dparams &p = d->p;

@@ -393,7 +393,7 @@ __global__ void __launch_bounds__(1024 / CPT) fused_decode(gcode c, dparams p, i
 }
 
 /* ---------------- the packed fused decoder: two codewords per instruction in __half2 ----------------
- * Fixed mode, layered (K = 1), app_width and r_width <= 10: every value the datapath forms (L, R,
+ * Fixed mode, layered (K = 1), app_width <= 10 and r_width <= 8: every value the datapath forms (L, R,
  * Q = L - R, L + R' - R_old) is an integer of magnitude < 2048, which binary16 represents exactly, so
  * half2 add, subtract, min and max on two codewords at once compute exactly what fecforge/fixed.h
  * computes on each (fg_fx_sub / fg_fx_sat, fg_fx_abs, fg_fx_min, fg_fx_rold_keep, fg_fx_from_sm, the
@@ -401,8 +401,11 @@ __global__ void __launch_bounds__(1024 / CPT) fused_decode(gcode c, dparams p, i
  * 10.7 T for the saturating SIMD intrinsics (../shared/GPU-NOTES.md): the packed form is the fast one.
  *
  * Cheap by construction (docs/gpu-ldpc.md, "The packed decoder"):
- * - R is stored per edge (half2, [pair][row i][block], the row stride odd so the lanes hit distinct
- *   banks), so R_old is one load, not a regeneration from a compressed word;
+ * - R is stored per edge, so R_old is a load, not a regeneration from a compressed word; as 16 bits a
+ *   pair (r_width <= 8: a byte R + 128 per lane) to fit twice the codewords in shared memory. A byte c
+ *   becomes binary16 1024 + c by placing it under the exponent byte 0x64 (one byte permute), and
+ *   subtracting 1152 gives R exactly; storing reverses it. Layout [pair][row i][block], the row stride
+ *   twice an odd number so the lanes of a warp hit distinct banks;
  * - the bit address of every edge of row i is precomputed once per launch ([row i][block], u16 byte
  *   offsets), one load and one add per edge instead of a modulo;
  * - signs are the binary16 sign bits. L never holds -0.0 (it starts from +0.0 and x + y rounds an exact
@@ -415,6 +418,7 @@ __global__ void __launch_bounds__(1024 / CPT) fused_decode(gcode c, dparams p, i
  *   bits after adding 1024 (m + 1024 has bits 0x6400 | m for m < 1024).
  * Thread (g, i) owns row i of every layer of the codeword pair g; L holds pairs (lane 0: codeword 2g,
  * lane 1: 2g + 1). */
+enum { FG_H2_R_ZERO = 0x8080 }; /* the stored pair R = (0, 0) */
 __device__ __forceinline__ uint32_t h2u(__half2 x) { return *reinterpret_cast<uint32_t *>(&x); }
 __device__ __forceinline__ __half2 u2h(uint32_t x) { return *reinterpret_cast<__half2 *>(&x); }
 
@@ -427,88 +431,116 @@ __device__ __forceinline__ uint32_t h2_mag(const uint16_t *tab, __half2 m)
     return (uint32_t)tab[x & 0x3ffu] | ((uint32_t)tab[(x >> 16) & 0x3ffu] << 16);
 }
 
+__device__ __forceinline__ __half2 h2_r_load(uint16_t c)
+{
+    return __hsub2(u2h(__byte_perm((uint32_t)c, 0x64646464u, 0x4140)), __float2half2_rn(1152.0f));
+}
+__device__ __forceinline__ uint16_t h2_r_code(uint32_t r)
+{
+    return (uint16_t)__byte_perm(h2u(__hadd2(u2h(r), __float2half2_rn(1152.0f))), 0, 0x20);
+}
+
 /* Shared memory of the packed decoder (ldpc_gpu.cu sizes it with the same function). */
 struct h2_layout {
-    int rstride;              /* R words per row of a pair: nblk rounded up to odd */
+    int rstride;              /* u16 R codes per row of a pair: 2 x odd >= nblk (distinct banks per lane) */
+    int astride;              /* u16 slot offsets per row: 2 x odd >= mb * dmax (likewise) */
     size_t r_off, l_off, a_off, t_off, rs_off, f_off, total;
 };
-__host__ __device__ inline h2_layout h2_layout_of(int n, int z, int mb, int nblk, int ncw, int mcap)
+__host__ __device__ inline h2_layout h2_layout_of(int n, int z, int mb, int nblk, int dmax, int ncw, int mcap)
 {
     h2_layout s;
     const size_t np = (size_t)ncw / 2;
-    s.rstride = nblk | 1;
+    s.rstride = 2 * (((nblk + 1) / 2) | 1);
+    s.astride = 2 * (((mb * dmax + 1) / 2) | 1);
     s.r_off = 0;
-    s.l_off = s.r_off + np * z * s.rstride * 4;
-    s.a_off = s.l_off + np * n * 4;
-    s.t_off = s.a_off + (((size_t)z * s.rstride * 2 + 3) & ~(size_t)3);
+    s.l_off = s.r_off + ((np * z * s.rstride * 2 + 15) & ~(size_t)15);
+    s.a_off = s.l_off + np * (n + 1) * 4; /* n bits and the neutral slot per pair */
+    s.t_off = s.a_off + (((size_t)z * s.astride * 2 + 3) & ~(size_t)3);
     s.rs_off = s.t_off + (((size_t)(mcap + 1) * 2 + 3) & ~(size_t)3);
     s.f_off = s.rs_off + (size_t)(mb + 1) * 4;
     s.total = s.f_off + (size_t)2 * ncw * 4;
     return s;
 }
 
-/* One row of the pair: MASKED when one codeword of the pair is done (its L stays frozen). */
+/* One row of the pair: MASKED when one codeword of the pair is done (its L stays frozen). Branch-free
+ * over the DMAX slots so the compiler overlaps the loads of all edges. Slots j >= deg address the pair's
+ * neutral L slot (+amax in both lanes, never written) and read some other edge's R: with the keep rule
+ * that slot's |Q| is amax >= mcap and its sign +, whatever R is (R > 0 is dropped by the keep rule,
+ * R <= 0 saturates L - R at +amax), so it changes neither the min finder nor the sign parity; without the
+ * keep rule the slot is masked by selects. Slots j >= deg store nothing.
+ * Most of the work runs on the FMA pipe (binary16 add, multiply, saturate), because the ALU pipe (min,
+ * max, compares, logic) is the one that limits: the keep rule and the min-or-min1 choice are products
+ * and saturations of 0/1 values, and Q = sat(L - R_old) is never formed: with mcap <= amax,
+ * min(|Q|, mcap) = min(|L - R_old|, mcap) and Q has the sign of L - R_old. */
 template <int DMAX, bool KEEP, bool MASKED>
-__device__ __forceinline__ void h2_row(int deg, const uint16_t *av, unsigned char *Lb, uint32_t *Rr, const uint16_t *tab,
+__device__ __forceinline__ void h2_row(int deg, const uint16_t *av, unsigned char *Lb, uint16_t *Rr, const uint16_t *tab,
                                        __half2 amax, __half2 mcap, uint32_t live)
 {
-    const __half2 namax = __hneg2(amax), zero = __float2half2_rn(0.0f);
+    const __half2 namax = __hneg2(amax), one = __float2half2_rn(1.0f), amax1 = __hsub2(amax, one);
     __half2 mn0 = mcap, mn1 = mcap;
     uint32_t sg = 0;
     uint32_t off[DMAX];
-    __half2 lv[DMAX], rold[DMAX], q[DMAX], m[DMAX];
+    __half2 lv[DMAX], d[DMAX], m[DMAX];
 #pragma unroll
     for (int j = 0; j < DMAX; j++) {
-        if (j < deg) {
-            off[j] = av[j];
-            lv[j] = *reinterpret_cast<const __half2 *>(Lb + off[j]);
-            uint32_t r = Rr[j];
-            if (KEEP) { /* fg_fx_rold_keep per lane: |l| at the bound and r of l's sign, r != 0 */
-                const uint32_t k = __heq2_mask(__habs2(lv[j]), amax) & __hgt2_mask(__hmul2(lv[j], u2h(r)), zero);
-                r &= ~k;
-            }
-            rold[j] = u2h(r);
-            q[j] = __hmax2(__hmin2(__hsub2(lv[j], rold[j]), amax), namax); /* fg_fx_sub */
-            sg ^= h2u(q[j]);
-            m[j] = __hmin2(__habs2(q[j]), mcap);
-            mn1 = __hmin2(mn1, __hmax2(m[j], mn0)); /* the sequential min finder, both branches at once */
-            mn0 = __hmin2(mn0, m[j]);
+        off[j] = av[j];
+        lv[j] = *reinterpret_cast<const __half2 *>(Lb + off[j]);
+        __half2 r = h2_r_load(Rr[j]);
+        if (KEEP) { /* fg_fx_rold_keep per lane: r = 0 where |l| = amax and l * r >= 1 */
+            /* integer-valued operands: the saturations to [0, 1] are exact 0/1 indicators */
+            const __half2 at = __hsub2_sat(__habs2(lv[j]), amax1), same = __hmul2_sat(lv[j], r);
+            r = __hfma2(__hneg2(r), __hmul2(at, same), r);
         }
+        d[j] = __hsub2(lv[j], r); /* exact: |L - R_old| < 2048, never -0.0 */
+        m[j] = __hmin2(__habs2(d[j]), mcap);
+        if (KEEP) {
+            sg ^= h2u(d[j]);
+        } else {
+            const bool on = j < deg;
+            sg ^= on ? h2u(d[j]) : 0u;
+            m[j] = on ? m[j] : mcap;
+        }
+        mn1 = __hmin2(mn1, __hmax2(m[j], mn0)); /* the sequential min finder, both branches at once */
+        mn0 = __hmin2(mn0, m[j]);
     }
     sg &= 0x80008000u; /* the sign parity of each lane */
-    const uint32_t s0 = h2_mag(tab, mn0) ^ sg, s1 = h2_mag(tab, mn1) ^ sg;
+    const __half2 s0 = u2h(h2_mag(tab, mn0) ^ sg), ds = __hsub2(u2h(h2_mag(tab, mn1) ^ sg), s0);
+    const __half2 c = __hadd2(mn0, one);
 #pragma unroll
     for (int j = 0; j < DMAX; j++) {
+        /* |Q| = min0 (c - m = 1): the scaled min1, else (c - m <= 0, saturated to 0) the scaled min0 */
+        const __half2 mag = __hfma2(__hsub2_sat(c, m[j]), ds, s0);
+        const uint32_t rn = h2u(mag) ^ (h2u(d[j]) & 0x80008000u);
+        const __half2 nl = __hmax2(__hmin2(__hadd2(d[j], u2h(rn)), amax), namax); /* sat(L + (R' - R_old)) */
         if (j < deg) {
-            const uint32_t eq = __heq2_mask(m[j], mn0);
-            const uint32_t rn = ((s1 & eq) | (s0 & ~eq)) ^ (h2u(q[j]) & 0x80008000u);
-            const __half2 nl = __hmax2(__hmin2(__hadd2(lv[j], __hsub2(u2h(rn), rold[j])), amax), namax);
-            uint32_t *lp = reinterpret_cast<uint32_t *>(Lb + off[j]);
-            *lp = MASKED ? (h2u(nl) & live) | (h2u(lv[j]) & ~live) : h2u(nl);
-            Rr[j] = rn; /* a done codeword's R is never read again */
+            *reinterpret_cast<uint32_t *>(Lb + off[j]) = MASKED ? (h2u(nl) & live) | (h2u(lv[j]) & ~live) : h2u(nl);
+            Rr[j] = h2_r_code(rn); /* a done codeword's R is never read again */
         }
     }
 }
 
 template <int DMAX, bool KEEP>
 __global__ void __launch_bounds__(512) fused_h2_decode(gcode c, dparams p, int R, int ncw, int count,
-                                                        const int16_t *in, int16_t *app_out, uint8_t *bits_out,
-                                                        int *iters_out)
+                                                       const int16_t *in, int16_t *app_out, uint8_t *bits_out,
+                                                       int *iters_out)
 {
     extern __shared__ __align__(16) unsigned char smem[];
     const int n = c.n, z = c.z, mb = c.mb, np = ncw / 2;
-    const h2_layout s = h2_layout_of(n, z, mb, c.nblk, ncw, p.mcap);
-    uint32_t *Re = (uint32_t *)(smem + s.r_off); /* R per edge: [pair][row i][block] */
-    __half2 *Ls = (__half2 *)(smem + s.l_off);   /* [pair][bit] */
-    uint16_t *Av = (uint16_t *)(smem + s.a_off); /* byte offset of L of edge (row i, block b): [i][b] */
+    const h2_layout s = h2_layout_of(n, z, mb, c.nblk, DMAX, ncw, p.mcap);
+    uint16_t *Re = (uint16_t *)(smem + s.r_off); /* R codes per edge: [pair][row i][block] */
+    __half2 *Ls = (__half2 *)(smem + s.l_off);   /* [pair][bit], bit n: the neutral slot */
+    uint16_t *Av = (uint16_t *)(smem + s.a_off); /* byte offset of L of slot j of row i of layer l: [i][l][j],
+                                                    row stride astride */
     uint16_t *tab = (uint16_t *)(smem + s.t_off);
     int *rs = (int *)(smem + s.rs_off);
     int *flags = (int *)(smem + s.f_off); /* ncw: syndrome bad; ncw: done */
     const int t = threadIdx.x, nt = blockDim.x;
     const int g = t / z, i = t - g * z;
-    for (int x = t; x < z * c.nblk; x += nt) {
-        const int b = x / z, ii = x - b * z;
-        Av[ii * s.rstride + b] = (uint16_t)(4 * blk_bit(c.blk[b], ii, z));
+    const __half2 amax = __float2half2_rn((float)fg_fx_max(p.A)), mcap = __float2half2_rn((float)p.mcap);
+    for (int x = t; x < z * mb * DMAX; x += nt) {
+        const int ii = x / (mb * DMAX), rem = x - ii * mb * DMAX, l = rem / DMAX, j = rem - l * DMAX;
+        const int b = c.row_start[l] + j;
+        Av[ii * s.astride + rem] = (uint16_t)(4 * (b < c.row_start[l + 1] ? blk_bit(c.blk[b], ii, z) : n));
     }
     for (int x = t; x <= p.mcap; x += nt)
         tab[x] = __half_as_ushort(__int2half_rn(fx_mag(p, x, R)));
@@ -518,29 +550,32 @@ __global__ void __launch_bounds__(512) fused_h2_decode(gcode c, dparams p, int R
         flags[b] = 0;
         flags[ncw + b] = (long long)blockIdx.x * ncw + b >= count;
     }
-    for (int x = t; x < np * n; x += nt) {
-        const int pp = x / n, vv = x - pp * n;
+    for (int x = t; x < np * (n + 1); x += nt) {
+        const int pp = x / (n + 1), vv = x - pp * (n + 1);
         const long long g0 = (long long)blockIdx.x * ncw + 2 * pp;
+        if (vv == n) {
+            Ls[x] = amax;
+            continue;
+        }
         const int l0 = g0 < count ? fg_fx_rshift_rnd(in[(size_t)g0 * n + vv], p.in_shift) : 0;
         const int l1 = g0 + 1 < count ? fg_fx_rshift_rnd(in[(size_t)(g0 + 1) * n + vv], p.in_shift) : 0;
         Ls[x] = __halves2half2(__int2half_rn(l0), __int2half_rn(l1));
     }
     for (size_t x = t; x < (size_t)np * z * s.rstride; x += nt)
-        Re[x] = 0u;
+        Re[x] = FG_H2_R_ZERO;
     __syncthreads();
-    unsigned char *Lb = (unsigned char *)(Ls + (size_t)g * n);
-    uint32_t *Rt = Re + ((size_t)g * z + i) * s.rstride;
-    const uint16_t *At = Av + (size_t)i * s.rstride;
-    const __half2 amax = __float2half2_rn((float)fg_fx_max(p.A)), mcap = __float2half2_rn((float)p.mcap);
+    unsigned char *Lb = (unsigned char *)(Ls + (size_t)g * (n + 1));
+    uint16_t *Rt = Re + ((size_t)g * z + i) * s.rstride;
+    const uint16_t *At = Av + (size_t)i * s.astride;
     const int c0 = 2 * g, c1 = 2 * g + 1;
     for (int it = 0; it < p.max_iter; it++) {
         const bool act0 = !flags[ncw + c0], act1 = !flags[ncw + c1];
         for (int l = 0; l < mb; l++) {
             const int b0 = rs[l], deg = rs[l + 1] - b0;
             if (act0 && act1)
-                h2_row<DMAX, KEEP, false>(deg, At + b0, Lb, Rt + b0, tab, amax, mcap, 0xffffffffu);
+                h2_row<DMAX, KEEP, false>(deg, At + l * DMAX, Lb, Rt + b0, tab, amax, mcap, 0xffffffffu);
             else if (act0 || act1)
-                h2_row<DMAX, KEEP, true>(deg, At + b0, Lb, Rt + b0, tab, amax, mcap,
+                h2_row<DMAX, KEEP, true>(deg, At + l * DMAX, Lb, Rt + b0, tab, amax, mcap,
                                          (act0 ? 0x0000ffffu : 0u) | (act1 ? 0xffff0000u : 0u));
             __syncthreads();
         }
@@ -548,8 +583,8 @@ __global__ void __launch_bounds__(512) fused_h2_decode(gcode c, dparams p, int R
             int bad0 = 0, bad1 = 0;
             for (int l = 0; l < mb; l++) {
                 uint32_t par = 0;
-                for (int b = rs[l]; b < rs[l + 1]; b++)
-                    par ^= *reinterpret_cast<const uint32_t *>(Lb + At[b]);
+                for (int j = 0; j < rs[l + 1] - rs[l]; j++)
+                    par ^= *reinterpret_cast<const uint32_t *>(Lb + At[l * DMAX + j]);
                 bad0 |= (par >> 15) & 1u;
                 bad1 |= par >> 31;
             }
@@ -577,7 +612,7 @@ __global__ void __launch_bounds__(512) fused_h2_decode(gcode c, dparams p, int R
                 break;
         }
     }
-    const __half2 *L = Ls + (size_t)g * n;
+    const __half2 *L = Ls + (size_t)g * (n + 1);
     for (int u = 0; u < 2; u++) {
         const long long gg = (long long)blockIdx.x * ncw + 2 * g + u;
         if (gg >= count)

@@ -153,7 +153,9 @@ static void test_packed_fixed_equals_model(void)
     fx.llr_width = 8;
     fx.llr_frac = 3;
     fx.app_width = 10;
-    fx.r_width = 9;
+    fx.r_width = 8; /* the widest the packed decoder takes */
+    fixed_frames_equal("wifi-648-2/3", FG_GPU_LDPC_FUSED, &fx, 2.0, 64, 2, 16, 2);
+    fx.r_width = 9; /* the int32 fused decoder */
     fixed_frames_equal("wifi-648-2/3", FG_GPU_LDPC_FUSED, &fx, 2.0, 64, 2, 16, 2);
 }
 static void test_edge_fixed_equals_model(void) { fused_fixed_equals_model(FG_GPU_LDPC_EDGE); }
