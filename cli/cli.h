@@ -23,6 +23,10 @@ int fg_cli_fail(const char *cmd, const char *fmt, ...) __attribute__((format(pri
  * "fecforge <cmd>: --<opt>=<text> invalid: ..." and returns -1. */
 int fg_cli_int(const char *cmd, const char *opt, const char *text, long lo, long hi, int *out);
 
+/* Parse a clock frequency "815e6", "815M", "1.2G", "600MHz" (k, M, G with optional Hz) in [1e3, 1e12]
+ * Hz. On failure prints "fecforge <cmd>: --fclk=<text> invalid: ..." and returns -1. */
+int fg_cli_fclk(const char *cmd, const char *text, double *out);
+
 /* JSON writer: a tiny streaming emitter with comma handling. */
 typedef struct {
     FILE *f;

@@ -56,6 +56,29 @@ int fg_cli_int(const char *cmd, const char *opt, const char *text, long lo, long
     return 0;
 }
 
+int fg_cli_fclk(const char *cmd, const char *text, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (end != text && *end) {
+        if (!strcmp(end, "k") || !strcmp(end, "K") || !strcmp(end, "kHz"))
+            v *= 1e3;
+        else if (!strcmp(end, "M") || !strcmp(end, "MHz"))
+            v *= 1e6;
+        else if (!strcmp(end, "G") || !strcmp(end, "GHz"))
+            v *= 1e9;
+        else
+            end = (char *)text;
+    }
+    if (end == text || errno || !(v >= 1e3 && v <= 1e12)) {
+        fg_cli_usage_error(cmd, "--fclk=%s invalid: expected a frequency in [1e3, 1e12] Hz (815e6, 815M)", text);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
 /* ---- JSON ---- */
 
 static void json_indent(fg_json *j)

@@ -8,7 +8,6 @@
 #include "fecforge/error.h"
 #include "fecforge/ldpc_arch.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -22,7 +21,9 @@ static void help_top(void)
            "Cycle-accurate architecture models.\n\n"
            "models:\n"
            "  ldpc   multi-layer macroblock-serial QC-LDPC decoder (thesis 3.8): cycles per iteration and\n"
-           "         per codeword, throughput, read-after-write stalls, Table 3.5, reordering\n\n"
+           "         per codeword, throughput, read-after-write stalls, Table 3.5, reordering\n"
+           "  turbo  parallel radix-4 XMAP HSPA+/LTE turbo decoder (thesis 4.7, Fig. 4.15): cycles per\n"
+           "         half-iteration and per block, throughput next to eq. 4.24, bank conflicts, DBCF\n\n"
            "'fecforge arch <model> --help' describes each one.\n");
 }
 
@@ -78,27 +79,6 @@ static void help(void)
         "  fecforge arch ldpc --code wifi-1944-1/2 --reorder --json\n"
         "  fecforge arch ldpc --table --reorder\n"
         "  fecforge arch ldpc --code wifi-648-1/2 --ebn0 2 --frames 200\n");
-}
-
-static int parse_fclk(const char *t, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(t, &end);
-    if (end != t && *end) {
-        if (!strcmp(end, "k") || !strcmp(end, "K") || !strcmp(end, "kHz"))
-            v *= 1e3;
-        else if (!strcmp(end, "M") || !strcmp(end, "MHz"))
-            v *= 1e6;
-        else if (!strcmp(end, "G") || !strcmp(end, "GHz"))
-            v *= 1e9;
-        else
-            end = (char *)t;
-    }
-    if (end == t || errno || !(v >= 1e3 && v <= 1e12))
-        return fg_cli_usage_error(CMD, "--fclk=%s invalid: expected a frequency in [1e3, 1e12] Hz (815e6, 815M)", t);
-    *out = v;
-    return 0;
 }
 
 typedef struct {
@@ -401,7 +381,7 @@ static int cmd_ldpc(int argc, char **argv)
                 return FG_EXIT_USAGE;
             break;
         case O_FCLK:
-            if (parse_fclk(optarg, &fclk))
+            if (fg_cli_fclk(CMD, optarg, &fclk))
                 return FG_EXIT_USAGE;
             break;
         case O_REORDER: reorder = 1; break;
@@ -616,7 +596,7 @@ int fg_cmd_arch(int argc, char **argv)
 {
     if (argc < 2) {
         help_top();
-        return fg_cli_usage_error("arch", "a model is required: ldpc");
+        return fg_cli_usage_error("arch", "a model is required: ldpc or turbo");
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         help_top();
@@ -624,5 +604,7 @@ int fg_cmd_arch(int argc, char **argv)
     }
     if (!strcmp(argv[1], "ldpc"))
         return cmd_ldpc(argc - 1, argv + 1);
-    return fg_cli_usage_error("arch", "unknown model '%s': valid is ldpc (see fecforge arch --help)", argv[1]);
+    if (!strcmp(argv[1], "turbo"))
+        return fg_cmd_arch_turbo(argc - 1, argv + 1);
+    return fg_cli_usage_error("arch", "unknown model '%s': valid are ldpc, turbo (see fecforge arch --help)", argv[1]);
 }

@@ -1,6 +1,7 @@
 /* fecforge ber ldpc: FER/BER of an LDPC code with BPSK over AWGN, decoded by a float reference
  * decoder or the bit-accurate fixed-point model (docs/ldpc.md, "BER/FER studies"). */
 #include "cli.h"
+#include "cli_ber.h"
 #include "cli_ldpc.h"
 #include "commands.h"
 #include "fecforge/error.h"
@@ -15,19 +16,21 @@
 #include <time.h>
 
 static const char *const CMD = "ber ldpc";
-enum { EBN0_MAX = 1000, PLOT_WITH_MAX = 16, LABEL_MAX = 128 };
-static const double FER_TARGETS[] = {1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6};
-static const char *const FER_TARGET_NAMES[] = {"1e-1", "1e-2", "1e-3", "1e-4", "1e-5", "1e-6"};
-enum { N_TARGETS = 6 };
+enum { EBN0_MAX = FG_CLI_EBN0_MAX, PLOT_WITH_MAX = FG_CLI_PLOT_WITH_MAX, LABEL_MAX = FG_CLI_LABEL_MAX,
+       N_TARGETS = FG_CLI_FER_TARGETS };
+#define FER_TARGETS fg_cli_fer_targets
+#define FER_TARGET_NAMES fg_cli_fer_target_names
 
 static void help_ber(FILE *f)
 {
     fprintf(f, "usage: fecforge ber <code family> [--options]\n\n"
            "Frame and bit error rates over BPSK/AWGN.\n\n"
            "code families:\n"
-           "  ldpc    QC-LDPC codes (802.11n, 802.16e, user codes) with the float and fixed-point decoders\n\n"
-           "  plot    draw curves of earlier 'ber ldpc --json' results in one picture\n\n"
-           "'fecforge ber ldpc --help' and 'fecforge ber plot --help' describe the options.\n");
+           "  ldpc    QC-LDPC codes (802.11n, 802.16e, user codes) with the float and fixed-point decoders\n"
+           "  turbo   UMTS/HSPA+ and LTE turbo codes with the float and fixed-point decoders\n\n"
+           "  plot    draw curves of earlier 'ber ldpc|turbo --json' results in one picture\n\n"
+           "'fecforge ber ldpc --help', 'fecforge ber turbo --help' and 'fecforge ber plot --help' describe the\n"
+           "options.\n");
 }
 
 static void help(void)
@@ -90,62 +93,6 @@ static void help(void)
         f.llr_width, f.llr_frac, f.r_width, f.app_width, FG_LDPC_BER_THREADS_MAX, PLOT_WITH_MAX);
 }
 
-/* ---- option values ---- */
-
-static int parse_double(const char *text, double *v)
-{
-    char *end;
-    errno = 0;
-    *v = strtod(text, &end);
-    return end == text || *end || errno || !isfinite(*v) ? -1 : 0;
-}
-
-/* --ebn0: comma-separated items, each a value or A:STEP:B; ascending overall. */
-static int parse_ebn0(const char *text, double *out, int *n)
-{
-    *n = 0;
-    char buf[1024];
-    if (snprintf(buf, sizeof buf, "%s", text) >= (int)sizeof buf)
-        return fg_cli_usage_error(CMD, "--ebn0 too long (at most %d characters)", (int)sizeof buf - 1);
-    char *save = NULL;
-    for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-        char *c1 = strchr(item, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-        double a, step = 1.0, b;
-        if (c1 && !c2)
-            return fg_cli_usage_error(CMD, "--ebn0=%s invalid: '%s' is not A:STEP:B", text, item);
-        if (c1) {
-            *c1 = *c2 = '\0';
-            if (parse_double(item, &a) || parse_double(c1 + 1, &step) || parse_double(c2 + 1, &b))
-                return fg_cli_usage_error(CMD, "--ebn0=%s invalid: expected numbers in A:STEP:B", text);
-            if (step <= 0)
-                return fg_cli_usage_error(CMD, "--ebn0=%s invalid: STEP=%g must be > 0", text, step);
-            if (a > b)
-                return fg_cli_usage_error(CMD, "--ebn0=%s is empty: A=%g > B=%g (need A <= B, STEP > 0)", text, a,
-                                          b);
-        } else {
-            if (parse_double(item, &a))
-                return fg_cli_usage_error(CMD, "--ebn0=%s invalid: '%s' is not a number", text, item);
-            b = a;
-        }
-        const double cnt = floor((b - a) / step + 1e-9) + 1.0;
-        if (cnt + *n > EBN0_MAX)
-            return fg_cli_usage_error(CMD, "--ebn0=%s has more than %d points", text, EBN0_MAX);
-        for (int i = 0; i < (int)cnt; i++) {
-            double v = a + i * step;
-            v = round(v * 1e9) / 1e9; /* 1.2 + 3 * 0.1 prints as 1.5 */
-            if (v < -50 || v > 100)
-                return fg_cli_usage_error(CMD, "--ebn0=%s: %g dB out of range [-50, 100]", text, v);
-            if (*n > 0 && !(v > out[*n - 1]))
-                return fg_cli_usage_error(CMD, "--ebn0=%s: points must be strictly ascending (%g after %g)", text, v,
-                                          out[*n - 1]);
-            out[(*n)++] = v;
-        }
-    }
-    if (*n == 0)
-        return fg_cli_usage_error(CMD, "--ebn0=%s is empty: expected A:STEP:B (A <= B, STEP > 0) or values", text);
-    return 0;
-}
-
 /* --alg spa|ms|nms[:F]|oms[:B]; F also N/D. */
 static int parse_alg(const char *text, fg_ldpc_dec_cfg *d)
 {
@@ -164,10 +111,10 @@ static int parse_alg(const char *text, fg_ldpc_dec_cfg *d)
             if (slash) {
                 char a[64];
                 snprintf(a, sizeof a, "%.*s", (int)(slash - arg), arg);
-                if (parse_double(a, &num) || parse_double(slash + 1, &den) || den <= 0)
+                if (fg_cli_parse_double(a, &num) || fg_cli_parse_double(slash + 1, &den) || den <= 0)
                     return fg_cli_usage_error(CMD, "--alg=%s invalid: nms:F needs F in (0, 1] or N/D", text);
                 f = num / den;
-            } else if (parse_double(arg, &f))
+            } else if (fg_cli_parse_double(arg, &f))
                 return fg_cli_usage_error(CMD, "--alg=%s invalid: nms:F needs F in (0, 1] or N/D", text);
             if (!(f > 0 && f <= 1))
                 return fg_cli_usage_error(CMD, "--alg=%s: factor %g out of range (0, 1]", text, f);
@@ -177,7 +124,7 @@ static int parse_alg(const char *text, fg_ldpc_dec_cfg *d)
         d->alg = FG_LDPC_ALG_OMS;
         if (arg) {
             double b;
-            if (parse_double(arg, &b) || b < 0 || b > 1000)
+            if (fg_cli_parse_double(arg, &b) || b < 0 || b > 1000)
                 return fg_cli_usage_error(CMD, "--alg=%s invalid: oms:B needs an offset B in [0, 1000]", text);
             d->oms_offset = b;
         }
@@ -200,17 +147,6 @@ static int dyadic(double f, int *num, int *shift)
     return -1;
 }
 
-static int parse_ll(const char *opt, const char *text, long long lo, long long hi, long long *out)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(text, &end, 10);
-    if (!*text || *end || errno || v < lo || v > hi)
-        return fg_cli_usage_error(CMD, "--%s=%s invalid: expected an integer in [%lld, %lld]", opt, text, lo, hi);
-    *out = v;
-    return 0;
-}
-
 static const char *alg_name(fg_ldpc_alg a)
 {
     return a == FG_LDPC_ALG_SPA ? "spa" : a == FG_LDPC_ALG_MS ? "ms" : a == FG_LDPC_ALG_NMS ? "nms" : "oms";
@@ -222,14 +158,6 @@ static const char *sched_name(fg_ldpc_schedule s)
 }
 
 /* ---- progress ---- */
-
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static void show_progress(const fg_ldpc_ber_point *p, long long min_fe)
 {
@@ -247,159 +175,11 @@ typedef struct {
 static void on_progress(void *ctx, const fg_ldpc_ber_point *p)
 {
     progress_state *s = ctx;
-    const double t = now_s();
+    const double t = fg_cli_now();
     if (t - s->last < 0.25) /* at most four updates a second */
         return;
     s->last = t;
     show_progress(p, s->min_fe);
-}
-
-/* ---- plot ---- */
-
-typedef struct {
-    char label[LABEL_MAX];
-    int n;
-    double *ebn0, *fer, *ber;
-} curve;
-
-static void curve_free(curve *c)
-{
-    free(c->ebn0);
-    free(c->fer);
-    free(c->ber);
-}
-
-static int curve_alloc(curve *c, int n)
-{
-    c->n = n;
-    c->ebn0 = calloc((size_t)(n ? n : 1), sizeof(double));
-    c->fer = calloc((size_t)(n ? n : 1), sizeof(double));
-    c->ber = calloc((size_t)(n ? n : 1), sizeof(double));
-    return c->ebn0 && c->fer && c->ber ? 0 : -1;
-}
-
-/* A curve from an earlier `ber ldpc --json` output (opt: the option that named it, for messages).
- * Usage error (exit 2) if unreadable. code_name (may be NULL) gets the code's name. */
-static int read_curve(const char *cmd, const char *opt, const char *path, curve *c, char *code_name, size_t code_name_n)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return fg_cli_usage_error(cmd, "%s%s: cannot read: %s", opt, path, strerror(errno));
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 + 1 > cap) {
-            cap = cap ? 2 * cap : 65536;
-            char *t = realloc(text, cap);
-            if (!t) {
-                free(text);
-                fclose(f);
-                return fg_cli_fail(cmd, "out of memory reading %s", path);
-            }
-            text = t;
-        }
-        size_t got = fread(text + len, 1, 4096, f);
-        len += got;
-        if (got < 4096)
-            break;
-    }
-    fclose(f);
-    text[len] = '\0';
-    vj doc;
-    char err[128];
-    int rc = 0;
-    if (vj_parse(text, &doc, err, sizeof err)) {
-        free(text);
-        return fg_cli_usage_error(cmd, "%s%s: not JSON: %s", opt, path, err);
-    }
-    free(text);
-    const vj *pts = vj_get(&doc, "points"), *label = vj_get(&doc, "label");
-    if (!pts || pts->t != VJ_ARR) {
-        rc = fg_cli_usage_error(cmd, "%s%s: no \"points\" array (expected the output of ber ldpc --json)",
-                                opt, path);
-        goto out;
-    }
-    if (curve_alloc(c, pts->n)) {
-        rc = fg_cli_fail(cmd, "out of memory reading %s", path);
-        goto out;
-    }
-    snprintf(c->label, sizeof c->label, "%s", label && label->t == VJ_STR ? label->s : path);
-    const vj *code = vj_get(&doc, "code"), *cname = code ? vj_get(code, "name") : NULL;
-    if (code_name)
-        snprintf(code_name, code_name_n, "%s", cname && cname->t == VJ_STR ? cname->s : "?");
-    for (int i = 0; i < pts->n; i++) {
-        const vj *e = vj_get(&pts->items[i], "ebn0"), *fe = vj_get(&pts->items[i], "fer"),
-                 *be = vj_get(&pts->items[i], "ber");
-        if (!e || !fe || !be || e->t != VJ_NUM || fe->t != VJ_NUM || be->t != VJ_NUM) {
-            rc = fg_cli_usage_error(cmd, "%s%s: point %d lacks ebn0, fer or ber", opt, path, i);
-            goto out;
-        }
-        c->ebn0[i] = e->d;
-        c->fer[i] = fe->d;
-        c->ber[i] = be->d;
-    }
-out:
-    vj_free(&doc);
-    return rc;
-}
-
-/* Inside a single-quoted gnuplot string: quotes doubled; with text = 1 also no enhanced-text markup. */
-static void gp_escape(FILE *f, const char *s, int text)
-{
-    for (; *s; s++)
-        if (*s == '\'')
-            fputs("''", f);
-        else if (text && strchr("_^{}@&~\\", *s))
-            fprintf(f, "\\%c", *s);
-        else
-            fputc(*s, f);
-}
-
-/* FER (and BER, unless fer_only) against Eb/N0, one line per curve. */
-static int plot(const char *cmd, const char *path, const char *title, const curve *cv, int n, int fer_only)
-{
-    char *script = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&script, &len);
-    if (!f)
-        return fg_cli_fail(cmd, "out of memory for the plot script");
-    for (int c = 0; c < n; c++) {
-        fprintf(f, "$c%d << EOD\n", c);
-        for (int i = 0; i < cv[c].n; i++) {
-            fprintf(f, "%.6g ", cv[c].ebn0[i]);
-            if (cv[c].fer[i] > 0)
-                fprintf(f, "%.6e ", cv[c].fer[i]);
-            else
-                fputs("NaN ", f);
-            if (cv[c].ber[i] > 0)
-                fprintf(f, "%.6e\n", cv[c].ber[i]);
-            else
-                fputs("NaN\n", f);
-        }
-        fputs("EOD\n", f);
-    }
-    fprintf(f, "set terminal pngcairo size %s font ',11'\nset output '", fer_only ? "800,600" : "1200,540");
-    gp_escape(f, path, 0);
-    fprintf(f, fer_only ? ".tmp'\nset title '" : ".tmp'\nset multiplot layout 1,2 title '");
-    gp_escape(f, title, 1);
-    fprintf(f, "'\nset logscale y\nset format y '10^{%%L}'\nset grid xtics ytics mytics\n"
-               "set xlabel 'E_b/N_0 [dB]'\nset key bottom left box opaque font ',10'\nset datafile missing 'NaN'\n");
-    for (int m = 0; m < (fer_only ? 1 : 2); m++) {
-        fprintf(f, "set ylabel '%s'\nplot ", m ? "BER" : "FER");
-        for (int c = 0; c < n; c++) {
-            fprintf(f, "%s$c%d using 1:%d with linespoints lw 1.5 pt %d ps 0.8 lc %d title '", c ? ", " : "", c, 2 + m,
-                    5 + 2 * (c % 5), c + 1);
-            gp_escape(f, cv[c].label, 1);
-            fputs("'", f);
-        }
-        fputc('\n', f);
-    }
-    if (!fer_only)
-        fputs("unset multiplot\n", f);
-    fclose(f);
-    int rc = fg_cli_gnuplot(cmd, script);
-    free(script);
-    return rc;
 }
 
 /* ---- output ---- */
@@ -441,9 +221,11 @@ static void json_decoder(fg_json *j, const char *decoder, const fg_ldpc_ber_cfg 
     fg_json_obj_close(j);
 }
 
-static const char *stop_name(fg_ldpc_ber_stop s)
+static fg_cli_ber_pt cli_pt(const fg_ldpc_ber_point *p)
 {
-    return s == FG_LDPC_BER_STOP_MIN_FE ? "min_fe" : "max_frames";
+    fg_cli_ber_pt c = {p->ebn0_db, p->sigma, p->fer, p->ber, p->avg_iter, p->seconds, p->frames, p->frame_errors,
+                       p->bit_errors, p->stop == FG_LDPC_BER_STOP_MIN_FE};
+    return c;
 }
 
 static int ber_ldpc(int argc, char **argv)
@@ -515,11 +297,11 @@ static int ber_ldpc(int argc, char **argv)
         case O_FIXED: fixed = 1; break;
         case O_EBN0: ebn0_text = optarg; break;
         case O_MINFE:
-            if (parse_ll("min-fe", optarg, 1, 2147483647LL, &min_fe))
+            if (fg_cli_ll(CMD, "min-fe", optarg, 1, 2147483647LL, &min_fe))
                 return FG_EXIT_USAGE;
             break;
         case O_MAXF:
-            if (parse_ll("max-frames", optarg, 1, 2147483647LL, &max_frames))
+            if (fg_cli_ll(CMD, "max-frames", optarg, 1, 2147483647LL, &max_frames))
                 return FG_EXIT_USAGE;
             break;
         case O_THREADS:
@@ -527,12 +309,12 @@ static int ber_ldpc(int argc, char **argv)
                 return FG_EXIT_USAGE;
             break;
         case O_SEED:
-            if (parse_ll("seed", optarg, 0, 9223372036854775807LL, &seed))
+            if (fg_cli_ll(CMD, "seed", optarg, 0, 9223372036854775807LL, &seed))
                 return FG_EXIT_USAGE;
             break;
         case O_LABEL: label_text = optarg; break;
         case O_STOPFER:
-            if (parse_double(optarg, &stop_fer) || !(stop_fer > 0 && stop_fer < 1))
+            if (fg_cli_parse_double(optarg, &stop_fer) || !(stop_fer > 0 && stop_fer < 1))
                 return fg_cli_usage_error(CMD, "--stop-fer=%s invalid: expected a FER in (0, 1)", optarg);
             break;
         case O_JSON: json = 1; break;
@@ -624,7 +406,7 @@ static int ber_ldpc(int argc, char **argv)
     if (!ebn0)
         return fg_cli_fail(CMD, "out of memory");
     int n_pts = 0;
-    if (parse_ebn0(ebn0_text, ebn0, &n_pts)) {
+    if (fg_cli_ber_ebn0(CMD, ebn0_text, ebn0, &n_pts)) {
         free(ebn0);
         return FG_EXIT_USAGE;
     }
@@ -658,7 +440,7 @@ static int ber_ldpc(int argc, char **argv)
 
     fg_ldpc_code *code = NULL;
     fg_ldpc_ber_point *pts = calloc((size_t)n_pts, sizeof *pts);
-    curve *cv = calloc((size_t)n_with + 1, sizeof *cv);
+    fg_cli_curve *cv = calloc((size_t)n_with + 1, sizeof *cv);
     FILE *fplot = NULL;
     int rc = FG_EXIT_OK, n_cv = 0;
     if (!pts || !cv) {
@@ -666,7 +448,7 @@ static int ber_ldpc(int argc, char **argv)
         goto out;
     }
     for (; n_cv < n_with; n_cv++)
-        if ((rc = read_curve(CMD, "--plot-with=", plot_with[n_cv], &cv[n_cv], NULL, 0)) != 0) {
+        if ((rc = fg_cli_read_curve(CMD, "--plot-with=", plot_with[n_cv], &cv[n_cv], NULL, 0)) != 0) {
             n_cv++;
             goto out;
         }
@@ -729,17 +511,15 @@ static int ber_ldpc(int argc, char **argv)
         else
             printf("per point: stop at %lld frame errors or %lld frames; %d thread%s\n\n", min_fe, max_frames,
                    threads, threads > 1 ? "s" : "");
-        printf("%7s %10s %10s %12s %12s %12s %8s %9s %9s\n", "Eb/N0", "frames", "frame_err", "bit_err", "FER", "BER",
-               "avg_iter", "time_s", "frames/s");
-        fflush(stdout);
+        fg_cli_ber_table_head();
     }
     progress_state ps = {0.0, min_fe};
     cfg.progress = on_progress;
     cfg.progress_ctx = &ps;
-    const double t0 = now_s();
+    const double t0 = fg_cli_now();
     const int n_asked = n_pts;
     for (int i = 0; i < n_pts; i++) {
-        ps.last = now_s();
+        ps.last = fg_cli_now();
         if (gpu ? fg_gpu_ldpc_ber_run(code, &cfg, &gcfg, gpus, ebn0[i], &pts[i])
                 : fg_ldpc_ber_run(code, &cfg, ebn0[i], &pts[i])) {
             fg_cli_progress_done();
@@ -750,15 +530,13 @@ static int ber_ldpc(int argc, char **argv)
         fg_cli_progress_done();
         const fg_ldpc_ber_point *p = &pts[i];
         if (!json) {
-            printf("%7.3f %10lld %10lld %12lld %12.4e %12.4e %8.3f %9.2f %9.1f\n", p->ebn0_db, p->frames,
-                   p->frame_errors, p->bit_errors, p->fer, p->ber, p->avg_iter, p->seconds,
-                   p->seconds > 0 ? (double)p->frames / p->seconds : 0.0);
-            fflush(stdout);
+            const fg_cli_ber_pt row = cli_pt(p);
+            fg_cli_ber_table_row(&row);
         }
         if (stop_fer > 0 && p->fer < stop_fer)
             n_pts = i + 1; /* --stop-fer: the curve is below the range of interest */
     }
-    const double elapsed = now_s() - t0;
+    const double elapsed = fg_cli_now() - t0;
     double at[N_TARGETS];
     int have[N_TARGETS];
     for (int t = 0; t < N_TARGETS; t++)
@@ -794,20 +572,8 @@ static int ber_ldpc(int argc, char **argv)
         j.pretty = 1;
         fg_json_arr_open(&j, "points");
         for (int i = 0; i < n_pts; i++) {
-            const fg_ldpc_ber_point *p = &pts[i];
-            fg_json_obj_open(&j, NULL);
-            fg_json_num(&j, "ebn0", p->ebn0_db);
-            fg_json_num(&j, "sigma", p->sigma);
-            fg_json_int(&j, "frames", p->frames);
-            fg_json_int(&j, "frame_errors", p->frame_errors);
-            fg_json_int(&j, "bit_errors", p->bit_errors);
-            fg_json_num(&j, "fer", p->fer);
-            fg_json_num(&j, "ber", p->ber);
-            fg_json_num(&j, "avg_iter", p->avg_iter);
-            fg_json_str(&j, "stop", stop_name(p->stop));
-            fg_json_num(&j, "elapsed_s", p->seconds);
-            fg_json_num(&j, "frames_per_s", p->seconds > 0 ? (double)p->frames / p->seconds : 0.0);
-            fg_json_obj_close(&j);
+            const fg_cli_ber_pt p = cli_pt(&pts[i]);
+            fg_cli_ber_json_point(&j, &p);
         }
         fg_json_arr_close(&j);
         fg_json_obj_open(&j, "ebn0_at_fer");
@@ -841,9 +607,9 @@ static int ber_ldpc(int argc, char **argv)
         printf("total %.1f s\n", elapsed);
     }
     if (fplot) {
-        curve *me = &cv[n_with];
+        fg_cli_curve *me = &cv[n_with];
         n_cv = n_with + 1;
-        if (curve_alloc(me, n_pts)) {
+        if (fg_cli_curve_alloc(me, n_pts)) {
             rc = fg_cli_fail(CMD, "out of memory");
             goto out;
         }
@@ -857,7 +623,7 @@ static int ber_ldpc(int argc, char **argv)
         char title[256];
         snprintf(title, sizeof title, "%s (n=%d, rate %.3g), BPSK/AWGN, %d iterations max", code->name, code->n, rate,
                  iter);
-        int ok = plot(CMD, plot_path, title, cv, n_with + 1, 0) == 0;
+        int ok = fg_cli_ber_plot(CMD, plot_path, title, cv, n_with + 1, 0) == 0;
         int closed = fg_cli_close_out(CMD, plot_path, fplot, ok);
         fplot = NULL;
         if (!ok || closed)
@@ -867,7 +633,7 @@ out:
     if (fplot)
         fg_cli_close_out(CMD, plot_path, fplot, 0);
     for (int i = 0; i < n_cv; i++)
-        curve_free(&cv[i]);
+        fg_cli_curve_free(&cv[i]);
     free(cv);
     free(pts);
     free(ebn0);
@@ -878,7 +644,7 @@ out:
 static void help_plot(void)
 {
     printf("usage: fecforge ber plot --plot FILE.png [--title TEXT] [--fer-only] RESULT.json...\n\n"
-           "Draws FER (and BER) against Eb/N0 of earlier 'fecforge ber ldpc --json' results, one curve per\n"
+           "Draws FER (and BER) against Eb/N0 of earlier 'fecforge ber ldpc|turbo --json' results, one curve per\n"
            "file (named by its \"label\"), without simulating anything. At most %d files.\n\n"
            "  --plot FILE.png   the picture (gnuplot)\n"
            "  --title TEXT      its title (default: the code of the first file, BPSK/AWGN)\n"
@@ -917,13 +683,13 @@ static int ber_plot(int argc, char **argv)
         return fg_cli_usage_error(PCMD, "--plot FILE.png is required");
     if (n < 1 || n > PLOT_WITH_MAX)
         return fg_cli_usage_error(PCMD, "%d result files given: expected 1 to %d (RESULT.json...)", n, PLOT_WITH_MAX);
-    curve *cv = calloc((size_t)n, sizeof *cv);
+    fg_cli_curve *cv = calloc((size_t)n, sizeof *cv);
     if (!cv)
         return fg_cli_fail(PCMD, "out of memory");
     char code_name[FG_LDPC_NAME_MAX] = "";
     int rc = FG_EXIT_OK, got = 0;
     for (; got < n && rc == FG_EXIT_OK; got++)
-        rc = read_curve(PCMD, "", argv[optind + got], &cv[got], got ? NULL : code_name, sizeof code_name);
+        rc = fg_cli_read_curve(PCMD, "", argv[optind + got], &cv[got], got ? NULL : code_name, sizeof code_name);
     if (rc == FG_EXIT_OK) {
         FILE *f = fg_cli_open_out(PCMD, path);
         if (!f)
@@ -933,13 +699,13 @@ static int ber_plot(int argc, char **argv)
             snprintf(title, sizeof title, "%s", title_text ? title_text : code_name);
             if (!title_text)
                 snprintf(title + strlen(title), sizeof title - strlen(title), ", BPSK/AWGN");
-            int ok = plot(PCMD, path, title, cv, n, fer_only) == 0;
+            int ok = fg_cli_ber_plot(PCMD, path, title, cv, n, fer_only) == 0;
             if (fg_cli_close_out(PCMD, path, f, ok) || !ok)
                 rc = FG_EXIT_FAIL;
         }
     }
     for (int i = 0; i < got; i++)
-        curve_free(&cv[i]);
+        fg_cli_curve_free(&cv[i]);
     free(cv);
     return rc;
 }
@@ -956,8 +722,10 @@ int fg_cmd_ber(int argc, char **argv)
     }
     if (!strcmp(argv[1], "ldpc"))
         return ber_ldpc(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "turbo"))
+        return fg_cli_ber_turbo(argc - 1, argv + 1);
     if (!strcmp(argv[1], "plot"))
         return ber_plot(argc - 1, argv + 1);
-    fprintf(stderr, "fecforge ber: unknown code family '%s' (valid: ldpc; or plot)\n", argv[1]);
+    fprintf(stderr, "fecforge ber: unknown code family '%s' (valid: ldpc, turbo; or plot)\n", argv[1]);
     return FG_EXIT_USAGE;
 }

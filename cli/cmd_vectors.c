@@ -13,6 +13,8 @@
 
 static const char *const CMD = "vectors";
 
+int fg_cli_vectors_turbo(int argc, char **argv); /* vectors turbo|xmap (cmd_vectors_turbo.c) */
+
 static void help(void)
 {
     printf(
@@ -27,6 +29,8 @@ static void help(void)
         "       fecforge vectors ldpc --code NAME|FILE [--z Z] [--layers K] [--mb N1xN2] [--iter N] [--no-et]\n"
         "                             [--reorder] [--frames F] [--ebn0 X] [--seed S] [fixed-point options]\n"
         "                             [--lanes L] [--code-index I] [--json] -o DIR\n"
+        "       fecforge vectors turbo|xmap [--std lte|umts] [--K N] [--parallel P] [--iter I] [--ebn0 X]\n"
+        "                             [--seed S] [--frames F] [--json] -o DIR   (vectors turbo --help)\n"
         "       fecforge vectors check DIR\n\n"
         "Golden vectors from the cycle-accurate C step models, for RTL testbenches: DIR/manifest.json\n"
         "(tool, version, git hash, seed, every parameter, expected cycle counts, streams with their\n"
@@ -57,6 +61,8 @@ static void help(void)
         "      For a generated multi-code decoder (fecforge gen ldpc): --lanes L, its largest Z (words\n"
         "      on the ports have L lanes, default Z), --code-index I, the code's index in its set\n"
         "      (the code_sel_i input, default 0)\n"
+        "turbo, xmap: the bit-accurate fixed-point turbo decoder and one radix-4 XMAP SISO run\n"
+        "      (docs/turbo-fixed.md); options: fecforge vectors turbo --help\n"
         "check: read every stream of DIR against its manifest; exit 2 with file, line and port on\n"
         "      the first error\n\n"
         "  -o, --out DIR    output directory\n"
@@ -268,7 +274,7 @@ done:
 int fg_cmd_vectors(int argc, char **argv)
 {
     if (argc < 2)
-        return fg_cli_usage_error(CMD, "expected a design: dbcf, iag, ldpc, subsystem or check");
+        return fg_cli_usage_error(CMD, "expected a design: dbcf, iag, ldpc, subsystem, turbo, xmap or check");
     const char *what = argv[1];
     if (!strcmp(what, "--help") || !strcmp(what, "-h")) {
         help();
@@ -284,8 +290,11 @@ int fg_cmd_vectors(int argc, char **argv)
     }
     if (!strcmp(what, "ldpc"))
         return vectors_ldpc(argc - 1, argv + 1);
+    if (!strcmp(what, "turbo") || !strcmp(what, "xmap"))
+        return fg_cli_vectors_turbo(argc - 1, argv + 1);
     if (!is_dbcf && !is_iag && !is_sub)
-        return fg_cli_usage_error(CMD, "design '%s' unknown: valid are dbcf, iag, ldpc, check, subsystem", what);
+        return fg_cli_usage_error(CMD, "design '%s' unknown: valid are dbcf, iag, ldpc, check, subsystem, turbo, xmap",
+                                  what);
 
     enum { O_STD = 256, O_K, O_PLLR, O_BANKS, O_MAP, O_SEL, O_FIFO, O_BUF, O_OFFER, O_STALL, O_SEED, O_DIR,
            O_WIDTH, O_MODE, O_JSON };

@@ -302,6 +302,57 @@ static void test_quantize(void)
     CU_ASSERT_EQUAL(fg_fx_quantize(2.5, 8, 0), 3);
 }
 
+/* Modulo primitives: wrap is x mod 2^w in [-2^(w-1), 2^(w-1)); mod_add/mod_sub wrap the exact sum;
+ * mod_argmax2/mod_max2 pick b iff wrap(b - a) > 0, which for |b - a| < 2^(w-1) is b > a. */
+static int64_t ref_wrap(int64_t x, int w)
+{
+    const int64_t m = (int64_t)1 << w;
+    int64_t r = x % m;
+    if (r < 0)
+        r += m;
+    return r >= m / 2 ? r - m : r;
+}
+
+static void test_modulo(void)
+{
+    long bad = 0;
+    for (int w = W_MIN; w <= W_MAX; w++) {
+        for (int64_t x = -5 * ((int64_t)1 << w); x <= 5 * ((int64_t)1 << w); x++)
+            if (fg_fx_wrap(x, w) != ref_wrap(x, w))
+                bad = report(bad, "wrap", w, x, 0, fg_fx_wrap(x, w), ref_wrap(x, w));
+        for (int64_t a = lo_of(w); a <= hi_of(w); a++)
+            for (int64_t b = lo_of(w); b <= hi_of(w); b++) {
+                const int32_t A = (int32_t)a, B = (int32_t)b;
+                if (fg_fx_mod_add(A, B, w) != ref_wrap(a + b, w))
+                    bad = report(bad, "mod_add", w, a, b, fg_fx_mod_add(A, B, w), ref_wrap(a + b, w));
+                if (fg_fx_mod_sub(A, B, w) != ref_wrap(a - b, w))
+                    bad = report(bad, "mod_sub", w, a, b, fg_fx_mod_sub(A, B, w), ref_wrap(a - b, w));
+                const int want = ref_wrap(b - a, w) > 0;
+                if (fg_fx_mod_argmax2(A, B, w) != want)
+                    bad = report(bad, "mod_argmax2", w, a, b, fg_fx_mod_argmax2(A, B, w), want);
+                if (fg_fx_mod_max2(A, B, w) != (want ? B : A))
+                    bad = report(bad, "mod_max2", w, a, b, fg_fx_mod_max2(A, B, w), want ? b : a);
+                /* Within half the ring the modulo compare is the true compare of any representatives. */
+                for (int64_t off = -3; off <= 3; off++) {
+                    const int64_t ta = a + off * ((int64_t)1 << w) + 1000003, tb = ta + (b - a);
+                    if (llabs(b - a) < ((int64_t)1 << (w - 1)) &&
+                        fg_fx_mod_argmax2(fg_fx_wrap(ta, w), fg_fx_wrap(tb, w), w) != (tb > ta))
+                        bad = report(bad, "mod compare of representatives", w, ta, tb, 0, tb > ta);
+                }
+            }
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+    const int64_t ext[] = {INT64_MIN, INT64_MIN + 1, INT32_MIN, INT32_MAX, INT64_MAX};
+    for (int w = 2; w <= 31; w++)
+        for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++)
+            CU_ASSERT_EQUAL(fg_fx_wrap(ext[i], w), ref_wrap(ext[i], w));
+    CU_ASSERT_EQUAL(fg_fx_wrap(512, 10), -512);
+    CU_ASSERT_EQUAL(fg_fx_wrap(511, 10), 511);
+    CU_ASSERT_EQUAL(fg_fx_mod_add(500, 20, 10), -504);
+    CU_ASSERT_EQUAL(fg_fx_mod_argmax2(500, -504, 10), 1); /* -504 is 500 + 20 */
+    CU_ASSERT_EQUAL(fg_fx_mod_argmax2(7, 7, 10), 0);
+}
+
 void fg_test_register(void)
 {
     static const fg_test_case cases[] = {
@@ -317,6 +368,7 @@ void fg_test_register(void)
         {"fg_fx_min/max2/argmax2 (tie -> 0)", test_min_max_argmax},
         {"sign/abs/from_sm/hard", test_sign_magnitude},
         {"fg_fx_quantize", test_quantize},
+        {"fg_fx_wrap/mod_add/mod_sub/mod_argmax2/mod_max2 all pairs w=2..8", test_modulo},
         {NULL, NULL},
     };
     fg_add_suite("fixed", cases);

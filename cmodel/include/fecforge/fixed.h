@@ -102,6 +102,28 @@ static inline FG_HD int fg_fx_sign(int32_t x) { return x < 0; }
 static inline FG_HD int32_t fg_fx_abs(int32_t x) { return x < 0 ? -x : x; }
 static inline FG_HD int32_t fg_fx_from_sm(int sign, int32_t mag) { return sign ? -mag : mag; }
 
+/* Modulo (wrap-around) arithmetic, for state metrics normalised by two's complement overflow
+ * (docs/arithmetic.md "Modulo arithmetic"): a w-bit register keeps x mod 2^w, read as a signed value
+ * in the full two's complement range [-2^(w-1), 2^(w-1)-1] (no saturation, -2^(w-1) included).
+ * Two values whose true difference d satisfies |d| < 2^(w-1) are compared by the sign of their
+ * wrapped difference, which is then d itself. w in [2, 31]. */
+
+/* x mod 2^w as a signed w-bit value: the low w bits of x, sign-extended. Any int64 x. */
+static inline FG_HD int32_t fg_fx_wrap(int64_t x, int w)
+{
+    const uint64_t half = (uint64_t)1 << (w - 1), mask = ((uint64_t)1 << w) - 1u;
+    return (int32_t)((int64_t)(((uint64_t)x + half) & mask) - (int64_t)half);
+}
+
+/* Wrapping w-bit add and subtract: the w-bit adder without overflow detection. */
+static inline FG_HD int32_t fg_fx_mod_add(int32_t a, int32_t b, int w) { return fg_fx_wrap((int64_t)a + b, w); }
+static inline FG_HD int32_t fg_fx_mod_sub(int32_t a, int32_t b, int w) { return fg_fx_wrap((int64_t)a - b, w); }
+
+/* Modulo compare-select: 1 if b is larger than a by modulo difference (wrap(b - a) > 0), else 0
+ * (a tie picks 0, the lower index); and the selected value. */
+static inline FG_HD int fg_fx_mod_argmax2(int32_t a, int32_t b, int w) { return fg_fx_mod_sub(b, a, w) > 0; }
+static inline FG_HD int32_t fg_fx_mod_max2(int32_t a, int32_t b, int w) { return fg_fx_mod_argmax2(a, b, w) ? b : a; }
+
 /* Hard decision under LLR = log(P(0)/P(1)): a negative LLR decides 1, zero decides 0. */
 static inline FG_HD int fg_fx_hard(int32_t llr) { return llr < 0; }
 

@@ -10,6 +10,7 @@
 
 #include "fecforge/dbcf.h"
 #include "fecforge/iag.h"
+#include "fecforge/turbo_fixed.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -166,6 +167,32 @@ typedef struct {
     int data_width;
 } fg_vec_subsys_params;
 int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p);
+
+/* ---- Turbo decoder sets (docs/turbo-fixed.md "Vectors"; fecforge/turbo_fixed.h) ----
+ * Frames: information bits of Philox stream f of seed, fg_turbo_encode, BPSK/AWGN at ebn0_db
+ * (information-bit Eb/N0, rate K / (3K + 12)), quantised with cfg.fmt (w_ch, f_ch). */
+typedef struct {
+    fg_std std;
+    int K;
+    fg_turbo_fixed_cfg cfg; /* fmt, P, nii, half_iters, et (the observer is not used) */
+    int frames;             /* turbo: frames decoded, [1, 1000]; xmap: frame 0 only */
+    double ebn0_db;
+    uint64_t seed;
+    int sub;                /* xmap: the sub-block recorded, [0, n_sub) */
+    int half_iter;          /* xmap: the half-iteration recorded, [0, half_iters); -1 = the last */
+} fg_vec_turbo_params;
+
+/* std LTE, K 1024, default cfg with P 16, 1 frame, 1.0 dB, seed 1, sub 0, half_iter -1. */
+fg_vec_turbo_params fg_vec_turbo_params_default(void);
+
+/* design "turbo": whole decodes (streams llr, ext, app, stakes, half_iters, decoded, frames).
+ * *bit_errors (may be NULL) gets the decoded bits that differ from the transmitted ones. */
+int fg_vec_make_turbo(const char *dir, const fg_vec_turbo_params *p, long *bit_errors);
+
+/* design "xmap": one SISO run on one sub-block of frame 0 (streams bounds_in, inputs, gamma,
+ * alpha, beta, llr_out, bounds_out), re-run through fg_xmap_siso and checked against the decoder
+ * (FG_EMISMATCH if they differ). */
+int fg_vec_make_xmap(const char *dir, const fg_vec_turbo_params *p);
 
 /* ---- Port-level step models (the SystemC co-simulation, docs/cosim.md) ---- */
 

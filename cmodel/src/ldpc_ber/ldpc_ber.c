@@ -1,20 +1,14 @@
-/* LDPC FER/BER simulation loop (fecforge/ldpc_ber.h): frames in batches, decoded by a pool of
- * threads that take frame indices from an atomic counter, results kept per frame and counted in
- * frame order, so the stop rule and every count are independent of the thread count. */
+/* LDPC FER/BER simulation (fecforge/ldpc_ber.h): the frame of the LDPC chain (bits, encoder, channel,
+ * decoder, comparison) on the frame-ordered batch engine of core/ber_engine.h, so the stop rule and
+ * every count are independent of the thread count. */
 #include "fecforge/ldpc_ber.h"
 
+#include "core/ber_engine.h"
 #include "fecforge/channel.h"
 #include "fecforge/error.h"
 
-#include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-enum { BATCH_FIRST = 16, BATCH_MAX = 1024 }; /* frames per thread in a batch: first, largest */
 
 fg_ldpc_ber_cfg fg_ldpc_ber_cfg_default(void)
 {
@@ -30,42 +24,46 @@ fg_ldpc_ber_cfg fg_ldpc_ber_cfg_default(void)
     return c;
 }
 
-/* What a frame contributes to the counts. */
-typedef struct {
-    int32_t bit_errors;
-    int16_t iterations;
-    int8_t frame_error;
-} frame_result;
-
-/* One batch: frames first .. first + count - 1, taken one at a time by the workers. */
-typedef struct {
-    long long first;
-    int count;
-    atomic_int next;
-    atomic_int failed;
-    frame_result *res;
-} batch;
-
 typedef struct {
     const fg_ldpc_code *code;
     const fg_ldpc_ber_cfg *cfg;
     double sigma;
+} run_ctx;
+
+typedef struct {
+    const run_ctx *rc;
     fg_ldpc_dec *dec;
     fg_ldpc_fixed *fx;
     uint8_t *bits_k, *cw_n, *hard_n;
     double *y_n;
     int32_t *q_n;
-    batch *b;
-    int err;        /* first failure of this worker (0: none) and its message */
-    char msg[256];
 } worker;
 
-static int worker_init(worker *w, const fg_ldpc_code *code, const fg_ldpc_ber_cfg *cfg, double sigma)
+static void worker_free(void *arg)
 {
-    memset(w, 0, sizeof *w);
-    w->code = code;
-    w->cfg = cfg;
-    w->sigma = sigma;
+    worker *w = arg;
+    if (!w)
+        return;
+    fg_ldpc_dec_destroy(w->dec);
+    fg_ldpc_fixed_destroy(w->fx);
+    free(w->bits_k);
+    free(w->cw_n);
+    free(w->hard_n);
+    free(w->y_n);
+    free(w->q_n);
+    free(w);
+}
+
+static int worker_init(void *ctx, void **out)
+{
+    const run_ctx *r = ctx;
+    const fg_ldpc_code *code = r->code;
+    const fg_ldpc_ber_cfg *cfg = r->cfg;
+    worker *w = calloc(1, sizeof *w);
+    *out = w;
+    if (!w)
+        return fg_set_error(FG_ENOMEM, "ldpc ber: out of memory for a worker");
+    w->rc = r;
     const size_t n = (size_t)code->n;
     w->bits_k = malloc((size_t)code->k);
     w->cw_n = malloc(n);
@@ -77,28 +75,19 @@ static int worker_init(worker *w, const fg_ldpc_code *code, const fg_ldpc_ber_cf
     return cfg->fixed ? fg_ldpc_fixed_create(code, &cfg->fx, &w->fx) : fg_ldpc_dec_create(code, &cfg->dec, &w->dec);
 }
 
-static void worker_free(worker *w)
-{
-    fg_ldpc_dec_destroy(w->dec);
-    fg_ldpc_fixed_destroy(w->fx);
-    free(w->bits_k);
-    free(w->cw_n);
-    free(w->hard_n);
-    free(w->y_n);
-    free(w->q_n);
-}
-
 /* Frame f: bits, codeword, channel, decoder, comparison. */
-static int simulate_frame(worker *w, long long f, frame_result *r)
+static int simulate_frame(void *arg, long long f, fg_ber_frame *r)
 {
-    const fg_ldpc_code *c = w->code;
-    const fg_ldpc_ber_cfg *cfg = w->cfg;
+    worker *w = arg;
+    const fg_ldpc_code *c = w->rc->code;
+    const fg_ldpc_ber_cfg *cfg = w->rc->cfg;
+    const double sigma = w->rc->sigma;
     const uint64_t stream = (uint64_t)f;
     int it = 0, rc;
     if ((rc = fg_channel_random_bits(c->k, cfg->seed, stream, w->bits_k)) ||
         (rc = fg_ldpc_encode(c, w->bits_k, w->cw_n)) ||
-        (rc = fg_channel_bpsk_awgn(w->cw_n, c->n, w->sigma, cfg->seed, stream, w->y_n)) ||
-        (rc = fg_channel_llr(w->y_n, c->n, w->sigma, w->y_n)))
+        (rc = fg_channel_bpsk_awgn(w->cw_n, c->n, sigma, cfg->seed, stream, w->y_n)) ||
+        (rc = fg_channel_llr(w->y_n, c->n, sigma, w->y_n)))
         return rc;
     if (cfg->fixed) {
         if ((rc = fg_llr_quantize(w->y_n, c->n, cfg->fx.llr_width, cfg->fx.llr_frac, w->q_n)) ||
@@ -118,43 +107,38 @@ static int simulate_frame(worker *w, long long f, frame_result *r)
     return 0;
 }
 
-static void *worker_run(void *arg)
+/* The point of the counts so far. */
+static fg_ldpc_ber_point point_of(const fg_ber_counts *c, double ebn0_db, double rate, double sigma, int k)
 {
-    worker *w = arg;
-    batch *b = w->b;
-    for (;;) {
-        if (atomic_load(&b->failed))
-            break;
-        const int i = atomic_fetch_add(&b->next, 1);
-        if (i >= b->count)
-            break;
-        int rc = simulate_frame(w, b->first + i, &b->res[i]);
-        if (rc) {
-            if (!w->err) {
-                w->err = rc;
-                snprintf(w->msg, sizeof w->msg, "frame %lld: %s", b->first + i, fg_last_error());
-            }
-            atomic_store(&b->failed, 1);
-            break;
-        }
-    }
-    return NULL;
+    fg_ldpc_ber_point p;
+    memset(&p, 0, sizeof p);
+    p.ebn0_db = ebn0_db;
+    p.rate = rate;
+    p.sigma = sigma;
+    p.frames = c->frames;
+    p.frame_errors = c->frame_errors;
+    p.bit_errors = c->bit_errors;
+    p.iterations = c->iterations;
+    p.stop = c->stopped_min_fe ? FG_LDPC_BER_STOP_MIN_FE : FG_LDPC_BER_STOP_MAX_FRAMES;
+    const double fr = p.frames > 0 ? (double)p.frames : 1.0;
+    p.fer = (double)p.frame_errors / fr;
+    p.ber = (double)p.bit_errors / (fr * (double)k);
+    p.avg_iter = (double)p.iterations / fr;
+    p.seconds = c->seconds;
+    return p;
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+typedef struct {
+    const fg_ldpc_ber_cfg *cfg;
+    double ebn0_db, rate, sigma;
+    int k;
+} progress_ctx;
 
-static void finish(fg_ldpc_ber_point *p, int k, double t0)
+static void on_progress(void *arg, const fg_ber_counts *c)
 {
-    const double fr = p->frames > 0 ? (double)p->frames : 1.0;
-    p->fer = (double)p->frame_errors / fr;
-    p->ber = (double)p->bit_errors / (fr * (double)k);
-    p->avg_iter = (double)p->iterations / fr;
-    p->seconds = now_s() - t0;
+    const progress_ctx *pc = arg;
+    const fg_ldpc_ber_point p = point_of(c, pc->ebn0_db, pc->rate, pc->sigma, pc->k);
+    pc->cfg->progress(pc->cfg->progress_ctx, &p);
 }
 
 static int check_cfg(const fg_ldpc_code *code, const fg_ldpc_ber_cfg *cfg, const fg_ldpc_ber_point *out)
@@ -187,86 +171,14 @@ int fg_ldpc_ber_run(const fg_ldpc_code *code, const fg_ldpc_ber_cfg *cfg, double
     double sigma;
     if ((rc = fg_channel_sigma(ebn0_db, rate, &sigma)))
         return rc;
-    const double t0 = now_s();
-    const int T = cfg->threads;
-    worker *w = calloc((size_t)T, sizeof *w);
-    pthread_t *tid = calloc((size_t)T, sizeof *tid);
-    frame_result *res = malloc(sizeof *res * (size_t)BATCH_MAX * (size_t)T);
-    if (!w || !tid || !res) {
-        free(w);
-        free(tid);
-        free(res);
-        return fg_set_error(FG_ENOMEM, "ldpc ber: out of memory for %d threads", T);
-    }
-    int made = 0;
-    for (; made < T && !rc; made++)
-        rc = worker_init(&w[made], code, cfg, sigma);
-
-    fg_ldpc_ber_point p;
-    memset(&p, 0, sizeof p);
-    p.ebn0_db = ebn0_db;
-    p.rate = rate;
-    p.sigma = sigma;
-    p.stop = FG_LDPC_BER_STOP_MAX_FRAMES;
-    long long next = 0;
-    int per_thread = BATCH_FIRST, done = 0;
-    batch b;
-    b.res = res;
-    while (!rc && !done) {
-        const long long left = cfg->max_frames - next;
-        const long long want = (long long)per_thread * T;
-        b.first = next;
-        b.count = (int)(left < want ? left : want);
-        atomic_init(&b.next, 0);
-        atomic_init(&b.failed, 0);
-        int started = 0;
-        for (int t = 0; t < T; t++)
-            w[t].b = &b;
-        for (int t = 1; t < T; t++) {
-            /* a thread that cannot start leaves its frames to the others: results do not change */
-            if (pthread_create(&tid[t], NULL, worker_run, &w[t]) != 0)
-                break;
-            started = t;
-        }
-        worker_run(&w[0]);
-        for (int t = 1; t <= started; t++)
-            pthread_join(tid[t], NULL);
-        for (int t = 0; t < T && !rc; t++)
-            if (w[t].err)
-                rc = fg_set_error(w[t].err, "%s", w[t].msg);
-        if (rc)
-            break;
-        /* frame-ordered counting and the stop rule */
-        for (int i = 0; i < b.count; i++) {
-            p.frames++;
-            p.frame_errors += res[i].frame_error;
-            p.bit_errors += res[i].bit_errors;
-            p.iterations += res[i].iterations;
-            if (p.frame_errors >= cfg->min_fe) {
-                p.stop = FG_LDPC_BER_STOP_MIN_FE;
-                done = 1;
-                break;
-            }
-        }
-        next += b.count;
-        if (next >= cfg->max_frames)
-            done = 1;
-        if (per_thread < BATCH_MAX)
-            per_thread *= 2;
-        if (cfg->progress) {
-            finish(&p, code->k, t0);
-            cfg->progress(cfg->progress_ctx, &p);
-        }
-    }
-    for (int t = 0; t < made; t++)
-        worker_free(&w[t]);
-    free(w);
-    free(tid);
-    free(res);
-    if (rc)
+    run_ctx ctx = {code, cfg, sigma};
+    progress_ctx pc = {cfg, ebn0_db, rate, sigma, code->k};
+    fg_ber_engine e = {cfg->threads, cfg->min_fe, cfg->max_frames, "ldpc ber", &ctx, worker_init, worker_free,
+                       simulate_frame, cfg->progress ? on_progress : NULL, &pc};
+    fg_ber_counts c;
+    if ((rc = fg_ber_engine_run(&e, &c)))
         return rc;
-    finish(&p, code->k, t0);
-    *out = p;
+    *out = point_of(&c, ebn0_db, rate, sigma, code->k);
     return 0;
 }
 
@@ -274,22 +186,15 @@ int fg_ldpc_ber_ebn0_at(const fg_ldpc_ber_point *points_n, int n, double fer_tar
 {
     if (!points_n || !ebn0_db || n < 0)
         return fg_set_error(FG_EINVAL, "fg_ldpc_ber_ebn0_at: NULL points or result, or n=%d < 0", n);
-    if (!(fer_target > 0.0 && fer_target < 1.0))
-        return fg_set_error(FG_EINVAL, "fer_target=%g out of range (0, 1)", fer_target);
-    for (int i = 0; i + 1 < n; i++) {
-        const fg_ldpc_ber_point *a = &points_n[i], *b = &points_n[i + 1];
-        if (!(b->ebn0_db > a->ebn0_db))
-            return fg_set_error(FG_EINVAL, "points not in ascending Eb/N0: %g dB then %g dB", a->ebn0_db,
-                                b->ebn0_db);
-        if (a->fer >= fer_target && b->fer <= fer_target && b->fer > 0.0) {
-            if (a->fer == b->fer) {
-                *ebn0_db = a->ebn0_db;
-                return 0;
-            }
-            const double la = log10(a->fer), lb = log10(b->fer), lt = log10(fer_target);
-            *ebn0_db = a->ebn0_db + (lt - la) * (b->ebn0_db - a->ebn0_db) / (lb - la);
-            return 0;
-        }
+    double *e = malloc(sizeof *e * (size_t)(n + 1)), *f = malloc(sizeof *f * (size_t)(n + 1));
+    int rc = e && f ? 0 : fg_set_error(FG_ENOMEM, "fg_ldpc_ber_ebn0_at: out of memory (n=%d)", n);
+    for (int i = 0; i < n && !rc; i++) {
+        e[i] = points_n[i].ebn0_db;
+        f[i] = points_n[i].fer;
     }
-    return fg_set_error(FG_EINVAL, "FER %g not bracketed by two points with frame errors (%d points)", fer_target, n);
+    if (!rc)
+        rc = fg_ber_ebn0_at(e, f, n, fer_target, ebn0_db);
+    free(e);
+    free(f);
+    return rc;
 }
