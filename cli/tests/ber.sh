@@ -8,7 +8,7 @@ check help 0 "$F" ber --help;                      has out "ldpc"
 check help_ldpc 0 "$F" ber ldpc --help;            has out "usage: fecforge ber ldpc"
 has out "multilayer:K"; has out "--plot-with"
 check no_family 2 "$F" ber
-check bad_family 2 "$F" ber turbo;                 has err "unknown code family 'turbo'"
+check bad_family 2 "$F" ber polar;                 has err "unknown code family 'polar'"
 
 # JSON: provenance, parameters, per-point counts.
 check json 0 "$F" ber ldpc "${C[@]}" --ebn0 1:0.5:2.5 --min-fe 10 --seed 7 --json

@@ -1,0 +1,260 @@
+/* Shared pieces of the BER commands (cli_ber.h). */
+#include "cli_ber.h"
+#include "vec_json.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+const double fg_cli_fer_targets[FG_CLI_FER_TARGETS] = {1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6};
+const char *const fg_cli_fer_target_names[FG_CLI_FER_TARGETS] = {"1e-1", "1e-2", "1e-3", "1e-4", "1e-5", "1e-6"};
+
+int fg_cli_parse_double(const char *text, double *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(text, &end);
+    return end == text || *end || errno || !isfinite(*v) ? -1 : 0;
+}
+
+/* --ebn0: comma-separated items, each a value or A:STEP:B; ascending overall. */
+int fg_cli_ber_ebn0(const char *cmd, const char *text, double *out, int *n)
+{
+    *n = 0;
+    char buf[1024];
+    if (snprintf(buf, sizeof buf, "%s", text) >= (int)sizeof buf)
+        return fg_cli_usage_error(cmd, "--ebn0 too long (at most %d characters)", (int)sizeof buf - 1);
+    char *save = NULL;
+    for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        char *c1 = strchr(item, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+        double a, step = 1.0, b;
+        if (c1 && !c2)
+            return fg_cli_usage_error(cmd, "--ebn0=%s invalid: '%s' is not A:STEP:B", text, item);
+        if (c1) {
+            *c1 = *c2 = '\0';
+            if (fg_cli_parse_double(item, &a) || fg_cli_parse_double(c1 + 1, &step) || fg_cli_parse_double(c2 + 1, &b))
+                return fg_cli_usage_error(cmd, "--ebn0=%s invalid: expected numbers in A:STEP:B", text);
+            if (step <= 0)
+                return fg_cli_usage_error(cmd, "--ebn0=%s invalid: STEP=%g must be > 0", text, step);
+            if (a > b)
+                return fg_cli_usage_error(cmd, "--ebn0=%s is empty: A=%g > B=%g (need A <= B, STEP > 0)", text, a,
+                                          b);
+        } else {
+            if (fg_cli_parse_double(item, &a))
+                return fg_cli_usage_error(cmd, "--ebn0=%s invalid: '%s' is not a number", text, item);
+            b = a;
+        }
+        const double cnt = floor((b - a) / step + 1e-9) + 1.0;
+        if (cnt + *n > FG_CLI_EBN0_MAX)
+            return fg_cli_usage_error(cmd, "--ebn0=%s has more than %d points", text, FG_CLI_EBN0_MAX);
+        for (int i = 0; i < (int)cnt; i++) {
+            double v = a + i * step;
+            v = round(v * 1e9) / 1e9; /* 1.2 + 3 * 0.1 prints as 1.5 */
+            if (v < -50 || v > 100)
+                return fg_cli_usage_error(cmd, "--ebn0=%s: %g dB out of range [-50, 100]", text, v);
+            if (*n > 0 && !(v > out[*n - 1]))
+                return fg_cli_usage_error(cmd, "--ebn0=%s: points must be strictly ascending (%g after %g)", text, v,
+                                          out[*n - 1]);
+            out[(*n)++] = v;
+        }
+    }
+    if (*n == 0)
+        return fg_cli_usage_error(cmd, "--ebn0=%s is empty: expected A:STEP:B (A <= B, STEP > 0) or values", text);
+    return 0;
+}
+
+int fg_cli_ll(const char *cmd, const char *opt, const char *text, long long lo, long long hi, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    if (!*text || *end || errno || v < lo || v > hi)
+        return fg_cli_usage_error(cmd, "--%s=%s invalid: expected an integer in [%lld, %lld]", opt, text, lo, hi);
+    *out = v;
+    return 0;
+}
+
+
+double fg_cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+
+void fg_cli_curve_free(fg_cli_curve *c)
+{
+    free(c->ebn0);
+    free(c->fer);
+    free(c->ber);
+}
+
+int fg_cli_curve_alloc(fg_cli_curve *c, int n)
+{
+    c->n = n;
+    c->ebn0 = calloc((size_t)(n ? n : 1), sizeof(double));
+    c->fer = calloc((size_t)(n ? n : 1), sizeof(double));
+    c->ber = calloc((size_t)(n ? n : 1), sizeof(double));
+    return c->ebn0 && c->fer && c->ber ? 0 : -1;
+}
+
+/* A fg_cli_curve from an earlier `ber ldpc --json` output (opt: the option that named it, for messages).
+ * Usage error (exit 2) if unreadable. code_name (may be NULL) gets the code's name. */
+int fg_cli_read_curve(const char *cmd, const char *opt, const char *path, fg_cli_curve *c, char *code_name, size_t code_name_n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return fg_cli_usage_error(cmd, "%s%s: cannot read: %s", opt, path, strerror(errno));
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len + 4096 + 1 > cap) {
+            cap = cap ? 2 * cap : 65536;
+            char *t = realloc(text, cap);
+            if (!t) {
+                free(text);
+                fclose(f);
+                return fg_cli_fail(cmd, "out of memory reading %s", path);
+            }
+            text = t;
+        }
+        size_t got = fread(text + len, 1, 4096, f);
+        len += got;
+        if (got < 4096)
+            break;
+    }
+    fclose(f);
+    text[len] = '\0';
+    vj doc;
+    char err[128];
+    int rc = 0;
+    if (vj_parse(text, &doc, err, sizeof err)) {
+        free(text);
+        return fg_cli_usage_error(cmd, "%s%s: not JSON: %s", opt, path, err);
+    }
+    free(text);
+    const vj *pts = vj_get(&doc, "points"), *label = vj_get(&doc, "label");
+    if (!pts || pts->t != VJ_ARR) {
+        rc = fg_cli_usage_error(cmd, "%s%s: no \"points\" array (expected the output of ber ldpc or ber turbo --json)",
+                                opt, path);
+        goto out;
+    }
+    if (fg_cli_curve_alloc(c, pts->n)) {
+        rc = fg_cli_fail(cmd, "out of memory reading %s", path);
+        goto out;
+    }
+    snprintf(c->label, sizeof c->label, "%s", label && label->t == VJ_STR ? label->s : path);
+    const vj *code = vj_get(&doc, "code"), *cname = code ? vj_get(code, "name") : NULL;
+    if (code_name)
+        snprintf(code_name, code_name_n, "%s", cname && cname->t == VJ_STR ? cname->s : "?");
+    for (int i = 0; i < pts->n; i++) {
+        const vj *e = vj_get(&pts->items[i], "ebn0"), *fe = vj_get(&pts->items[i], "fer"),
+                 *be = vj_get(&pts->items[i], "ber");
+        if (!e || !fe || !be || e->t != VJ_NUM || fe->t != VJ_NUM || be->t != VJ_NUM) {
+            rc = fg_cli_usage_error(cmd, "%s%s: point %d lacks ebn0, fer or ber", opt, path, i);
+            goto out;
+        }
+        c->ebn0[i] = e->d;
+        c->fer[i] = fe->d;
+        c->ber[i] = be->d;
+    }
+out:
+    vj_free(&doc);
+    return rc;
+}
+
+/* Inside a single-quoted gnuplot string: quotes doubled; with text = 1 also no enhanced-text markup. */
+static void gp_escape(FILE *f, const char *s, int text)
+{
+    for (; *s; s++)
+        if (*s == '\'')
+            fputs("''", f);
+        else if (text && strchr("_^{}@&~\\", *s))
+            fprintf(f, "\\%c", *s);
+        else
+            fputc(*s, f);
+}
+
+/* FER (and BER, unless fer_only) against Eb/N0, one line per fg_cli_curve. */
+int fg_cli_ber_plot(const char *cmd, const char *path, const char *title, const fg_cli_curve *cv, int n, int fer_only)
+{
+    char *script = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&script, &len);
+    if (!f)
+        return fg_cli_fail(cmd, "out of memory for the plot script");
+    for (int c = 0; c < n; c++) {
+        fprintf(f, "$c%d << EOD\n", c);
+        for (int i = 0; i < cv[c].n; i++) {
+            fprintf(f, "%.6g ", cv[c].ebn0[i]);
+            if (cv[c].fer[i] > 0)
+                fprintf(f, "%.6e ", cv[c].fer[i]);
+            else
+                fputs("NaN ", f);
+            if (cv[c].ber[i] > 0)
+                fprintf(f, "%.6e\n", cv[c].ber[i]);
+            else
+                fputs("NaN\n", f);
+        }
+        fputs("EOD\n", f);
+    }
+    fprintf(f, "set terminal pngcairo size %s font ',11'\nset output '", fer_only ? "800,600" : "1200,540");
+    gp_escape(f, path, 0);
+    fprintf(f, fer_only ? ".tmp'\nset title '" : ".tmp'\nset multiplot layout 1,2 title '");
+    gp_escape(f, title, 1);
+    fprintf(f, "'\nset logscale y\nset format y '10^{%%L}'\nset grid xtics ytics mytics\n"
+               "set xlabel 'E_b/N_0 [dB]'\nset key bottom left box opaque font ',10'\nset datafile missing 'NaN'\n");
+    for (int m = 0; m < (fer_only ? 1 : 2); m++) {
+        fprintf(f, "set ylabel '%s'\nplot ", m ? "BER" : "FER");
+        for (int c = 0; c < n; c++) {
+            fprintf(f, "%s$c%d using 1:%d with linespoints lw 1.5 pt %d ps 0.8 lc %d title '", c ? ", " : "", c, 2 + m,
+                    5 + 2 * (c % 5), c + 1);
+            gp_escape(f, cv[c].label, 1);
+            fputs("'", f);
+        }
+        fputc('\n', f);
+    }
+    if (!fer_only)
+        fputs("unset multiplot\n", f);
+    fclose(f);
+    int rc = fg_cli_gnuplot(cmd, script);
+    free(script);
+    return rc;
+}
+
+
+void fg_cli_ber_json_point(fg_json *j, const fg_cli_ber_pt *p)
+{
+    fg_json_obj_open(j, NULL);
+    fg_json_num(j, "ebn0", p->ebn0_db);
+    fg_json_num(j, "sigma", p->sigma);
+    fg_json_int(j, "frames", p->frames);
+    fg_json_int(j, "frame_errors", p->frame_errors);
+    fg_json_int(j, "bit_errors", p->bit_errors);
+    fg_json_num(j, "fer", p->fer);
+    fg_json_num(j, "ber", p->ber);
+    fg_json_num(j, "avg_iter", p->avg_iter);
+    fg_json_str(j, "stop", p->stop_min_fe ? "min_fe" : "max_frames");
+    fg_json_num(j, "elapsed_s", p->seconds);
+    fg_json_num(j, "frames_per_s", p->seconds > 0 ? (double)p->frames / p->seconds : 0.0);
+    fg_json_obj_close(j);
+}
+
+void fg_cli_ber_table_head(void)
+{
+    printf("%7s %10s %10s %12s %12s %12s %8s %9s %9s\n", "Eb/N0", "frames", "frame_err", "bit_err", "FER", "BER",
+           "avg_iter", "time_s", "frames/s");
+    fflush(stdout);
+}
+
+void fg_cli_ber_table_row(const fg_cli_ber_pt *p)
+{
+    printf("%7.3f %10lld %10lld %12lld %12.4e %12.4e %8.3f %9.2f %9.1f\n", p->ebn0_db, p->frames, p->frame_errors,
+           p->bit_errors, p->fer, p->ber, p->avg_iter, p->seconds,
+           p->seconds > 0 ? (double)p->frames / p->seconds : 0.0);
+    fflush(stdout);
+}
