@@ -2,6 +2,9 @@
 //   Exhaustive, widths 2..8: fg_sat_add, fg_sat_sub, fg_min, fg_max, fg_argmax2 over every operand
 //   pair of the symmetric range, fg_rold_keep (W = WR) likewise; fg_scale075, fg_scale and
 //   fg_scale_rnd (3/4 and 5/8), fg_rshift_rnd (S = 1, 2) and fg_sat (WI = w+3 and WI = w) over every input value.
+//   Exhaustive, widths 2..8, modulo arithmetic over the full two's complement range: fg_mod_add,
+//   fg_mod_sub, fg_mod_argmax2, fg_mod_max2 over every operand pair, fg_wrap (WI = w+3 and WI = w)
+//   over every input value.
 //   Exhaustive: fg_mulmod N=5 (every c in [1, 32], a, b < c), fg_addmod N=6 (c in [1, 64]).
 //   Random sample (plus corners): fg_mulmod and fg_addmod N=9; --full9 checks all of N=9 instead
 //   (44.9 M triples, seconds).
@@ -96,6 +99,39 @@ bool check_pairs(Vtb_fixed_prims *top, long *n)
     return true;
 }
 
+// Modulo primitives: every pair of the full range [-2^(w-1), 2^(w-1)-1], all widths in parallel as
+// in check_pairs (index i walks 2^8 codes, width w takes i mod 2^w).
+bool check_mod_pairs(Vtb_fixed_prims *top, long *n)
+{
+    for (int i = 0; i < 256; i++)
+        for (int j = 0; j < 256; j++) {
+            uint64_t a = 0, b = 0;
+            for (int w = 2; w <= 8; w++) {
+                a = put(a, off(w), w, i);
+                b = put(b, off(w), w, j);
+            }
+            top->a_i = a;
+            top->b_i = b;
+            top->eval();
+            for (int w = 2; w <= 8; w++) {
+                if (i >= (1 << w) || j >= (1 << w))
+                    continue;
+                const int32_t x = sext(i, w), y = sext(j, w);
+                int32_t got = get(top->madd_o, w), want = fg_fx_mod_add(x, y, w);
+                if (got != want)
+                    return fail2("fg_mod_add", w, x, y, got, want);
+                if ((got = get(top->msub_o, w)) != (want = fg_fx_mod_sub(x, y, w)))
+                    return fail2("fg_mod_sub", w, x, y, got, want);
+                if ((got = (top->marg_o >> (w - 2)) & 1) != (want = fg_fx_mod_argmax2(x, y, w)))
+                    return fail2("fg_mod_argmax2", w, x, y, got, want);
+                if ((got = get(top->mmax_o, w)) != (want = fg_fx_mod_max2(x, y, w)))
+                    return fail2("fg_mod_max2", w, x, y, got, want);
+                (*n)++;
+            }
+        }
+    return true;
+}
+
 // One-operand primitives over every value of the input width (the asymmetric -2^(w-1) included).
 bool check_unary(Vtb_fixed_prims *top, long *n_scale, long *n_sat, long *n_sateq)
 {
@@ -128,13 +164,17 @@ bool check_unary(Vtb_fixed_prims *top, long *n_scale, long *n_sat, long *n_sateq
                     return fail1("fg_rshift_rnd S=1", w, xw, got, want);
                 if ((got = get(top->rs2_o, w)) != (want = fg_fx_rshift_rnd(xw, 2)))
                     return fail1("fg_rshift_rnd S=2", w, xw, got, want);
+                if ((got = get(top->wrapeq_o, w)) != (want = fg_fx_wrap(xw, w)))
+                    return fail1("fg_wrap(WI=W)", w, xw, got, want);
                 (*n_scale)++;
                 (*n_sateq)++;
             }
             if (v < (1u << (w + 3))) {
-                const int32_t got = get(top->sat_o, w), want = fg_fx_sat(xi, w);
+                int32_t got = get(top->sat_o, w), want = fg_fx_sat(xi, w);
                 if (got != want)
                     return fail1("fg_sat(WI=W+3)", w, xi, got, want);
+                if ((got = get(top->wrap_o, w)) != (want = fg_fx_wrap(xi, w)))
+                    return fail1("fg_wrap(WI=W+3)", w, xi, got, want);
                 (*n_sat)++;
             }
         }
@@ -207,8 +247,9 @@ int main(int argc, char **argv)
     auto top = std::make_unique<Vtb_fixed_prims>(ctx.get());
     const auto t0 = std::chrono::steady_clock::now();
 
-    long n_pairs = 0, n_scale = 0, n_sat = 0, n_sateq = 0, n_mm5 = 0, n_am6 = 0, n_mod9 = 0;
-    if (!check_pairs(top.get(), &n_pairs) || !check_unary(top.get(), &n_scale, &n_sat, &n_sateq))
+    long n_pairs = 0, n_mod = 0, n_scale = 0, n_sat = 0, n_sateq = 0, n_mm5 = 0, n_am6 = 0, n_mod9 = 0;
+    if (!check_pairs(top.get(), &n_pairs) || !check_mod_pairs(top.get(), &n_mod) ||
+        !check_unary(top.get(), &n_scale, &n_sat, &n_sateq))
         return 1;
     for (int c = 1; c <= 32; c++)
         for (int a = 0; a < c; a++)
@@ -252,7 +293,8 @@ int main(int argc, char **argv)
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     std::printf("all match their C twins (%.0f ms):\n", ms);
     std::printf("  fg_sat_add, fg_sat_sub, fg_min, fg_max, fg_argmax2, fg_rold_keep: %ld operand pairs each (W=2..8, exhaustive)\n", n_pairs);
-    std::printf("  fg_scale075, fg_scale, fg_scale_rnd (3/4, 5/8), fg_rshift_rnd (S=1, 2): %ld values each; fg_sat WI=W+3: %ld values; fg_sat WI=W: %ld values (W=2..8, exhaustive)\n",
+    std::printf("  fg_mod_add, fg_mod_sub, fg_mod_argmax2, fg_mod_max2: %ld operand pairs each (W=2..8, full range, exhaustive)\n", n_mod);
+    std::printf("  fg_scale075, fg_scale, fg_scale_rnd (3/4, 5/8), fg_rshift_rnd (S=1, 2): %ld values each; fg_sat, fg_wrap WI=W+3: %ld values each; fg_sat, fg_wrap WI=W: %ld values each (W=2..8, exhaustive)\n",
                 n_scale, n_sat, n_sateq);
     std::printf("  fg_mulmod N=5: %ld triples (exhaustive); fg_addmod N=6: %ld triples (exhaustive)\n", n_mm5, n_am6);
     if (full9)

@@ -3,7 +3,8 @@
 // offset OFF(w) = w*(w-1)/2 - 1 of 35-bit buses (2+3+...+8). fg_sat takes WI = w+3 bits from x_i at
 // offset OFF(w) + 3*(w-2) of a 56-bit bus (and WI = w from a_i). The C++ harness uses the same offsets.
 // fg_scale and fg_scale_rnd with NUM/2^SHIFT = 3/4 and 5/8; fg_rshift_rnd with S = 1 and 2;
-// fg_rold_keep with W = WR = w.
+// fg_rold_keep with W = WR = w. Modulo (full two's complement range): fg_mod_add, fg_mod_sub,
+// fg_mod_argmax2, fg_mod_max2 on a_i/b_i; fg_wrap with WI = w+3 (from x_i, like fg_sat) and WI = w.
 // Modular: fg_mulmod N=5 and N=9, fg_addmod N=6 and N=9 (N=9 shares the mm9 operands).
 `default_nettype none
 module tb_fixed_prims (
@@ -26,6 +27,12 @@ module tb_fixed_prims (
     output wire [34:0] rk_o,
     output wire [34:0] rs1_o,
     output wire [34:0] rs2_o,
+    output wire [34:0] madd_o,
+    output wire [34:0] msub_o,
+    output wire [6:0]  marg_o,
+    output wire [34:0] mmax_o,
+    output wire [34:0] wrap_o,
+    output wire [34:0] wrapeq_o,
     input  wire [4:0]  mm5_a_i,
     input  wire [4:0]  mm5_b_i,
     input  wire [5:0]  mm5_c_i,
@@ -65,6 +72,12 @@ module tb_fixed_prims (
       fg_rshift_rnd #(.W(w), .S(1)) u_rs1 (.x_i(a_i[OFF+:w]), .y_o(rs1_o[OFF+:w]));
       fg_rshift_rnd #(.W(w), .S(2)) u_rs2 (.x_i(a_i[OFF+:w]), .y_o(rs2_o[OFF+:w]));
       fg_rold_keep #(.W(w), .WR(w)) u_rk (.l_i(a_i[OFF+:w]), .r_i(b_i[OFF+:w]), .y_o(rk_o[OFF+:w]));
+      fg_mod_add #(.W(w)) u_madd (.a_i(a_i[OFF+:w]), .b_i(b_i[OFF+:w]), .y_o(madd_o[OFF+:w]));
+      fg_mod_sub #(.W(w)) u_msub (.a_i(a_i[OFF+:w]), .b_i(b_i[OFF+:w]), .y_o(msub_o[OFF+:w]));
+      fg_mod_argmax2 #(.W(w)) u_marg (.a_i(a_i[OFF+:w]), .b_i(b_i[OFF+:w]), .idx_o(marg_o[w-2]));
+      fg_mod_max2 #(.W(w)) u_mmax (.a_i(a_i[OFF+:w]), .b_i(b_i[OFF+:w]), .y_o(mmax_o[OFF+:w]));
+      fg_wrap #(.WI(w + 3), .W(w)) u_wrap (.x_i(x_i[OFFX+:w+3]), .y_o(wrap_o[OFF+:w]));
+      fg_wrap #(.WI(w), .W(w)) u_wrapeq (.x_i(a_i[OFF+:w]), .y_o(wrapeq_o[OFF+:w]));
     end
   endgenerate
   fg_mulmod #(.N(5)) u_mm5 (.a_i(mm5_a_i), .b_i(mm5_b_i), .c_i(mm5_c_i), .y_o(mm5_y_o));
