@@ -10,7 +10,7 @@ check help_top 0 "$F" vectors --help;              has out "vectors turbo|xmap"
 check turbo 0 "$F" vectors turbo --std lte --K 1024 --parallel 16 --iter 5.5 --ebn0 1 --frames 2 --json -o "$t/vt"
 for k in '"design": "turbo"' '"frames": 2' '"half_iters_total": 22' '"bit_errors":' '"ext.hex"' '"stakes.hex"' \
          '"version":' '"seed": 1'; do has out "$k"; done
-check turbo_check 0 "$F" vectors check "$t/vt";    has out "turbo vectors, 7 streams"
+check turbo_check 0 "$F" vectors check "$t/vt";    has out "turbo vectors, 8 streams"
 [ "$(wc -l < "$t/vt/ext.hex")" = $((22 * 1024)) ] || { echo "FAIL: ext.hex lines"; fail=1; }
 [ "$(wc -l < "$t/vt/stakes.hex")" = $((22 * 16)) ] || { echo "FAIL: stakes.hex lines"; fail=1; }
 [ "$(wc -l < "$t/vt/llr.hex")" = $((2 * 3084)) ] || { echo "FAIL: llr.hex lines"; fail=1; }

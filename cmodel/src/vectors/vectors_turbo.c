@@ -5,6 +5,7 @@
 #include "fecforge/error.h"
 #include "fecforge/fixed.h"
 #include "fecforge/turbo.h"
+#include "fecforge/turbo_arch.h"
 #include "fecforge/turbo_fixed.h"
 #include "fecforge/vectors.h"
 
@@ -83,7 +84,9 @@ static int common_params(fg_vec_writer *w, const fg_vec_turbo_params *p, int L, 
     e |= fg_vec_param_int(w, "nii", p->cfg.nii);
     e |= fg_vec_param_int(w, "half_iters", p->cfg.half_iters);
     e |= fg_vec_param_str(w, "et", et_name(p->cfg.et.kind));
-    e |= fg_vec_param_int(w, "et_threshold", (long long)p->cfg.et.threshold);
+    char thr[32];
+    snprintf(thr, sizeof thr, "%.17g", p->cfg.et.threshold);
+    e |= fg_vec_param_str(w, "et_threshold", thr);
     e |= fg_vec_param_str(w, "crc_poly", p->cfg.et.crc_poly == FG_CRC24B ? "24b" : "24a");
     e |= fg_vec_param_int(w, "w_ch", f->w_ch);
     e |= fg_vec_param_int(w, "f_ch", f->f_ch);
@@ -97,6 +100,53 @@ static int common_params(fg_vec_writer *w, const fg_vec_turbo_params *p, int L, 
 }
 
 /* ---- design "turbo" ---- */
+
+/* The per-cycle port trace of frame 0 from the cycle-accurate decoder (fecforge/turbo_arch.h): per
+ * cycle the state, half-iteration and cycle in it, then per lane the extrinsic/channel read (valid,
+ * position) and the SISO output (valid, position, extrinsic), then per bank the write port (valid,
+ * row, data). Words of idle ports are x. */
+typedef struct {
+    fg_vec_writer *w;
+    int id, lanes, banks, rc;
+    int64_t *v;
+    uint8_t *x;
+} cycles_ctx;
+
+enum { CYC_HEAD = 3, CYC_LANE = 5, CYC_BANK = 3 };
+
+static void cycles_observe(void *user, const fg_turbo_arch *a, const fg_turbo_arch_ports *pt)
+{
+    (void)a;
+    cycles_ctx *c = user;
+    if (c->rc)
+        return;
+    int64_t *v = c->v;
+    uint8_t *x = c->x;
+    memset(x, 0, (size_t)(CYC_HEAD + CYC_LANE * c->lanes + CYC_BANK * c->banks));
+    v[0] = pt->state;
+    v[1] = pt->state == FG_TURBO_ARCH_HALF ? pt->half : 0;
+    v[2] = pt->state == FG_TURBO_ARCH_HALF ? pt->tau : 0;
+    for (int l = 0; l < c->lanes; l++) {
+        int64_t *lv = v + CYC_HEAD + CYC_LANE * l;
+        uint8_t *lx = x + CYC_HEAD + CYC_LANE * l;
+        lv[0] = pt->rd_valid_L[l];
+        lv[1] = pt->rd_valid_L[l] ? pt->rd_pos_L[l] : 0;
+        lx[1] = !pt->rd_valid_L[l];
+        lv[2] = pt->out_valid_L[l];
+        lv[3] = pt->out_valid_L[l] ? pt->out_x_L[l] : 0;
+        lv[4] = pt->out_valid_L[l] ? pt->out_llr_L[l] : 0;
+        lx[3] = lx[4] = !pt->out_valid_L[l];
+    }
+    for (int b = 0; b < c->banks; b++) {
+        int64_t *bv = v + CYC_HEAD + CYC_LANE * c->lanes + CYC_BANK * b;
+        uint8_t *bx = x + CYC_HEAD + CYC_LANE * c->lanes + CYC_BANK * b;
+        bv[0] = pt->wr_M[b].valid;
+        bv[1] = pt->wr_M[b].valid ? pt->wr_M[b].row : 0;
+        bv[2] = pt->wr_M[b].valid ? pt->wr_M[b].data : 0;
+        bx[1] = bx[2] = !pt->wr_M[b].valid;
+    }
+    c->rc = fg_vec_write(c->w, c->id, v, x);
+}
 
 typedef struct {
     fg_vec_writer *w;
@@ -148,6 +198,12 @@ int fg_vec_make_turbo(const char *dir, const fg_vec_turbo_params *p, long *bit_e
     int *hi = malloc(sizeof(int) * (size_t)frames);
     int64_t stk[32];
     c.stk = stk;
+    fg_turbo_arch *arch = NULL;
+    fg_turbo_arch_result ares;
+    memset(&ares, 0, sizeof ares);
+    cycles_ctx cyc;
+    memset(&cyc, 0, sizeof cyc);
+    fg_vec_port *cyc_p = NULL;
     long errors = 0, frame_errors = 0, total = 0;
     if (!info || !cw || !bits || !y || !q || !hi) {
         rc = fg_set_error(FG_ENOMEM, "out of memory for the turbo vectors");
@@ -166,6 +222,46 @@ int fg_vec_make_turbo(const char *dir, const fg_vec_turbo_params *p, long *bit_e
     d = NULL;
     if (rc || (rc = open_decoder(p, turbo_observe, &c, &d)))
         goto done;
+
+    fg_turbo_arch_cfg acfg = fg_turbo_arch_cfg_default();
+    acfg.std = p->std;
+    acfg.K = K;
+    acfg.P = P;
+    acfg.half_iters = hi[0]; /* frame 0's count: the same decode when early termination stopped it */
+    acfg.data = FG_TURBO_ARCH_DATA_FIXED;
+    acfg.fmt = *f;
+    acfg.nii = p->cfg.nii;
+    if ((rc = fg_turbo_arch_create(&acfg, &arch)))
+        goto done;
+    fg_turbo_arch_geometry geo;
+    fg_turbo_arch_get_geometry(arch, &geo);
+    cyc.lanes = geo.pllr;
+    cyc.banks = geo.banks;
+    const int n_cyc = CYC_HEAD + CYC_LANE * cyc.lanes + CYC_BANK * cyc.banks;
+    cyc_p = malloc(sizeof(fg_vec_port) * (size_t)n_cyc);
+    cyc.v = malloc(sizeof(int64_t) * (size_t)n_cyc);
+    cyc.x = malloc((size_t)n_cyc);
+    if (!cyc_p || !cyc.v || !cyc.x) {
+        rc = fg_set_error(FG_ENOMEM, "out of memory for the turbo vectors");
+        goto done;
+    }
+    cyc_p[0] = fg_vec_port_make("state", -1, FG_VEC_OUT, 2, 0);
+    cyc_p[1] = fg_vec_port_make("half", -1, FG_VEC_OUT, 11, 0);
+    cyc_p[2] = fg_vec_port_make("tau", -1, FG_VEC_OUT, 20, 0);
+    for (int l = 0; l < cyc.lanes; l++) {
+        fg_vec_port *lp = cyc_p + CYC_HEAD + CYC_LANE * l;
+        lp[0] = fg_vec_port_make("rd_valid", l, FG_VEC_OUT, 1, 0);
+        lp[1] = fg_vec_port_make("rd_pos", l, FG_VEC_OUT, fg_vec_width_for(K), 0);
+        lp[2] = fg_vec_port_make("out_valid", l, FG_VEC_OUT, 1, 0);
+        lp[3] = fg_vec_port_make("out_pos", l, FG_VEC_OUT, fg_vec_width_for(K), 0);
+        lp[4] = fg_vec_port_make("out_ext", l, FG_VEC_OUT, f->w_ext, 1);
+    }
+    for (int b = 0; b < cyc.banks; b++) {
+        fg_vec_port *bp = cyc_p + CYC_HEAD + CYC_LANE * cyc.lanes + CYC_BANK * b;
+        bp[0] = fg_vec_port_make("wr_valid", b, FG_VEC_OUT, 1, 0);
+        bp[1] = fg_vec_port_make("wr_row", b, FG_VEC_OUT, fg_vec_width_for(geo.depth), 0);
+        bp[2] = fg_vec_port_make("wr_data", b, FG_VEC_OUT, f->w_ext, 1);
+    }
 
     const int L = 4 * ((K + 4 * P - 1) / (4 * P)), n_sub = (K + L - 1) / L;
     if ((rc = fg_vec_writer_open(dir, "turbo", &c.w)))
@@ -189,7 +285,7 @@ int fg_vec_make_turbo(const char *dir, const fg_vec_turbo_params *p, long *bit_e
                                      fg_vec_port_make("half_iters", -1, FG_VEC_OUT, 11, 0),
                                      fg_vec_port_make("early_stop", -1, FG_VEC_OUT, 1, 0),
                                      fg_vec_port_make("bit_errors", -1, FG_VEC_OUT, fg_vec_width_for(K + 1), 0)};
-        const fg_vec_stream_def defs[7] = {
+        const fg_vec_stream_def defs[8] = {
             {"llr", FG_VEC_MEMORY, "quantised channel LLRs of each frame, natural layout, frames x (3K+12)",
              &llr_port, 1, frames, N},
             {"ext", FG_VEC_MEMORY,
@@ -205,9 +301,14 @@ int fg_vec_make_turbo(const char *dir, const fg_vec_turbo_params *p, long *bit_e
             {"half_iters", FG_VEC_TABLE, "one line per half-iteration run: frame, half-iteration, SISO", hi_p, 3, 0, 0},
             {"decoded", FG_VEC_MEMORY, "hard decisions of each frame (natural order), frames x K", &hard_port, 1,
              frames, K},
-            {"frames", FG_VEC_TABLE, "per frame: half-iterations run, early stop, bit errors", fr_p, 4, 0, 0}};
-        int ids[7];
-        for (int i = 0; i < 7 && !rc; i++)
+            {"frames", FG_VEC_TABLE, "per frame: half-iterations run, early stop, bit errors", fr_p, 4, 0, 0},
+            {"cycles", FG_VEC_CYCLES,
+             "frame 0 on the cycle-accurate decoder (docs/turbo-architecture.md), cycles_frame0 + 1 lines (line 0: "
+             "the idle cycle that starts the block): state, half-iteration, cycle in it; per lane read "
+             "valid/position and SISO output valid/position/extrinsic; per bank write valid/row/data",
+             cyc_p, n_cyc, 0, 0}};
+        int ids[8];
+        for (int i = 0; i < 8 && !rc; i++)
             rc = fg_vec_stream_add(c.w, &defs[i], &ids[i]);
         if (rc)
             goto done;
@@ -215,6 +316,8 @@ int fg_vec_make_turbo(const char *dir, const fg_vec_turbo_params *p, long *bit_e
         c.app_id = ids[2];
         c.stk_id = ids[3];
         c.hi_id = ids[4];
+        cyc.w = c.w;
+        cyc.id = ids[7];
         /* pass 2: the decodes, written by the observer */
         for (int fr = 0; fr < frames && !rc; fr++) {
             fg_turbo_result res = {0, 0};
@@ -240,6 +343,19 @@ int fg_vec_make_turbo(const char *dir, const fg_vec_turbo_params *p, long *bit_e
             const int64_t fl[4] = {fr, res.half_iters, res.early_stop, e};
             if (!rc)
                 rc = fg_vec_write(c.w, ids[6], fl, NULL);
+            if (fr == 0 && !rc) { /* the cycle trace, and the model's decisions must be the decoder's */
+                if (!(rc = fg_turbo_arch_load(arch, q)))
+                    rc = fg_turbo_arch_run(arch, cycles_observe, &cyc, &ares);
+                if (!rc)
+                    rc = cyc.rc;
+                if (!rc) {
+                    fg_turbo_arch_hard(arch, info);
+                    for (int k = 0; k < K && !rc; k++)
+                        if (info[k] != bits[k])
+                            rc = fg_set_error(FG_EMISMATCH, "turbo vectors: the cycle model's decision %d differs "
+                                              "from the fixed decoder's", k);
+                }
+            }
             errors += e;
             frame_errors += e > 0;
         }
@@ -249,6 +365,9 @@ int fg_vec_make_turbo(const char *dir, const fg_vec_turbo_params *p, long *bit_e
         fg_vec_count(c.w, "half_iters_total", total);
         fg_vec_count(c.w, "frame_errors", frame_errors);
         fg_vec_count(c.w, "bit_errors", errors);
+        fg_vec_count(c.w, "cycles_frame0", ares.cycles_total);
+        fg_vec_count(c.w, "preprocess_cycles_frame0", ares.preprocess_cycles);
+        fg_vec_count(c.w, "decode_cycles_frame0", ares.cycles_decode);
         rc = fg_vec_writer_commit(c.w);
         c.w = NULL;
         if (!rc && bit_errors)
@@ -257,6 +376,10 @@ int fg_vec_make_turbo(const char *dir, const fg_vec_turbo_params *p, long *bit_e
 done:
     fg_vec_writer_abort(c.w);
     fg_turbo_fixed_destroy(d);
+    fg_turbo_arch_destroy(arch);
+    free(cyc_p);
+    free(cyc.v);
+    free(cyc.x);
     free(info);
     free(cw);
     free(bits);
