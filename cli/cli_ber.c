@@ -258,3 +258,113 @@ void fg_cli_ber_table_row(const fg_cli_ber_pt *p)
            p->seconds > 0 ? (double)p->frames / p->seconds : 0.0);
     fflush(stdout);
 }
+
+void fg_cli_ber_progress_show(fg_cli_ber_progress *s, const fg_cli_ber_pt *p, int final)
+{
+    if (!final) {
+        const double t = fg_cli_now();
+        if (t - s->last < 0.25) /* at most four updates a second */
+            return;
+        s->last = t;
+    }
+    char what[160];
+    snprintf(what, sizeof what, "%s: Eb/N0 %.3g dB, %lld frames, FER %.2e, BER %.2e, frame errors", s->cmd,
+             p->ebn0_db, p->frames, p->fer, p->ber);
+    fg_cli_progress(what, (long)p->frame_errors, (long)s->min_fe);
+}
+
+void fg_cli_ber_json_head(fg_json *j, long long seed, const char *command, const char *label)
+{
+    fg_json_begin(j, stdout);
+    fg_json_obj_open(j, NULL);
+    fg_json_provenance(j, seed);
+    fg_json_str(j, "command", command);
+    fg_json_str(j, "label", label);
+}
+
+void fg_cli_ber_json_channel(fg_json *j, long long seed, long long min_fe, long long max_frames)
+{
+    fg_json_str(j, "channel", "bpsk-awgn");
+    fg_json_int(j, "seed", seed);
+    fg_json_int(j, "min_fe", min_fe);
+    fg_json_int(j, "max_frames", max_frames);
+}
+
+void fg_cli_ber_json_results(fg_json *j, const double *ebn0_asked, int n_asked, const fg_cli_ber_pt *p_n, int n,
+                             const fg_cli_fer_at *at, int threads, double elapsed)
+{
+    fg_json_arr_open(j, "ebn0_asked");
+    j->pretty = 0;
+    for (int i = 0; i < n_asked; i++)
+        fg_json_num(j, NULL, ebn0_asked[i]);
+    fg_json_arr_close(j);
+    j->pretty = 1;
+    fg_json_arr_open(j, "points");
+    for (int i = 0; i < n; i++)
+        fg_cli_ber_json_point(j, &p_n[i]);
+    fg_json_arr_close(j);
+    fg_json_obj_open(j, "ebn0_at_fer");
+    for (int t = 0; t < FG_CLI_FER_TARGETS; t++)
+        if (at->have[t])
+            fg_json_num(j, fg_cli_fer_target_names[t], at->ebn0[t]);
+    fg_json_obj_close(j);
+    fg_json_obj_open(j, "run");
+    fg_json_int(j, "threads", threads);
+    fg_json_num(j, "elapsed_s", elapsed);
+    fg_json_obj_close(j);
+}
+
+void fg_cli_ber_summary(const fg_cli_fer_at *at, double elapsed)
+{
+    int any = 0;
+    for (int t = 0; t < FG_CLI_FER_TARGETS; t++)
+        if (at->have[t])
+            printf("%s%s %.3f dB", any++ ? ", " : "\nEb/N0 at FER ", fg_cli_fer_target_names[t], at->ebn0[t]);
+    printf(any ? "\n" : "");
+    printf("total %.1f s\n", elapsed);
+}
+
+int fg_cli_ber_plot_with(const char *cmd, const char *const *paths_n, int n, fg_cli_curve **cv)
+{
+    *cv = calloc((size_t)n + 1, sizeof **cv);
+    if (!*cv)
+        return fg_cli_fail(cmd, "out of memory");
+    for (int i = 0; i < n; i++) {
+        const int rc = fg_cli_read_curve(cmd, "--plot-with=", paths_n[i], &(*cv)[i], NULL, 0);
+        if (rc) {
+            fg_cli_curves_free(*cv, i + 1);
+            *cv = NULL;
+            return rc;
+        }
+    }
+    return FG_EXIT_OK;
+}
+
+void fg_cli_curves_free(fg_cli_curve *cv, int n)
+{
+    for (int i = 0; cv && i < n; i++)
+        fg_cli_curve_free(&cv[i]);
+    free(cv);
+}
+
+int fg_cli_ber_plot_run(const char *cmd, const char *path, FILE *f, const char *title, const char *label,
+                        fg_cli_curve *cv, int n_with, const fg_cli_ber_pt *p_n, int n)
+{
+    fg_cli_curve *me = &cv[n_with];
+    if (fg_cli_curve_alloc(me, n)) {
+        fg_cli_curve_free(me);
+        fg_cli_close_out(cmd, path, f, 0);
+        return fg_cli_fail(cmd, "out of memory");
+    }
+    snprintf(me->label, sizeof me->label, "%s", label);
+    for (int i = 0; i < n; i++) {
+        me->ebn0[i] = p_n[i].ebn0_db;
+        me->fer[i] = p_n[i].fer;
+        me->ber[i] = p_n[i].ber;
+    }
+    /* the plot lists the earlier curves first, this run last */
+    const int ok = fg_cli_ber_plot(cmd, path, title, cv, n_with + 1, 0) == 0;
+    const int closed = fg_cli_close_out(cmd, path, f, ok);
+    fg_cli_curve_free(me);
+    return ok && !closed ? FG_EXIT_OK : FG_EXIT_FAIL;
+}

@@ -7,6 +7,7 @@
 #include "cli.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 enum { FG_CLI_EBN0_MAX = 1000, FG_CLI_PLOT_WITH_MAX = 16, FG_CLI_LABEL_MAX = 128, FG_CLI_FER_TARGETS = 6 };
 /* The FERs at which the JSON reports the interpolated Eb/N0 ("ebn0_at_fer"), and their keys. */
@@ -36,6 +37,31 @@ void fg_cli_ber_json_point(fg_json *j, const fg_cli_ber_pt *p);
 void fg_cli_ber_table_head(void);
 void fg_cli_ber_table_row(const fg_cli_ber_pt *p);
 
+/* Progress of a run on stderr (fg_cli_progress): "<cmd>: Eb/N0 .., FER .., frame errors" against min_fe.
+ * Set last = fg_cli_now() when a point starts. */
+typedef struct {
+    const char *cmd;
+    long long min_fe;
+    double last; /* time of the last line */
+} fg_cli_ber_progress;
+/* A line for p: always when final, else at most four a second. */
+void fg_cli_ber_progress_show(fg_cli_ber_progress *s, const fg_cli_ber_pt *p, int final);
+
+/* The Eb/N0 at each of fg_cli_fer_targets (have[t] = 0 where the curve does not reach it). */
+typedef struct {
+    double ebn0[FG_CLI_FER_TARGETS];
+    int have[FG_CLI_FER_TARGETS];
+} fg_cli_fer_at;
+/* The opening of the JSON object of a run: provenance, "command", "label". */
+void fg_cli_ber_json_head(fg_json *j, long long seed, const char *command, const char *label);
+/* "channel", "seed", "min_fe", "max_frames". */
+void fg_cli_ber_json_channel(fg_json *j, long long seed, long long min_fe, long long max_frames);
+/* The results: "ebn0_asked" (the n_asked points asked for), "points" (p_n), "ebn0_at_fer" and "run". */
+void fg_cli_ber_json_results(fg_json *j, const double *ebn0_asked, int n_asked, const fg_cli_ber_pt *p_n, int n,
+                             const fg_cli_fer_at *at, int threads, double elapsed);
+/* The text after the table: "Eb/N0 at FER ..." (where reached) and the total time. */
+void fg_cli_ber_summary(const fg_cli_fer_at *at, double elapsed);
+
 /* A curve of a plot. */
 typedef struct {
     char label[FG_CLI_LABEL_MAX];
@@ -50,6 +76,15 @@ int fg_cli_read_curve(const char *cmd, const char *opt, const char *path, fg_cli
                       size_t code_name_n);
 /* FER (and BER, unless fer_only) against Eb/N0, one line per curve, into path (gnuplot). */
 int fg_cli_ber_plot(const char *cmd, const char *path, const char *title, const fg_cli_curve *cv, int n, int fer_only);
+/* The curves of --plot-with (paths_n) in a new array *cv of n + 1, the last left for the run's own curve.
+ * Exit code; on failure *cv is NULL. */
+int fg_cli_ber_plot_with(const char *cmd, const char *const *paths_n, int n, fg_cli_curve **cv);
+/* cv[0 .. n-1] and the array (NULL accepted). */
+void fg_cli_curves_free(fg_cli_curve *cv, int n);
+/* The plot of a run: the n_with curves of fg_cli_ber_plot_with, then p_n (named label) in cv[n_with],
+ * into path, opened as f by fg_cli_open_out and closed here. FG_EXIT_OK or FG_EXIT_FAIL. */
+int fg_cli_ber_plot_run(const char *cmd, const char *path, FILE *f, const char *title, const char *label,
+                        fg_cli_curve *cv, int n_with, const fg_cli_ber_pt *p_n, int n);
 
 /* fecforge ber turbo (cmd_ber_turbo.c; argv[0] = "turbo"). */
 int fg_cli_ber_turbo(int argc, char **argv);

@@ -16,10 +16,7 @@
 #include <time.h>
 
 static const char *const CMD = "ber ldpc";
-enum { EBN0_MAX = FG_CLI_EBN0_MAX, PLOT_WITH_MAX = FG_CLI_PLOT_WITH_MAX, LABEL_MAX = FG_CLI_LABEL_MAX,
-       N_TARGETS = FG_CLI_FER_TARGETS };
-#define FER_TARGETS fg_cli_fer_targets
-#define FER_TARGET_NAMES fg_cli_fer_target_names
+enum { EBN0_MAX = FG_CLI_EBN0_MAX, PLOT_WITH_MAX = FG_CLI_PLOT_WITH_MAX, LABEL_MAX = FG_CLI_LABEL_MAX };
 
 static void help_ber(FILE *f)
 {
@@ -157,33 +154,6 @@ static const char *sched_name(fg_ldpc_schedule s)
     return s == FG_LDPC_SCHED_FLOODING ? "flooding" : s == FG_LDPC_SCHED_LAYERED ? "layered" : "multilayer";
 }
 
-/* ---- progress ---- */
-
-static void show_progress(const fg_ldpc_ber_point *p, long long min_fe)
-{
-    char what[160];
-    snprintf(what, sizeof what, "ber ldpc: Eb/N0 %.3g dB, %lld frames, FER %.2e, BER %.2e, frame errors", p->ebn0_db,
-             p->frames, p->fer, p->ber);
-    fg_cli_progress(what, (long)p->frame_errors, (long)min_fe);
-}
-
-typedef struct {
-    double last; /* time of the last update */
-    long long min_fe;
-} progress_state;
-
-static void on_progress(void *ctx, const fg_ldpc_ber_point *p)
-{
-    progress_state *s = ctx;
-    const double t = fg_cli_now();
-    if (t - s->last < 0.25) /* at most four updates a second */
-        return;
-    s->last = t;
-    show_progress(p, s->min_fe);
-}
-
-/* ---- output ---- */
-
 static void json_decoder(fg_json *j, const char *decoder, const fg_ldpc_ber_cfg *c)
 {
     fg_json_obj_open(j, "decoder");
@@ -226,6 +196,12 @@ static fg_cli_ber_pt cli_pt(const fg_ldpc_ber_point *p)
     fg_cli_ber_pt c = {p->ebn0_db, p->sigma, p->fer, p->ber, p->avg_iter, p->seconds, p->frames, p->frame_errors,
                        p->bit_errors, p->stop == FG_LDPC_BER_STOP_MIN_FE};
     return c;
+}
+
+static void on_progress(void *ctx, const fg_ldpc_ber_point *p)
+{
+    const fg_cli_ber_pt c = cli_pt(p);
+    fg_cli_ber_progress_show(ctx, &c, 0);
 }
 
 static int ber_ldpc(int argc, char **argv)
@@ -440,18 +416,16 @@ static int ber_ldpc(int argc, char **argv)
 
     fg_ldpc_code *code = NULL;
     fg_ldpc_ber_point *pts = calloc((size_t)n_pts, sizeof *pts);
-    fg_cli_curve *cv = calloc((size_t)n_with + 1, sizeof *cv);
+    fg_cli_ber_pt *rows = calloc((size_t)n_pts, sizeof *rows);
+    fg_cli_curve *cv = NULL;
     FILE *fplot = NULL;
-    int rc = FG_EXIT_OK, n_cv = 0;
-    if (!pts || !cv) {
+    int rc = FG_EXIT_OK;
+    if (!pts || !rows) {
         rc = fg_cli_fail(CMD, "out of memory");
         goto out;
     }
-    for (; n_cv < n_with; n_cv++)
-        if ((rc = fg_cli_read_curve(CMD, "--plot-with=", plot_with[n_cv], &cv[n_cv], NULL, 0)) != 0) {
-            n_cv++;
-            goto out;
-        }
+    if ((rc = fg_cli_ber_plot_with(CMD, plot_with, n_with, &cv)) != 0)
+        goto out;
     if (fg_cli_ldpc_code_open(code_name, z, &code)) {
         rc = FG_EXIT_USAGE;
         goto out;
@@ -513,7 +487,7 @@ static int ber_ldpc(int argc, char **argv)
                    threads, threads > 1 ? "s" : "");
         fg_cli_ber_table_head();
     }
-    progress_state ps = {0.0, min_fe};
+    fg_cli_ber_progress ps = {CMD, min_fe, 0.0};
     cfg.progress = on_progress;
     cfg.progress_ctx = &ps;
     const double t0 = fg_cli_now();
@@ -526,29 +500,22 @@ static int ber_ldpc(int argc, char **argv)
             rc = fg_cli_fail(CMD, "Eb/N0 %g dB: %s", ebn0[i], fg_last_error());
             goto out;
         }
-        show_progress(&pts[i], min_fe);
+        rows[i] = cli_pt(&pts[i]);
+        fg_cli_ber_progress_show(&ps, &rows[i], 1);
         fg_cli_progress_done();
-        const fg_ldpc_ber_point *p = &pts[i];
-        if (!json) {
-            const fg_cli_ber_pt row = cli_pt(p);
-            fg_cli_ber_table_row(&row);
-        }
-        if (stop_fer > 0 && p->fer < stop_fer)
+        if (!json)
+            fg_cli_ber_table_row(&rows[i]);
+        if (stop_fer > 0 && pts[i].fer < stop_fer)
             n_pts = i + 1; /* --stop-fer: the curve is below the range of interest */
     }
     const double elapsed = fg_cli_now() - t0;
-    double at[N_TARGETS];
-    int have[N_TARGETS];
-    for (int t = 0; t < N_TARGETS; t++)
-        have[t] = fg_ldpc_ber_ebn0_at(pts, n_pts, FER_TARGETS[t], &at[t]) == 0;
+    fg_cli_fer_at at;
+    for (int t = 0; t < FG_CLI_FER_TARGETS; t++)
+        at.have[t] = fg_ldpc_ber_ebn0_at(pts, n_pts, fg_cli_fer_targets[t], &at.ebn0[t]) == 0;
     fg_clear_error();
     if (json) {
         fg_json j;
-        fg_json_begin(&j, stdout);
-        fg_json_obj_open(&j, NULL);
-        fg_json_provenance(&j, seed);
-        fg_json_str(&j, "command", "ber ldpc");
-        fg_json_str(&j, "label", label);
+        fg_cli_ber_json_head(&j, seed, "ber ldpc", label);
         fg_json_obj_open(&j, "code");
         fg_json_str(&j, "name", code->name);
         fg_json_int(&j, "n", code->n);
@@ -558,33 +525,10 @@ static int ber_ldpc(int argc, char **argv)
         fg_json_num(&j, "rate", rate);
         fg_json_obj_close(&j);
         json_decoder(&j, dec_name, &cfg);
-        fg_json_str(&j, "channel", "bpsk-awgn");
-        fg_json_int(&j, "seed", seed);
-        fg_json_int(&j, "min_fe", min_fe);
-        fg_json_int(&j, "max_frames", max_frames);
+        fg_cli_ber_json_channel(&j, seed, min_fe, max_frames);
         if (stop_fer > 0)
             fg_json_num(&j, "stop_fer", stop_fer);
-        fg_json_arr_open(&j, "ebn0_asked");
-        j.pretty = 0;
-        for (int i = 0; i < n_asked; i++)
-            fg_json_num(&j, NULL, ebn0[i]);
-        fg_json_arr_close(&j);
-        j.pretty = 1;
-        fg_json_arr_open(&j, "points");
-        for (int i = 0; i < n_pts; i++) {
-            const fg_cli_ber_pt p = cli_pt(&pts[i]);
-            fg_cli_ber_json_point(&j, &p);
-        }
-        fg_json_arr_close(&j);
-        fg_json_obj_open(&j, "ebn0_at_fer");
-        for (int t = 0; t < N_TARGETS; t++)
-            if (have[t])
-                fg_json_num(&j, FER_TARGET_NAMES[t], at[t]);
-        fg_json_obj_close(&j);
-        fg_json_obj_open(&j, "run");
-        fg_json_int(&j, "threads", threads);
-        fg_json_num(&j, "elapsed_s", elapsed);
-        fg_json_obj_close(&j);
+        fg_cli_ber_json_results(&j, ebn0, n_asked, rows, n_pts, &at, threads, elapsed);
         if (gpu) {
             fg_json_str(&j, "device", "gpu");
             fg_json_obj_open(&j, "gpu");
@@ -598,43 +542,20 @@ static int ber_ldpc(int argc, char **argv)
         }
         fg_json_obj_close(&j);
         fg_json_end(&j);
-    } else {
-        int any = 0;
-        for (int t = 0; t < N_TARGETS; t++)
-            if (have[t])
-                printf("%s%s %.3f dB", any++ ? ", " : "\nEb/N0 at FER ", FER_TARGET_NAMES[t], at[t]);
-        printf(any ? "\n" : "");
-        printf("total %.1f s\n", elapsed);
-    }
+    } else
+        fg_cli_ber_summary(&at, elapsed);
     if (fplot) {
-        fg_cli_curve *me = &cv[n_with];
-        n_cv = n_with + 1;
-        if (fg_cli_curve_alloc(me, n_pts)) {
-            rc = fg_cli_fail(CMD, "out of memory");
-            goto out;
-        }
-        snprintf(me->label, sizeof me->label, "%s", label);
-        for (int i = 0; i < n_pts; i++) {
-            me->ebn0[i] = pts[i].ebn0_db;
-            me->fer[i] = pts[i].fer;
-            me->ber[i] = pts[i].ber;
-        }
-        /* the plot lists the earlier curves first, this run last */
         char title[256];
         snprintf(title, sizeof title, "%s (n=%d, rate %.3g), BPSK/AWGN, %d iterations max", code->name, code->n, rate,
                  iter);
-        int ok = fg_cli_ber_plot(CMD, plot_path, title, cv, n_with + 1, 0) == 0;
-        int closed = fg_cli_close_out(CMD, plot_path, fplot, ok);
+        rc = fg_cli_ber_plot_run(CMD, plot_path, fplot, title, label, cv, n_with, rows, n_pts);
         fplot = NULL;
-        if (!ok || closed)
-            rc = FG_EXIT_FAIL;
     }
 out:
     if (fplot)
         fg_cli_close_out(CMD, plot_path, fplot, 0);
-    for (int i = 0; i < n_cv; i++)
-        fg_cli_curve_free(&cv[i]);
-    free(cv);
+    fg_cli_curves_free(cv, n_with);
+    free(rows);
     free(pts);
     free(ebn0);
     fg_ldpc_code_destroy(code);

@@ -14,6 +14,8 @@
 static const char *const CMD = "vectors";
 
 int fg_cli_vectors_turbo(int argc, char **argv); /* vectors turbo|xmap (cmd_vectors_turbo.c) */
+int fg_cli_vectors_summary(const char *cmd, const char *dir, int json, long long seed, const char *const *keys_n,
+                           int n);
 
 static void help(void)
 {
@@ -83,33 +85,31 @@ static int lib_error(int rc)
     return fg_cli_fail(CMD, "%s", fg_last_error());
 }
 
-/* Summary of the written set: the manifest's counts, read back through the reader. */
-static int summary(const char *dir, int json)
+/* Summary of a written set, read back through the reader: those of the manifest's counts keys_n that
+ * it has, and its streams, on stdout (also used by cmd_vectors_turbo.c). */
+int fg_cli_vectors_summary(const char *cmd, const char *dir, int json, long long seed, const char *const *keys_n, int n)
 {
     fg_vec_set *s;
-    int rc = fg_vec_open(dir, &s);
-    if (rc)
-        return fg_cli_fail(CMD, "%s", fg_last_error());
-    static const char *const keys[] = {"C0", "C1", "dC", "overflow", "misplaced", "errs", "preprocess_cycles", "latency",
-                                       "trace_cycles", "frames", "iterations_total", "frame_errors"};
+    if (fg_vec_open(dir, &s))
+        return fg_cli_fail(cmd, "%s", fg_last_error());
     fg_json j;
     if (json) {
         fg_json_begin(&j, stdout);
         fg_json_obj_open(&j, NULL);
-        fg_json_provenance(&j, -1);
+        fg_json_provenance(&j, seed);
         fg_json_str(&j, "dir", dir);
         fg_json_str(&j, "design", fg_vec_design(s));
         fg_json_obj_open(&j, "cycles");
     } else
         printf("%s: %s vectors,", dir, fg_vec_design(s));
-    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+    for (int k = 0; k < n; k++) {
         long long v;
-        if (fg_vec_get_count(s, keys[k], &v))
+        if (fg_vec_get_count(s, keys_n[k], &v))
             continue;
         if (json)
-            fg_json_int(&j, keys[k], v);
+            fg_json_int(&j, keys_n[k], v);
         else
-            printf(" %s=%lld", keys[k], v);
+            printf(" %s=%lld", keys_n[k], v);
     }
     if (json) {
         fg_json_obj_close(&j);
@@ -124,6 +124,13 @@ static int summary(const char *dir, int json)
     fg_vec_close(s);
     fg_clear_error();
     return FG_EXIT_OK;
+}
+
+static int summary(const char *dir, int json)
+{
+    static const char *const keys[] = {"C0", "C1", "dC", "overflow", "misplaced", "errs", "preprocess_cycles", "latency",
+                                       "trace_cycles", "frames", "iterations_total", "frame_errors"};
+    return fg_cli_vectors_summary(CMD, dir, json, -1, keys, (int)(sizeof keys / sizeof *keys));
 }
 
 static int check(const char *dir)

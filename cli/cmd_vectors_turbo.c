@@ -67,45 +67,15 @@ static int parse_et(const char *s, fg_turbo_et *et)
     return 0;
 }
 
+/* cmd_vectors.c */
+int fg_cli_vectors_summary(const char *cmd, const char *dir, int json, long long seed, const char *const *keys_n,
+                           int n);
+
 static int summary(const char *dir, int json, long long seed)
 {
-    fg_vec_set *s;
-    if (fg_vec_open(dir, &s))
-        return fg_cli_fail(CMD, "%s", fg_last_error());
     static const char *const keys[] = {"frames", "half_iters_total", "frame_errors", "bit_errors", "steps",
                                        "positions"};
-    fg_json j;
-    if (json) {
-        fg_json_begin(&j, stdout);
-        fg_json_obj_open(&j, NULL);
-        fg_json_provenance(&j, seed);
-        fg_json_str(&j, "dir", dir);
-        fg_json_str(&j, "design", fg_vec_design(s));
-        fg_json_obj_open(&j, "cycles");
-    } else
-        printf("%s: %s vectors,", dir, fg_vec_design(s));
-    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
-        long long v;
-        if (fg_vec_get_count(s, keys[k], &v))
-            continue;
-        if (json)
-            fg_json_int(&j, keys[k], v);
-        else
-            printf(" %s=%lld", keys[k], v);
-    }
-    if (json) {
-        fg_json_obj_close(&j);
-        fg_json_arr_open(&j, "streams");
-        for (int i = 0; i < fg_vec_num_streams(s); i++)
-            fg_json_str(&j, NULL, fg_vec_stream_at(s, i)->file);
-        fg_json_arr_close(&j);
-        fg_json_obj_close(&j);
-        fg_json_end(&j);
-    } else
-        printf("\n");
-    fg_vec_close(s);
-    fg_clear_error();
-    return FG_EXIT_OK;
+    return fg_cli_vectors_summary(CMD, dir, json, seed, keys, (int)(sizeof keys / sizeof *keys));
 }
 
 /* argv[0] = "turbo" or "xmap". */

@@ -165,3 +165,41 @@ int fg_ber_ebn0_at(const double *ebn0_n, const double *fer_n, int n, double fer_
     }
     return fg_set_error(FG_EINVAL, "FER %g not bracketed by two points with frame errors (%d points)", fer_target, n);
 }
+
+int fg_ber_check_run(long long min_fe, long long max_frames, int threads, long long frames_max, int threads_max)
+{
+    if (min_fe < 1 || min_fe > frames_max)
+        return fg_set_error(FG_EINVAL, "min_fe=%lld out of range [1, %lld]", min_fe, frames_max);
+    if (max_frames < 1 || max_frames > frames_max)
+        return fg_set_error(FG_EINVAL, "max_frames=%lld out of range [1, %lld]", max_frames, frames_max);
+    if (threads < 1 || threads > threads_max)
+        return fg_set_error(FG_EINVAL, "threads=%d out of range [1, %d]", threads, threads_max);
+    return 0;
+}
+
+void fg_ber_rates(const fg_ber_counts *c, int info_bits, double iter_div, double *fer, double *ber, double *avg_iter)
+{
+    const double fr = c->frames > 0 ? (double)c->frames : 1.0;
+    *fer = (double)c->frame_errors / fr;
+    *ber = (double)c->bit_errors / (fr * (double)info_bits);
+    *avg_iter = (double)c->iterations / (iter_div * fr);
+}
+
+int fg_ber_points_ebn0_at(const char *who, const void *points, size_t size, size_t ebn0_off, size_t fer_off, int n,
+                          double fer_target, double *ebn0_db)
+{
+    if (!points || !ebn0_db || n < 0)
+        return fg_set_error(FG_EINVAL, "%s: NULL points or result, or n=%d < 0", who, n);
+    double *e = malloc(sizeof *e * (size_t)(n + 1)), *f = malloc(sizeof *f * (size_t)(n + 1));
+    int rc = e && f ? 0 : fg_set_error(FG_ENOMEM, "%s: out of memory (n=%d)", who, n);
+    for (int i = 0; i < n && !rc; i++) {
+        const char *p = (const char *)points + (size_t)i * size;
+        memcpy(&e[i], p + ebn0_off, sizeof e[i]);
+        memcpy(&f[i], p + fer_off, sizeof f[i]);
+    }
+    if (!rc)
+        rc = fg_ber_ebn0_at(e, f, n, fer_target, ebn0_db);
+    free(e);
+    free(f);
+    return rc;
+}

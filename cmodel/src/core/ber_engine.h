@@ -4,6 +4,7 @@
 #ifndef FG_BER_ENGINE_H
 #define FG_BER_ENGINE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* What one frame contributes. */
@@ -40,10 +41,23 @@ typedef struct {
  * returned with "frame F: <message>". FG_ENOMEM, or the worker's code. */
 int fg_ber_engine_run(const fg_ber_engine *e, fg_ber_counts *out);
 
+/* The checks of a run's stop rule and threads: min_fe and max_frames in [1, frames_max], threads in
+ * [1, threads_max]. FG_EINVAL naming the parameter. */
+int fg_ber_check_run(long long min_fe, long long max_frames, int threads, long long frames_max, int threads_max);
+
+/* The rates of counts c (no frames count as one): fer, ber over info_bits bits a frame, avg_iter in
+ * units of iter_div counted iterations (1; 2 where the decoder counts half-iterations). */
+void fg_ber_rates(const fg_ber_counts *c, int info_bits, double iter_div, double *fer, double *ber, double *avg_iter);
+
 /* The Eb/N0 at which a curve (ebn0_n ascending, fer_n) reaches fer_target, interpolated linearly in
  * log10(FER) between the first two consecutive points with fer[i] >= fer_target >= fer[i+1] > 0.
  * FG_EINVAL when not bracketed, fer_target outside (0, 1), or Eb/N0 not ascending. */
 int fg_ber_ebn0_at(const double *ebn0_n, const double *fer_n, int n, double fer_target, double *ebn0_db);
+
+/* fg_ber_ebn0_at over the n records (size bytes each) of a public point array: ebn0_db and fer are the
+ * doubles at byte offsets ebn0_off and fer_off. who names the public function in messages. */
+int fg_ber_points_ebn0_at(const char *who, const void *points, size_t size, size_t ebn0_off, size_t fer_off, int n,
+                          double fer_target, double *ebn0_db);
 
 /* Monotonic wall-clock seconds. */
 double fg_ber_now(void);

@@ -7,6 +7,7 @@
 #include "fecforge/channel.h"
 #include "fecforge/error.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,10 +111,7 @@ static fg_turbo_ber_point point_of(const fg_ber_counts *c, double ebn0_db, doubl
     p.bit_errors = c->bit_errors;
     p.iterations = c->iterations;
     p.stop = c->stopped_min_fe ? FG_TURBO_BER_STOP_MIN_FE : FG_TURBO_BER_STOP_MAX_FRAMES;
-    const double fr = p.frames > 0 ? (double)p.frames : 1.0;
-    p.fer = (double)p.frame_errors / fr;
-    p.ber = (double)p.bit_errors / (fr * (double)K);
-    p.avg_iter = (double)p.iterations / (2.0 * fr);
+    fg_ber_rates(c, K, 2.0, &p.fer, &p.ber, &p.avg_iter);
     p.seconds = c->seconds;
     return p;
 }
@@ -142,13 +140,9 @@ static int check_cfg(fg_std std, int K, const fg_turbo_ber_cfg *cfg, const fg_tu
         return fg_set_error(FG_EINVAL, "fixed=%d out of range [0, 1]", cfg->fixed);
     if (cfg->fixed && cfg->fx.observer)
         return fg_set_error(FG_EINVAL, "fx.observer must be NULL in a BER run (frames are decoded by several threads)");
-    if (cfg->min_fe < 1 || cfg->min_fe > FG_TURBO_BER_FRAMES_MAX)
-        return fg_set_error(FG_EINVAL, "min_fe=%lld out of range [1, %lld]", cfg->min_fe, FG_TURBO_BER_FRAMES_MAX);
-    if (cfg->max_frames < 1 || cfg->max_frames > FG_TURBO_BER_FRAMES_MAX)
-        return fg_set_error(FG_EINVAL, "max_frames=%lld out of range [1, %lld]", cfg->max_frames,
-                            FG_TURBO_BER_FRAMES_MAX);
-    if (cfg->threads < 1 || cfg->threads > FG_TURBO_BER_THREADS_MAX)
-        return fg_set_error(FG_EINVAL, "threads=%d out of range [1, %d]", cfg->threads, FG_TURBO_BER_THREADS_MAX);
+    if ((rc = fg_ber_check_run(cfg->min_fe, cfg->max_frames, cfg->threads, FG_TURBO_BER_FRAMES_MAX,
+                               FG_TURBO_BER_THREADS_MAX)))
+        return rc;
     const int half = cfg->fixed ? cfg->fx.half_iters : cfg->dec.half_iters;
     if (half < 1 || half > FG_TURBO_HALF_ITERS_MAX) /* kept in 16 bits per frame */
         return fg_set_error(FG_EINVAL, "half_iters=%d out of range [1, %d]", half, FG_TURBO_HALF_ITERS_MAX);
@@ -177,17 +171,6 @@ int fg_turbo_ber_run(fg_std std, int K, const fg_turbo_ber_cfg *cfg, double ebn0
 
 int fg_turbo_ber_ebn0_at(const fg_turbo_ber_point *points_n, int n, double fer_target, double *ebn0_db)
 {
-    if (!points_n || !ebn0_db || n < 0)
-        return fg_set_error(FG_EINVAL, "fg_turbo_ber_ebn0_at: NULL points or result, or n=%d < 0", n);
-    double *e = malloc(sizeof *e * (size_t)(n + 1)), *f = malloc(sizeof *f * (size_t)(n + 1));
-    int rc = e && f ? 0 : fg_set_error(FG_ENOMEM, "fg_turbo_ber_ebn0_at: out of memory (n=%d)", n);
-    for (int i = 0; i < n && !rc; i++) {
-        e[i] = points_n[i].ebn0_db;
-        f[i] = points_n[i].fer;
-    }
-    if (!rc)
-        rc = fg_ber_ebn0_at(e, f, n, fer_target, ebn0_db);
-    free(e);
-    free(f);
-    return rc;
+    return fg_ber_points_ebn0_at("fg_turbo_ber_ebn0_at", points_n, sizeof *points_n, offsetof(fg_turbo_ber_point, ebn0_db), offsetof(fg_turbo_ber_point, fer), n,
+                                 fer_target, ebn0_db);
 }
