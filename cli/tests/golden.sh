@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Outputs that must not change under refactoring: every command of golden-commands.txt is run and
+# its JSON, files and directories compared with cli/tests/golden/ after removing what legitimately
+# changes (version, git hash, wall-clock times and rates).
+#   golden.sh FECFORGE            compare (exit 1 naming the first differing output)
+#   golden.sh FECFORGE --record   rewrite cli/tests/golden/ (only from a tree whose outputs are known good)
+#   golden.sh FECFORGE --raw DIR  only run the commands, raw outputs into DIR (e.g. on a machine without jq)
+#   golden.sh - --from-raw DIR [--record]   compare (or record) raw outputs made by --raw
+# With --gpu first: the GPU commands (golden-gpu-commands.txt, reference golden-gpu/; exit 77 without
+# a CUDA device).
+set -u
+F=$1
+shift
+here=$(cd "$(dirname "$0")" && pwd)
+list=$here/golden-commands.txt ref=$here/golden
+if [ "${1:-}" = --gpu ]; then list=$here/golden-gpu-commands.txt ref=$here/golden-gpu; shift; fi
+mode=${1:-check} raw=
+case $mode in --raw|--from-raw) raw=$2; mode=$mode${3:+ $3} ;; esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# JSON: drop the volatile keys wherever they are; other text: the git hash and version in headers.
+norm_json() { jq 'walk(if type == "object" then del(.version, .git, .elapsed_s, .frames_per_s, .seconds, .wall_s, .mbps_model) else . end)' "$1"; }
+norm_text() { sed -e 's/(git [0-9a-f]*\(-dirty\)\{0,1\})/(git HASH)/g' -e 's/"git": "[^"]*"/"git": "HASH"/g' \
+                  -e 's/"version": "[^"]*"/"version": "V"/g' -e 's/fecforge gen [0-9.]* /fecforge gen V /g' \
+                  -e 's/fecforge [0-9][0-9.]* (git/fecforge V (git/g' "$1"; }
+norm() { case $1 in *.json) norm_json "$1" 2>/dev/null || norm_text "$1" ;; *) norm_text "$1" ;; esac | sed "s|$out/|OUT/|g"; }
+out=$tmp/out
+[ -n "$raw" ] && out=$(mkdir -p "$raw" && cd "$raw" && pwd)
+mkdir -p "$out"
+n=0 bad=0
+if [ "$list" = "$here/golden-gpu-commands.txt" ] && [ "$F" != - ] && [ "$("$F" bench devices 2>/dev/null | head -1)" = 0 ]; then
+    echo "golden: no CUDA device, GPU outputs not compared"; exit 77
+fi
+case $mode in --from-raw*) ;; *)
+while IFS='|' read -r name args; do
+    case $name in ''|'#'*) continue ;; esac
+    n=$((n + 1))
+    args=${args//OUTDIR/$out/$name.d}
+    args=${args//OUTFILE/$out/$name.file}
+    # shellcheck disable=SC2086
+    (cd "$tmp" && "$F" $args >"$out/$name.json" 2>"$out/$name.err")
+    rc=$?
+    # a run that exits 1 on purpose (a loss reported) is still compared; anything else fails
+    if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then echo "golden: $name: exit $rc"; cat "$out/$name.err"; bad=1; continue; fi
+    [ -s "$out/$name.json" ] || rm -f "$out/$name.json"
+done <"$list"
+;; esac
+case $mode in --raw) echo "golden: $n commands run into $out"; exit $bad ;; esac
+command -v jq >/dev/null || { echo "golden: jq not installed (Debian package jq)"; exit 77; }
+# Normalised copies of everything produced.
+mkdir -p "$tmp/norm"
+(cd "$out" && find . -type f ! -name '*.err' | sort) | while read -r f; do
+    mkdir -p "$tmp/norm/$(dirname "$f")"
+    norm "$out/$f" >"$tmp/norm/$f"
+done
+if [ "$mode" = --record ] || [ "$mode" = "--from-raw --record" ]; then
+    rm -rf "$ref"
+    cp -r "$tmp/norm" "$ref"
+    echo "golden record: $n commands, $(find "$ref" -type f | wc -l) files into $ref"
+    exit $bad
+fi
+if ! diff -r "$ref" "$tmp/norm" >"$tmp/diff"; then
+    echo "golden: outputs differ from $ref:"
+    head -60 "$tmp/diff"
+    bad=1
+fi
+echo "golden: $n commands, $([ $bad -eq 0 ] && echo identical || echo DIFFERENT)"
+exit $bad

@@ -1,0 +1,10 @@
+fg_ldpc_wifi_c2_z27_k2_mb2x2.v
+fg_rot_lanes.v
+fg_ldpc_rgen.v
+fg_sext.v
+fg_scale.v
+fg_scale_rnd.v
+fg_sat.v
+fg_sat_sub.v
+fg_rold_keep.v
+fg_rshift_rnd.v

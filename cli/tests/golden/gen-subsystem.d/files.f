@@ -1,0 +1,12 @@
+fg_subsys_lte_p8_m16_s3_f4_b7_xmap.v
+fg_subsys_lte_p8_m16_s3_f4_b7_xmap_map.v
+fg_subsys_lte_p8_m16_s3_f4_b7_xmap_delay.v
+fg_iag_lte_p8.v
+fg_mulmod.v
+fg_addmod.v
+fg_dbcf_p8_m16_s3_f4_b7.v
+fg_lfsr16.v
+fg_prio_sel.v
+fg_fifo.v
+fg_circ_buf.v
+fg_sram_1r1w.v
