@@ -47,19 +47,67 @@ void fg_json_end(fg_json *j);
 /* The "tool" object every JSON output carries: name, version, git hash (and seed if >= 0). */
 void fg_json_provenance(fg_json *j, long long seed);
 
-/* Output files are written to "<path>.tmp" and renamed on success, so a failed run never
- * leaves a half-written file. fg_cli_open_out checks the directory is writable up front. */
-FILE *fg_cli_open_out(const char *cmd, const char *path);
-int fg_cli_close_out(const char *cmd, const char *path, FILE *f, int ok);
+/* ---- outputs (fecforge/output.h: regular files atomically, devices, FIFOs, links and "-" written
+ * through, missing parent directories created) ---- */
+#include "fecforge/output.h"
+/* Open the output file of option --opt (opt without dashes; "o" for -o). Call before any work: on
+ * failure a usage error naming the option is printed and NULL returned. */
+fg_out *fg_cli_out_open(const char *cmd, const char *opt, const char *path);
+/* ok: commit (a failure, e.g. ENOSPC, is printed as a runtime failure); else abort. NULL o is ok.
+ * FG_EXIT_OK or FG_EXIT_FAIL. */
+int fg_cli_out_close(const char *cmd, fg_out *o, int ok);
+/* The library failure rc of an output directory as an exit code: a refused or unusable directory is a
+ * usage error naming --opt (exit 2), anything else a runtime failure (exit 1). Prints the message. */
+int fg_cli_outdir_error(const char *cmd, const char *opt, int rc);
 
-/* Run gnuplot on a script; the script's "set output" must be set by the caller.
- * Returns 0 on success, prints an error and returns -1 if gnuplot is missing or fails. */
-int fg_cli_gnuplot(const char *cmd, const char *script);
+/* Render a gnuplot script into the PNG output png: gnuplot writes into a private temporary directory
+ * (its `set output` is set here: scripts set the terminal only) and the image is copied into png.
+ * Every string of user text in a script goes through fg_cli_gp_quote. FG_EXIT_OK or FG_EXIT_FAIL
+ * (gnuplot missing or failing, with its messages). */
+int fg_cli_gnuplot(const char *cmd, const char *script, fg_out *png);
+/* s as a gnuplot single-quoted string: quotes doubled, control characters dropped; text 1 for a title or
+ * label drawn by an enhanced-text terminal (its markup characters _ ^ { } @ & ~ \ shown as themselves). */
+void fg_cli_gp_quote(FILE *f, const char *s, int text);
 
-/* Progress line on stderr ("\r<what> i/n"), only when stderr is a terminal or FG_PROGRESS=1. */
-void fg_cli_progress(const char *what, long done, long total);
+/* ---- progress on stderr (off with --quiet): on a terminal a live line with rate and ETA, else
+ * plain lines (no control characters) at most every FG_CLI_PROGRESS_PLAIN_S seconds ---- */
+enum { FG_CLI_PROGRESS_PLAIN_S = 10 };
+extern int fg_cli_quiet;
+/* done of total units of what (a call with done 0, or a new what, starts the clock). */
+void fg_cli_progress(const char *cmd, const char *what, long done, long total);
+/* A free-form progress line: on a terminal it replaces the live line; elsewhere it is printed
+ * when force or when FG_CLI_PROGRESS_PLAIN_S have passed since the last plain line. */
+void fg_cli_progress_text(int force, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Clear the live line (terminal). */
 void fg_cli_progress_done(void);
 
+/* ---- child processes and signals (cli_proc.c) ----
+ * fg_cli_signals_start (main): SIGINT, SIGTERM and SIGHUP are handled by a thread of their own. Outside
+ * a cooperative section a signal removes every pending output and temporary directory, stops the
+ * children and ends the process with that signal. Inside one (fg_cli_coop_begin .. _end: long runs
+ * that keep their results) the first signal stops the children and sets fg_cli_stopped(); the run
+ * closes its report and exits 128 + signal; a second signal ends at once as above. */
+void fg_cli_signals_start(void);
+void fg_cli_coop_begin(void);
+void fg_cli_coop_end(void);
+int fg_cli_stopped(void); /* the signal that asked the run to stop, or 0 */
+/* A child process: argv (PATH searched) in cwd (NULL: here), stdin from /dev/null or input[0..input_n),
+ * stdout/stderr into files (NULL: ours; the same path for both: one log), appended or truncated; tick
+ * (may be NULL) called about five times a second while it runs. The child leads its own process
+ * group, which a signal stops. Returns its exit status, 128 + signal if killed, -1 if it could not run. */
+typedef struct {
+    const char *cwd, *stdout_path, *stderr_path;
+    const char *input;
+    size_t input_n;
+    int append;
+    void (*tick)(void *ctx, double elapsed_s);
+    void *tick_ctx;
+} fg_cli_proc;
+int fg_cli_run(char *const argv[], const fg_cli_proc *p);
+/* name (or a path) is an executable on PATH. */
+int fg_cli_have_program(const char *name);
+/* Monotonic seconds. */
+double fg_cli_now(void);
 
 /* Parse an integer list "a", "a,b,c", "a-b", "a-b:step" or mixes ("1-4,8"), each in [lo, hi], at most
  * max values, into out. Prints a usage error naming --opt and returns -1 on failure. */

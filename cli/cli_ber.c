@@ -78,14 +78,6 @@ int fg_cli_ll(const char *cmd, const char *opt, const char *text, long long lo, 
 }
 
 
-double fg_cli_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-
 void fg_cli_curve_free(fg_cli_curve *c)
 {
     free(c->ebn0);
@@ -168,25 +160,17 @@ out:
 }
 
 /* Inside a single-quoted gnuplot string: quotes doubled; with text = 1 also no enhanced-text markup. */
-static void gp_escape(FILE *f, const char *s, int text)
-{
-    for (; *s; s++)
-        if (*s == '\'')
-            fputs("''", f);
-        else if (text && strchr("_^{}@&~\\", *s))
-            fprintf(f, "\\%c", *s);
-        else
-            fputc(*s, f);
-}
-
-/* FER (and BER, unless fer_only) against Eb/N0, one line per fg_cli_curve. */
-int fg_cli_ber_plot(const char *cmd, const char *path, const char *title, const fg_cli_curve *cv, int n, int fer_only)
+/* FER (and BER, unless fer_only) against Eb/N0, one line per fg_cli_curve. A curve without a single
+ * error has no point on the log scale: it keeps its legend entry, marked "no errors"; when no curve has
+ * one, the axis shows 1e-6 .. 1 and a note says so. */
+int fg_cli_ber_plot(const char *cmd, fg_out *png, const char *title, const fg_cli_curve *cv, int n, int fer_only)
 {
     char *script = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&script, &len);
     if (!f)
         return fg_cli_fail(cmd, "out of memory for the plot script");
+    int any = 0;
     for (int c = 0; c < n; c++) {
         fprintf(f, "$c%d << EOD\n", c);
         for (int i = 0; i < cv[c].n; i++) {
@@ -199,29 +183,39 @@ int fg_cli_ber_plot(const char *cmd, const char *path, const char *title, const 
                 fprintf(f, "%.6e\n", cv[c].ber[i]);
             else
                 fputs("NaN\n", f);
+            any |= cv[c].fer[i] > 0;
         }
         fputs("EOD\n", f);
     }
-    fprintf(f, "set terminal pngcairo size %s font ',11'\nset output '", fer_only ? "800,600" : "1200,540");
-    gp_escape(f, path, 0);
-    fprintf(f, fer_only ? ".tmp'\nset title '" : ".tmp'\nset multiplot layout 1,2 title '");
-    gp_escape(f, title, 1);
-    fprintf(f, "'\nset logscale y\nset format y '10^{%%L}'\nset grid xtics ytics mytics\n"
+    fprintf(f, "set terminal pngcairo size %s font ',11'\n", fer_only ? "800,600" : "1200,540");
+    fprintf(f, fer_only ? "set title " : "set multiplot layout 1,2 title ");
+    fg_cli_gp_quote(f, title, 1);
+    fprintf(f, "\nset logscale y\nset format y '10^{%%L}'\nset grid xtics ytics mytics\n"
                "set xlabel 'E_b/N_0 [dB]'\nset key bottom left box opaque font ',10'\nset datafile missing 'NaN'\n");
+    if (!any)
+        fputs("set yrange [1e-6:1]\nset label 998 'no errors at any point' at graph 0.5, 0.5 center\n", f);
     for (int m = 0; m < (fer_only ? 1 : 2); m++) {
         fprintf(f, "set ylabel '%s'\nplot ", m ? "BER" : "FER");
         for (int c = 0; c < n; c++) {
-            fprintf(f, "%s$c%d using 1:%d with linespoints lw 1.5 pt %d ps 0.8 lc %d title '", c ? ", " : "", c, 2 + m,
-                    5 + 2 * (c % 5), c + 1);
-            gp_escape(f, cv[c].label, 1);
-            fputs("'", f);
+            int has = 0;
+            for (int i = 0; i < cv[c].n; i++)
+                has |= cv[c].fer[i] > 0;
+            char label[FG_CLI_LABEL_MAX + 16];
+            snprintf(label, sizeof label, "%s%s", cv[c].label, has ? "" : " (no errors)");
+            if (has)
+                fprintf(f, "%s$c%d using 1:%d with linespoints lw 1.5 pt %d ps 0.8 lc %d title ", c ? ", " : "", c,
+                        2 + m, 5 + 2 * (c % 5), c + 1);
+            else
+                fprintf(f, "%s1/0 with linespoints lw 1.5 pt %d ps 0.8 lc %d title ", c ? ", " : "", 5 + 2 * (c % 5),
+                        c + 1);
+            fg_cli_gp_quote(f, label, 1);
         }
         fputc('\n', f);
     }
     if (!fer_only)
         fputs("unset multiplot\n", f);
     fclose(f);
-    int rc = fg_cli_gnuplot(cmd, script);
+    int rc = fg_cli_gnuplot(cmd, script, png);
     free(script);
     return rc;
 }
@@ -261,16 +255,20 @@ void fg_cli_ber_table_row(const fg_cli_ber_pt *p)
 
 void fg_cli_ber_progress_show(fg_cli_ber_progress *s, const fg_cli_ber_pt *p, int final)
 {
-    if (!final) {
-        const double t = fg_cli_now();
-        if (t - s->last < 0.25) /* at most four updates a second */
-            return;
-        s->last = t;
+    const double el = fg_cli_now() - s->start, rate = el > 0 ? (double)p->frames / el : 0;
+    /* frames still to run: to min_fe at the error rate so far, at most to max_frames */
+    double need = (double)s->max_frames;
+    if (p->frame_errors > 0) {
+        const double at_fe = (double)p->frames * (double)s->min_fe / (double)p->frame_errors;
+        need = at_fe < need ? at_fe : need;
     }
-    char what[160];
-    snprintf(what, sizeof what, "%s: Eb/N0 %.3g dB, %lld frames, FER %.2e, BER %.2e, frame errors", s->cmd,
-             p->ebn0_db, p->frames, p->fer, p->ber);
-    fg_cli_progress(what, (long)p->frame_errors, (long)s->min_fe);
+    char eta[32] = "";
+    if (!final && rate > 0 && need > (double)p->frames)
+        snprintf(eta, sizeof eta, ", ETA %.0f s", (need - (double)p->frames) / rate);
+    fg_cli_progress_text(final, "fecforge %s: Eb/N0 %.3g dB: %lld frames, %lld/%lld frame errors, FER %.2e, BER %.2e, "
+                                "%.4g frames/s%s%s",
+                         s->cmd, p->ebn0_db, p->frames, p->frame_errors, s->min_fe, p->fer, p->ber, rate, eta,
+                         final ? ", done" : "");
 }
 
 void fg_cli_ber_json_head(fg_json *j, long long seed, const char *command, const char *label)
@@ -347,13 +345,13 @@ void fg_cli_curves_free(fg_cli_curve *cv, int n)
     free(cv);
 }
 
-int fg_cli_ber_plot_run(const char *cmd, const char *path, FILE *f, const char *title, const char *label,
-                        fg_cli_curve *cv, int n_with, const fg_cli_ber_pt *p_n, int n)
+int fg_cli_ber_plot_run(const char *cmd, fg_out *png, const char *title, const char *label, fg_cli_curve *cv,
+                        int n_with, const fg_cli_ber_pt *p_n, int n)
 {
     fg_cli_curve *me = &cv[n_with];
     if (fg_cli_curve_alloc(me, n)) {
         fg_cli_curve_free(me);
-        fg_cli_close_out(cmd, path, f, 0);
+        fg_cli_out_close(cmd, png, 0);
         return fg_cli_fail(cmd, "out of memory");
     }
     snprintf(me->label, sizeof me->label, "%s", label);
@@ -363,8 +361,8 @@ int fg_cli_ber_plot_run(const char *cmd, const char *path, FILE *f, const char *
         me->ber[i] = p_n[i].ber;
     }
     /* the plot lists the earlier curves first, this run last */
-    const int ok = fg_cli_ber_plot(cmd, path, title, cv, n_with + 1, 0) == 0;
-    const int closed = fg_cli_close_out(cmd, path, f, ok);
+    const int ok = fg_cli_ber_plot(cmd, png, title, cv, n_with + 1, 0) == 0;
+    const int closed = fg_cli_out_close(cmd, png, ok);
     fg_cli_curve_free(me);
     return ok && !closed ? FG_EXIT_OK : FG_EXIT_FAIL;
 }

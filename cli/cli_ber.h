@@ -21,8 +21,6 @@ int fg_cli_parse_double(const char *text, double *v);
 int fg_cli_ber_ebn0(const char *cmd, const char *text, double *out, int *n);
 /* A long long option in [lo, hi]; usage error naming --opt (returns -1) otherwise. */
 int fg_cli_ll(const char *cmd, const char *opt, const char *text, long long lo, long long hi, long long *out);
-/* Monotonic seconds. */
-double fg_cli_now(void);
 
 /* One simulated point as the commands print it. */
 typedef struct {
@@ -37,14 +35,14 @@ void fg_cli_ber_json_point(fg_json *j, const fg_cli_ber_pt *p);
 void fg_cli_ber_table_head(void);
 void fg_cli_ber_table_row(const fg_cli_ber_pt *p);
 
-/* Progress of a run on stderr (fg_cli_progress): "<cmd>: Eb/N0 .., FER .., frame errors" against min_fe.
- * Set last = fg_cli_now() when a point starts. */
+/* Progress of a run on stderr (fg_cli_progress_text): Eb/N0, frames, frame errors against min_fe, rates and
+ * an estimate of the time left. Set start = fg_cli_now() when a point starts. */
 typedef struct {
     const char *cmd;
-    long long min_fe;
-    double last; /* time of the last line */
+    long long min_fe, max_frames;
+    double start; /* when the point started */
 } fg_cli_ber_progress;
-/* A line for p: always when final, else at most four a second. */
+/* A line for p (final: the point's last, always printed). */
 void fg_cli_ber_progress_show(fg_cli_ber_progress *s, const fg_cli_ber_pt *p, int final);
 
 /* The Eb/N0 at each of fg_cli_fer_targets (have[t] = 0 where the curve does not reach it). */
@@ -75,16 +73,16 @@ int fg_cli_curve_alloc(fg_cli_curve *c, int n);
 int fg_cli_read_curve(const char *cmd, const char *opt, const char *path, fg_cli_curve *c, char *code_name,
                       size_t code_name_n);
 /* FER (and BER, unless fer_only) against Eb/N0, one line per curve, into path (gnuplot). */
-int fg_cli_ber_plot(const char *cmd, const char *path, const char *title, const fg_cli_curve *cv, int n, int fer_only);
+int fg_cli_ber_plot(const char *cmd, fg_out *png, const char *title, const fg_cli_curve *cv, int n, int fer_only);
 /* The curves of --plot-with (paths_n) in a new array *cv of n + 1, the last left for the run's own curve.
  * Exit code; on failure *cv is NULL. */
 int fg_cli_ber_plot_with(const char *cmd, const char *const *paths_n, int n, fg_cli_curve **cv);
 /* cv[0 .. n-1] and the array (NULL accepted). */
 void fg_cli_curves_free(fg_cli_curve *cv, int n);
 /* The plot of a run: the n_with curves of fg_cli_ber_plot_with, then p_n (named label) in cv[n_with],
- * into path, opened as f by fg_cli_open_out and closed here. FG_EXIT_OK or FG_EXIT_FAIL. */
-int fg_cli_ber_plot_run(const char *cmd, const char *path, FILE *f, const char *title, const char *label,
-                        fg_cli_curve *cv, int n_with, const fg_cli_ber_pt *p_n, int n);
+ * into png (fg_cli_out_open), closed here. FG_EXIT_OK or FG_EXIT_FAIL. */
+int fg_cli_ber_plot_run(const char *cmd, fg_out *png, const char *title, const char *label, fg_cli_curve *cv,
+                        int n_with, const fg_cli_ber_pt *p_n, int n);
 
 /* fecforge ber turbo (cmd_ber_turbo.c; argv[0] = "turbo"). */
 int fg_cli_ber_turbo(int argc, char **argv);

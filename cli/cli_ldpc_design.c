@@ -205,7 +205,7 @@ int fg_cli_ldpc_design_finish(const char *cmd, fg_cli_ldpc_design *d)
             free(lay);
             return fg_cli_fail(cmd, "out of memory");
         }
-        fg_cli_progress("reordering the base matrices", i, d->gen.n_codes);
+        fg_cli_progress(cmd, "reordering the base matrices", i, d->gen.n_codes);
         fg_ldpc_arch_cfg ac = *a;
         ac.col_order = ac.layer_order = NULL;
         rc = fg_ldpc_arch_reorder(c, &ac, &r, d->col_order[i], lay);

@@ -7,7 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static int vreport(const char *cmd, int code, const char *fmt, va_list ap)
@@ -181,78 +181,185 @@ void fg_json_provenance(fg_json *j, long long seed)
     fg_json_obj_close(j);
 }
 
-/* ---- files ---- */
-
-FILE *fg_cli_open_out(const char *cmd, const char *path)
+double fg_cli_now(void)
 {
-    char tmp[PATH_MAX];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
-        fg_cli_usage_error(cmd, "output path too long: %s", path);
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ---- outputs ---- */
+
+fg_out *fg_cli_out_open(const char *cmd, const char *opt, const char *path)
+{
+    fg_out *o;
+    const int rc = fg_out_open(path, FG_OUT_ATOMIC, &o);
+    if (rc) {
+        fg_cli_usage_error(cmd, "%s%s: %s", opt[1] ? "--" : "-", opt, fg_last_error());
         return NULL;
     }
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        fg_cli_usage_error(cmd, "cannot write %s: %s", path, strerror(errno));
-    return f;
+    return o;
 }
 
-int fg_cli_close_out(const char *cmd, const char *path, FILE *f, int ok)
+int fg_cli_out_close(const char *cmd, fg_out *o, int ok)
 {
-    char tmp[PATH_MAX];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    if (fclose(f) != 0)
-        ok = 0;
+    if (!o)
+        return FG_EXIT_OK;
     if (!ok) {
-        remove(tmp);
-        return -1;
+        fg_out_abort(o);
+        return FG_EXIT_FAIL;
     }
-    if (rename(tmp, path) != 0) {
-        fg_cli_fail(cmd, "cannot write %s: %s", path, strerror(errno));
-        remove(tmp);
-        return -1;
-    }
-    return 0;
+    return fg_out_commit(o) ? fg_cli_fail(cmd, "%s", fg_last_error()) : FG_EXIT_OK;
 }
 
-int fg_cli_gnuplot(const char *cmd, const char *script)
+int fg_cli_outdir_error(const char *cmd, const char *opt, int rc)
 {
-    FILE *p = popen("gnuplot 1>&2", "w");
-    if (!p) {
-        fg_cli_fail(cmd, "cannot run gnuplot: %s", strerror(errno));
-        return -1;
+    if (rc == FG_EINVAL)
+        return fg_cli_usage_error(cmd, "%s%s: %s", opt[1] ? "--" : "-", opt, fg_last_error());
+    return fg_cli_fail(cmd, "%s", fg_last_error());
+}
+
+void fg_cli_gp_quote(FILE *f, const char *s, int text)
+{
+    fputc('\'', f);
+    for (; *s; s++) {
+        if (*s == '\'')
+            fputs("''", f);
+        else if (text && strchr("_^{}@&~\\", *s))
+            fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s >= 0x20 && *s != 0x7f)
+            fputc(*s, f);
     }
-    /* Every plot records the tool version and git hash (DESIGN: outputs carry provenance). */
-    fprintf(p, "set label 999 'fecforge %s (git %s)' at screen 0.995, 0.012 right font ',8' tc rgb '#888888'\n",
+    fputc('\'', f);
+}
+
+int fg_cli_gnuplot(const char *cmd, const char *script, fg_out *png)
+{
+    if (!fg_cli_have_program("gnuplot"))
+        return fg_cli_fail(cmd, "gnuplot not found on PATH: install the Debian package gnuplot-nox (or drop --plot)");
+    fg_tmpdir *td;
+    if (fg_tmpdir_create("fecforge-plot", &td))
+        return fg_cli_fail(cmd, "%s", fg_last_error());
+    const char *dir = fg_tmpdir_path(td);
+    char img[4200], log[4200];
+    snprintf(img, sizeof img, "%s/plot.png", dir);
+    snprintf(log, sizeof log, "%s/gnuplot.log", dir);
+    char *text = NULL;
+    size_t n = 0;
+    FILE *m = open_memstream(&text, &n);
+    if (!m) {
+        fg_tmpdir_release(td, 0);
+        return fg_cli_fail(cmd, "out of memory for the plot script");
+    }
+    /* Every plot records the tool version and git hash (outputs carry provenance). The output is our
+     * own file in our own directory: no user text reaches `set output`. */
+    fputs("set output ", m);
+    fg_cli_gp_quote(m, img, 0);
+    fprintf(m, "\nset label 999 'fecforge %s (git %s)' at screen 0.995, 0.012 right font ',8' tc rgb '#888888'\n",
             fg_version(), fg_git_hash());
-    fputs(script, p);
-    int st = pclose(p);
-    if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-        fg_cli_fail(cmd, "gnuplot failed (is gnuplot installed? Debian package gnuplot-nox)");
-        return -1;
+    fputs(script, m);
+    fputs("\nset output\n", m);
+    fclose(m);
+    char *argv[] = {"gnuplot", NULL};
+    const fg_cli_proc proc = {.input = text, .input_n = n, .stdout_path = log, .stderr_path = log};
+    const int st = fg_cli_run(argv, &proc);
+    free(text);
+    int rc = FG_EXIT_OK;
+    FILE *in = st == 0 ? fopen(img, "rb") : NULL;
+    if (!in) {
+        rc = fg_cli_fail(cmd, "gnuplot failed (exit %d) drawing the plot; its messages:", st);
+        FILE *l = fopen(log, "r");
+        char line[512];
+        for (int k = 0; l && k < 20 && fgets(line, sizeof line, l); k++)
+            fputs(line, stderr);
+        if (l)
+            fclose(l);
+    } else {
+        char buf[1 << 15];
+        size_t r;
+        FILE *out = fg_out_stream(png);
+        while ((r = fread(buf, 1, sizeof buf, in)) > 0)
+            if (fwrite(buf, 1, r, out) != r)
+                break;
+        fclose(in);
     }
-    return 0;
+    fg_tmpdir_release(td, 0);
+    return rc;
 }
 
-static int progress_on = -1;
-static int progress_shown;
+/* ---- progress ---- */
 
-void fg_cli_progress(const char *what, long done, long total)
+int fg_cli_quiet;
+
+static struct {
+    int tty;          /* -1: not decided yet */
+    int shown;        /* a live line is on the terminal */
+    const char *what; /* the counter whose clock runs */
+    double t0, last;  /* its start, the last line printed */
+} prog = {-1, 0, NULL, 0, -1e9};
+
+static int progress_tty(void)
 {
-    if (progress_on < 0) {
-        const char *e = getenv("FG_PROGRESS");
-        progress_on = e ? atoi(e) != 0 : isatty(2);
-    }
-    if (!progress_on)
+    if (prog.tty < 0)
+        prog.tty = isatty(2);
+    return prog.tty;
+}
+
+static void progress_line(int force, const char *text)
+{
+    if (fg_cli_quiet)
         return;
-    fprintf(stderr, "\r%s %ld/%ld", what, done, total);
-    progress_shown = 1;
+    const double t = fg_cli_now();
+    if (progress_tty()) {
+        if (!force && t - prog.last < 0.2)
+            return;
+        fprintf(stderr, "\r\033[K%s", text);
+        prog.shown = 1;
+    } else {
+        if (!force && t - prog.last < FG_CLI_PROGRESS_PLAIN_S)
+            return;
+        fprintf(stderr, "%s\n", text);
+    }
+    prog.last = t;
+}
+
+void fg_cli_progress_text(int force, const char *fmt, ...)
+{
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    progress_line(force, text);
+}
+
+void fg_cli_progress(const char *cmd, const char *what, long done, long total)
+{
+    const double t = fg_cli_now();
+    if (done == 0 || what != prog.what) {
+        prog.what = what;
+        prog.t0 = t;
+        if (!progress_tty())
+            prog.last = t; /* the first plain line after FG_CLI_PROGRESS_PLAIN_S seconds of work */
+    }
+    const double el = t - prog.t0, rate = el > 0 ? (double)done / el : 0;
+    char eta[32] = "";
+    if (rate > 0 && done < total) {
+        const double left = (double)(total - done) / rate;
+        if (left < 120)
+            snprintf(eta, sizeof eta, ", ETA %.0f s", left);
+        else
+            snprintf(eta, sizeof eta, ", ETA %.0f min", left / 60);
+    }
+    fg_cli_progress_text(0, "fecforge %s: %s %ld/%ld (%.0f %%), %.3g/s%s", cmd, what, done, total,
+                         total > 0 ? 100.0 * (double)done / (double)total : 0.0, rate, eta);
 }
 
 void fg_cli_progress_done(void)
 {
-    if (progress_shown)
+    if (prog.shown)
         fputs("\r\033[K", stderr);
-    progress_shown = 0;
+    prog.shown = 0;
 }
 
 int fg_cli_int_list(const char *cmd, const char *opt, const char *text, long lo, long hi, int *out, int max,

@@ -132,19 +132,20 @@ static int measure(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, int it
     r->mbs = fg_ldpc_arch_mbs_per_iter(a);
     r->n_ml = fg_ldpc_arch_macro_layers(a);
     FILE *tf = NULL;
+    fg_out *to = NULL;
     trace_ctx tc = {NULL, NULL, 0};
     int rc = FG_EXIT_OK;
     if (trace_path) {
-        tf = fg_cli_open_out("arch", trace_path);
+        to = fg_cli_out_open(CMD, "trace", trace_path);
         tc.n = fg_ldpc_arch_trace_fields(a);
         tc.val = malloc(sizeof(int64_t) * (size_t)tc.n);
-        if (!tf || !tc.val) {
+        if (!to || !tc.val) {
             free(tc.val);
-            if (tf)
-                fg_cli_close_out("arch", trace_path, tf, 0);
+            fg_cli_out_close(CMD, to, 0);
             fg_ldpc_arch_destroy(a);
-            return tf ? fg_cli_fail(CMD, "out of memory") : FG_EXIT_USAGE;
+            return to ? fg_cli_fail(CMD, "out of memory") : FG_EXIT_USAGE;
         }
+        tf = fg_out_stream(to);
         tc.f = tf;
         trace_header(tf, a, code, cfg);
     }
@@ -197,7 +198,7 @@ static int measure(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, int it
             r->load = st.cycles_load;
             r->unload = st.cycles_unload;
             if (frames > 20)
-                fg_cli_progress("arch ldpc: frames", f + 1, frames);
+                fg_cli_progress("arch ldpc", "frames", f + 1, frames);
         }
         fg_cli_progress_done();
         if (!rc) {
@@ -213,7 +214,7 @@ static int measure(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, int it
         free(y);
         free(q);
     }
-    if (tf && fg_cli_close_out("arch", trace_path, tf, rc == 0) && !rc)
+    if (fg_cli_out_close(CMD, to, rc == 0) && !rc)
         rc = FG_EXIT_FAIL;
     free(tc.val);
     fg_ldpc_arch_destroy(a);

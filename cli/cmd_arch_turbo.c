@@ -217,6 +217,7 @@ static int measure(const fg_turbo_arch_cfg *c0, const data_opts *d, double fclk,
     const int K = c->K, N = 3 * K + FG_TURBO_TAIL;
     int rc = 0;
     FILE *tf = NULL;
+    fg_out *to = NULL;
     trace_ctx tc = {NULL, 0, 0};
     run_ctx rx = {NULL, NULL, NULL, NULL, NULL, 0};
     ref_rec ref = {K, NULL};
@@ -227,10 +228,11 @@ static int measure(const fg_turbo_arch_cfg *c0, const data_opts *d, double fclk,
     if (trace_path) {
         fg_turbo_arch_geometry g;
         fg_turbo_arch_get_geometry(a, &g);
-        if (!(tf = fg_cli_open_out(CMD, trace_path))) {
+        if (!(to = fg_cli_out_open(CMD, "trace", trace_path))) {
             fg_turbo_arch_destroy(a);
             return FG_EXIT_USAGE;
         }
+        tf = fg_out_stream(to);
         trace_header(tf, c, &g);
         tc = (trace_ctx){tf, g.pllr, g.banks};
         rx.tc = &tc;
@@ -286,14 +288,14 @@ static int measure(const fg_turbo_arch_cfg *c0, const data_opts *d, double fclk,
             m->mismatched_frames += rx.diff > 0 || memcmp(bits, bits_ref, (size_t)K) != 0;
             m->frames++;
             if (d->frames > 20)
-                fg_cli_progress("arch turbo: frames", f + 1, d->frames);
+                fg_cli_progress("arch turbo", "frames", f + 1, d->frames);
         }
         fg_cli_progress_done();
     }
     m->qpp_conflicts = -1;
     if (!rc && c->std == FG_STD_LTE && fg_turbo_arch_lte_conflicts(c->K, c->P, &m->qpp_conflicts))
         rc = fg_cli_fail(CMD, "%s", fg_last_error());
-    if (tf && fg_cli_close_out(CMD, trace_path, tf, rc == 0) && !rc)
+    if (fg_cli_out_close(CMD, to, rc == 0) && !rc)
         rc = FG_EXIT_FAIL;
     fg_turbo_fixed_destroy(dec);
     fg_turbo_arch_destroy(a);
@@ -604,7 +606,7 @@ int fg_cmd_arch_turbo(int argc, char **argv)
                    m.eq424_mbps, r->overflow);
         }
         if (n > 20)
-            fg_cli_progress("arch turbo: sizes", i + 1, n);
+            fg_cli_progress("arch turbo", "block sizes", i + 1, n);
     }
     fg_cli_progress_done();
     if (!rc) {

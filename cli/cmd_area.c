@@ -5,7 +5,6 @@
  *
  * Running Yosys and pricing its cells live here, not in fecforge_gen: the library maps parameters
  * to Verilog and never runs external tools; the GE table is a reporting convention of the command. */
-#define _XOPEN_SOURCE 700 /* mkdtemp, nftw */
 #include "cli.h"
 #include "cli_ldpc_design.h"
 #include "commands.h"
@@ -14,15 +13,11 @@
 #include "fecforge_gen/gen.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <ftw.h>
 #include <getopt.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -287,35 +282,6 @@ static const char *find_yosys(char *buf, size_t n)
     return NULL;
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* SIGINT/SIGTERM/SIGHUP while Yosys runs: the wait loop stops Yosys, and the caller removes the
- * temporary directory and exits 130 (the handler only sets the flag). */
-static volatile sig_atomic_t interrupted;
-static void on_signal(int sig) { interrupted = sig; }
-
-static void catch_signals(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-}
-
-static int progress_enabled(void)
-{
-    const char *e = getenv("FG_PROGRESS");
-    return e ? atoi(e) != 0 : isatty(2);
-}
-
 /* The pass Yosys is in: the last "Executing X pass" line of its log (for the progress line). */
 static void current_pass(const char *log, char *out, size_t n)
 {
@@ -360,80 +326,46 @@ static void print_tail(const char *path, int lines)
     free(t);
 }
 
-/* Run `yosys -q -l yosys.log -s area.ys` in dir; progress on stderr while it runs.
- * Returns 0 on success, else prints the failure (with the log's last lines) and returns -1. */
+typedef struct {
+    const char *log, *top;
+} yosys_tick;
+
+/* Progress while Yosys runs: the seconds and the pass it is in. */
+static void on_yosys_tick(void *ctx, double el)
+{
+    const yosys_tick *t = ctx;
+    if (el < 2.0)
+        return;
+    char pass[48];
+    current_pass(t->log, pass, sizeof pass);
+    fg_cli_progress_text(0, "fecforge area: yosys synthesizing %s: %.0f s%s%s", t->top, el, pass[0] ? ", " : "", pass);
+}
+
+/* Run `yosys -q -l yosys.log -s area.ys` in dir; progress on stderr while it runs. Yosys's stdout is in
+ * its log (-l); its ERROR line goes to stderr, kept in yosys.stderr. Returns 0 on success, else prints
+ * the failure (with the log's last lines) and returns -1. */
 static int run_yosys(const char *yosys, const char *dir, const char *top, double *seconds)
 {
     char log[PATH_MAX + 64];
     snprintf(log, sizeof log, "%s/yosys.log", dir);
-    const double t0 = now_s();
-    pid_t pid = fork();
-    if (pid < 0) {
-        fg_cli_fail(CMD, "cannot start yosys: %s", strerror(errno));
-        return -1;
-    }
-    if (pid == 0) {
-        setpgid(0, 0);
-        /* stdout is in the log (-l); Yosys prints its ERROR line to stderr: keep it in yosys.stderr. */
-        int null = open("/dev/null", O_RDWR);
-        if (chdir(dir) != 0)
-            _exit(126);
-        int err = open("yosys.stderr", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (null >= 0) {
-            dup2(null, 0);
-            dup2(null, 1);
-        }
-        if (err >= 0)
-            dup2(err, 2);
-        execl(yosys, yosys, "-q", "-l", "yosys.log", "-s", "area.ys", (char *)NULL);
-        _exit(127);
-    }
-    setpgid(pid, pid); /* as the child does: no race with an early signal */
-    const int show = progress_enabled();
-    int status = 0, shown = 0;
-    long last = -1;
-    for (;;) {
-        pid_t r = waitpid(pid, &status, WNOHANG);
-        if (r == pid)
-            break;
-        if (interrupted) { /* stop Yosys (and its ABC child: the process group of the child) */
-            kill(-pid, SIGTERM);
-            kill(pid, SIGTERM);
-            waitpid(pid, &status, 0);
-            if (shown)
-                fputs("\r\033[K", stderr);
-            fg_cli_fail(CMD, "interrupted by signal %d: yosys stopped", (int)interrupted);
-            return -1;
-        }
-        if (r < 0 && errno != EINTR) {
-            fg_cli_fail(CMD, "waiting for yosys: %s", strerror(errno));
-            return -1;
-        }
-        const double el = now_s() - t0;
-        if (show && el >= 2.0 && (long)el != last) {
-            char pass[48];
-            current_pass(log, pass, sizeof pass);
-            fprintf(stderr, "\r\033[Kfecforge area: yosys synthesizing %s: %ld s%s%s", top, (long)el, pass[0] ? ", " : "",
-                    pass);
-            shown = 1;
-            last = (long)el;
-        }
-        struct timespec ts = {0, 100 * 1000 * 1000};
-        nanosleep(&ts, NULL);
-    }
-    if (shown)
-        fputs("\r\033[K", stderr);
-    *seconds = now_s() - t0;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    const double t0 = fg_cli_now();
+    char *argv[] = {(char *)yosys, "-q", "-l", "yosys.log", "-s", "area.ys", NULL};
+    yosys_tick tk = {log, top};
+    const fg_cli_proc p = {.cwd = dir, .stdout_path = "/dev/null", .stderr_path = "yosys.stderr",
+                           .tick = on_yosys_tick, .tick_ctx = &tk};
+    const int st = fg_cli_run(argv, &p);
+    fg_cli_progress_done();
+    *seconds = fg_cli_now() - t0;
+    if (st == 0)
         return 0;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+    if (st == 127 || st < 0) {
         fg_cli_fail(CMD, "cannot run %s (install the Debian package yosys, or set FG_YOSYS)", yosys);
         return -1;
     }
-    if (WIFEXITED(status))
-        fg_cli_fail(CMD, "yosys failed (exit %d) on %s; last lines of %s:", WEXITSTATUS(status), top, log);
+    if (st > 128)
+        fg_cli_fail(CMD, "yosys killed by signal %d on %s; last lines of %s:", st - 128, top, log);
     else
-        fg_cli_fail(CMD, "yosys killed by signal %d on %s; last lines of %s:", WTERMSIG(status), top, log);
+        fg_cli_fail(CMD, "yosys failed (exit %d) on %s; last lines of %s:", st, top, log);
     print_tail(log, 12);
     char err[PATH_MAX + 64];
     snprintf(err, sizeof err, "%s/yosys.stderr", dir);
@@ -567,16 +499,6 @@ static int synthesize(const char *yosys, const char *dir, const char *top, area_
     return 0;
 }
 
-/* ---- temporary directory -------------------------------------------------------------------------- */
-
-static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-    (void)sb, (void)flag, (void)ftw;
-    return remove(path);
-}
-
-static void rm_tree(const char *dir) { nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
-
 /* ---- output ---------------------------------------------------------------------------------------- */
 
 typedef struct {
@@ -652,7 +574,8 @@ static void print_table(const char *design, const area_result *r, double total_s
 typedef int (*gen_fn)(const void *cfg, const char *dir);
 
 /* Generate the design (gen(cfg, dir)) into --keep DIR or a temporary directory, synthesize it and print
- * the result. The configuration has been checked (usage errors are reported before this). */
+ * the result. The configuration has been checked (usage errors are reported before this). --keep DIR
+ * is an RTL output (fecforge/output.h, kind "rtl") with the Yosys files added to its marker. */
 static int area_run(const char *design, gen_fn gen, const void *cfg, const char *top, const param_t *par, int npar,
                     const char *keep, int json, double t0)
 {
@@ -661,44 +584,43 @@ static int area_run(const char *design, gen_fn gen, const void *cfg, const char 
     if (!find_yosys(yosys, sizeof yosys))
         return fg_cli_fail(CMD, "yosys not found (%s%s): install the Debian package yosys, or set FG_YOSYS", env && *env ? "FG_YOSYS=" : "searched PATH",
                            env && *env ? env : "");
-
-    /* The design goes into --keep DIR, or into a temporary directory removed at the end. */
-    char tmp[PATH_MAX] = "", dir[PATH_MAX];
     if (keep) {
+        const int e = fg_outdir_check(keep, "rtl");
+        if (e < 0)
+            return fg_cli_outdir_error(CMD, "keep", e);
+    }
+    /* The design goes into --keep DIR, or into a temporary directory removed at the end. */
+    fg_tmpdir *td = NULL;
+    char dir[PATH_MAX];
+    if (keep)
         snprintf(dir, sizeof dir, "%s", keep);
-    } else {
-        const char *td = getenv("TMPDIR");
-        snprintf(tmp, sizeof tmp, "%s/fecforge-area-XXXXXX", td && *td ? td : "/tmp");
-        if (!mkdtemp(tmp))
-            return fg_cli_fail(CMD, "cannot create a temporary directory %s: %s", tmp, strerror(errno));
-        if (snprintf(dir, sizeof dir, "%s/rtl", tmp) >= (int)sizeof dir) {
-            rm_tree(tmp);
-            return fg_cli_fail(CMD, "temporary directory name %s too long", tmp);
-        }
+    else if (fg_tmpdir_create("fecforge-area", &td))
+        return fg_cli_fail(CMD, "%s", fg_last_error());
+    else if (snprintf(dir, sizeof dir, "%s/rtl", fg_tmpdir_path(td)) >= (int)sizeof dir) {
+        fg_tmpdir_release(td, 0);
+        return fg_cli_fail(CMD, "temporary directory name too long");
     }
     int rc = gen(cfg, dir);
     if (rc) {
-        if (tmp[0])
-            rm_tree(tmp);
-        if (rc == FG_EINVAL || rc == FG_EIO)
+        fg_tmpdir_release(td, 0);
+        if (rc == FG_EINVAL)
             return fg_cli_usage_error(CMD, "%s: %s", design, fg_last_error());
         return fg_cli_fail(CMD, "%s: %s", design, fg_last_error());
     }
     area_result *r = calloc(1, sizeof *r);
     if (!r) {
-        if (tmp[0])
-            rm_tree(tmp);
+        fg_tmpdir_release(td, 0);
         return fg_cli_fail(CMD, "out of memory");
     }
-    catch_signals();
     rc = synthesize(yosys, dir, top, r);
-    if (tmp[0])
-        rm_tree(tmp);
+    if (keep && fg_outdir_mark(keep, "rtl"))
+        fprintf(stderr, "fecforge %s: warning: %s\n", CMD, fg_last_error());
+    fg_tmpdir_release(td, 0);
     if (rc) {
         free(r);
-        return interrupted ? 128 + (int)interrupted : FG_EXIT_FAIL;
+        return fg_cli_stopped() ? 128 + fg_cli_stopped() : FG_EXIT_FAIL;
     }
-    const double total = now_s() - t0;
+    const double total = fg_cli_now() - t0;
     if (json)
         print_json(design, par, npar, r, total);
     else
@@ -764,7 +686,7 @@ static int area_dbcf(int argc, char **argv)
         {"lfsr-seed", required_argument, NULL, O_SEED},   {"json", no_argument, NULL, O_JSON},
         {"keep", required_argument, NULL, O_KEEP},        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    const double t0 = now_s();
+    const double t0 = fg_cli_now();
     fg_gen_dbcf_cfg g = fg_gen_dbcf_cfg_default();
     fg_dbcf_cfg *cfg = &g.dbcf;
     const char *keep = NULL;
@@ -809,7 +731,7 @@ static int area_iag(int argc, char **argv)
         {"forward-only", no_argument, NULL, O_FWD}, {"json", no_argument, NULL, O_JSON},
         {"keep", required_argument, NULL, O_KEEP},  {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    const double t0 = now_s();
+    const double t0 = fg_cli_now();
     fg_gen_iag_cfg g = fg_gen_iag_cfg_default();
     const char *keep = NULL;
     int json = 0, seen = 0;
@@ -844,7 +766,7 @@ static int area_subsys(int argc, char **argv)
         {"lfsr-seed", required_argument, NULL, O_SEED},   {"json", no_argument, NULL, O_JSON},
         {"keep", required_argument, NULL, O_KEEP},        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    const double t0 = now_s();
+    const double t0 = fg_cli_now();
     fg_gen_subsys_cfg g = fg_gen_subsys_cfg_default();
     const char *keep = NULL;
     int json = 0, seen = 0;
@@ -885,7 +807,7 @@ static int area_ldpc(int argc, char **argv)
                                          {"keep", required_argument, NULL, O_KEEP},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
-    const double t0 = now_s();
+    const double t0 = fg_cli_now();
     fg_cli_ldpc_design d;
     fg_cli_ldpc_design_init(&d);
     const char *keep = NULL;

@@ -282,7 +282,7 @@ static int bench_ldpc(int argc, char **argv)
                 p.nmcw = SW_NMCW[m];
                 sweep_pt *q = &pts[n_pts];
                 const int e = measure(code, &p, ebn0, batches, &q->t);
-                fg_cli_progress("bench ldpc: table3.3 sweep, points", ++done, total);
+                fg_cli_progress("bench ldpc", "table3.3 sweep points", ++done, total);
                 if (e == FG_EINVAL || e == FG_ENOMEM) { /* a shape this device or decoder cannot take */
                     skipped++;
                     continue;

@@ -418,7 +418,7 @@ static int ber_ldpc(int argc, char **argv)
     fg_ldpc_ber_point *pts = calloc((size_t)n_pts, sizeof *pts);
     fg_cli_ber_pt *rows = calloc((size_t)n_pts, sizeof *rows);
     fg_cli_curve *cv = NULL;
-    FILE *fplot = NULL;
+    fg_out *fplot = NULL;
     int rc = FG_EXIT_OK;
     if (!pts || !rows) {
         rc = fg_cli_fail(CMD, "out of memory");
@@ -467,7 +467,7 @@ static int ber_ldpc(int argc, char **argv)
             goto out;
         }
     }
-    if (plot_path && !(fplot = fg_cli_open_out(CMD, plot_path))) {
+    if (plot_path && !(fplot = fg_cli_out_open(CMD, "plot", plot_path))) {
         rc = FG_EXIT_USAGE;
         goto out;
     }
@@ -487,13 +487,13 @@ static int ber_ldpc(int argc, char **argv)
                    threads, threads > 1 ? "s" : "");
         fg_cli_ber_table_head();
     }
-    fg_cli_ber_progress ps = {CMD, min_fe, 0.0};
+    fg_cli_ber_progress ps = {CMD, min_fe, max_frames, 0.0};
     cfg.progress = on_progress;
     cfg.progress_ctx = &ps;
     const double t0 = fg_cli_now();
     const int n_asked = n_pts;
     for (int i = 0; i < n_pts; i++) {
-        ps.last = fg_cli_now();
+        ps.start = fg_cli_now();
         if (gpu ? fg_gpu_ldpc_ber_run(code, &cfg, &gcfg, gpus, ebn0[i], &pts[i])
                 : fg_ldpc_ber_run(code, &cfg, ebn0[i], &pts[i])) {
             fg_cli_progress_done();
@@ -548,12 +548,11 @@ static int ber_ldpc(int argc, char **argv)
         char title[256];
         snprintf(title, sizeof title, "%s (n=%d, rate %.3g), BPSK/AWGN, %d iterations max", code->name, code->n, rate,
                  iter);
-        rc = fg_cli_ber_plot_run(CMD, plot_path, fplot, title, label, cv, n_with, rows, n_pts);
+        rc = fg_cli_ber_plot_run(CMD, fplot, title, label, cv, n_with, rows, n_pts);
         fplot = NULL;
     }
 out:
-    if (fplot)
-        fg_cli_close_out(CMD, plot_path, fplot, 0);
+    fg_cli_out_close(CMD, fplot, 0);
     fg_cli_curves_free(cv, n_with);
     free(rows);
     free(pts);
@@ -612,7 +611,7 @@ static int ber_plot(int argc, char **argv)
     for (; got < n && rc == FG_EXIT_OK; got++)
         rc = fg_cli_read_curve(PCMD, "", argv[optind + got], &cv[got], got ? NULL : code_name, sizeof code_name);
     if (rc == FG_EXIT_OK) {
-        FILE *f = fg_cli_open_out(PCMD, path);
+        fg_out *f = fg_cli_out_open(PCMD, "plot", path);
         if (!f)
             rc = FG_EXIT_USAGE;
         else {
@@ -620,8 +619,8 @@ static int ber_plot(int argc, char **argv)
             snprintf(title, sizeof title, "%s", title_text ? title_text : code_name);
             if (!title_text)
                 snprintf(title + strlen(title), sizeof title - strlen(title), ", BPSK/AWGN");
-            int ok = fg_cli_ber_plot(PCMD, path, title, cv, n, fer_only) == 0;
-            if (fg_cli_close_out(PCMD, path, f, ok) || !ok)
+            int ok = fg_cli_ber_plot(PCMD, f, title, cv, n, fer_only) == 0;
+            if (fg_cli_out_close(PCMD, f, ok) || !ok)
                 rc = FG_EXIT_FAIL;
         }
     }

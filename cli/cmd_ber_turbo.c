@@ -344,7 +344,7 @@ int fg_cli_ber_turbo(int argc, char **argv)
     fg_turbo_ber_point *pts = NULL;
     fg_cli_ber_pt *rows = NULL;
     fg_cli_curve *cv = NULL;
-    FILE *fplot = NULL;
+    fg_out *fplot = NULL;
     int rc = FG_EXIT_OK, n_pts = 0;
     if (!ebn0)
         return fg_cli_fail(CMD, "out of memory");
@@ -360,7 +360,7 @@ int fg_cli_ber_turbo(int argc, char **argv)
     }
     if ((rc = fg_cli_ber_plot_with(CMD, plot_with, n_with, &cv)) != 0)
         goto out;
-    if (plot_path && !(fplot = fg_cli_open_out(CMD, plot_path))) {
+    if (plot_path && !(fplot = fg_cli_out_open(CMD, "plot", plot_path))) {
         rc = FG_EXIT_USAGE;
         goto out;
     }
@@ -374,12 +374,12 @@ int fg_cli_ber_turbo(int argc, char **argv)
                threads > 1 ? "s" : "");
         fg_cli_ber_table_head();
     }
-    fg_cli_ber_progress ps = {CMD, min_fe, 0.0};
+    fg_cli_ber_progress ps = {CMD, min_fe, max_frames, 0.0};
     cfg.progress = on_progress;
     cfg.progress_ctx = &ps;
     const double t0 = fg_cli_now();
     for (int i = 0; i < n_pts; i++) {
-        ps.last = fg_cli_now();
+        ps.start = fg_cli_now();
         if (fg_turbo_ber_run(std, K, &cfg, ebn0[i], &pts[i])) {
             fg_cli_progress_done();
             rc = fg_cli_fail(CMD, "Eb/N0 %g dB: %s", ebn0[i], fg_last_error());
@@ -416,12 +416,11 @@ int fg_cli_ber_turbo(int argc, char **argv)
     if (fplot) {
         char title[256];
         snprintf(title, sizeof title, "turbo %s (rate 1/3), BPSK/AWGN, %g iterations", code_name, half / 2.0);
-        rc = fg_cli_ber_plot_run(CMD, plot_path, fplot, title, label, cv, n_with, rows, n_pts);
+        rc = fg_cli_ber_plot_run(CMD, fplot, title, label, cv, n_with, rows, n_pts);
         fplot = NULL;
     }
 out:
-    if (fplot)
-        fg_cli_close_out(CMD, plot_path, fplot, 0);
+    fg_cli_out_close(CMD, fplot, 0);
     fg_cli_curves_free(cv, n_with);
     free(rows);
     free(pts);

@@ -158,25 +158,13 @@ static int show_code(const fg_ldpc_code *c, int json)
     return FG_EXIT_OK;
 }
 
-/* Write through the library to PATH.tmp, then rename, so a failure leaves no partial file. */
+/* The library writes the file through fecforge/output.h (atomically, or through to a device). */
 static int export_file(const fg_ldpc_code *c, const char *path, int alist)
 {
-    FILE *f = fg_cli_open_out(CMD, path); /* checks the place is writable; the library writes the file */
-    if (!f)
-        return FG_EXIT_USAGE;
-    fclose(f);
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    int rc = alist ? fg_ldpc_code_write_alist(c, tmp) : fg_ldpc_code_write_base(c, tmp);
-    if (rc < 0) {
-        remove(tmp);
-        return fg_cli_fail(CMD, "%s", fg_last_error());
-    }
-    if (rename(tmp, path) != 0) {
-        remove(tmp);
-        return fg_cli_fail(CMD, "cannot write %s", path);
-    }
-    return FG_EXIT_OK;
+    const int rc = alist ? fg_ldpc_code_write_alist(c, path) : fg_ldpc_code_write_base(c, path);
+    if (rc == FG_EINVAL)
+        return fg_cli_usage_error(CMD, "--export-%s: %s", alist ? "alist" : "base", fg_last_error());
+    return rc ? fg_cli_fail(CMD, "--export-%s: %s", alist ? "alist" : "base", fg_last_error()) : FG_EXIT_OK;
 }
 
 static int code_ldpc(int argc, char **argv)

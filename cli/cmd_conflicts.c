@@ -163,15 +163,16 @@ static void csv_row(FILE *f, const fg_conflicts_result *r, int nmax)
 }
 
 /* gnuplot script with inline data: one K -> clustered bars per n; several K -> MCR lines. */
-static int plot(const char *path, const summary *s, const pct_ab *pct, int n, int nK, int nP, const char *title)
+static int plot(fg_out *png, const summary *s, const pct_ab *pct, int n, int nK, int nP, const char *title)
 {
     char *script = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&script, &len);
     if (!f)
         return fg_cli_fail(CMD, "out of memory for the plot script");
-    fprintf(f, "set terminal pngcairo size 900,560 font ',11'\nset output '%s.tmp'\nset title \"%s\"\n"
-               "set grid ytics\nset key outside right top\n", path, title);
+    fprintf(f, "set terminal pngcairo size 900,560 font ',11'\nset title ");
+    fg_cli_gp_quote(f, title, 1);
+    fprintf(f, "\nset grid ytics\nset key outside right top\n");
     if (nK == 1) {
         int nmax = 2;
         for (int i = 0; i < n; i++)
@@ -207,7 +208,7 @@ static int plot(const char *path, const summary *s, const pct_ab *pct, int n, in
         fputc('\n', f);
     }
     fclose(f);
-    int rc = fg_cli_gnuplot(CMD, script);
+    int rc = fg_cli_gnuplot(CMD, script, png);
     free(script);
     return rc;
 }
@@ -267,7 +268,8 @@ int fg_cmd_conflicts(int argc, char **argv)
     int nmax = 0;
     for (int p = 0; p < nP; p++)
         nmax = pllr[p] > nmax ? pllr[p] : nmax;
-    FILE *fcsv = NULL, *fplot = NULL;
+    fg_out *ocsv = NULL, *fplot = NULL;
+    FILE *fcsv = NULL;
     summary *sum = malloc(sizeof *sum * (size_t)runs);
     pct_ab *pct = nK == 1 ? calloc((size_t)nP, sizeof *pct) : NULL;
     fg_conflicts *ctx = NULL;
@@ -277,10 +279,12 @@ int fg_cmd_conflicts(int argc, char **argv)
         rc = fg_cli_fail(CMD, "out of memory");
         goto out;
     }
-    if ((csv && !(fcsv = fg_cli_open_out(CMD, csv))) || (plot_path && !(fplot = fg_cli_open_out(CMD, plot_path)))) {
+    if ((csv && !(ocsv = fg_cli_out_open(CMD, "csv", csv))) ||
+        (plot_path && !(fplot = fg_cli_out_open(CMD, "plot", plot_path)))) {
         rc = FG_EXIT_USAGE;
         goto out;
     }
+    fcsv = ocsv ? fg_out_stream(ocsv) : NULL;
     if (fcsv)
         csv_header(fcsv, nmax);
 
@@ -340,7 +344,7 @@ int fg_cmd_conflicts(int argc, char **argv)
                        fg_conflicts_share(r->both.nway, 2, 4), fg_conflicts_share(r->both.nway_max, 2, 4));
         }
         if (nK > 20)
-            fg_cli_progress("conflicts: block sizes", k + 1, nK);
+            fg_cli_progress(CMD, "block sizes", k + 1, nK);
     }
     fg_cli_progress_done();
     if (json) {
@@ -371,17 +375,16 @@ int fg_cmd_conflicts(int argc, char **argv)
         else
             snprintf(title, sizeof title, "Memory conflict ratio, %s, M=%s, mapping %s", fg_std_name(std), mtext,
                      fg_bank_mapping_name(mapping));
-        int ok = plot(plot_path, sum, pct, (int)runs, nK, nP, title) == 0;
-        int closed = fg_cli_close_out(CMD, plot_path, fplot, ok);
+        int ok = plot(fplot, sum, pct, (int)runs, nK, nP, title) == 0;
+        int closed = fg_cli_out_close(CMD, fplot, ok);
         fplot = NULL;
         if (!ok || closed)
             rc = FG_EXIT_FAIL;
     }
 out:
-    if (fcsv && fg_cli_close_out(CMD, csv, fcsv, rc == FG_EXIT_OK) && rc == FG_EXIT_OK)
+    if (fg_cli_out_close(CMD, ocsv, rc == FG_EXIT_OK) && rc == FG_EXIT_OK)
         rc = FG_EXIT_FAIL;
-    if (fplot)
-        fg_cli_close_out(CMD, plot_path, fplot, 0);
+    fg_cli_out_close(CMD, fplot, 0);
     fg_conflicts_destroy(ctx);
     free(r);
     free(pct);

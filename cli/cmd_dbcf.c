@@ -82,7 +82,7 @@ static void trace_line(void *user, int cycle, const fg_dbcf *d, const fg_dbcf_wo
     fputc('\n', t->f);
 }
 
-static void progress(void *user, long done, long total) { fg_cli_progress((const char *)user, done, total); }
+static void progress(void *user, long done, long total) { fg_cli_progress(CMD, (const char *)user, done, total); }
 
 static void json_result(fg_json *j, const char *key, const fg_dbcf_result *r, int worst_K)
 {
@@ -140,7 +140,7 @@ static int run_single(const fg_dbcf_cfg *cfg, fg_std std, const int *K, int nK, 
                       int json)
 {
     fg_dbcf_worst w;
-    int rc = fg_dbcf_worst_case(cfg, std, K, nK, dirs, m, 0, nK > 20 ? progress : NULL, "dbcf: block sizes", &w);
+    int rc = fg_dbcf_worst_case(cfg, std, K, nK, dirs, m, 0, nK > 20 ? progress : NULL, "block sizes", &w);
     fg_cli_progress_done();
     if (rc)
         return fg_cli_fail(CMD, "%s", fg_last_error());
@@ -205,11 +205,12 @@ static int run_trace(const fg_dbcf_cfg *cfg, fg_std std, int K, int dirs, fg_ban
     int32_t *addr = malloc(sizeof *addr * (size_t)K);
     if (!addr)
         return fg_cli_fail(CMD, "out of memory");
-    FILE *f = fg_cli_open_out(CMD, path);
-    if (!f) {
+    fg_out *o = fg_cli_out_open(CMD, "trace", path);
+    if (!o) {
         free(addr);
         return FG_EXIT_USAGE;
     }
+    FILE *f = fg_out_stream(o);
     trace_ctx t = {f, cfg->pllr, cfg->banks};
     fprintf(f, "# fecforge %s (git %s) dbcf trace: std=%s K=%d direction=%s pllr=%d banks=%d mapping=%s select=%d "
                "fifo_depth=%d buf_depth=%d offer=%s stall=%d lfsr_seed=0x%x\n"
@@ -223,8 +224,12 @@ static int run_trace(const fg_dbcf_cfg *cfg, fg_std std, int K, int dirs, fg_ban
     if (!rc)
         rc = fg_dbcf_half_iteration(cfg, &map, addr, trace_line, &t, &r);
     free(addr);
-    if (fg_cli_close_out(CMD, path, f, rc == 0))
-        return rc ? fg_cli_fail(CMD, "%s", fg_last_error()) : FG_EXIT_FAIL;
+    if (rc) {
+        fg_cli_out_close(CMD, o, 0);
+        return fg_cli_fail(CMD, "%s", fg_last_error());
+    }
+    if (fg_cli_out_close(CMD, o, 1))
+        return FG_EXIT_FAIL;
     fprintf(stderr, "fecforge dbcf: wrote %d cycles to %s (C0=%d C1=%d dC=%d overflow=%ld misplaced=%ld)\n", r.C1,
             path, r.C0, r.C1, r.dC, r.overflow, r.misplaced);
     return r.overflow || r.misplaced ? FG_EXIT_FAIL : FG_EXIT_OK;
@@ -243,16 +248,22 @@ static int cmp_points(const void *a, const void *b)
 }
 
 /* Points sorted by banks, select, bits: one gnuplot data block per (M, S). */
-static int plot_sweep(const fg_dbcf_point *pts, int n, const char *path)
+static int plot_sweep(const fg_dbcf_point *pts, int n, fg_out *png)
 {
-    char data[] = "/tmp/fecforge-sweep-XXXXXX";
-    int fd = mkstemp(data);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f)
-        return fg_cli_fail(CMD, "cannot create a temporary file for the plot");
+    char *script = NULL, *plots = NULL;
+    size_t len = 0, plen = 0;
+    FILE *f = open_memstream(&script, &len), *p = open_memstream(&plots, &plen);
+    if (!f || !p) {
+        if (f)
+            fclose(f);
+        if (p)
+            fclose(p);
+        free(script);
+        free(plots);
+        return fg_cli_fail(CMD, "out of memory for the plot script");
+    }
     static const char *colors[] = {"#3366cc", "#cc3333", "#339933", "#aa7700", "#8833aa", "#444444",
                                    "#00aaaa", "#ff66cc"};
-    char plots[16384] = "";
     int block = 0, last_banks = -1, last_sel = -1;
     char sb[16];
     for (int i = 0; i < n; i++) {
@@ -262,38 +273,35 @@ static int plot_sweep(const fg_dbcf_point *pts, int n, const char *path)
             if (block == 64)
                 break;
             if (last_banks >= 0)
-                fputs("\n\n", f);
+                fputs("EOD\n", f);
+            fprintf(f, "$b%d << EOD\n", block);
             const char *col = colors[block % 8];
-            size_t len = strlen(plots);
-            snprintf(plots + len, sizeof plots - len,
-                     "%s'%s' index %d using 1:2 with points pt 7 ps 0.4 lc rgb '%s' notitle, "
-                     "'' index %d using ($3==1?$1:1/0):2 with linespoints pt 7 ps 1.4 lw 2 lc rgb '%s' "
-                     "title 'M=%d S=%s front'",
-                     block ? ", " : "", data, block, col, block, col, pts[i].cfg.banks,
-                     select_text(pts[i].cfg.select, sb, sizeof sb));
+            fprintf(p,
+                    "%s$b%d using 1:2 with points pt 7 ps 0.4 lc rgb '%s' notitle, "
+                    "$b%d using ($3==1?$1:1/0):2 with linespoints pt 7 ps 1.4 lw 2 lc rgb '%s' "
+                    "title 'M=%d S=%s front'",
+                    block ? ", " : "", block, col, block, col, pts[i].cfg.banks,
+                    select_text(pts[i].cfg.select, sb, sizeof sb));
             last_banks = pts[i].cfg.banks;
             last_sel = pts[i].cfg.select;
             block++;
         }
         fprintf(f, "%ld %d %d\n", pts[i].bits, pts[i].dC, pts[i].pareto);
     }
+    if (block)
+        fputs("EOD\n", f);
+    fclose(p);
+    fprintf(f,
+            "set terminal pngcairo size 900,600\n"
+            "set title 'DBCF design space: buffer bits vs extra cycles (configurations without loss)'\n"
+            "set xlabel 'FIFO + circular-buffer bits'\nset ylabel 'worst dC = C1 - C0 [cycles]'\n"
+            "set grid\nset key top right\nset yrange [0:*]\nplot %s\n",
+            plots);
     fclose(f);
-    if (!block) {
-        remove(data);
-        return fg_cli_fail(CMD, "no configuration of the sweep is free of loss: nothing to plot");
-    }
-    char script[8192];
-    if (snprintf(script, sizeof script,
-             "set terminal pngcairo size 900,600\nset output '%s'\n"
-             "set title 'DBCF design space: buffer bits vs extra cycles (configurations without loss)'\n"
-             "set xlabel 'FIFO + circular-buffer bits'\nset ylabel 'worst dC = C1 - C0 [cycles]'\n"
-             "set grid\nset key top right\nset yrange [0:*]\nplot %s\n",
-             path, plots) >= (int)sizeof script) {
-        remove(data);
-        return fg_cli_fail(CMD, "plot script longer than %zu bytes (plot path %s)", sizeof script, path);
-    }
-    int rc = fg_cli_gnuplot(CMD, script);
-    remove(data);
+    free(plots);
+    int rc = block ? fg_cli_gnuplot(CMD, script, png)
+                   : fg_cli_fail(CMD, "no configuration of the sweep is free of loss: nothing to plot");
+    free(script);
     return rc ? FG_EXIT_FAIL : FG_EXIT_OK;
 }
 
@@ -303,14 +311,20 @@ static int run_sweep(const fg_dbcf_cfg *base, const fg_dbcf_grid *g, fg_std std,
     const long total = (long)g->n_banks * g->n_select * g->n_fifo * g->n_buf;
     if (total > 200000)
         return fg_cli_usage_error(CMD, "sweep of %ld configurations is too large (limit 200000)", total);
+    fg_out *png = NULL; /* opened before the sweep: a bad --plot path costs no work */
+    if (plot && !(png = fg_cli_out_open(CMD, "plot", plot)))
+        return FG_EXIT_USAGE;
     fg_dbcf_point *pts = malloc(sizeof *pts * (size_t)total);
-    if (!pts)
+    if (!pts) {
+        fg_cli_out_close(CMD, png, 0);
         return fg_cli_fail(CMD, "out of memory");
+    }
     int n;
-    int rc = fg_dbcf_sweep(base, g, std, K, nK, dirs, m, progress, "dbcf sweep: configurations", pts, &n);
+    int rc = fg_dbcf_sweep(base, g, std, K, nK, dirs, m, progress, "sweep configurations", pts, &n);
     fg_cli_progress_done();
     if (rc) {
         free(pts);
+        fg_cli_out_close(CMD, png, 0);
         return fg_cli_fail(CMD, "%s", fg_last_error());
     }
     qsort(pts, (size_t)n, sizeof *pts, cmp_points);
@@ -374,8 +388,11 @@ static int run_sweep(const fg_dbcf_cfg *base, const fg_dbcf_grid *g, fg_std std,
         }
     }
     rc = FG_EXIT_OK;
-    if (plot)
-        rc = plot_sweep(pts, n, plot);
+    if (png) {
+        rc = plot_sweep(pts, n, png);
+        if (fg_cli_out_close(CMD, png, rc == FG_EXIT_OK))
+            rc = FG_EXIT_FAIL;
+    }
     free(pts);
     return rc;
 }

@@ -113,7 +113,7 @@ static int gen_ldpc(int argc, char **argv)
         rc = fg_cli_ldpc_design_finish(CMD, &d);
     if (!rc) {
         const int g = fg_gen_ldpc(&d.gen, dir);
-        if (g == FG_EINVAL || g == FG_EIO)
+        if (g == FG_EINVAL)
             rc = fg_cli_usage_error(CMD, "ldpc: %s", fg_last_error());
         else if (g)
             rc = fg_cli_fail(CMD, "ldpc: %s", fg_last_error());
@@ -175,7 +175,7 @@ static int gen_dbcf(int argc, char **argv)
     if (cfg->pllr >= 1 && cfg->pllr <= FG_PLLR_MAX && cfg->banks >= 1 && !(seen & FG_CLI_OPT_DEPTH))
         g.bank_depth = fg_gen_dbcf_default_bank_depth(cfg->pllr, cfg->banks);
     int rc = fg_gen_dbcf(&g, dir);
-    if (rc == FG_EINVAL || rc == FG_EIO)
+    if (rc == FG_EINVAL)
         return fg_cli_usage_error(CMD, "dbcf: %s", fg_last_error());
     if (rc)
         return fg_cli_fail(CMD, "dbcf: %s", fg_last_error());
@@ -217,7 +217,7 @@ static int gen_iag(int argc, char **argv)
     if (!dir)
         return fg_cli_usage_error(CMD, "iag: -o DIR is required");
     int rc = fg_gen_iag(&g, dir);
-    if (rc == FG_EINVAL || rc == FG_EIO)
+    if (rc == FG_EINVAL)
         return fg_cli_usage_error(CMD, "iag: %s", fg_last_error());
     if (rc)
         return fg_cli_fail(CMD, "iag: %s", fg_last_error());
@@ -265,7 +265,7 @@ static int gen_subsys(int argc, char **argv)
         return fg_cli_usage_error(CMD, "subsystem: -o DIR is required");
     fg_cli_subsys_design_finish(&g, seen);
     int rc = fg_gen_subsys(&g, dir);
-    if (rc == FG_EINVAL || rc == FG_EIO)
+    if (rc == FG_EINVAL)
         return fg_cli_usage_error(CMD, "subsystem: %s", fg_last_error());
     if (rc)
         return fg_cli_fail(CMD, "subsystem: %s", fg_last_error());

@@ -80,7 +80,7 @@ static void help(void)
 /* Library failure: bad parameters or an unusable DIR are usage errors (2), the rest runtime (1). */
 static int lib_error(int rc)
 {
-    if (rc == FG_EINVAL || rc == FG_EIO)
+    if (rc == FG_EINVAL)
         return fg_cli_usage_error(CMD, "%s", fg_last_error());
     return fg_cli_fail(CMD, "%s", fg_last_error());
 }
@@ -137,7 +137,7 @@ static int check(const char *dir)
 {
     fg_vec_set *s;
     int rc = fg_vec_open(dir, &s);
-    if (rc)
+    if (rc) /* an unreadable or malformed input set is a usage error */
         return rc == FG_EINVAL || rc == FG_EIO ? fg_cli_usage_error(CMD, "%s", fg_last_error()) : lib_error(rc);
     long total = 0;
     for (int i = 0; !rc && i < fg_vec_num_streams(s); i++) {
@@ -157,7 +157,9 @@ static int check(const char *dir)
         printf("%s: %s vectors, %d streams, %ld lines: format %d, every word fits its port\n", dir, fg_vec_design(s),
                fg_vec_num_streams(s), total, FG_VEC_FORMAT);
     fg_vec_close(s);
-    return rc ? lib_error(rc) : FG_EXIT_OK;
+    if (rc) /* a corrupt or missing stream of the input set */
+        return rc == FG_EINVAL || rc == FG_EIO ? fg_cli_usage_error(CMD, "%s", fg_last_error()) : lib_error(rc);
+    return FG_EXIT_OK;
 }
 
 /* vectors ldpc: the MB-serial LDPC decoder model (argv[0] = "ldpc"). */

@@ -171,7 +171,7 @@ int fg_cli_vectors_turbo(int argc, char **argv)
         return fg_cli_usage_error(CMD, "--half-iter=%d out of range [0, %d] (--iter gives %d half-iterations)",
                                   p.half_iter, p.cfg.half_iters - 1, p.cfg.half_iters);
     const int rc = is_xmap ? fg_vec_make_xmap(out, &p) : fg_vec_make_turbo(out, &p, NULL);
-    if (rc == FG_EINVAL || rc == FG_EIO)
+    if (rc == FG_EINVAL)
         return fg_cli_usage_error(CMD, "%s", fg_last_error());
     if (rc)
         return fg_cli_fail(CMD, "%s", fg_last_error());

@@ -160,50 +160,12 @@ static int find_library(fg_libs *l)
                             "command: run it from its build tree or install it (cmake --install)");
 }
 
-static int have_program(const char *name)
-{
-    const char *path = getenv("PATH");
-    if (!path)
-        return 0;
-    char buf[PATH_MAX];
-    for (const char *p = path; *p;) {
-        const char *e = strchr(p, ':');
-        const size_t len = e ? (size_t)(e - p) : strlen(p);
-        snprintf(buf, sizeof buf, "%.*s/%s", (int)len, p, name);
-        if (access(buf, X_OK) == 0)
-            return 1;
-        p += len + (e != NULL);
-    }
-    return 0;
-}
-
 /* Run argv in directory cwd (NULL: here) with stdout and stderr appended to log (NULL: ours);
- * returns the exit status (-1 if it could not run). */
+ * returns the exit status (128 + signal if killed, -1 if it could not run). */
 static int run_logged(const char *cwd, char *const argv[], const char *log)
 {
-    fflush(NULL);
-    const pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        if (cwd && chdir(cwd) != 0)
-            _exit(127);
-        if (log) {
-            const int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0644);
-            if (fd < 0)
-                _exit(127);
-            dup2(fd, 1);
-            dup2(fd, 2);
-            close(fd);
-        }
-        execvp(argv[0], argv);
-        _exit(127);
-    }
-    int st;
-    while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR)
-            return -1;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    const fg_cli_proc p = {.cwd = cwd, .stdout_path = log, .stderr_path = log, .append = 1};
+    return fg_cli_run(argv, &p);
 }
 
 /* The last lines of a log, to stderr. */
@@ -282,22 +244,22 @@ static int read_manifest(const char *rtl_dir, vj *doc)
     return 0;
 }
 
-/* The work directory: --work DIR (created if missing) or a new one under $TMPDIR; absolute. */
-static int make_work(const char *work_opt, char *work, size_t n)
+/* The work directory: --work DIR (created if missing, emptied if an earlier verify work directory,
+ * refused if anything else) or a new one under $TMPDIR (*td); absolute. */
+static int make_work(const char *work_opt, char *work, size_t n, fg_tmpdir **td)
 {
+    *td = NULL;
     if (work_opt && strlen(work_opt) > PATH_MAX - 512)
         return fg_cli_usage_error(CMD, "--work: path longer than %d characters", PATH_MAX - 512);
     if (work_opt) {
-        if (mkdir(work_opt, 0755) && errno != EEXIST)
-            return fg_cli_fail(CMD, "--work=%s: cannot create: %s", work_opt, strerror(errno));
+        const int rc = fg_outdir_prepare(work_opt, "verify-work");
+        if (rc)
+            return fg_cli_outdir_error(CMD, "work", rc);
         snprintf(work, n, "%s", work_opt);
     } else {
-        const char *tmp = getenv("TMPDIR");
-        if (!tmp || !*tmp || strlen(tmp) > PATH_MAX - 600)
-            tmp = "/tmp";
-        snprintf(work, n, "%s/fecforge-verify-XXXXXX", tmp);
-        if (!mkdtemp(work))
-            return fg_cli_fail(CMD, "cannot create a work directory in %s: %s", tmp, strerror(errno));
+        if (fg_tmpdir_create("fecforge-verify", td))
+            return fg_cli_fail(CMD, "%s", fg_last_error());
+        snprintf(work, n, "%s", fg_tmpdir_path(*td));
     }
     return absolute(work, n);
 }
@@ -405,50 +367,68 @@ static int run_verilator(const char *rtl, char *const argv[], const char *log, c
     return FG_EXIT_FAIL;
 }
 
-/* Verilate the generated design in rtl (its files.f and manifest.json) with the harness into
- * work/obj/tb (sources in work/tb, log work/verilator.log). */
-static int build_harness(const char *rtl, const char *work, int jobs, char *top, size_t top_n)
+/* The libraries and headers of the harness as links in work (lib/, include/, gen-include/): the Verilator
+ * build then names nothing outside work and everything by a path relative to it, so no path of the user
+ * (work directory, source tree) reaches the Makefile or the shell that Verilator's make runs. */
+static int link_libraries(const char *work)
 {
-    char tb[PATH_MAX + 8], path[PATH_MAX + 64], log[PATH_MAX + 16];
     static fg_libs libs;
     if (find_library(&libs))
         return FG_EXIT_FAIL;
-    if (write_sources(work, tb, sizeof tb))
+    char dir[PATH_MAX + 8], link[PATH_MAX + 64];
+    pathf(dir, sizeof dir, "%s/lib", work);
+    if (mkdir(dir, 0777) && errno != EEXIST)
+        return fg_cli_fail(CMD, "cannot create %s: %s", dir, strerror(errno));
+    const struct {
+        const char *name, *target;
+    } links[] = {{"lib/libfecforge.a", libs.lib},
+                 {"lib/libfecforge_gen.a", libs.gen_lib},
+                 {"include", libs.inc},
+                 {"gen-include", libs.gen_inc}};
+    for (size_t i = 0; i < sizeof links / sizeof *links; i++) {
+        pathf(link, sizeof link, "%s/%s", work, links[i].name);
+        unlink(link);
+        if (symlink(links[i].target, link))
+            return fg_cli_fail(CMD, "cannot create the link %s: %s", link, strerror(errno));
+    }
+    return 0;
+}
+
+/* Verilate the design in work/rtl (its files.f and manifest.json) with the harness into work/obj/tb
+ * (sources in work/tb, log work/verilator.log). Paths are relative to work/rtl and work/obj alike. */
+static int build_harness(const char *work, int jobs, char *top, size_t top_n)
+{
+    char tb[PATH_MAX + 8], path[PATH_MAX + 64], log[PATH_MAX + 16], rtl[PATH_MAX + 8];
+    pathf(rtl, sizeof rtl, "%s/rtl", work);
+    if (link_libraries(work) || write_sources(work, tb, sizeof tb))
         return FG_EXIT_FAIL;
     pathf(path, sizeof path, "%s/fg_tb_bind.cpp", tb);
     if (write_binding(rtl, path, 0, top, top_n))
         return FG_EXIT_FAIL;
-    char cflags[3 * PATH_MAX], ldflags[PATH_MAX + 128], jobs_s[16], prefix[300], mdir[PATH_MAX + 8],
-        harness[PATH_MAX + 32], ports[PATH_MAX + 32], binding[PATH_MAX + 32];
+    char ldflags[128], jobs_s[16], prefix[300];
     /* A sanitized libfecforge needs the sanitizer runtime at link time only: the Verilated C++ is
      * not ours, and compiling its hundreds of files instrumented would multiply the build time. */
-    pathf(cflags, sizeof cflags, "-std=c++17 -I%s/vecsim -I%s", tb, libs.inc);
-    pathf(ldflags, sizeof ldflags, "%s -lm -lpthread%s", libs.lib, FG_CLI_SANITIZE_FLAGS);
+    snprintf(ldflags, sizeof ldflags, "../lib/libfecforge.a -lm -lpthread%s", FG_CLI_SANITIZE_FLAGS);
     snprintf(jobs_s, sizeof jobs_s, "%d", jobs);
     snprintf(prefix, sizeof prefix, "V%s", top);
-    pathf(mdir, sizeof mdir, "%s/obj", work);
-    pathf(harness, sizeof harness, "%s/vecsim/tb_vectors.cpp", tb);
-    pathf(ports, sizeof ports, "%s/vecsim/tb_ports.cpp", tb);
-    pathf(binding, sizeof binding, "%s/fg_tb_bind.cpp", tb);
     pathf(log, sizeof log, "%s/verilator.log", work);
-    char *argv[] = {"verilator", "--cc", "--exe", "--build", "-j", jobs_s, "-Wall", "--trace-fst", "--Mdir", mdir,
-                    "--prefix", prefix, "--top-module", top, "-o", "tb", "-f", "files.f", harness, ports, binding,
-                    "-CFLAGS", cflags, "-LDFLAGS", ldflags, NULL};
+    char *argv[] = {"verilator", "--cc", "--exe", "--build", "-j", jobs_s, "-Wall", "--trace-fst", "--Mdir", "../obj",
+                    "--prefix", prefix, "--top-module", top, "-o", "tb", "-f", "files.f",
+                    "../tb/vecsim/tb_vectors.cpp", "../tb/vecsim/tb_ports.cpp", "../tb/fg_tb_bind.cpp",
+                    "-CFLAGS", "-std=c++17 -I../tb/vecsim -I../include", "-LDFLAGS", ldflags, NULL};
     fprintf(stderr, "fecforge verify: verilating %s with the vector harness (log: %s)\n", top, log);
     return run_verilator(rtl, argv, log, "");
 }
 
-/* The SystemC co-simulation (testbench/systemc, docs/cosim.md) around the generated design in rtl:
- * the C model as an SC_MODULE and the Verilated model (--sc) in lock step; into work/sc-obj/cosim.
- * The DBCF has its own co-simulation (cosim_dbcf.cpp, with its own traffic); the IAG and the
- * subsystem share the vector-driven one (cosim_vectors.cpp and the port binding fg_sc_bind.cpp). */
-static int build_cosim(const char *rtl, const char *work, int jobs, int dbcf, char *top, size_t top_n)
+/* The SystemC co-simulation (testbench/systemc, docs/cosim.md) around the design in work/rtl: the C
+ * model as an SC_MODULE and the Verilated model (--sc) in lock step; into work/sc-obj/cosim. The DBCF
+ * has its own co-simulation (cosim_dbcf.cpp, with its own traffic); the IAG and the subsystem share
+ * the vector-driven one (cosim_vectors.cpp and the port binding fg_sc_bind.cpp). */
+static int build_cosim(const char *work, int jobs, int dbcf, char *top, size_t top_n)
 {
-    static fg_libs libs;
-    if (find_library(&libs))
-        return FG_EXIT_FAIL;
-    char tb[PATH_MAX + 8], log[PATH_MAX + 16], binding[PATH_MAX + 32];
-    if (write_sources(work, tb, sizeof tb))
+    char tb[PATH_MAX + 8], log[PATH_MAX + 16], binding[PATH_MAX + 32], rtl[PATH_MAX + 8];
+    pathf(rtl, sizeof rtl, "%s/rtl", work);
+    if (link_libraries(work) || write_sources(work, tb, sizeof tb))
         return FG_EXIT_FAIL;
     pathf(binding, sizeof binding, "%s/fg_sc_bind.cpp", tb);
     if (dbcf) {
@@ -461,24 +441,74 @@ static int build_cosim(const char *rtl, const char *work, int jobs, int dbcf, ch
             return fg_cli_fail(CMD, "%s/manifest.json: top module name '%s' is not a Verilog identifier", rtl, top);
     } else if (write_binding(rtl, binding, 1, top, top_n))
         return FG_EXIT_FAIL;
-    char cflags[4 * PATH_MAX], ldflags[3 * PATH_MAX], jobs_s[16], prefix[300], mdir[PATH_MAX + 16],
-        harness[PATH_MAX + 40], ports[PATH_MAX + 40];
-    if (dbcf)
-        pathf(cflags, sizeof cflags, "-std=c++17 -I%s -I%s -DFG_SC_CLASS=V%s", libs.inc, libs.gen_inc, top);
+    char cflags[512], ldflags[256], jobs_s[16], prefix[300];
+    if (dbcf) /* top: a Verilog identifier (checked) */
+        snprintf(cflags, sizeof cflags, "-std=c++17 -I../include -I../gen-include -DFG_SC_CLASS=V%s", top);
     else
-        pathf(cflags, sizeof cflags, "-std=c++17 -I%s -I%s/vecsim -I%s/systemc", libs.inc, tb, tb);
-    pathf(ldflags, sizeof ldflags, "%s %s -lsystemc -lm -pthread%s", libs.gen_lib, libs.lib, FG_CLI_SANITIZE_FLAGS);
+        snprintf(cflags, sizeof cflags, "-std=c++17 -I../include -I../tb/vecsim -I../tb/systemc");
+    snprintf(ldflags, sizeof ldflags, "../lib/libfecforge_gen.a ../lib/libfecforge.a -lsystemc -lm -pthread%s",
+             FG_CLI_SANITIZE_FLAGS);
     snprintf(jobs_s, sizeof jobs_s, "%d", jobs);
     snprintf(prefix, sizeof prefix, "V%s", top);
-    pathf(mdir, sizeof mdir, "%s/sc-obj", work);
-    pathf(harness, sizeof harness, "%s/systemc/%s", tb, dbcf ? "cosim_dbcf.cpp" : "cosim_vectors.cpp");
-    pathf(ports, sizeof ports, "%s/vecsim/tb_ports.cpp", tb);
     pathf(log, sizeof log, "%s/verilator-sc.log", work);
-    char *argv[] = {"verilator", "--sc", "--pins-bv", "2", "--exe", "--build", "-j", jobs_s, "-Wall", "--Mdir", mdir,
-                    "--prefix", prefix, "--top-module", top, "-o", "cosim", "-f", "files.f", harness,
-                    "-CFLAGS", cflags, "-LDFLAGS", ldflags, dbcf ? NULL : ports, dbcf ? NULL : binding, NULL};
+    char *argv[] = {"verilator", "--sc", "--pins-bv", "2", "--exe", "--build", "-j", jobs_s, "-Wall", "--Mdir",
+                    "../sc-obj", "--prefix", prefix, "--top-module", top, "-o", "cosim", "-f", "files.f",
+                    dbcf ? "../tb/systemc/cosim_dbcf.cpp" : "../tb/systemc/cosim_vectors.cpp", "-CFLAGS", cflags,
+                    "-LDFLAGS", ldflags, dbcf ? NULL : "../tb/vecsim/tb_ports.cpp", "../tb/fg_sc_bind.cpp", NULL};
     fprintf(stderr, "fecforge verify: verilating %s for the SystemC co-simulation (log: %s)\n", top, log);
     return run_verilator(rtl, argv, log, "; SystemC installed? Debian package libsystemc-dev");
+}
+
+/* The design of an RTL directory (files.f, its files, manifest.json) copied into work/rtl, where the
+ * Verilator build expects it. */
+static int copy_design(const char *src, const char *work)
+{
+    char dst[PATH_MAX + 8], list[PATH_MAX + 16];
+    pathf(dst, sizeof dst, "%s/rtl", work);
+    if (mkdir(dst, 0777) && errno != EEXIST)
+        return fg_cli_fail(CMD, "cannot create %s: %s", dst, strerror(errno));
+    pathf(list, sizeof list, "%s/files.f", src);
+    FILE *f = fopen(list, "r");
+    if (!f)
+        return fg_cli_usage_error(CMD, "--rtl: cannot read %s: %s", list, strerror(errno));
+    char line[512];
+    int rc = 0;
+    const char *extra[] = {"files.f", "manifest.json"};
+    for (int k = 0; !rc; k++) {
+        const char *name;
+        if (k < 2)
+            name = extra[k];
+        else if (fgets(line, sizeof line, f)) {
+            line[strcspn(line, "\r\n")] = 0;
+            if (!line[0])
+                continue;
+            name = line;
+        } else
+            break;
+        if (strchr(name, '/') || name[0] == '.') {
+            rc = fg_cli_usage_error(CMD, "--rtl: %s lists '%s': a file of the directory itself expected", list, name);
+            break;
+        }
+        char from[PATH_MAX + 600], to[PATH_MAX + 600];
+        pathf(from, sizeof from, "%s/%s", src, name);
+        pathf(to, sizeof to, "%s/%s", dst, name);
+        FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
+        char buf[1 << 14];
+        size_t n;
+        while (in && out && (n = fread(buf, 1, sizeof buf, in)) > 0)
+            if (fwrite(buf, 1, n, out) != n)
+                break;
+        if (!in)
+            rc = fg_cli_usage_error(CMD, "--rtl: cannot read %s: %s", from, strerror(errno));
+        else if (!out || ferror(in) || ferror(out))
+            rc = fg_cli_fail(CMD, "cannot copy %s to %s", from, to);
+        if (out && fclose(out) && !rc)
+            rc = fg_cli_fail(CMD, "cannot write %s", to);
+        if (in)
+            fclose(in);
+    }
+    fclose(f);
+    return rc;
 }
 
 /* ---- verify dbcf | iag: one job = one generated design and its vector sets ---- */
@@ -604,7 +634,7 @@ static int harness_status(int st, const char *top, const char *log)
 static int cosim_sets(const char *rtl, const char *work, int jobs, int dbcf, set_result *res, int n, const char *log)
 {
     char top[256], exe[PATH_MAX + 32];
-    if (build_cosim(rtl, work, jobs, dbcf, top, sizeof top))
+    if (build_cosim(work, jobs, dbcf, top, sizeof top))
         return FG_EXIT_FAIL;
     pathf(exe, sizeof exe, "%s/sc-obj/cosim", work);
     setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
@@ -672,7 +702,7 @@ static int verify_job(const job *j, const char *work, int jobs, set_result *res,
     pathf(log, sizeof log, "%s/harness.log", work);
     if (j->systemc)
         return cosim_sets(rtl, work, jobs, j->kind == DESIGN_DBCF, res, *nres, log);
-    if (build_harness(rtl, work, jobs, top, sizeof top))
+    if (build_harness(work, jobs, top, sizeof top))
         return FG_EXIT_FAIL;
     const int st = run_logged(NULL, run_argv, log);
     for (int i = 0; i < *nres; i++)
@@ -714,12 +744,6 @@ static void print_results(const job *j, const set_result *r, int n, fg_json *js)
         fg_vec_close(s);
     }
     fg_clear_error();
-}
-
-static void remove_tree(const char *dir)
-{
-    char *argv[] = {"rm", "-rf", (char *)dir, NULL};
-    run_logged(NULL, argv, "/dev/null");
 }
 
 /* A random legal job of kind j->kind with PLLR <= max_pllr, two K, both halves. */
@@ -765,21 +789,27 @@ static void random_job(fg_rng *rs, int max_pllr, job *j)
 }
 
 /* End of a verify run: close the JSON document (js NULL without --json), keep or remove the work
- * directory, the exit code. */
-static int finish_run(fg_json *js, int configs_ok, int rc, int keep, const char *work, const char *work_opt)
+ * directory (a failure keeps it for its waveforms, an interruption does not), the exit code. */
+static int finish_run(fg_json *js, int configs_ok, int rc, int keep, const char *work, fg_tmpdir *td)
 {
+    const int stopped = fg_cli_stopped();
+    const int kept = keep || !td || (rc && !stopped);
     if (js) {
         fg_json_arr_close(js);
         fg_json_int(js, "configurations_matching", configs_ok);
-        fg_json_bool(js, "match", rc == 0);
-        fg_json_str(js, "work", rc || keep ? work : "");
+        fg_json_bool(js, "match", rc == 0 && !stopped);
+        if (stopped)
+            fg_json_int(js, "interrupted_by_signal", stopped);
+        fg_json_str(js, "work", kept && (rc || keep || stopped) ? work : "");
         fg_json_obj_close(js);
         fg_json_end(js);
     }
-    if (rc || keep)
+    if (kept && (rc || keep || stopped))
         fprintf(stderr, "fecforge verify: work directory kept: %s\n", work);
-    else if (!work_opt)
-        remove_tree(work);
+    fg_tmpdir_release(td, kept);
+    fg_cli_coop_end();
+    if (stopped)
+        return 128 + stopped;
     return rc ? FG_EXIT_FAIL : FG_EXIT_OK;
 }
 
@@ -892,6 +922,11 @@ static int verify_design(design_kind kind, int argc, char **argv)
         return fg_cli_usage_error(CMD, "iag: --std is required: lte or umts");
     if (std_name && fg_std_parse(std_name, &j.std))
         return fg_cli_usage_error(CMD, "--%s", fg_last_error());
+    if (kind != DESIGN_IAG && (c->pllr < 4 || c->pllr > FG_PLLR_MAX || c->pllr % 4))
+        return fg_cli_usage_error(CMD, "--pllr=%d invalid: a multiple of 4 in [4, %d] (4 LLRs per radix-4 XMAP)",
+                                  c->pllr, FG_PLLR_MAX);
+    if (kind != DESIGN_IAG && (c->banks < 1 || c->banks > FG_DBCF_BANKS_MAX))
+        return fg_cli_usage_error(CMD, "--banks=%d out of range [1, %d]", c->banks, FG_DBCF_BANKS_MAX);
     if (kind != DESIGN_IAG && !(seen & FG_CLI_OPT_BANKS) && (j.mapping == FG_MAP_XMAP || j.mapping == FG_MAP_XMAP_XOR) &&
         c->banks % c->pllr)
         c->banks = 2 * c->pllr;
@@ -917,12 +952,15 @@ static int verify_design(design_kind kind, int argc, char **argv)
         seed = (unsigned long long)time(NULL);
     if (!random_n && check_job(&j))
         return FG_EXIT_USAGE;
-    if (!have_program("verilator"))
+    if (!fg_cli_have_program("verilator"))
         return fg_cli_fail(CMD, "verilator not found on PATH (Debian package verilator)");
 
     char work[PATH_MAX];
-    if (make_work(work_opt, work, sizeof work))
-        return FG_EXIT_FAIL;
+    fg_tmpdir *td;
+    int rc = make_work(work_opt, work, sizeof work, &td);
+    if (rc)
+        return rc;
+    fg_cli_coop_begin();
     fg_json js;
     if (json) {
         fg_json_begin(&js, stdout);
@@ -933,7 +971,7 @@ static int verify_design(design_kind kind, int argc, char **argv)
         fg_json_arr_open(&js, "configurations");
     }
     const int n_jobs = random_n ? random_n : 1;
-    int rc = 0, configs_ok = 0;
+    int configs_ok = 0;
     if (random_n)
         fprintf(stderr, "fecforge verify: %d random configurations, --seed %llu\n", random_n, seed);
     static set_result results[MAX_SETS];
@@ -960,6 +998,10 @@ static int verify_design(design_kind kind, int argc, char **argv)
             pathf(jw, sizeof jw, "%s", work);
         int nres = 0;
         const int st = verify_job(&j, jw, jobs, results, &nres);
+        if (fg_cli_stopped()) {
+            rc = FG_EXIT_FAIL;
+            break;
+        }
         char name[256];
         if (kind == DESIGN_DBCF)
             fg_gen_dbcf_name(&j.dbcf, name, sizeof name);
@@ -991,7 +1033,7 @@ static int verify_design(design_kind kind, int argc, char **argv)
         } else
             configs_ok++;
     }
-    return finish_run(json ? &js : NULL, configs_ok, rc, keep, work, work_opt);
+    return finish_run(json ? &js : NULL, configs_ok, rc, keep, work, td);
 }
 
 /* ---- verify vectors: an existing RTL directory against existing vector sets ---- */
@@ -1074,13 +1116,17 @@ static int verify_vectors(int argc, char **argv)
     vj_free(&doc);
     if (rc)
         return rc;
-    if (!have_program("verilator"))
+    if (!fg_cli_have_program("verilator"))
         return fg_cli_fail(CMD, "verilator not found on PATH (Debian package verilator)");
     char work[PATH_MAX];
-    if (make_work(work_opt, work, sizeof work))
-        return FG_EXIT_FAIL;
+    fg_tmpdir *td;
+    if ((rc = make_work(work_opt, work, sizeof work, &td)))
+        return rc;
+    fg_cli_coop_begin();
     char top[256], tb[PATH_MAX + 16];
-    rc = build_harness(rtl, work, jobs, top, sizeof top);
+    rc = copy_design(rtl, work);
+    if (!rc)
+        rc = build_harness(work, jobs, top, sizeof top);
     if (!rc) {
         char *run_argv[MAX_SETS + 4];
         int na = 0;
@@ -1094,14 +1140,11 @@ static int verify_vectors(int argc, char **argv)
         fflush(NULL);
         const int st = run_logged(NULL, run_argv, NULL);
         rc = st == 0 ? 0 : FG_EXIT_FAIL;
-        printf("%s: %s against %d vector set%s\n", top, rc ? "MISMATCH" : "RTL = vectors", argc - optind,
-               argc - optind > 1 ? "s" : "");
+        if (!fg_cli_stopped())
+            printf("%s: %s against %d vector set%s\n", top, rc ? "MISMATCH" : "RTL = vectors", argc - optind,
+                   argc - optind > 1 ? "s" : "");
     }
-    if (rc || keep)
-        fprintf(stderr, "fecforge verify: work directory kept: %s\n", work);
-    else if (!work_opt)
-        remove_tree(work);
-    return rc;
+    return finish_run(NULL, 0, rc, keep, work, td);
 }
 
 /* ---- verify ldpc: the generated multi-code LDPC decoder ---- */
@@ -1215,7 +1258,7 @@ static int ldpc_verify_job(const fg_cli_ldpc_design *d, const ldpc_run *r, const
         vp.seed = (uint64_t)r->seed;
         vp.lanes = dims.zmax;
         vp.code_index = e->code;
-        fg_cli_progress("fecforge verify: vector sets", i, n);
+        fg_cli_progress(CMD, "vector sets", i, n);
         if (fg_ldpc_arch_write_vectors(e->dir, code, &cfg, &vp, &e->vr)) {
             fg_cli_progress_done();
             return fg_cli_fail(CMD, "vectors %s: %s", code->name, fg_last_error());
@@ -1236,7 +1279,7 @@ static int ldpc_verify_job(const fg_cli_ldpc_design *d, const ldpc_run *r, const
         free(res);
         return rc;
     }
-    if (build_harness(rtl, work, jobs, top, top_n))
+    if (build_harness(work, jobs, top, top_n))
         return FG_EXIT_FAIL;
     vj doc;
     if (read_manifest(rtl, &doc))
@@ -1449,15 +1492,17 @@ static int verify_ldpc(int argc, char **argv)
     int vidx[FG_GEN_LDPC_CODES_MAX], n_vidx = 0;
     if (!rc && !random_n)
         rc = ldpc_verify_codes(&d, run.verify_codes, vidx, &n_vidx);
-    if (!rc && !have_program("verilator"))
+    if (!rc && !fg_cli_have_program("verilator"))
         rc = fg_cli_fail(CMD, "verilator not found on PATH (Debian package verilator)");
     char work[PATH_MAX];
-    if (!rc && make_work(work_opt, work, sizeof work))
-        rc = FG_EXIT_FAIL;
+    fg_tmpdir *td = NULL;
+    if (!rc)
+        rc = make_work(work_opt, work, sizeof work, &td);
     if (rc) {
         fg_cli_ldpc_design_free(&d);
         return rc;
     }
+    fg_cli_coop_begin();
     unsigned long long rseed = run.seed;
     if (random_n && !seed_set)
         rseed = run.seed = (unsigned long long)time(NULL);
@@ -1496,6 +1541,10 @@ static int verify_ldpc(int argc, char **argv)
         ldpc_set *sets = NULL;
         int n_sets = 0;
         const int st = ldpc_verify_job(&d, &run, vidx, n_vidx, jw, jobs, &sets, &n_sets, top, sizeof top);
+        if (fg_cli_stopped()) {
+            rc = FG_EXIT_FAIL;
+            break;
+        }
         if (json) {
             fg_json_obj_open(&js, NULL);
             fg_json_str(&js, "top", top);
@@ -1522,7 +1571,7 @@ static int verify_ldpc(int argc, char **argv)
             configs_ok++;
     }
     fg_cli_ldpc_design_free(&d);
-    return finish_run(json ? &js : NULL, configs_ok, rc, keep, work, work_opt);
+    return finish_run(json ? &js : NULL, configs_ok, rc, keep, work, td);
 }
 
 int fg_cmd_verify(int argc, char **argv)

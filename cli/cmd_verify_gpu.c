@@ -468,9 +468,8 @@ static int run_point(fg_gpu_ldpc *gd, worker *w, int T, gbuf *b, uint64_t seed, 
         const double now = now_s();
         if (now - last >= 0.25 || first == frames) {
             last = now;
-            char what[200];
-            snprintf(what, sizeof what, "verify ldpc gpu: %s Eb/N0 %g dB, %.0f frames/s, frames", c->name, ebn0, (double)first / (now - t0 > 0 ? now - t0 : 1e-9));
-            fg_cli_progress(what, (long)first, (long)frames);
+            fg_cli_progress_text(first == frames, "fecforge verify ldpc --device gpu: %s Eb/N0 %g dB: %lld/%lld frames, %.0f frames/s",
+                                 c->name, ebn0, (long long)first, (long long)frames, (double)first / (now - t0 > 0 ? now - t0 : 1e-9));
         }
         if (p->mism)
             break;

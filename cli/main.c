@@ -3,7 +3,9 @@
 #include "commands.h"
 #include "fecforge/error.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <string.h>
 
 static const fg_cli_command commands[] = {
@@ -26,15 +28,55 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: fecforge <subcommand> [--options]\n"
             "       fecforge --version | --help\n\n"
+            "  --quiet, -q  no progress lines on stderr (any subcommand); otherwise a live line on a terminal,\n"
+            "               plain lines every %d s elsewhere\n\n"
             "Hardware-architecture simulator and RTL reference generator for channel decoders.\n\n"
-            "subcommands:\n");
+            "subcommands:\n", FG_CLI_PROGRESS_PLAIN_S);
     for (const fg_cli_command *c = commands; c->name; c++)
         fprintf(f, "  %-12s %s\n", c->name, c->summary);
     fprintf(f, "\n'fecforge <subcommand> --help' describes each one. Documentation: docs/ in the source tree.\n");
 }
 
+/* Standard output is checked like every other output: a full disk or a closed pipe is a failure. It
+ * goes through a stream that remembers why its first write failed. */
+static int stdout_err;
+
+static void check_stdout_start(void)
+{
+    FILE *f = fg_out_fdopen(STDOUT_FILENO, 0, &stdout_err);
+    if (f) {
+        setvbuf(f, NULL, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, BUFSIZ);
+        stdout = f;
+    }
+}
+
+static int finish(int rc)
+{
+    const int flushed = fflush(stdout) == 0;
+    if (!flushed || ferror(stdout) || stdout_err) {
+        const int e = stdout_err ? stdout_err : errno;
+        if (e != EPIPE) /* a reader that left (| head) is no error worth a message */
+            fprintf(stderr, "fecforge: cannot write standard output: %s\n", strerror(e ? e : EIO));
+        fg_output_cleanup_pending();
+        return rc ? rc : FG_EXIT_FAIL;
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
+    fg_cli_signals_start();
+    check_stdout_start();
+    /* --quiet (-q) anywhere before a "--" ends the progress lines of every subcommand. */
+    int n = 1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q"))
+            fg_cli_quiet = 1;
+        else
+            argv[n++] = argv[i];
+    }
+    argc = n;
+    argv[argc] = NULL;
     if (argc < 2) {
         usage(stderr);
         return FG_EXIT_USAGE;
@@ -49,7 +91,7 @@ int main(int argc, char **argv)
     }
     for (const fg_cli_command *c = commands; c->name; c++)
         if (!strcmp(argv[1], c->name))
-            return c->run(argc - 1, argv + 1);
+            return finish(c->run(argc - 1, argv + 1));
     fprintf(stderr, "fecforge: unknown subcommand '%s'\n\n", argv[1]);
     usage(stderr);
     return FG_EXIT_USAGE;

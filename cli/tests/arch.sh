@@ -47,7 +47,7 @@ check bad_n2 2 "$F" arch ldpc --code wifi-648-1/2 --mb 2x30; has err "N2=30 out 
 check bad_iter 2 "$F" arch ldpc --code wifi-648-1/2 --iter 0; has err "iter=0 out of range \[1, 1000\]"
 check bad_fclk 2 "$F" arch ldpc --code wifi-648-1/2 --fclk fast; has err "fclk=fast invalid"
 check bad_s2 2 "$F" arch ldpc --code wifi-648-1/2 --s2-depth 17; has err "s2-depth=17 out of range"
-check bad_trace 2 "$F" arch ldpc --code wifi-648-1/2 --trace /nonexistent/x
+check bad_trace 2 "$F" arch ldpc --code wifi-648-1/2 --trace "$t"/notdir/x
 # Vectors: a small set, the manifest and the reader check.
 check vectors 0 "$F" vectors ldpc --code wifi-648-5/6 --frames 2 --ebn0 4 --iter 5 -o "$t/v" --json
 has out '"design": "ldpc"'

@@ -68,7 +68,7 @@ check bad_path 2 "$F" arch turbo --path maybe;                      has err "pat
 check umts_direct 2 "$F" arch turbo --std umts --K 5114 --parallel 8 --path direct; has err "path=direct invalid for UMTS"
 check bad_std 2 "$F" arch turbo --std wimax;                        has err "std=wimax invalid"
 check trace_many 2 "$F" arch turbo --K 40,48 --parallel 2 --trace "$t/x"; has err "trace needs a single --K"
-check bad_trace 2 "$F" arch turbo --K 40 --parallel 2 --trace /nonexistent/x
+check bad_trace 2 "$F" arch turbo --K 40 --parallel 2 --trace "$t"/notdir/x
 check extra 2 "$F" arch turbo stray;                                has err "unexpected argument 'stray'"
 [ $fail -eq 0 ] && echo "arch turbo CLI: all checks passed"
 exit $fail

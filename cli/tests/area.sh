@@ -31,7 +31,7 @@ fi
 # --keep refuses a directory that is not an earlier generator output, and leaves it alone.
 mkdir "$t/user"; touch "$t/user/keep"
 check keep_not_ours 2 "$F" area dbcf --pllr 4 --banks 4 --select 2 --fifo-depth 2 --buf-depth 2 --width 4 --keep "$t/user"
-has err "not an earlier generator output"
+has err "fecforge did not write"
 [ -f "$t/user/keep" ] || { echo "FAIL: user directory touched"; fail=1; }
 # A Yosys failure: exit 1 with the last lines of its log (a fake yosys that fails like one).
 printf '#!/bin/sh\necho "ERROR: fake synthesis failure" >yosys.log\nexit 1\n' >"$t/fakeyosys"; chmod +x "$t/fakeyosys"

@@ -136,10 +136,10 @@ u seed "--seed=x invalid" "${C[@]}" --seed x --ebn0 1
 u with_noplot "--plot-with needs --plot" "${C[@]}" --plot-with "$t/a.json" --ebn0 1
 u with_missing "cannot read" "${C[@]}" --plot "$t/g.png" --plot-with "$t/none.json" --ebn0 1
 u with_bad "no \"points\" array" "${C[@]}" --plot "$t/g.png" --plot-with "$t/bad.json" --ebn0 1
-u plot_dir "cannot write" "${C[@]}" --plot /nonexistent/x.png --ebn0 1
+u plot_dir "cannot write" "${C[@]}" --plot "$t"/notdir/x.png --ebn0 1
 u extra "unexpected argument" "${C[@]}" --ebn0 1 stray
 u stop_fer "--stop-fer=1 invalid: expected a FER in (0, 1)" "${C[@]}" --stop-fer 1 --ebn0 1
-[ ! -e /nonexistent/x.png.tmp ] && [ ! -e "$t/g.png" ] && [ ! -e "$t/g.png.tmp" ] || { echo "FAIL: files left"; fail=1; }
+[ ! -e "$t"/notdir/x.png.tmp ] && [ ! -e "$t/g.png" ] && [ ! -e "$t/g.png.tmp" ] || { echo "FAIL: files left"; fail=1; }
 
 [ $fail -eq 0 ] && echo "ber CLI: all checks passed"
 exit $fail

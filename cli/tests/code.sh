@@ -48,7 +48,8 @@ printf 'Z 4\nrows 2\ncols 3\n0 5 -1\n-1 0 0\n' >"$t/bad.txt"
 check bad_base 2 "$F" code ldpc --code "$t/bad.txt";              has err "bad.txt: line 4: shift 5"
 printf 'Z 4\nrows 2\ncols 4\n0 1 0 0\n2 3 0 0\n' >"$t/sing.txt"
 check singular 2 "$F" code ldpc --code "$t/sing.txt";             has err "parity part of H is singular"
-check bad_out 2 "$F" code ldpc --code wifi-648-1/2 --export-base "$t/no/dir/x.txt"
-[ -e "$t/no/dir/x.txt" ] && { echo "FAIL bad_out wrote a file"; fail=1; }
+check bad_out 2 "$F" code ldpc --code wifi-648-1/2 --export-base "$t/notdir/x.txt"; has err "export-base"
+check new_dirs 0 "$F" code ldpc --code wifi-648-1/2 --export-base "$t/no/dir/x.txt"
+[ -s "$t/no/dir/x.txt" ] || { echo "FAIL new_dirs: no file"; fail=1; }
 [ $fail -eq 0 ] && echo "code CLI: all checks passed"
 exit $fail

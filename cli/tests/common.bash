@@ -5,6 +5,7 @@ F=$1
 fail=0
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
+: >"$t/notdir" # a regular file: "$t/notdir/x" is a path no command can create
 
 # check NAME EXPECTED_EXIT CMD...: run CMD with stdout in $t/out and stderr in $t/err.
 check() {

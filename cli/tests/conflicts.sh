@@ -50,8 +50,8 @@ check bad_banks 2 "$F" conflicts --banks 0;        has err "banks=0 out of range
 check bad_banks_xmap 2 "$F" conflicts --banks 48;  has err "multiple of PLLR=32"
 check bad_map 2 "$F" conflicts --mapping nope;     has err "valid are xmap, xmap-xor, mod, block"
 check bad_std 2 "$F" conflicts --std dvb
-check bad_file 2 "$F" conflicts --csv /nonexistent/x.csv
-check bad_plot 2 "$F" conflicts --plot /nonexistent/x.png
-[ ! -e /nonexistent/x.csv.tmp ] || fail=1
+check bad_file 2 "$F" conflicts --csv "$t"/notdir/x.csv
+check bad_plot 2 "$F" conflicts --plot "$t"/notdir/x.png
+[ ! -e "$t"/notdir/x.csv.tmp ] || fail=1
 [ $fail -eq 0 ] && echo "conflicts CLI: all checks passed"
 exit $fail

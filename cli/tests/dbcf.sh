@@ -32,8 +32,8 @@ check bad_banks 2 "$F" dbcf --banks 0;             has err "banks=0 out of range
 check bad_select 2 "$F" dbcf --select 65;          has err "select=65 out of range"
 check bad_depth 2 "$F" dbcf --buf-depth 5000;      has err "buf-depth=5000 out of range"
 check bad_map 2 "$F" dbcf --mapping nope;          has err "valid are xmap, xmap-xor, mod, block"
-check bad_file 2 "$F" dbcf --K 200 --direction interleave --trace /nonexistent/x
-[ ! -e /nonexistent/x.tmp ] || fail=1
+check bad_file 2 "$F" dbcf --K 200 --direction interleave --trace "$t"/notdir/x
+[ ! -e "$t"/notdir/x.tmp ] || fail=1
 check list_without_sweep 2 "$F" dbcf --fifo-depth 1,2
 [ $fail -eq 0 ] && echo "dbcf CLI: all checks passed"
 exit $fail

@@ -28,16 +28,27 @@ done
 check head 0 "$F" gen dbcf --pllr 4 --banks 4 --select all --fifo-depth 0 --buf-depth 0 --width 4 --offer head \
   -o "$t/h" --json;                                  has out '"top": "fg_dbcf_p4_m4_s8_f0_b0_head"'
 [ "$(cat "$t/h/files.f")" = "$(printf 'fg_dbcf_p4_m4_s8_f0_b0_head.v\nfg_lfsr16.v\nfg_prio_sel.v\nfg_sram_1r1w.v')" ] || { echo "FAIL: head files.f"; fail=1; }
-# Regenerating over an earlier output replaces it; anything else is refused.
+# Regenerating over an earlier output replaces it; anything else is refused and left untouched.
 check regen 0 $G -o "$t/d"
-# ... with everything the user put into it (a Verilator obj_dir, a symbolic link, which is removed, not followed).
-mkdir -p "$t/d/obj_dir/deeper" "$t/outside"; touch "$t/d/obj_dir/deeper/x.o" "$t/outside/keep"; ln -s "$t/outside" "$t/d/link"
-check regen_tree 0 $G -o "$t/d"
-[ ! -e "$t/d/obj_dir" ] && [ -f "$t/outside/keep" ] || { echo "FAIL: regeneration over a tree"; fail=1; }
+check regen_again 0 $G -o "$t/d"
 [ -z "$(ls -d "$t"/d.* 2>/dev/null)" ] || { echo "FAIL: left behind: $(ls -d "$t"/d.*)"; fail=1; }
+# ... not once the user put something of theirs into it (a Verilator obj_dir).
+mkdir -p "$t/d/obj_dir/deeper"; touch "$t/d/obj_dir/deeper/x.o"
+check regen_tree 2 $G -o "$t/d";                     has err "holds obj_dir, which fecforge did not write"
+[ -f "$t/d/obj_dir/deeper/x.o" ] && [ -f "$t/d/files.f" ] || { echo "FAIL: user files touched"; fail=1; }
 mkdir "$t/user"; touch "$t/user/keep"
-check not_ours 2 $G -o "$t/user";                    has err "not an earlier generator output"
+check not_ours 2 $G -o "$t/user";                    has err "fecforge did not write"
 [ -f "$t/user/keep" ] || { echo "FAIL: user directory touched"; fail=1; }
+# The trap of issue 15: a directory with a manifest.json of someone else's survives untouched.
+mkdir -p "$t/S/sub"; echo '{"format":1}' >"$t/S/manifest.json"; echo data >"$t/S/important.txt"; echo x >"$t/S/sub/y"
+check trap 2 "$F" gen iag --std lte --pllr 8 -o "$t/S"; has err "did not write"
+[ "$(cat "$t/S/important.txt")" = data ] && [ -f "$t/S/sub/y" ] && [ -f "$t/S/manifest.json" ] || { echo "FAIL: trap directory touched"; fail=1; }
+# A vector set is not RTL, and the current directory (or a parent of it) is never replaced.
+"$F" vectors iag --std lte --K 40 --pllr 8 -o "$t/vec" >/dev/null
+check gen_over_vectors 2 $G -o "$t/vec";             has err "fecforge output of kind 'vectors', not 'rtl'"
+check dot 2 sh -c "cd '$t/vec' && '$F' gen iag --std lte --pllr 8 -o ."; has err "current directory or one of its parents"
+check dotdot 2 sh -c "cd '$t/vec' && '$F' gen iag --std lte --pllr 8 -o .."; has err "current directory or one of its parents"
+[ -z "$(ls -a "$t" | grep -e '\.old-' -e '\.tmp-')" ] || { echo "FAIL: left behind: $(ls -a "$t")"; fail=1; }
 # Usage errors name the parameter and its range and leave nothing behind.
 check bad_select 2 "$F" gen dbcf --pllr 8 --banks 8 --select 17 --fifo-depth 2 --buf-depth 3 --width 8 -o "$t/x"
 has err "select=17 out of range \[1, 16\]"
@@ -55,7 +66,7 @@ check missing 2 "$F" gen dbcf --pllr 8 -o "$t/x";    has err "banks is required"
 check no_dir 2 "$F" gen dbcf --pllr 8 --banks 8 --select 1 --fifo-depth 2 --buf-depth 3 --width 8
 has err "\-o DIR is required"
 check bad_design 2 "$F" gen nope;                    has err "design 'nope' unknown"
-check unwritable 2 $G -o /nonexistent/dir;           has err "cannot create output directory"
+check unwritable 2 $G -o "$t"/notdir/dir;           has err "not a directory"
 # gen iag: LTE QPP IAG (the UMTS one is checked where its emitter lives).
 check iag_help 0 "$F" gen --help;                    has out "usage: fecforge gen iag --std lte|umts --pllr P"
 has out "a multiple of 4 in \[4, 256\]"

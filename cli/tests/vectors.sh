@@ -37,9 +37,11 @@ echo hi >"$t/file"
 check not_dir 2 "$F" vectors dbcf --K 40 --pllr 4 -o "$t/file"; has err "exists and is not a directory"
 [ "$(cat "$t/file")" = hi ] || { echo "FAIL: file changed"; fail=1; }
 mkdir "$t/mine"; echo keep >"$t/mine/notes"
-check foreign 2 "$F" vectors iag --std lte --K 40 --pllr 8 -o "$t/mine"; has err "not a vector set"
+check foreign 2 "$F" vectors iag --std lte --K 40 --pllr 8 -o "$t/mine"; has err "fecforge did not write"
 [ -f "$t/mine/notes" ] || { echo "FAIL: foreign directory touched"; fail=1; }
-check no_parent 2 "$F" vectors iag --std lte --K 40 --pllr 8 -o "$t/no/such"; has err "cannot create"
+check no_parent 2 "$F" vectors iag --std lte --K 40 --pllr 8 -o "$t/notdir/such"; has err "not a directory"
+check new_parents 0 "$F" vectors iag --std lte --K 40 --pllr 8 -o "$t/new/parents/v"
+[ -f "$t/new/parents/v/manifest.json" ] || { echo "FAIL: missing parents not created"; fail=1; }
 ls "$t" | grep -q 'tmp-\|old-' && { echo "FAIL: temporary directories left: $(ls "$t")"; fail=1; }
 # Usage errors name the option and the range.
 check no_out 2 "$F" vectors dbcf --K 40 --pllr 4;              has err "-o DIR"

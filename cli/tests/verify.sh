@@ -8,7 +8,7 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 check help 0 "$F" verify --help;                 has out "fecforge verify vectors --rtl DIR"
 check none 2 "$F" verify;                         has err "expected a design"
 check unknown 2 "$F" verify nosuch;               has err "'nosuch' unknown: valid are dbcf, iag, subsystem, vectors"
-check pllr 2 "$F" verify dbcf --pllr 6 --work "$t/w1";  has err "pllr=6 invalid: must be a multiple of 4"
+check pllr 2 "$F" verify dbcf --pllr 6 --work "$t/w1";  has err "pllr=6 invalid: a multiple of 4"
 check banks 2 "$F" verify dbcf --pllr 8 --banks 12 --mapping xmap --work "$t/w2"
 has err "must be a multiple of PLLR=8"
 check K 2 "$F" verify dbcf --K 5115 --work "$t/w3";     has err "5115"

@@ -674,7 +674,7 @@ static void test_vectors_roundtrip(void)
     fg_ldpc_fixed_destroy(x);
     fb_close(&f);
     /* remove the set */
-    static const char *files[] = {"manifest.json", "llr.hex", "stimulus.hex", "expected.hex", "iterations.hex",
+    static const char *files[] = {".fecforge-output", "manifest.json", "llr.hex", "stimulus.hex", "expected.hex", "iterations.hex",
                                   "app.hex", "hard.hex", "decoded.hex", "frames.hex"};
     char path[400];
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {

@@ -912,20 +912,36 @@ static void test_atomic_dir(void)
     CU_ASSERT(fg_vec_get_param_int(s, "gen", &gen) == 0 && gen == 2);
     fg_vec_close(s);
     CU_ASSERT_EQUAL(count_entries("atomic"), 1); /* no .tmp- or .old- left */
-    /* Refused: a file, a directory that is not a set, a missing parent. */
+    /* Refused: a file, a directory that fecforge did not write (even one that holds a manifest.json),
+     * a directory with a file fecforge did not write added, a path under a file. */
     const char *file = tmp_path("plain");
     spit(file, "x\n");
-    CU_ASSERT_EQUAL(fg_vec_writer_open(file, "unit", &w), FG_EIO);
+    CU_ASSERT_EQUAL(fg_vec_writer_open(file, "unit", &w), FG_EINVAL);
     CU_ASSERT(msg_has("exists and is not a directory"));
     const char *other = tmp_path("other");
     mkdir(other, 0755);
-    char p[512];
+    char p[512], q[512];
     snprintf(p, sizeof p, "%s/notes.txt", other);
     spit(p, "mine\n");
-    CU_ASSERT_EQUAL(fg_vec_writer_open(other, "unit", &w), FG_EIO);
-    CU_ASSERT(msg_has("not a vector set"));
+    snprintf(q, sizeof q, "%s/manifest.json", other);
+    spit(q, "{\"format\": 1}\n");
+    CU_ASSERT_EQUAL(fg_vec_writer_open(other, "unit", &w), FG_EINVAL);
+    CU_ASSERT(msg_has("did not write"));
+    CU_ASSERT(exists(p) && exists(q));
+    snprintf(p, sizeof p, "%s/mine.txt", dir);
+    spit(p, "mine\n");
+    CU_ASSERT_EQUAL(fg_vec_writer_open(dir, "unit", &w), FG_EINVAL);
+    CU_ASSERT(msg_has("mine.txt"));
     CU_ASSERT(exists(p));
-    CU_ASSERT_EQUAL(fg_vec_writer_open(tmp_path("no/such/dir"), "unit", &w), FG_EIO);
+    unlink(p);
+    snprintf(p, sizeof p, "%s/sub", file);
+    CU_ASSERT_EQUAL(fg_vec_writer_open(p, "unit", &w), FG_EINVAL);
+    CU_ASSERT(msg_has("not a directory"));
+    /* Missing parents are created, and removed again when the set is abandoned. */
+    CU_ASSERT_EQUAL_FATAL(fg_vec_writer_open(tmp_path("no/such/dir"), "unit", &w), 0);
+    CU_ASSERT(exists(tmp_path("no/such")));
+    fg_vec_writer_abort(w);
+    CU_ASSERT(!exists(tmp_path("no")));
     /* The model writers leave nothing for bad parameters. */
     fg_vec_dbcf_params bad = {.cfg = fg_dbcf_cfg_default(), .std = FG_STD_UMTS, .K = 39};
     CU_ASSERT_EQUAL(fg_vec_make_dbcf(tmp_path("m"), &bad, NULL), FG_EINVAL);

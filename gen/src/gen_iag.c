@@ -265,7 +265,7 @@ int fg_gen_iag_write(fg_gen_out *o, const fg_gen_iag_cfg *c)
     /* The primitives the body instantiates. */
     {
         char path[FG_GEN_PATH + 128];
-        snprintf(path, sizeof path, "%s/%s", o->tmp, file);
+        snprintf(path, sizeof path, "%s/%s", fg_outdir_staging(o->od), file);
         char *text = read_all(path);
         if (!text)
             return fg_set_error(FG_EIO, "cannot read back %s", path);

@@ -12,14 +12,15 @@ extern const fg_gen_rtl_file fg_gen_rtl_lib[]; /* rtl/lib primitives, terminated
 
 enum { FG_GEN_PATH = 4096, FG_GEN_FILES_MAX = 32 };
 
+#include "fecforge/output.h"
+
 typedef struct {
-    char dir[FG_GEN_PATH]; /* final directory */
-    char tmp[FG_GEN_PATH]; /* staging directory beside it */
+    fg_outdir *od; /* the output directory (fecforge/output.h, kind "rtl") */
     char files[FG_GEN_FILES_MAX][128];
     int nfiles;  /* Verilog files, in files.f order */
 } fg_gen_out;
 
-/* Create the staging directory; fails if dir exists and is not an earlier generator output. */
+/* Start the output directory; fails if dir exists and is not an earlier RTL output of fecforge. */
 int fg_gen_out_begin(fg_gen_out *o, const char *dir);
 /* Open a file in the staging directory; verilog != 0 lists it in files.f. */
 FILE *fg_gen_out_open(fg_gen_out *o, const char *name, int verilog);

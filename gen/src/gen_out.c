@@ -1,15 +1,9 @@
-/* Staged output directory of the generators: everything is written into "<dir>.tmp-XXXXXX" and
- * renamed to dir at the end, so a failure never leaves a half-written directory. */
-#define _XOPEN_SOURCE 700 /* nftw */
+/* Output directory of the generators: an fg_outdir of kind "rtl" (fecforge/output.h), written
+ * completely or not at all, replacing only an earlier RTL output of fecforge. */
 #include "gen_internal.h"
 #include "fecforge/error.h"
 
-#include <errno.h>
-#include <ftw.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 void fg_gen_header(FILE *f, const char *what, const char *params)
 {
@@ -19,58 +13,14 @@ void fg_gen_header(FILE *f, const char *what, const char *params)
             what, fg_version(), fg_git_hash(), params);
 }
 
-/* dir exists: is it an earlier generator output (holds manifest.json)? */
-static int is_gen_output(const char *dir)
-{
-    char p[FG_GEN_PATH + 16];
-    snprintf(p, sizeof p, "%s/manifest.json", dir);
-    return access(p, F_OK) == 0;
-}
-
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    remove(path);
-    return 0;
-}
-
-/* Remove a directory we staged or replace, with everything in it (an earlier output may have
- * gained subdirectories, e.g. a Verilator obj_dir); symbolic links are removed, not followed. */
-static void remove_dir(const char *dir)
-{
-    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 int fg_gen_out_begin(fg_gen_out *o, const char *dir)
 {
     memset(o, 0, sizeof *o);
-    if (!dir || !*dir || strlen(dir) + 16 >= sizeof o->dir)
-        return fg_set_error(FG_EINVAL, "output directory name empty or longer than %d characters", FG_GEN_PATH - 16);
-    snprintf(o->dir, sizeof o->dir, "%s", dir);
-    size_t n = strlen(o->dir);
-    while (n > 1 && o->dir[n - 1] == '/')
-        o->dir[--n] = 0;
-    struct stat st;
-    if (stat(o->dir, &st) == 0 && (!S_ISDIR(st.st_mode) || !is_gen_output(o->dir)))
-        return fg_set_error(FG_EINVAL, "output %s exists and is not an earlier generator output (no manifest.json)",
-                            o->dir);
-    /* Cannot truncate (the length is checked above); the test keeps -Wformat-truncation quiet. */
-    if (snprintf(o->tmp, sizeof o->tmp, "%s.tmp-XXXXXX", o->dir) >= (int)sizeof o->tmp)
-        return fg_set_error(FG_EINVAL, "output directory name %s too long", o->dir);
-    if (!mkdtemp(o->tmp)) {
-        int e = errno;
-        o->tmp[0] = 0;
-        return fg_set_error(FG_EIO, "cannot create output directory %s: %s", o->dir, strerror(e));
-    }
-    return 0;
+    return fg_outdir_begin(dir, "rtl", &o->od);
 }
 
 FILE *fg_gen_out_open(fg_gen_out *o, const char *name, int verilog)
 {
-    char p[FG_GEN_PATH + 160];
-    snprintf(p, sizeof p, "%s/%s", o->tmp, name);
     if (verilog) {
         if (o->nfiles == FG_GEN_FILES_MAX || strlen(name) >= sizeof o->files[0]) {
             fg_set_error(FG_EINVAL, "too many files or file name too long: %s", name);
@@ -78,10 +28,7 @@ FILE *fg_gen_out_open(fg_gen_out *o, const char *name, int verilog)
         }
         snprintf(o->files[o->nfiles++], sizeof o->files[0], "%s", name);
     }
-    FILE *f = fopen(p, "w");
-    if (!f)
-        fg_set_error(FG_EIO, "cannot write %s: %s", p, strerror(errno));
-    return f;
+    return fg_outdir_open(o->od, name);
 }
 
 int fg_gen_out_close(FILE *f, const char *name)
@@ -111,37 +58,24 @@ int fg_gen_out_primitive(fg_gen_out *o, const char *module)
 int fg_gen_out_commit(fg_gen_out *o)
 {
     FILE *f = fg_gen_out_open(o, "files.f", 0);
-    if (!f)
-        return FG_EIO;
-    for (int i = 0; i < o->nfiles; i++)
+    int rc = f ? 0 : FG_EIO;
+    for (int i = 0; i < o->nfiles && f; i++)
         fprintf(f, "%s\n", o->files[i]);
-    int rc = fg_gen_out_close(f, "files.f");
-    if (rc)
+    if (f)
+        rc = fg_gen_out_close(f, "files.f");
+    if (rc) {
+        fg_gen_out_abort(o);
         return rc;
-    char old[FG_GEN_PATH + 16] = "";
-    struct stat st;
-    if (stat(o->dir, &st) == 0) { /* an earlier output (checked in begin): move it aside first */
-        snprintf(old, sizeof old, "%s.old-XXXXXX", o->dir);
-        if (!mkdtemp(old) || rename(o->dir, old) != 0)
-            return fg_set_error(FG_EIO, "cannot replace %s: %s", o->dir, strerror(errno));
     }
-    if (rename(o->tmp, o->dir) != 0) {
-        int e = errno;
-        if (old[0])
-            rename(old, o->dir);
-        return fg_set_error(FG_EIO, "cannot rename %s to %s: %s", o->tmp, o->dir, strerror(e));
-    }
-    o->tmp[0] = 0;
-    if (old[0])
-        remove_dir(old);
-    return 0;
+    rc = fg_outdir_commit(o->od);
+    o->od = NULL;
+    return rc;
 }
 
 void fg_gen_out_abort(fg_gen_out *o)
 {
-    if (o->tmp[0])
-        remove_dir(o->tmp);
-    o->tmp[0] = 0;
+    fg_outdir_abort(o->od);
+    o->od = NULL;
 }
 
 void fg_gen_manifest_port(FILE *f, const char *name, int out, int width, int last)

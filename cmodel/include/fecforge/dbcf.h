@@ -37,7 +37,8 @@ typedef enum { FG_DBCF_OFFER_DUAL = 0, FG_DBCF_OFFER_HEAD = 1 } fg_dbcf_offer;
 
 enum {
     FG_DBCF_SELECT_ALL = 0,  /* select = 0: no selection limit (the thesis's baseline) */
-    FG_DBCF_DEPTH_MAX = 4096 /* largest FIFO / buffer depth accepted */
+    FG_DBCF_DEPTH_MAX = 4096, /* largest FIFO / buffer depth accepted */
+    FG_DBCF_BANKS_MAX = 4096  /* most banks M */
 };
 
 typedef struct {

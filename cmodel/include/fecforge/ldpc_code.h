@@ -14,6 +14,7 @@
 #define FECFORGE_LDPC_CODE_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -60,10 +61,13 @@ int fg_ldpc_code_from_base(const char *name, int z, int mb, int nb, const int *s
  * rows of nb integers. Malformed files are FG_EINVAL with the line number; unreadable ones FG_EIO. */
 int fg_ldpc_code_read_base(const char *path, fg_ldpc_code **out);
 int fg_ldpc_code_write_base(const fg_ldpc_code *code, const char *path);
+/* The same text into an open stream (the write functions: fecforge/output.h around these). */
+int fg_ldpc_code_print_base(const fg_ldpc_code *code, FILE *f);
 
 /* alist (MacKay) export of the expanded H, and import of an alist H that is quasi-cyclic with
  * block size z (FG_EINVAL if it is not, naming the first offending block). */
 int fg_ldpc_code_write_alist(const fg_ldpc_code *code, const char *path);
+int fg_ldpc_code_print_alist(const fg_ldpc_code *code, FILE *f);
 int fg_ldpc_code_read_alist(const char *path, int z, const char *name, fg_ldpc_code **out);
 
 void fg_ldpc_code_destroy(fg_ldpc_code *code);

@@ -1,6 +1,6 @@
 /* Golden vectors (vectors/FORMAT.md): a directory with manifest.json and one hex text file per
- * stream. The writer builds the set in DIR.tmp-XXXXXX and renames it to DIR on commit, so a
- * failure never leaves a half-written DIR. The reader loads the manifest's port layout and
+ * stream. The writer is an output directory of kind "vectors" (fecforge/output.h): built in
+ * DIR.tmp-XXXXXX and renamed to DIR on commit, so a failure never leaves a half-written DIR. The reader loads the manifest's port layout and
  * iterates the lines of a stream, with errors that name the file, line and port.
  * Usable from C++ (RTL testbenches). */
 #ifndef FECFORGE_VECTORS_H
@@ -52,10 +52,11 @@ int fg_vec_width_for(long n);
 
 typedef struct fg_vec_writer fg_vec_writer;
 
-/* Start a set for directory dir of design `design` ("dbcf", "iag", ...). dir must not exist, or
- * be an earlier vector set (a directory holding manifest.json and only regular files), which
- * commit replaces. FG_EIO (message names the path) if dir is a file, another directory, or its
- * parent is not writable. */
+/* Start a set for directory dir of design `design` ("dbcf", "iag", ...). dir must not exist, be
+ * empty, or be an earlier vector set of fecforge (its .fecforge-output marker lists every entry),
+ * which commit replaces; missing parents are created. FG_EINVAL (message names the path and why) if
+ * dir is a file, another directory, the current directory or a parent of it; FG_EIO if it cannot be
+ * created. */
 int fg_vec_writer_open(const char *dir, const char *design, fg_vec_writer **out);
 
 /* Provenance seed (tool.seed); -1 (default) writes null. */

@@ -64,8 +64,8 @@ int fg_dbcf_cfg_check(const fg_dbcf_cfg *c)
 {
     if (c->pllr < 1 || c->pllr > FG_PLLR_MAX)
         return fg_set_error(FG_EINVAL, "pllr=%d out of range [1, %d]", c->pllr, FG_PLLR_MAX);
-    if (c->banks < 1 || c->banks > 4096)
-        return fg_set_error(FG_EINVAL, "banks=%d out of range [1, 4096]", c->banks);
+    if (c->banks < 1 || c->banks > FG_DBCF_BANKS_MAX)
+        return fg_set_error(FG_EINVAL, "banks=%d out of range [1, %d]", c->banks, FG_DBCF_BANKS_MAX);
     if (c->select != FG_DBCF_SELECT_ALL && (c->select < 1 || c->select > 2 * c->pllr))
         return fg_set_error(FG_EINVAL, "select=%d out of range [1, %d] (2*PLLR) or 0 for all", c->select,
                             2 * c->pllr);

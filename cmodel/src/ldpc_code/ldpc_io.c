@@ -3,6 +3,7 @@
 #include "ldpc_internal.h"
 
 #include "fecforge/error.h"
+#include "fecforge/output.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -564,26 +565,24 @@ int fg_ldpc_code_read_alist(const char *path, int z, const char *name, fg_ldpc_c
     return rc < 0 ? with_path(rc, path) : 0;
 }
 
-static int close_out(FILE *f, const char *path)
-{
-    int bad = ferror(f);
-    int e = errno;
-    if (fclose(f) != 0 && !bad) {
-        bad = 1;
-        e = errno;
-    }
-    if (bad)
-        return fg_set_error(FG_EIO, "%s: write error: %s", path, strerror(e));
-    return 0;
-}
-
-int fg_ldpc_code_write_base(const fg_ldpc_code *code, const char *path)
+/* Write a file through fecforge/output.h with print(code, f). */
+static int write_file(const fg_ldpc_code *code, const char *path, int (*print)(const fg_ldpc_code *, FILE *))
 {
     if (!code || !path)
         return fg_set_error(FG_EINVAL, "code or path is NULL");
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return fg_set_error(FG_EIO, "%s: cannot create: %s", path, strerror(errno));
+    fg_out *o;
+    int rc = fg_out_open(path, FG_OUT_ATOMIC, &o);
+    if (rc)
+        return rc;
+    if ((rc = print(code, fg_out_stream(o)))) {
+        fg_out_abort(o);
+        return rc;
+    }
+    return fg_out_commit(o);
+}
+
+int fg_ldpc_code_print_base(const fg_ldpc_code *code, FILE *f)
+{
     fprintf(f, "# QC-LDPC base matrix %s, N=%d, K=%d (written by fecforge %s)\n", code->name, code->n, code->k,
             fg_version());
     fprintf(f, "# -1: Z-by-Z zero block; s>=0: identity cyclically shifted right by s (row r has its 1 in column "
@@ -594,13 +593,16 @@ int fg_ldpc_code_write_base(const fg_ldpc_code *code, const char *path)
             fprintf(f, "%4d", code->shift[l * code->nb + c]);
         fputc('\n', f);
     }
-    return close_out(f, path);
+    return 0;
 }
 
-int fg_ldpc_code_write_alist(const fg_ldpc_code *code, const char *path)
+int fg_ldpc_code_write_base(const fg_ldpc_code *code, const char *path)
 {
-    if (!code || !path)
-        return fg_set_error(FG_EINVAL, "code or path is NULL");
+    return write_file(code, path, fg_ldpc_code_print_base);
+}
+
+int fg_ldpc_code_print_alist(const fg_ldpc_code *code, FILE *f)
+{
     const int z = code->z, mb = code->mb, nb = code->nb;
     int *cdeg = calloc((size_t)nb, sizeof *cdeg);
     if (!cdeg)
@@ -611,11 +613,6 @@ int fg_ldpc_code_write_alist(const fg_ldpc_code *code, const char *path)
             cdeg[c] += code->shift[l * nb + c] >= 0;
         if (cdeg[c] > maxc)
             maxc = cdeg[c];
-    }
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        free(cdeg);
-        return fg_set_error(FG_EIO, "%s: cannot create: %s", path, strerror(errno));
     }
     fprintf(f, "%d %d\n%d %d\n", code->n, mb * z, maxc, code->max_row_deg);
     for (int c = 0; c < nb; c++)
@@ -647,5 +644,10 @@ int fg_ldpc_code_write_alist(const fg_ldpc_code *code, const char *path)
             fputc('\n', f);
         }
     free(cdeg);
-    return close_out(f, path);
+    return 0;
+}
+
+int fg_ldpc_code_write_alist(const fg_ldpc_code *code, const char *path)
+{
+    return write_file(code, path, fg_ldpc_code_print_alist);
 }

@@ -1,6 +1,7 @@
 /* Golden-vector writer and reader (vectors/FORMAT.md). */
 #include "fecforge/vectors.h"
 #include "fecforge/error.h"
+#include "fecforge/output.h"
 #include "vectors/vec_json.h"
 
 #include <dirent.h>
@@ -107,63 +108,6 @@ static void sb_json_str(sbuf *b, const char *v)
     sb_printf(b, "\"");
 }
 
-/* ---- directories ---- */
-
-/* Remove a directory that holds only regular files (ours: a set or its temporary). */
-static int remove_flat_dir(const char *path)
-{
-    DIR *d = opendir(path);
-    if (!d)
-        return -1;
-    struct dirent *e;
-    char p[4096];
-    int rc = 0;
-    while ((e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-            continue;
-        snprintf(p, sizeof p, "%s/%s", path, e->d_name);
-        if (unlink(p))
-            rc = -1;
-    }
-    closedir(d);
-    return rmdir(path) || rc ? -1 : 0;
-}
-
-/* 0 if path does not exist, 1 if it is an earlier vector set, FG_EIO (message) otherwise. */
-static int check_target(const char *path)
-{
-    struct stat st;
-    if (stat(path, &st)) {
-        if (errno == ENOENT)
-            return 0;
-        return fg_set_error(FG_EIO, "output %s: %s", path, strerror(errno));
-    }
-    if (!S_ISDIR(st.st_mode))
-        return fg_set_error(FG_EIO, "output %s exists and is not a directory", path);
-    DIR *d = opendir(path);
-    if (!d)
-        return fg_set_error(FG_EIO, "output %s: %s", path, strerror(errno));
-    int entries = 0, manifest = 0, other = 0;
-    struct dirent *e;
-    char p[4096];
-    while ((e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-            continue;
-        entries++;
-        manifest |= !strcmp(e->d_name, "manifest.json");
-        snprintf(p, sizeof p, "%s/%s", path, e->d_name);
-        if (lstat(p, &st) || !S_ISREG(st.st_mode))
-            other = 1;
-    }
-    closedir(d);
-    if (entries && (!manifest || other))
-        return fg_set_error(FG_EIO,
-                            "output %s is a directory but not a vector set (it must be empty, or hold manifest.json "
-                            "and only regular files, to be replaced)",
-                            path);
-    return 1;
-}
-
 /* ---- writer ---- */
 
 typedef struct {
@@ -177,7 +121,8 @@ typedef struct {
 } wstream;
 
 struct fg_vec_writer {
-    char *dir, *tmp;
+    fg_outdir *od; /* the set's output directory (fecforge/output.h, kind "vectors") */
+    char *dir;
     char design[FG_VEC_NAME_MAX];
     long long seed;
     sbuf params, counts;
@@ -197,7 +142,7 @@ static void writer_free(fg_vec_writer *w)
     free(w->params.s);
     free(w->counts.s);
     free(w->dir);
-    free(w->tmp);
+    fg_outdir_abort(w->od);
     free(w);
 }
 
@@ -206,39 +151,16 @@ int fg_vec_writer_open(const char *dir, const char *design, fg_vec_writer **out)
     *out = NULL;
     if (!name_ok(design))
         return fg_set_error(FG_EINVAL, "design name '%s' invalid: letters, digits and _ only", design);
-    size_t n = strlen(dir);
-    while (n > 1 && dir[n - 1] == '/')
-        n--;
-    if (n == 0 || n > 3000)
-        return fg_set_error(FG_EINVAL, "output directory '%s' invalid", dir);
     fg_vec_writer *w = calloc(1, sizeof *w);
-    if (!w)
-        return fg_set_error(FG_ENOMEM, "out of memory");
-    w->dir = malloc(n + 1);
-    w->tmp = malloc(n + 16);
-    if (!w->dir || !w->tmp) {
-        writer_free(w);
+    if (!w || !(w->dir = strdup(dir))) {
+        free(w);
         return fg_set_error(FG_ENOMEM, "out of memory");
     }
-    memcpy(w->dir, dir, n);
-    w->dir[n] = '\0';
-    int rc = check_target(w->dir);
-    if (rc < 0) {
+    const int rc = fg_outdir_begin(dir, "vectors", &w->od);
+    if (rc) {
         writer_free(w);
         return rc;
     }
-    snprintf(w->tmp, n + 16, "%s.tmp-XXXXXX", w->dir);
-    if (!mkdtemp(w->tmp)) {
-        rc = fg_set_error(FG_EIO, "cannot create the output directory %s: %s", w->dir, strerror(errno));
-        free(w->tmp);
-        w->tmp = NULL;
-        writer_free(w);
-        return rc;
-    }
-    /* mkdtemp makes it 0700; give the set the permissions of any new directory (umask). */
-    const mode_t mask = umask(022);
-    umask(mask);
-    chmod(w->tmp, 0777 & ~mask);
     snprintf(w->design, sizeof w->design, "%s", design);
     w->seed = -1;
     *out = w;
@@ -311,15 +233,13 @@ int fg_vec_stream_add(fg_vec_writer *w, const fg_vec_stream_def *def, int *id)
     s->depth = def->depth;
     s->ports = malloc(sizeof *s->ports * (size_t)def->n_ports);
     s->doc = def->doc ? strdup(def->doc) : NULL;
-    char path[4200];
-    snprintf(path, sizeof path, "%s/%s.hex", w->tmp, def->name);
-    if (s->ports)
-        s->f = fopen(path, "w");
+    char file[FG_VEC_NAME_MAX + 8];
+    snprintf(file, sizeof file, "%s.hex", def->name);
     w->n_st++; /* freed with the writer from here on */
     if (!s->ports || (def->doc && !s->doc))
         return fg_set_error(FG_ENOMEM, "out of memory");
-    if (!s->f)
-        return fg_set_error(FG_EIO, "cannot write %s: %s", path, strerror(errno));
+    if (!(s->f = fg_outdir_open(w->od, file)))
+        return FG_EIO;
     memcpy(s->ports, def->ports, sizeof *s->ports * (size_t)def->n_ports);
     *id = w->n_st - 1;
     return 0;
@@ -410,56 +330,34 @@ static void manifest_text(const fg_vec_writer *w, sbuf *b)
 int fg_vec_writer_commit(fg_vec_writer *w)
 {
     int rc = 0;
-    char path[4200];
     for (int i = 0; i < w->n_st && !rc; i++) {
         wstream *s = &w->st[i];
         if (s->kind == FG_VEC_MEMORY && s->lines != (long)s->banks * s->depth)
             rc = fg_set_error(FG_EINVAL, "memory stream %s has %ld lines, banks*depth = %ld", s->name, s->lines,
                               (long)s->banks * s->depth);
-        if (!rc && (!s->f || fclose(s->f)))
-            rc = fg_set_error(FG_EIO, "cannot write stream %s: %s", s->name, strerror(errno));
+        if (!rc && s->f)
+            rc = fg_outdir_close(w->od, s->f);
+        else if (!rc)
+            rc = fg_set_error(FG_EIO, "stream %s was never opened", s->name);
         s->f = NULL;
     }
     sbuf m = {0};
     if (!rc) {
         manifest_text(w, &m);
-        snprintf(path, sizeof path, "%s/manifest.json", w->tmp);
-        FILE *f = m.oom ? NULL : fopen(path, "w");
-        if (!f || fputs(m.s, f) == EOF || fclose(f))
-            rc = fg_set_error(FG_EIO, "cannot write %s", path);
-    }
-    free(m.s);
-    /* Swap in: an earlier set moves aside first, comes back if the second rename fails. */
-    char old[4200] = "";
-    if (!rc) {
-        int exists = check_target(w->dir);
-        if (exists < 0)
-            rc = exists;
-        else if (exists) {
-            snprintf(old, sizeof old, "%s.old-XXXXXX", w->dir);
-            if (!mkdtemp(old)) {
-                rc = fg_set_error(FG_EIO, "cannot replace %s: %s", w->dir, strerror(errno));
-                old[0] = '\0';
-            } else if (rename(w->dir, old)) { /* onto the empty directory just made */
-                rc = fg_set_error(FG_EIO, "cannot replace %s: %s", w->dir, strerror(errno));
-                rmdir(old);
-                old[0] = '\0';
-            }
+        FILE *f = m.oom ? NULL : fg_outdir_open(w->od, "manifest.json");
+        if (!f)
+            rc = m.oom ? fg_set_error(FG_ENOMEM, "out of memory") : FG_EIO;
+        else {
+            fputs(m.s, f);
+            rc = fg_outdir_close(w->od, f);
         }
     }
-    if (!rc && rename(w->tmp, w->dir)) {
-        rc = fg_set_error(FG_EIO, "cannot rename %s to %s: %s", w->tmp, w->dir, strerror(errno));
-        if (old[0])
-            rename(old, w->dir);
-        old[0] = '\0';
+    free(m.s);
+    if (!rc) {
+        rc = fg_outdir_commit(w->od);
+        w->od = NULL;
     }
-    if (rc)
-        remove_flat_dir(w->tmp);
-    else if (old[0])
-        remove_flat_dir(old);
-    free(w->tmp);
-    w->tmp = NULL;
-    writer_free(w);
+    writer_free(w); /* aborts the output directory if it was not committed */
     return rc;
 }
 
@@ -472,8 +370,6 @@ void fg_vec_writer_abort(fg_vec_writer *w)
             fclose(w->st[i].f);
             w->st[i].f = NULL;
         }
-    if (w->tmp)
-        remove_flat_dir(w->tmp);
     writer_free(w);
 }
 
@@ -524,6 +420,11 @@ static int read_file(const char *path, char **out)
         return fg_set_error(FG_EIO, "cannot read %s", path);
     }
     s[n] = '\0';
+    const size_t text_n = strlen(s); /* the parser would stop at a NUL and ignore the rest */
+    if (text_n != n) {
+        free(s);
+        return fg_set_error(FG_EINVAL, "%s: NUL byte at offset %zu (not a text file)", path, text_n);
+    }
     *out = s;
     return 0;
 }
@@ -665,6 +566,9 @@ int fg_vec_open(const char *dir, fg_vec_set **out)
     }
     if (!rc)
         rc = get_str(mpath, "manifest", &s->root, "design", &design);
+    if (!rc && !name_ok(design)) /* the writer's rule; s->design holds no more */
+        rc = fg_set_error(FG_EINVAL, "%s: design '%s' invalid (letters, digits and _, at most %d characters)", mpath,
+                          design, FG_VEC_NAME_MAX - 1);
     if (!rc)
         snprintf(s->design, sizeof s->design, "%s", design);
     const vj *streams = vj_get(&s->root, "streams");
@@ -816,6 +720,8 @@ int fg_vec_cursor_next(fg_vec_cursor *c, int64_t *val_n, uint8_t *dontcare_n)
     if (c->line > st->lines)
         return fg_set_error(FG_EINVAL, "%s line %ld: more lines than the manifest declares (%ld)", c->path, c->line,
                             st->lines);
+    if (memchr(c->buf, '\0', (size_t)len)) /* the words below end at the first NUL */
+        return fg_set_error(FG_EINVAL, "%s line %ld: NUL byte (not a text line)", c->path, c->line);
     char *p = c->buf, label[80];
     int n = 0;
     for (;;) {

@@ -1,0 +1,112 @@
+/* Writing outputs without destroying what must not be destroyed (docs/architecture.md, "Outputs").
+ *
+ * Files (fg_out): a regular file, or a path that does not exist yet, is written to a temporary file
+ * beside it ("<path>.tmp-XXXXXX") and renamed over it by fg_out_commit, so a failed or interrupted
+ * run never leaves a half-written file; the new file gets the permissions of the file it replaces,
+ * or 0666 less the umask. Anything else is opened and written through, never replaced: "-"
+ * (standard output), a symbolic link (whatever it points to), a character or block device, a FIFO.
+ * Every write, the flush and the close are checked: ENOSPC or EIO reach the caller as FG_EIO naming
+ * the path. Missing parent directories are created (0777 less the umask; the user asked for the
+ * path) and removed again when the output is aborted.
+ *
+ * Directories (fg_outdir): a set of files (generated RTL, a vector set) is written into a staging
+ * directory "<dir>.tmp-XXXXXX" and renamed to dir on commit. An existing dir is replaced only when
+ * it is empty, or an earlier output of the same kind: it holds the marker file FG_OUTDIR_MARKER,
+ * which names the kind and every entry fecforge wrote, and nothing else. Anything else is refused
+ * before anything is written (FG_EINVAL), as are the current directory and its ancestors.
+ *
+ * Interruption: every pending output (and fg_tmpdir) is registered; fg_output_cleanup_pending() removes
+ * the temporary files, staging directories and created parents of all of them (for a signal handler
+ * thread: it does not close the streams, so writers racing with it only write into unlinked files). */
+#ifndef FECFORGE_OUTPUT_H
+#define FECFORGE_OUTPUT_H
+
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct fg_out fg_out;
+
+enum {
+    FG_OUT_ATOMIC = 0,  /* default: temporary file and rename for regular files (see above) */
+    FG_OUT_STREAM = 1   /* always written through, line by line (a log of finished results that an
+                           interrupted run must keep): a regular file is truncated and each line is
+                           flushed as it completes */
+};
+
+/* Open path for writing (flags FG_OUT_ATOMIC or FG_OUT_STREAM). FG_EINVAL naming the path: empty,
+ * a directory, a parent that is not a directory; FG_EIO: no permission, cannot create. */
+int fg_out_open(const char *path, int flags, fg_out **out);
+FILE *fg_out_stream(fg_out *o);
+const char *fg_out_path(const fg_out *o);
+/* 1 when the output is written through (not a regular file written atomically). */
+int fg_out_is_through(const fg_out *o);
+/* Check every write, flush, close (standard output is flushed, not closed) and put the file in
+ * place. On failure FG_EIO naming the path and the reason ("No space left on device"); a regular
+ * file's temporary is removed and the old file, if any, is untouched. o is freed in every case. */
+int fg_out_commit(fg_out *o);
+/* Discard: the temporary file and the directories created for it are removed; a written-through
+ * output is closed as it is. o may be NULL. */
+void fg_out_abort(fg_out *o);
+
+/* A write stream over fd (closed with the stream when close_fd) that stores in *err the errno of its
+ * first failed write or close, which must outlive the stream: after a buffered write failed, errno no
+ * longer says why. fg_out uses it for every file; a program may put it over its standard output. */
+FILE *fg_out_fdopen(int fd, int close_fd, int *err);
+
+#define FG_OUTDIR_MARKER ".fecforge-output"
+
+typedef struct fg_outdir fg_outdir;
+
+/* Check that dir may be written as an output of kind (a short word: "rtl", "vectors"): 0 if it does
+ * not exist or is an empty directory, 1 if it is an earlier output of the same kind (which commit
+ * will replace), else FG_EINVAL with a message that says why it is refused. A symbolic link to a
+ * directory is judged (and later replaced) at its target. */
+int fg_outdir_check(const char *dir, const char *kind);
+/* Start an output directory: fg_outdir_check, then the staging directory (0777 less the umask). */
+int fg_outdir_begin(const char *dir, const char *kind, fg_outdir **out);
+/* The staging directory, where every file of the output is written. */
+const char *fg_outdir_staging(const fg_outdir *o);
+/* Create file name (no '/') in the staging directory, listed in the marker. NULL with a message on
+ * failure. Close it with fg_outdir_close. */
+FILE *fg_outdir_open(fg_outdir *o, const char *name);
+/* fclose with every write checked: 0 or FG_EIO naming the file. */
+int fg_outdir_close(fg_outdir *o, FILE *f);
+/* Write the marker and rename the staging directory to dir (an earlier output moves aside first and
+ * is removed after; it comes back if the rename fails). o is freed in every case. */
+int fg_outdir_commit(fg_outdir *o);
+/* Remove the staging directory; dir is untouched. o may be NULL. */
+void fg_outdir_abort(fg_outdir *o);
+
+/* A directory fecforge fills in place (a work directory): fg_outdir_check; an earlier one of kind is
+ * emptied, a missing one created with its parents; then its marker declares the whole directory
+ * fecforge's ("file *"), so the next run of the same kind may empty it again. */
+int fg_outdir_prepare(const char *dir, const char *kind);
+/* Write (atomically) dir's marker of kind, listing every entry dir holds now: for a directory that
+ * fecforge filled in place (a work directory, a design directory with synthesis files added). */
+int fg_outdir_mark(const char *dir, const char *kind);
+/* Remove every entry of dir that its marker of kind lists (dir itself stays): for reusing a work
+ * directory. FG_EINVAL (nothing removed) if fg_outdir_check does not return 0 or 1 for it. */
+int fg_outdir_empty(const char *dir, const char *kind);
+
+/* Remove dir and everything below it (symbolic links are removed, not followed). 0 or FG_EIO. */
+int fg_remove_tree(const char *dir);
+
+/* A private temporary directory "<$TMPDIR or /tmp>/<prefix>-XXXXXX", pending like the outputs (removed
+ * by fg_output_cleanup_pending). fg_tmpdir_release removes it (keep 0) or leaves it in place (keep 1);
+ * t is freed either way and may be NULL. */
+typedef struct fg_tmpdir fg_tmpdir;
+int fg_tmpdir_create(const char *prefix, fg_tmpdir **out);
+const char *fg_tmpdir_path(const fg_tmpdir *t);
+void fg_tmpdir_release(fg_tmpdir *t, int keep);
+
+/* Remove the temporary files, staging directories and created parent directories of every pending
+ * fg_out and fg_outdir (see above). Safe to call from any thread; idempotent. */
+void fg_output_cleanup_pending(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
