@@ -2,6 +2,7 @@
 #include "vectors/vec_json.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,13 +58,15 @@ static int string(vj_in *in, char **out)
             case 'u': {
                 unsigned u = 0;
                 for (int k = 0; k < 4; k++) {
-                    char h = *in->p++;
-                    u = u * 16 + (unsigned)(h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10
-                                            : h >= 'A' && h <= 'F' ? h - 'A' + 10 : 99);
-                    if (u > 0xFFFF) {
+                    const char h = *in->p;
+                    const int d = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10
+                                : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+                    if (d < 0) { /* also stops at the terminating NUL */
                         free(s);
                         return fail(in, "bad \\u escape");
                     }
+                    in->p++;
+                    u = u * 16 + (unsigned)d;
                 }
                 c = u < 0x80 ? (char)u : '?';
                 break;
@@ -177,9 +180,36 @@ static int value(vj_in *in, vj *v)
             return 0;
         }
     if (c == '-' || (c >= '0' && c <= '9')) {
+        /* JSON's grammar -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? decides where the number ends
+         * (strtod alone also reads hex numbers, inf, nan and "1."); strtod converts exactly that text,
+         * to a finite value. */
+        const char *q = in->p + (c == '-');
+        if (*q == '0')
+            q++;
+        else if (*q >= '1' && *q <= '9')
+            while (*q >= '0' && *q <= '9')
+                q++;
+        else
+            return fail(in, "bad number");
+        if (*q == '.') {
+            q++;
+            if (!(*q >= '0' && *q <= '9'))
+                return fail(in, "bad number");
+            while (*q >= '0' && *q <= '9')
+                q++;
+        }
+        if (*q == 'e' || *q == 'E') {
+            q += q[1] == '+' || q[1] == '-' ? 2 : 1;
+            if (!(*q >= '0' && *q <= '9'))
+                return fail(in, "bad number");
+            while (*q >= '0' && *q <= '9')
+                q++;
+        }
         char *end;
         v->t = VJ_NUM;
         v->d = strtod(in->p, &end);
+        if (end != q || !isfinite(v->d))
+            return fail(in, end != q ? "bad number" : "number out of range");
         errno = 0;
         char *iend;
         v->i = strtoll(in->p, &iend, 10);
