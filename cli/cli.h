@@ -118,6 +118,12 @@ int fg_cli_int_list(const char *cmd, const char *opt, const char *text, long lo,
  * for the standard. *K_n is malloc'ed. Prints a usage error and returns -1 on failure. */
 int fg_cli_k_set(const char *cmd, int std, const char *text, int **K_n, int *n);
 
+/* Block sizes of an INTS option (fecforge/options.h): every size of the standard for "all", the list, or
+ * def when the option was not given; each must be valid for the standard (usage error naming --K).
+ * *K_n is malloc'ed. Returns 0 or -1 after printing the error. */
+#include "fecforge/options.h"
+int fg_cli_k_list(const char *cmd, int std, const fg_opt_ints *v, int def, int **K_n, int *n);
+
 /* ---- The generated DBCF network's options (gen dbcf|subsystem, area dbcf, verify) ---- */
 #include "fecforge_gen/gen.h"
 enum { /* one bit per option, for "required" checks; the first six are required by gen and area dbcf */

@@ -434,3 +434,25 @@ int fg_cli_k_set(const char *cmd, int std, const char *text, int **K_n, int *n)
     *K_n = k;
     return 0;
 }
+
+int fg_cli_k_list(const char *cmd, int std, const fg_opt_ints *v, int def, int **K_n, int *n)
+{
+    const int total = fg_interleaver_num_sizes((fg_std)std);
+    const int count = v->n == FG_OPT_ALL ? total : v->n > 0 ? v->n : 1;
+    int *k = malloc(sizeof *k * (size_t)count);
+    if (!k) {
+        fg_cli_fail(cmd, "out of memory");
+        return -1;
+    }
+    for (int i = 0; i < count; i++)
+        k[i] = v->n == FG_OPT_ALL ? fg_interleaver_size((fg_std)std, i) : v->n > 0 ? v->v[i] : def;
+    for (int i = 0; i < count; i++)
+        if (fg_interleaver_check_k((fg_std)std, k[i])) {
+            fg_cli_usage_error(cmd, "--%s", fg_last_error());
+            free(k);
+            return -1;
+        }
+    *K_n = k;
+    *n = count;
+    return 0;
+}

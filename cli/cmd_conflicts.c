@@ -1,50 +1,16 @@
 /* fecforge conflicts: cycle-accurate memory-conflict statistics of PLLR parallel LLR writes
  * into M banks (thesis 4.5.1-4.5.2, Figs. 4.10 and 4.11): MCR and n-way conflict histograms. */
 #include "cli.h"
+#include "cli_opts.h"
 #include "commands.h"
 #include "fecforge/conflicts.h"
 #include "fecforge/error.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char *const CMD = "conflicts";
 enum { PLLR_LIST_MAX = 64 };
-
-static void help(void)
-{
-    printf(
-        "usage: fecforge conflicts [--std umts|lte] [--K N|LIST|all] [--pllr P|LIST] [--banks M]\n"
-        "                          [--mapping xmap|xmap-xor|mod|block] [--json] [--csv FILE] [--plot FILE.png]\n\n"
-        "Memory-conflict study of P = PLLR/4 parallel radix-4 XMAP decoders writing PLLR extrinsic LLRs\n"
-        "per cycle into M banks under balanced scheduling (thesis 4.4-4.5.2). Simulates the interleave\n"
-        "half-iteration (LLR j -> address pi^-1(j)) and the deinterleave one (k -> pi(k)) cycle by cycle\n"
-        "and reports, per direction and for both together: C0 (cycles), conflict cycles (some bank gets\n"
-        ">= 2 LLRs), MCR = conflict cycles / cycles, and two n-way histograms:\n"
-        "  (a) nway:     every bank that gets n >= 2 LLRs in a cycle counts one n-way conflict;\n"
-        "  (b) nway_max: every conflict cycle counts once, under the largest n of that cycle.\n"
-        "Percentages are count_n / sum of counts. The natural-order reads of the next half-iteration\n"
-        "are reported too (conflict-free under the xmap mappings). See docs/conflicts.md.\n\n"
-        "  --std S          umts (default; also hspa, hspa+) or lte\n"
-        "  --K N|LIST|all   block size(s): default 5114 (UMTS) / 6144 (LTE); a list like 40,5114,\n"
-        "                   4000-4100 or 40-5114:50; all = every size of the standard\n"
-        "  --pllr P|LIST    LLRs per cycle, multiples of 4 in [4, 1024] (default 32); a list such as\n"
-        "                   4,8,16,32,64 runs each\n"
-        "  --banks M        memory banks in [1, 4096] (default PLLR)\n"
-        "  --mapping NAME   bank of an address: xmap (default: the lane that reads it; needs M a\n"
-        "                   multiple of PLLR), xmap-xor, mod (a mod M), block (a / ceil(K/M))\n"
-        "  --json           JSON on stdout: one object for one (K, PLLR), else an object with\n"
-        "                   \"results\": [one object per (K, PLLR)]\n"
-        "  --csv FILE       one row per (K, PLLR)\n"
-        "  --plot FILE.png  one K: bar chart of n-way percentages (a) and (b) per PLLR;\n"
-        "                   several K: MCR against K, one line per PLLR\n"
-        "  -h, --help       this text\n\n"
-        "examples:\n"
-        "  fecforge conflicts --std umts --K 5114 --pllr 32\n"
-        "  fecforge conflicts --K 5114 --pllr 16,32 --plot fig411.png\n"
-        "  fecforge conflicts --K all --pllr 4,8,16,32,64 --csv mcr.csv --plot fig410.png\n");
-}
 
 /* What the plot and the summary keep of each run. */
 typedef struct {
@@ -213,78 +179,84 @@ static int plot(fg_out *png, const summary *s, const pct_ab *pct, int n, int nK,
     return rc;
 }
 
+typedef struct {
+    int std, banks, mapping, json;
+    fg_opt_ints K, pllr;
+    char *csv, *plot;
+} conflicts_opts;
+
+#define O(f) FG_CLI_OFF(conflicts_opts, f)
+static const fg_opt opts[] = {
+    {"std", 0, FG_OPT_CHOICE, O(std), .words = FG_CLI_STD_WORDS, .def = "umts", .meta = "S", .help = "the standard"},
+    {"K", 0, FG_OPT_INTS, O(K), 1, FG_K_MAX, FG_K_MAX, .words = "all", .meta = "LIST",
+     .help = "block sizes (40,5114, 4000-4100, 40-5114:50, all: every size of the standard;\n"
+             "default 5114 for UMTS, 6144 for LTE)"},
+    {"pllr", 0, FG_OPT_INTS, O(pllr), 4, FG_PLLR_MAX, PLLR_LIST_MAX, .def = "32", .meta = "LIST",
+     .help = "LLRs written per cycle, multiples of 4; a list (4,8,16,32,64) runs each"},
+    {"banks", 0, FG_OPT_INT, O(banks), 1, FG_DBCF_BANKS_MAX, .meta = "M", .help = "memory banks (default PLLR)"},
+    {"mapping", 0, FG_OPT_CHOICE, O(mapping), .words = FG_CLI_MAPPING_WORDS, .def = "xmap", .meta = "NAME",
+     .help = "bank of an address: xmap (the lane that reads it; needs M a multiple of PLLR),\n"
+             "xmap-xor, mod (a mod M), block (a / ceil(K/M))"},
+    {"json", 0, FG_OPT_FLAG, O(json),
+     .help = "JSON on stdout: one object for one (K, PLLR), else an object with\n\"results\": [one object per (K, PLLR)]"},
+    {"csv", 0, FG_OPT_TEXT, O(csv), .meta = "FILE", .help = "one row per (K, PLLR)", .flags = FG_CLI_OUTPUT},
+    {"plot", 0, FG_OPT_TEXT, O(plot), .meta = "FILE.png",
+     .help = "one K: bar chart of the n-way percentages (a) and (b) per PLLR;\nseveral K: MCR against K, one line per PLLR",
+     .flags = FG_CLI_OUTPUT},
+    {NULL}};
+#undef O
+
 int fg_cmd_conflicts(int argc, char **argv)
 {
-    enum { O_STD = 256, O_K, O_PLLR, O_BANKS, O_MAP, O_JSON, O_CSV, O_PLOT };
-    static const struct option opts[] = {
-        {"std", required_argument, NULL, O_STD},     {"K", required_argument, NULL, O_K},
-        {"pllr", required_argument, NULL, O_PLLR},   {"banks", required_argument, NULL, O_BANKS},
-        {"mapping", required_argument, NULL, O_MAP}, {"json", no_argument, NULL, O_JSON},
-        {"csv", required_argument, NULL, O_CSV},     {"plot", required_argument, NULL, O_PLOT},
-        {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0}};
-    const char *std_name = "umts", *K_text = NULL, *pllr_text = "32", *map_name = "xmap", *csv = NULL,
-               *plot_path = NULL;
-    int banks = 0, json = 0, c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        switch (c) {
-        case O_STD: std_name = optarg; break;
-        case O_K: K_text = optarg; break;
-        case O_PLLR: pllr_text = optarg; break;
-        case O_BANKS:
-            if (fg_cli_int(CMD, "banks", optarg, 1, 4096, &banks))
-                return FG_EXIT_USAGE;
-            break;
-        case O_MAP: map_name = optarg; break;
-        case O_JSON: json = 1; break;
-        case O_CSV: csv = optarg; break;
-        case O_PLOT: plot_path = optarg; break;
-        case 'h': help(); return FG_EXIT_OK;
-        default: return fg_cli_usage_error(CMD, "unknown option");
-        }
-    }
-    if (optind < argc)
-        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
-    fg_std std;
-    fg_bank_mapping mapping;
-    if (fg_std_parse(std_name, &std) || fg_bank_mapping_parse(map_name, &mapping))
-        return fg_cli_usage_error(CMD, "--%s", fg_last_error());
-    int pllr[PLLR_LIST_MAX], nP;
-    if (fg_cli_int_list(CMD, "pllr", pllr_text, 4, FG_PLLR_MAX, pllr, PLLR_LIST_MAX, &nP))
-        return FG_EXIT_USAGE;
+    conflicts_opts v = {0};
+    fg_cli_spec spec = {
+        .cmd = CMD,
+        .about = "Memory-conflict study of P = PLLR/4 parallel radix-4 XMAP decoders writing PLLR extrinsic LLRs\n"
+                 "per cycle into M banks under balanced scheduling (thesis 4.4-4.5.2). Simulates the interleave\n"
+                 "half-iteration (LLR j -> address pi^-1(j)) and the deinterleave one (k -> pi(k)) cycle by cycle\n"
+                 "and reports, per direction and for both together: C0 (cycles), conflict cycles (some bank gets\n"
+                 ">= 2 LLRs), MCR = conflict cycles / cycles, and two n-way histograms:\n"
+                 "  (a) nway:     every bank that gets n >= 2 LLRs in a cycle counts one n-way conflict;\n"
+                 "  (b) nway_max: every conflict cycle counts once, under the largest n of that cycle.\n"
+                 "Percentages are count_n / sum of counts. The natural-order reads of the next half-iteration\n"
+                 "are reported too (conflict-free under the xmap mappings). See docs/conflicts.md.",
+        .examples = "fecforge conflicts --std umts --K 5114 --pllr 32\n"
+                    "fecforge conflicts --K 5114 --pllr 16,32 --plot fig411.png\n"
+                    "fecforge conflicts --K all --pllr 4,8,16,32,64 --csv mcr.csv --plot fig410.png"};
+    fg_cli_group(&spec, "options", opts, &v);
+    int rc = fg_cli_parse(&spec, argc, argv);
+    if (rc)
+        return rc == FG_CLI_HELP ? FG_EXIT_OK : rc;
+    const fg_std std = (fg_std)v.std;
+    const fg_bank_mapping mapping = (fg_bank_mapping)v.mapping;
+    const int banks = v.banks, json = v.json, nP = v.pllr.n;
+    const int *pllr = v.pllr.v;
     for (int p = 0; p < nP; p++) {
         if (pllr[p] % 4)
-            return fg_cli_usage_error(CMD, "--pllr=%d invalid: must be a multiple of 4 in [4, %d] (4 LLRs per radix-4 "
-                                      "XMAP)", pllr[p], FG_PLLR_MAX);
+            return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.pllr, "=%d invalid: a multiple of 4 in [4, %d] (4 LLRs "
+                                                                       "per radix-4 XMAP)", pllr[p], FG_PLLR_MAX));
         fg_conflicts_cfg t = {std, std == FG_STD_LTE ? 6144 : 5114, pllr[p], banks, mapping};
         if (fg_conflicts_cfg_check(&t))
-            return fg_cli_usage_error(CMD, "--%s", fg_last_error());
+            return fg_cli_finish(&spec, fg_cli_usage_error(CMD, "--%s", fg_last_error()));
     }
     int *K, nK;
-    if (fg_cli_k_set(CMD, std, K_text ? K_text : std == FG_STD_LTE ? "6144" : "5114", &K, &nK))
-        return FG_EXIT_USAGE;
+    if (fg_cli_k_list(CMD, std, &v.K, std == FG_STD_LTE ? 6144 : 5114, &K, &nK))
+        return fg_cli_finish(&spec, FG_EXIT_USAGE);
 
     const long runs = (long)nK * nP;
     int nmax = 0;
     for (int p = 0; p < nP; p++)
         nmax = pllr[p] > nmax ? pllr[p] : nmax;
-    fg_out *ocsv = NULL, *fplot = NULL;
-    FILE *fcsv = NULL;
     summary *sum = malloc(sizeof *sum * (size_t)runs);
     pct_ab *pct = nK == 1 ? calloc((size_t)nP, sizeof *pct) : NULL;
     fg_conflicts *ctx = NULL;
     fg_conflicts_result *r = malloc(sizeof *r);
-    int rc = FG_EXIT_OK;
     if (!sum || !r || (nK == 1 && !pct) || fg_conflicts_create(&ctx)) {
         rc = fg_cli_fail(CMD, "out of memory");
         goto out;
     }
-    if ((csv && !(ocsv = fg_cli_out_open(CMD, "csv", csv))) ||
-        (plot_path && !(fplot = fg_cli_out_open(CMD, "plot", plot_path)))) {
-        rc = FG_EXIT_USAGE;
-        goto out;
-    }
-    fcsv = ocsv ? fg_out_stream(ocsv) : NULL;
+    fg_out *ocsv = fg_cli_out(&spec, &v.csv), *fplot = fg_cli_out(&spec, &v.plot);
+    FILE *fcsv = ocsv ? fg_out_stream(ocsv) : NULL;
     if (fcsv)
         csv_header(fcsv, nmax);
 
@@ -357,10 +329,10 @@ int fg_cmd_conflicts(int argc, char **argv)
         for (int p = 0; p < nP; p++) {
             double mean = 0, lo = 2, hi = -1;
             for (int k = 0; k < nK; k++) {
-                const double v = sum[k * nP + p].mcr;
-                mean += v / nK;
-                lo = v < lo ? v : lo;
-                hi = v > hi ? v : hi;
+                const double m = sum[k * nP + p].mcr;
+                mean += m / nK;
+                lo = m < lo ? m : lo;
+                hi = m > hi ? m : hi;
             }
             printf("%5d %10.4f %10.4f %10.4f\n", pllr[p], mean, lo, hi);
         }
@@ -375,20 +347,14 @@ int fg_cmd_conflicts(int argc, char **argv)
         else
             snprintf(title, sizeof title, "Memory conflict ratio, %s, M=%s, mapping %s", fg_std_name(std), mtext,
                      fg_bank_mapping_name(mapping));
-        int ok = plot(fplot, sum, pct, (int)runs, nK, nP, title) == 0;
-        int closed = fg_cli_out_close(CMD, fplot, ok);
-        fplot = NULL;
-        if (!ok || closed)
+        if (plot(fplot, sum, pct, (int)runs, nK, nP, title))
             rc = FG_EXIT_FAIL;
     }
 out:
-    if (fg_cli_out_close(CMD, ocsv, rc == FG_EXIT_OK) && rc == FG_EXIT_OK)
-        rc = FG_EXIT_FAIL;
-    fg_cli_out_close(CMD, fplot, 0);
     fg_conflicts_destroy(ctx);
     free(r);
     free(pct);
     free(sum);
     free(K);
-    return rc;
+    return fg_cli_finish(&spec, rc);
 }

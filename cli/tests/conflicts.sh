@@ -48,7 +48,7 @@ check bad_pllr 2 "$F" conflicts --pllr 30;         has err "multiple of 4 in \[4
 check bad_pllr_hi 2 "$F" conflicts --pllr 2048;    has err "pllr=2048"
 check bad_banks 2 "$F" conflicts --banks 0;        has err "banks=0 out of range"
 check bad_banks_xmap 2 "$F" conflicts --banks 48;  has err "multiple of PLLR=32"
-check bad_map 2 "$F" conflicts --mapping nope;     has err "valid are xmap, xmap-xor, mod, block"
+check bad_map 2 "$F" conflicts --mapping nope;     has err "expected xmap, mod, block or xmap-xor"
 check bad_std 2 "$F" conflicts --std dvb
 check bad_file 2 "$F" conflicts --csv "$t"/notdir/x.csv
 check bad_plot 2 "$F" conflicts --plot "$t"/notdir/x.png

@@ -1,0 +1,64 @@
+/* A subcommand's command line as data (fecforge/options.h): its option groups, its text, and the shared
+ * groups every command that takes them declares once (docs/architecture.md "Options"). */
+#ifndef FG_CLI_OPTS_H
+#define FG_CLI_OPTS_H
+
+#include "cli.h"
+#include "fecforge/options.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum { FG_CLI_GROUPS_MAX = 12, FG_CLI_OUTS_MAX = 8, FG_CLI_HELP = -1 };
+
+/* An output file of an option (FG_OPT_TEXT with flag FG_CLI_OUTPUT): opened by fg_cli_parse before any
+ * work (fecforge/output.h rules; a path that cannot be written is a usage error naming the option). */
+enum { FG_CLI_OUTPUT = 256 };
+
+typedef struct {
+    const char *cmd;      /* "conflicts", "ber ldpc" */
+    const char *usage;    /* after "usage: fecforge CMD "; NULL: "[options]" and the positional names */
+    const char *about;    /* what the command does, paragraphs */
+    const char *notes;    /* after the options (NULL: none) */
+    const char *examples; /* one command per line, each starting "fecforge " and runnable as written */
+    const char *exits;    /* NULL: "0 ok, 1 runtime failure, 2 usage error" */
+    fg_opt_group groups[FG_CLI_GROUPS_MAX];
+    int n_groups;
+    int pos_min, pos_max;
+    const char *pos_meta;
+    const char *config_opt;
+    const char *const *config_ignore;
+    /* filled by fg_cli_parse */
+    fg_opts o;
+    struct {
+        const void *field;
+        fg_out *out;
+    } outs[FG_CLI_OUTS_MAX];
+    int n_outs;
+} fg_cli_spec;
+
+/* Add a group (title, table, struct) to a spec. */
+void fg_cli_group(fg_cli_spec *s, const char *title, const fg_opt *opts, void *base);
+/* Parse argv[1 ..] (argv[0]: the command's last word) with the spec's groups and the common ones
+ * (--quiet, --help), then open the output files. Returns 0 to go on, FG_CLI_HELP after printing the
+ * help (the command exits 0), or FG_EXIT_USAGE after printing "fecforge CMD: <message>" and a hint. */
+int fg_cli_parse(fg_cli_spec *s, int argc, char **argv);
+/* Print the help of a spec (usage, about, options, notes, examples, exit codes). */
+void fg_cli_help(const fg_cli_spec *s, FILE *f);
+/* The option whose value is at field was given. */
+int fg_cli_given(const fg_cli_spec *s, const void *field);
+/* The opened output of the option whose value is at field (NULL if not given). */
+fg_out *fg_cli_out(const fg_cli_spec *s, const void *field);
+/* Commit (ok) or abort every output of the spec; free what parsing allocated. Returns rc, or
+ * FG_EXIT_FAIL if rc was 0 and an output could not be written. */
+int fg_cli_finish(fg_cli_spec *s, int rc);
+/* A usage error about the option at field: "fecforge CMD: --name<fmt...>". */
+int fg_cli_opt_error(const fg_cli_spec *s, const void *field, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+#define FG_CLI_OFF(type, field) offsetof(type, field)
+
+/* Word lists of the library's enumerations, in enum order (the CHOICE index is the enum value). */
+#define FG_CLI_STD_WORDS "umts|lte|hspa=umts|hspa+=umts"
+#define FG_CLI_MAPPING_WORDS "xmap|mod|block|xmap-xor"
+
+#endif

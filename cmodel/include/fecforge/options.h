@@ -1,0 +1,130 @@
+/* Options declared as data (docs/architecture.md "Options"): one declaration per option (name, type,
+ * field, range, default, help) and one driver that parses a command line and a --config file,
+ * range-checks every value with a message that names the option, the value and the valid range, and
+ * prints the help. The decoder families and generated designs declare their parameters this way, so
+ * every command that takes them parses them identically, and a tool built on the library can too.
+ *
+ * Grammar, the same for every option of a type wherever it appears:
+ *   --name VALUE, --name=VALUE (a value may start with '-'); -x VALUE for the few one-letter names;
+ *   a flag takes no value; an option given twice is an error (except repeatable lists); "--" ends
+ *   the options.
+ *   INT, LLONG    decimal integer, within [lo, hi]; INT may also accept named values ("all")
+ *   SEED          any 64-bit unsigned value, decimal or 0x-hexadecimal
+ *   REAL          a finite decimal number within the range (open or closed ends)
+ *   CHOICE        one word of a list ("dual|head"; "hspa=umts" declares a synonym)
+ *   INTS          N, N,M,..., N-M or N-M:STEP, mixed; each in [lo, hi]; or a named word ("all")
+ *   SWEEP         A:STEP:B (A <= B, STEP > 0) or values, mixed and strictly ascending, each in [lo, hi]
+ *   TEXTS         comma-separated words (or the option repeated, with FG_OPT_REPEAT)
+ *   Empty list elements ("1,,2", "1,") are errors. */
+#ifndef FECFORGE_OPTIONS_H
+#define FECFORGE_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    FG_OPT_FLAG,   /* int: 1 when given (a --config value true/false/1/0) */
+    FG_OPT_INT,    /* int */
+    FG_OPT_LLONG,  /* long long */
+    FG_OPT_SEED,   /* uint64_t */
+    FG_OPT_REAL,   /* double */
+    FG_OPT_CHOICE, /* int: the index of the word among the canonical words of `words` */
+    FG_OPT_TEXT,   /* char *: a copy of the text (freed by fg_opts_free) */
+    FG_OPT_INTS,   /* fg_opt_ints */
+    FG_OPT_SWEEP,  /* fg_opt_reals */
+    FG_OPT_TEXTS,  /* fg_opt_texts */
+    FG_OPT_CUSTOM  /* parse(text, field): a type of the caller's */
+} fg_opt_type;
+
+enum {
+    FG_OPT_REQUIRED = 1,  /* must be given (command line or --config) */
+    FG_OPT_REPEAT = 2,    /* TEXTS: each occurrence appends */
+    FG_OPT_HIDDEN = 4,    /* not listed by the help (old spellings) */
+    FG_OPT_LO_OPEN = 8,   /* REAL: lo itself is outside the range */
+    FG_OPT_HI_OPEN = 16,  /* REAL: hi itself is outside the range */
+    FG_OPT_ALL = -1,      /* fg_opt_ints.n for the named word of INTS ("all") */
+    FG_OPTS_HELP = 1      /* fg_opts_parse: --help was given */
+};
+
+typedef struct {
+    int n; /* FG_OPT_ALL: the named word was given */
+    int *v;
+} fg_opt_ints;
+typedef struct {
+    int n;
+    double *v;
+} fg_opt_reals;
+typedef struct {
+    int n;
+    char **v;
+} fg_opt_texts;
+
+typedef struct fg_opt {
+    const char *name;      /* long name without dashes ("fifo-depth"); NULL ends a table */
+    char short_name;       /* 'o' for -o, or 0 */
+    fg_opt_type type;
+    size_t offset;         /* of the value in the group's struct */
+    double lo, hi;         /* numbers, list elements */
+    int max;               /* lists: most values (0: no limit but memory) */
+    const char *words;     /* CHOICE: "a|b|c" (synonyms "x=a"); INT: named values "all=0"; INTS: the named word */
+    const char *def;       /* the default as text, parsed like a value; NULL: the field keeps what the caller set
+                              (the help then shows that value as the default, or def_text) */
+    const char *def_text;  /* the default as the help shows it when it is computed ("PLLR"), or "" for none */
+    const char *meta;      /* the value's name in the help ("P", "FILE"); NULL for flags */
+    const char *help;      /* what it is; the driver adds the range and the default */
+    int (*parse)(const char *text, void *field); /* CUSTOM: 0, or FG_EINVAL with a message saying what is valid */
+    unsigned flags;
+    const char *alias_of;  /* an old spelling: the name of the option it stands for, with "=VALUE" for a flag
+                              that stands for a value ("no-et" -> "et=none"); listed in the help as such */
+} fg_opt;
+
+typedef struct {
+    const char *title; /* heading of the group in the help (NULL: none) */
+    const fg_opt *opts;
+    void *base;        /* the struct the offsets refer to */
+} fg_opt_group;
+
+typedef struct {
+    const fg_opt_group *groups;
+    int n_groups;
+    int pos_min, pos_max;     /* positional arguments accepted (0, 0: none) */
+    const char *pos_meta;     /* their name in messages ("DIR") */
+    const char *config_opt;   /* name of the option that reads a JSON file of values ("config"), or NULL */
+    const char *const *config_ignore; /* keys of such a file that are not options (derived values), NULL-ended */
+    /* results of fg_opts_parse */
+    char **pos;
+    int n_pos;
+    unsigned char *given;     /* 1: from the command line, 2: from the --config file; per option in group order */
+    int n_opts;
+} fg_opts;
+
+/* Parse argv[0 .. argc-1] (the options of one command, without its name): defaults first, then the
+ * --config file, then the command line. 0, FG_OPTS_HELP (nothing else parsed), or FG_EINVAL with a
+ * message that names the option as the user spelled it, the value and the valid range
+ * ("--pllr=30 invalid: a multiple of 4 in [4, 1024]" is the caller's; "--pllr=0 out of range [4, 1024]",
+ * "--ebn0=1,,2 invalid: empty element", "unknown option --plr (did you mean --pllr?)"). */
+int fg_opts_parse(fg_opts *p, int argc, char **argv);
+/* The option whose value lives at field was given (command line or --config). */
+int fg_opts_given(const fg_opts *p, const void *field);
+/* The option declared for field ("--pllr"), for messages of cross-option checks. */
+const char *fg_opts_name(const fg_opts *p, const void *field);
+/* The help of every group: "  --name META   help; range (default D)". */
+void fg_opts_help(const fg_opts *p, FILE *f);
+/* Free the lists and texts parsed into the groups' structs and the results. */
+void fg_opts_free(fg_opts *p);
+
+/* The value grammars on their own (the same functions the driver uses). FG_EINVAL with a message
+ * naming what, e.g. "--K=5-" ("" what: the text alone). */
+int fg_opt_parse_ints(const char *what, const char *text, double lo, double hi, int max, fg_opt_ints *out);
+int fg_opt_parse_sweep(const char *what, const char *text, double lo, double hi, int max, fg_opt_reals *out);
+int fg_opt_parse_seed(const char *what, const char *text, uint64_t *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,260 @@
+/* Options declared as data (fecforge/options.h): every type's grammar, ranges, defaults, aliases,
+ * repeated and unknown options, positional arguments, --config files and the help text. */
+#include "fg_cunit.h"
+#include "fecforge/error.h"
+#include "fecforge/options.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct {
+    int flag, pllr, mode, select;
+    long long frames;
+    uint64_t seed;
+    double scale;
+    char *label;
+    fg_opt_ints K;
+    fg_opt_reals ebn0;
+    fg_opt_texts codes;
+    int et, mb[2];
+} vals;
+
+static int parse_mb(const char *text, void *field)
+{
+    int *mb = field;
+    char tail;
+    if (sscanf(text, "%dx%d%c", &mb[0], &mb[1], &tail) != 2 || mb[0] < 1 || mb[1] < 1)
+        return fg_set_error(FG_EINVAL, "expected N1xN2 with N1, N2 >= 1");
+    return 0;
+}
+
+#define O(f) offsetof(vals, f)
+static const fg_opt table[] = {
+    {"flag", 0, FG_OPT_FLAG, O(flag), .help = "a switch"},
+    {"pllr", 0, FG_OPT_INT, O(pllr), 4, 1024, .def = "32", .meta = "P", .help = "lanes"},
+    {"mode", 0, FG_OPT_CHOICE, O(mode), .words = "dual|head|both=dual", .def = "dual", .meta = "M", .help = "offer"},
+    {"select", 0, FG_OPT_INT, O(select), 1, 64, .words = "all=0", .def = "3", .meta = "S", .help = "admitted"},
+    {"frames", 0, FG_OPT_LLONG, O(frames), 1, 1099511627776.0, .def = "1000", .meta = "N", .help = "frames"},
+    {"seed", 0, FG_OPT_SEED, O(seed), .def = "1", .meta = "S", .help = "seed"},
+    {"scale", 0, FG_OPT_REAL, O(scale), 0, 1, .def = "0.75", .meta = "F", .help = "scaling",
+     .flags = FG_OPT_LO_OPEN},
+    {"label", 'l', FG_OPT_TEXT, O(label), .meta = "TEXT", .help = "a name"},
+    {"K", 0, FG_OPT_INTS, O(K), 40, 6144, 8, .words = "all", .meta = "LIST", .help = "sizes"},
+    {"ebn0", 0, FG_OPT_SWEEP, O(ebn0), -50, 100, .meta = "LIST", .help = "points"},
+    {"code", 0, FG_OPT_TEXTS, O(codes), .meta = "LIST", .help = "codes", .flags = FG_OPT_REPEAT},
+    {"et", 0, FG_OPT_CHOICE, O(et), .words = "syndrome|none", .def = "syndrome", .meta = "KIND", .help = "stop"},
+    {"no-et", 0, FG_OPT_FLAG, 0, .alias_of = "et=none"},
+    {"max-pllr", 0, FG_OPT_INT, 0, .alias_of = "pllr"},
+    {"mb", 0, FG_OPT_CUSTOM, O(mb), .parse = parse_mb, .meta = "N1xN2", .help = "macroblock"},
+    {NULL}};
+
+static vals v;
+static fg_opt_group grp;
+static fg_opts p;
+
+/* Parse a blank-separated command line; 0 / FG_OPTS_HELP / FG_EINVAL. */
+static int run(const char *line)
+{
+    fg_opts_free(&p);
+    memset(&v, 0, sizeof v);
+    grp = (fg_opt_group){"options", table, &v};
+    p = (fg_opts){.groups = &grp, .n_groups = 1, .pos_max = 2, .pos_meta = "DIR", .config_opt = NULL};
+    char buf[512], *argv[32];
+    int argc = 0;
+    snprintf(buf, sizeof buf, "%s", line);
+    for (char *t = strtok(buf, " "); t && argc < 31; t = strtok(NULL, " "))
+        argv[argc++] = strcmp(t, "''") ? t : "";
+    fg_clear_error();
+    return fg_opts_parse(&p, argc, argv);
+}
+
+static int err_has(const char *s)
+{
+    if (strstr(fg_last_error(), s))
+        return 1;
+    fprintf(stderr, "message '%s' lacks '%s'\n", fg_last_error(), s);
+    return 0;
+}
+
+static void test_defaults_and_values(void)
+{
+    CU_ASSERT_EQUAL(run(""), 0);
+    CU_ASSERT(v.pllr == 32 && v.mode == 0 && v.select == 3 && v.frames == 1000 && v.seed == 1 && v.scale == 0.75);
+    CU_ASSERT(v.et == 0 && !v.flag && !v.label && v.K.n == 0 && !fg_opts_given(&p, &v.pllr));
+    CU_ASSERT_EQUAL(run("--pllr 64 --mode=head --select all --frames 1099511627776 --seed 0xffffffffffffffff "
+                        "--scale 1 -l x --K 40-64:8,6144 --ebn0 1:0.5:2,2.2 --code a,b --code c --flag --mb 2x3 d1"),
+                    0);
+    CU_ASSERT(v.pllr == 64 && v.mode == 1 && v.select == 0 && v.frames == 1099511627776LL);
+    CU_ASSERT(v.seed == UINT64_MAX && v.scale == 1.0 && v.flag == 1 && !strcmp(v.label, "x"));
+    CU_ASSERT(v.K.n == 5 && v.K.v[0] == 40 && v.K.v[3] == 64 && v.K.v[4] == 6144);
+    CU_ASSERT(v.ebn0.n == 4 && v.ebn0.v[1] == 1.5 && v.ebn0.v[3] == 2.2);
+    CU_ASSERT(v.codes.n == 3 && !strcmp(v.codes.v[2], "c"));
+    CU_ASSERT(v.mb[0] == 2 && v.mb[1] == 3);
+    CU_ASSERT(p.n_pos == 1 && !strcmp(p.pos[0], "d1"));
+    CU_ASSERT(fg_opts_given(&p, &v.pllr) && !fg_opts_given(&p, &v.et));
+    CU_ASSERT_STRING_EQUAL(fg_opts_name(&p, &v.select), "--select");
+    /* synonyms, aliases, named words, a value that starts with '-', "--" */
+    CU_ASSERT_EQUAL(run("--mode both --no-et --max-pllr 8 --K all --ebn0 -3 -- --flag"), 0);
+    CU_ASSERT(v.mode == 0 && v.et == 1 && v.pllr == 8 && v.K.n == FG_OPT_ALL && v.ebn0.v[0] == -3);
+    CU_ASSERT(p.n_pos == 1 && !strcmp(p.pos[0], "--flag") && !v.flag);
+    CU_ASSERT_EQUAL(run("--seed 18446744073709551615 --seed-x 1"), FG_EINVAL); /* unknown */
+    CU_ASSERT_EQUAL(run("--seed 18446744073709551615"), 0);
+    CU_ASSERT(v.seed == UINT64_MAX);
+    CU_ASSERT_EQUAL(run("--help --pllr x"), FG_OPTS_HELP);
+}
+
+static void test_errors(void)
+{
+    static const struct {
+        const char *line, *msg;
+    } bad[] = {
+        {"--pllr 0", "--pllr=0 out of range [4, 1024]"},
+        {"--pllr 1025", "--pllr=1025 out of range [4, 1024]"},
+        {"--pllr x", "--pllr=x invalid: expected an integer in [4, 1024]"},
+        {"--pllr 5x", "--pllr=5x invalid"},
+        {"--pllr ''", "--pllr= invalid"},
+        {"--pllr 99999999999999999999", "--pllr=99999999999999999999 invalid"},
+        {"--pllr", "--pllr needs a value (P)"},
+        {"--pllr 8 --pllr 16", "--pllr given more than once"},
+        {"--plr 8", "unknown option --plr (did you mean --pllr?)"},
+        {"-x", "unknown option -x"},
+        {"--flag=1", "--flag takes no value"},
+        {"--mode tail", "--mode=tail invalid: expected dual or head"},
+        {"--select none", "--select=none invalid: expected an integer in [1, 64] or all"},
+        {"--frames 0", "--frames=0 out of range"},
+        {"--seed -1", "--seed=-1 invalid: expected a 64-bit unsigned integer"},
+        {"--seed 18446744073709551616", "--seed=18446744073709551616 invalid"},
+        {"--seed 0x", "--seed=0x invalid"},
+        {"--scale 0", "--scale=0 out of range (0, 1]"},
+        {"--scale nan", "--scale=nan invalid"},
+        {"--scale inf", "--scale=inf invalid"},
+        {"--scale 1e999", "--scale=1e999 invalid"},
+        {"--scale 0x1p-1", "--scale=0x1p-1 invalid"},
+        {"--K 40,,48", "--K=40,,48 invalid: empty element"},
+        {"--K ,40", "--K=,40 invalid: empty element"},
+        {"--K 40,", "--K=40, invalid: empty element"},
+        {"--K 48-40", "range 48-40 is empty"},
+        {"--K 40-48:0", "--K=40-48:0 invalid"},
+        {"--K 40:8", "STEP only after a range"},
+        {"--K 39", "--K=39 out of range: values must be in [40, 6144]"},
+        {"--K 40-104", "more than 8 values"},
+        {"--ebn0 1,,2", "--ebn0=1,,2 invalid: empty element"},
+        {"--ebn0 2,1", "strictly ascending"},
+        {"--ebn0 1:0:5", "STEP=0 must be > 0"},
+        {"--ebn0 5:1:1", "is empty: A=5 > B=1"},
+        {"--ebn0 1:1", "is not A:STEP:B"},
+        {"--ebn0 101", "101 out of range [-50, 100]"},
+        {"--code a,,b", "--code=a,,b invalid: empty element"},
+        {"--mb 2y2", "--mb=2y2 invalid: expected N1xN2"},
+        {"a b c", "unexpected argument 'c' (at most 2 DIR)"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        const int rc = run(bad[i].line);
+        if (rc != FG_EINVAL || !err_has(bad[i].msg))
+            fprintf(stderr, "case '%s': rc %d\n", bad[i].line, rc);
+        CU_ASSERT(rc == FG_EINVAL && strstr(fg_last_error(), bad[i].msg));
+    }
+}
+
+static void test_required_and_positional(void)
+{
+    static const fg_opt req[] = {{"code", 0, FG_OPT_TEXT, 0, .meta = "NAME", .help = "the code", .flags = FG_OPT_REQUIRED},
+                                 {NULL}};
+    char *code = NULL;
+    fg_opt_group g = {NULL, req, &code};
+    fg_opts q = {.groups = &g, .n_groups = 1, .pos_min = 1, .pos_max = 1, .pos_meta = "DIR"};
+    char *a1[] = {"x"};
+    CU_ASSERT_EQUAL(fg_opts_parse(&q, 1, a1), FG_EINVAL);
+    CU_ASSERT(err_has("--code is required"));
+    fg_opts_free(&q);
+    char *a2[] = {"--code", "c"};
+    CU_ASSERT_EQUAL(fg_opts_parse(&q, 2, a2), FG_EINVAL);
+    CU_ASSERT(err_has("DIR is required"));
+    fg_opts_free(&q);
+    free(code);
+}
+
+static void test_config(void)
+{
+    char path[] = "/tmp/fg_test_options_XXXXXX";
+    const int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("{\"tool\": {}, \"parameters\": {\"pllr\": 16, \"mode\": \"head\", \"flag\": true, \"K\": [40, 48],\n"
+          "  \"scale\": 0.5, \"derived\": 7}}\n",
+          f);
+    fclose(f);
+    static const fg_opt cfg_opt[] = {{"config", 0, FG_OPT_TEXT, 0, .meta = "FILE", .help = "values"}, {NULL}};
+    char *cfg_text = NULL;
+    fg_opt_group gs[2] = {{NULL, table, &v}, {NULL, cfg_opt, &cfg_text}};
+    static const char *const ignore[] = {"derived", NULL};
+    memset(&v, 0, sizeof v);
+    fg_opts q = {.groups = gs, .n_groups = 2, .config_opt = "config", .config_ignore = ignore};
+    char *argv[] = {"--pllr", "64", "--config", path};
+    CU_ASSERT_EQUAL(fg_opts_parse(&q, 4, argv), 0);
+    /* the command line wins over the file; the file over the defaults */
+    CU_ASSERT(v.pllr == 64 && v.mode == 1 && v.flag == 1 && v.K.n == 2 && v.K.v[1] == 48 && v.scale == 0.5);
+    CU_ASSERT(fg_opts_given(&q, &v.mode) && fg_opts_given(&q, &v.pllr) && !fg_opts_given(&q, &v.seed));
+    fg_opts_free(&q);
+    free(cfg_text);
+    cfg_text = NULL;
+    /* an unknown key, a bad value: errors naming the file and the key */
+    f = fopen(path, "w");
+    fputs("{\"pllr\": 3}", f);
+    fclose(f);
+    memset(&v, 0, sizeof v);
+    q = (fg_opts){.groups = gs, .n_groups = 2, .config_opt = "config"};
+    char *argv2[] = {"--config", path};
+    CU_ASSERT_EQUAL(fg_opts_parse(&q, 2, argv2), FG_EINVAL);
+    CU_ASSERT(err_has("--pllr (\"pllr\" of") && err_has("=3 out of range [4, 1024]"));
+    fg_opts_free(&q);
+    free(cfg_text);
+    cfg_text = NULL;
+    f = fopen(path, "w");
+    fputs("{\"plr\": 8}", f);
+    fclose(f);
+    memset(&v, 0, sizeof v);
+    CU_ASSERT_EQUAL(fg_opts_parse(&q, 2, argv2), FG_EINVAL);
+    CU_ASSERT(err_has("\"plr\" is not a parameter of this command"));
+    fg_opts_free(&q);
+    free(cfg_text);
+    cfg_text = NULL;
+    char *argv3[] = {"--config", "/nonexistent/x.json"};
+    CU_ASSERT_EQUAL(fg_opts_parse(&q, 2, argv3), FG_EINVAL);
+    CU_ASSERT(err_has("--config=/nonexistent/x.json: cannot read"));
+    fg_opts_free(&q);
+    free(cfg_text);
+    unlink(path);
+}
+
+static void test_help(void)
+{
+    run("");
+    char *text = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&text, &n);
+    fg_opts_help(&p, f);
+    fclose(f);
+    CU_ASSERT(strstr(text, "--pllr P") && strstr(text, "lanes ([4, 1024], default 32)"));
+    CU_ASSERT(strstr(text, "--mode M") && strstr(text, "(dual or head, default dual)"));
+    CU_ASSERT(strstr(text, "--select S") && strstr(text, "[1, 64] or all, default 3"));
+    CU_ASSERT(strstr(text, "-l, --label TEXT") != NULL);
+    CU_ASSERT(strstr(text, "old spellings") && strstr(text, "--no-et = --et=none"));
+    free(text);
+}
+
+static void test_cleanup(void) { fg_opts_free(&p); }
+
+void fg_test_register(void)
+{
+    static const fg_test_case cases[] = {{"defaults_and_values", test_defaults_and_values},
+                                         {"errors", test_errors},
+                                         {"required_and_positional", test_required_and_positional},
+                                         {"config", test_config},
+                                         {"help", test_help},
+                                         {"cleanup", test_cleanup},
+                                         {NULL, NULL}};
+    fg_add_suite("options", cases);
+}
