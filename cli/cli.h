@@ -27,25 +27,8 @@ int fg_cli_int(const char *cmd, const char *opt, const char *text, long lo, long
  * Hz. On failure prints "fecforge <cmd>: --fclk=<text> invalid: ..." and returns -1. */
 int fg_cli_fclk(const char *cmd, const char *text, double *out);
 
-/* JSON writer: a tiny streaming emitter with comma handling. */
-typedef struct {
-    FILE *f;
-    int depth;
-    int first[32];
-    int pretty;
-} fg_json;
-void fg_json_begin(fg_json *j, FILE *f);
-void fg_json_obj_open(fg_json *j, const char *key);   /* key NULL inside arrays / at top level */
-void fg_json_obj_close(fg_json *j);
-void fg_json_arr_open(fg_json *j, const char *key);
-void fg_json_arr_close(fg_json *j);
-void fg_json_int(fg_json *j, const char *key, long long v);
-void fg_json_num(fg_json *j, const char *key, double v);
-void fg_json_str(fg_json *j, const char *key, const char *v);
-void fg_json_bool(fg_json *j, const char *key, int v);
-void fg_json_end(fg_json *j);
-/* The "tool" object every JSON output carries: name, version, git hash (and seed if >= 0). */
-void fg_json_provenance(fg_json *j, long long seed);
+/* JSON writer (fecforge/json.h). */
+#include "fecforge/json.h"
 
 /* ---- outputs (fecforge/output.h: regular files atomically, devices, FIFOs, links and "-" written
  * through, missing parent directories created) ---- */
@@ -156,33 +139,5 @@ typedef enum { FG_CLI_DESIGN_DBCF, FG_CLI_DESIGN_IAG, FG_CLI_DESIGN_SUBSYS } fg_
 int fg_cli_design_parse(const char *cmd, fg_cli_design design, void *cfg, int argc, char **argv,
                         const struct option *opts, int *seen, int *json, const char **out, const char **keep,
                         void (*help)(void));
-
-/* ---- LDPC decoders on the GPU (cli/cmd_verify_gpu.c; verify ldpc, ber ldpc, bench ldpc) ---- */
-#include "fecforge/ldpc_decoder.h"
-#include "fecforge_gpu/ldpc_gpu.h"
-/* Remove "--device cpu|gpu" (or --device=X) from argv[1..] in place (*argc shrinks). Returns 0 for
- * cpu (also when absent), 1 for gpu, -1 after a usage error naming the valid choices. */
-int fg_cli_take_device(const char *cmd, int *argc, char **argv);
-/* Copy the fixed-point options parsed by fg_cli_ldpc_fixed_option (opts) into *x (widths and
- * arithmetic; layers, scaling and iterations untouched) and check them across fields. Returns 0, or
- * -1 after printing a usage error naming the parameter and its range. */
-int fg_cli_ldpc_fixed_finish(const char *cmd, const fg_ldpc_fixed_cfg *opts, fg_ldpc_fixed_cfg *x);
-/* "fused", "edge" or "thesis". */
-const char *fg_cli_gpu_kernel_name(fg_gpu_ldpc_kernel k);
-/* The GPU decoders' batch options by long option name: --kernel fused|edge|thesis, --ns S, --ncw C,
- * --nmcw M into g; --gpus N into *gpus when gpus is not NULL (else not an option). *given |= 1 (may
- * be NULL). Returns 1 when parsed, 0 when name is none of these, -1 after printing a usage error. */
-int fg_cli_gpu_option(const char *cmd, const char *name, const char *arg, fg_gpu_ldpc_cfg *g, int *gpus, int *given);
-#define FG_CLI_GPU_HELP                                                                                    \
-    "  --kernel K          fused (default: one launch per batch, all iterations; layered fixed point\n"  \
-    "                      with an even --ncw runs codeword pairs in half2), edge (fused, a thread\n"     \
-    "                      per edge: lowest latency) or thesis (CNP/VNP kernels of thesis 3.4-3.6)\n"   \
-    "  --ns S              CUDA streams NS, [1, 64] (default 1)\n"                                       \
-    "  --ncw C             codewords per thread block NCW, [1, 32] (default 2; fused: ncw * z <= 1024)\n" \
-    "  --nmcw M            thread blocks per stream NMCW, [1, 65535] (default 64)\n"
-/* "no CUDA device: <why>" as a runtime failure (exit 1) when fg_gpu_device_count() is 0, else 0. */
-int fg_cli_gpu_require(const char *cmd);
-/* verify ldpc --device gpu (argv[0] = "ldpc"). */
-int fg_cli_verify_ldpc_gpu(int argc, char **argv);
 
 #endif

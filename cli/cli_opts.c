@@ -1,6 +1,7 @@
 /* The command line of a subcommand as data (cli_opts.h): parsing, help, outputs opened before work. */
 #include "cli_opts.h"
 
+#include "fecforge/ber.h"
 #include "fecforge/error.h"
 
 #include <stdarg.h>
@@ -131,3 +132,56 @@ int fg_cli_opt_error(const fg_cli_spec *s, const void *field, const char *fmt, .
     va_end(ap);
     return fg_cli_usage_error(s->cmd, "%s%s", fg_opts_name(&s->o, field), msg);
 }
+
+/* ---- shared groups ---- */
+
+#define R(f) offsetof(fg_cli_run_opts, f)
+static fg_opt run_group[] = {
+    {"ebn0", 0, FG_OPT_SWEEP, R(points), -50, 100, .meta = "LIST", .flags = FG_OPT_REQUIRED},
+    {"min-fe", 0, FG_OPT_LLONG, R(min_fe), 1, 1099511627776.0, .def = "100", .meta = "N",
+     .help = "frame errors per point: a point ends at the frame where they are reached"},
+    {"max-frames", 0, FG_OPT_LLONG, R(max_frames), 1, 1099511627776.0, .def = "1000000", .meta = "N",
+     .help = "frames per point at most"},
+    {"threads", 0, FG_OPT_INT, R(threads), 1, FG_BER_WORKERS_MAX, .def = "1", .meta = "T",
+     .help = "CPU threads (the counts do not depend on them)"},
+    {"jobs", 0, FG_OPT_INT, 0, .alias_of = "threads"},
+    {"seed", 0, FG_OPT_SEED, R(seed), .def = "1", .meta = "S", .help = "Philox seed of the frames"},
+    {"stop-fer", 0, FG_OPT_REAL, R(stop_fer), 0, 1, .meta = "F", .def_text = "",
+     .help = "skip the remaining points after one with a FER below F", .flags = FG_OPT_LO_OPEN | FG_OPT_HI_OPEN},
+    {"label", 0, FG_OPT_TEXT, R(label), .meta = "TEXT", .def_text = "from the decoder",
+     .help = "the curve's name in the JSON and plots"},
+    {NULL}};
+#undef R
+
+const fg_opt *fg_cli_run_group(const char *axis, const char *axis_help, double lo, double hi)
+{
+    run_group[0].name = axis;
+    run_group[0].lo = lo;
+    run_group[0].hi = hi;
+    run_group[0].help = axis_help;
+    return run_group;
+}
+
+#define P(f) offsetof(fg_cli_report_opts, f)
+const fg_opt fg_cli_report_group[] = {
+    {"json", 0, FG_OPT_FLAG, P(json), .help = "one JSON object on stdout"},
+    {"jsonl", 0, FG_OPT_TEXT, P(jsonl), .meta = "FILE",
+     .help = "JSON lines written as the run goes: a head, one line per finished point, an end line\n"
+             "(a killed run keeps its finished points; - is standard output)"},
+    {"plot", 0, FG_OPT_TEXT, P(plot), .meta = "FILE.png", .help = "FER and BER against the sweep (gnuplot)",
+     .flags = FG_CLI_OUTPUT},
+    {"plot-with", 0, FG_OPT_TEXTS, P(plot_with), .max = 16, .meta = "FILE.json",
+     .help = "add the curve of an earlier --json run to the plot (repeat for more)", .flags = FG_OPT_REPEAT},
+    {NULL}};
+#undef P
+
+#define D(f) offsetof(fg_cli_device_opts, f)
+const fg_opt fg_cli_device_group[] = {
+    {"impl", 0, FG_OPT_TEXT, D(impl), .meta = "NAME", .def_text = "from --fixed and --device",
+     .help = "the implementation of the decoder (the family's list)"},
+    {"device", 0, FG_OPT_CHOICE, D(device), .words = "cpu|gpu", .def = "cpu", .meta = "D",
+     .help = "where the decoder runs: gpu picks the family's CUDA implementation"},
+    {"gpus", 0, FG_OPT_INT, D(gpus), 0, 64, .def = "0", .meta = "N",
+     .help = "GPUs to split the frames over, 0: every device"},
+    {NULL}};
+#undef D

@@ -57,6 +57,37 @@ int fg_cli_opt_error(const fg_cli_spec *s, const void *field, const char *fmt, .
 
 #define FG_CLI_OFF(type, field) offsetof(type, field)
 
+/* ---- shared groups: declared once, used by every verb that takes them ---- */
+
+/* The run group of the simulating verbs: the channel's sweep (its option named after the axis),
+ * --min-fe, --max-frames, --threads, --seed, --stop-fer, --label. */
+typedef struct {
+    fg_opt_reals points;
+    long long min_fe, max_frames;
+    int threads;
+    uint64_t seed;
+    double stop_fer;
+    char *label;
+} fg_cli_run_opts;
+/* The run group's table with the sweep option named axis over [lo, hi] (one table per process). */
+const fg_opt *fg_cli_run_group(const char *axis, const char *axis_help, double lo, double hi);
+
+/* The report group of BER runs: --json, --jsonl FILE, --plot FILE.png, --plot-with FILE.json. */
+typedef struct {
+    int json;
+    char *jsonl, *plot;
+    fg_opt_texts plot_with;
+} fg_cli_report_opts;
+extern const fg_opt fg_cli_report_group[];
+
+/* The device group: --impl NAME, --device cpu|gpu, --gpus N (0: every device). */
+typedef struct {
+    char *impl;
+    int device;
+    int gpus;
+} fg_cli_device_opts;
+extern const fg_opt fg_cli_device_group[];
+
 /* Word lists of the library's enumerations, in enum order (the CHOICE index is the enum value). */
 #define FG_CLI_STD_WORDS "umts|lte|hspa=umts|hspa+=umts"
 #define FG_CLI_MAPPING_WORDS "xmap|mod|block|xmap-xor"

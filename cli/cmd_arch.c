@@ -2,13 +2,12 @@
  * decoder (fecforge/ldpc_arch.h, docs/ldpc-architecture.md): cycles per iteration and per codeword,
  * throughput, stalls; Table 3.5 of the thesis; base-matrix reordering; per-cycle trace. */
 #include "cli.h"
-#include "cli_ldpc.h"
+#include "cli_opts.h"
 #include "commands.h"
 #include "fecforge/channel.h"
 #include "fecforge/error.h"
 #include "fecforge/ldpc_arch.h"
 
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,60 +24,6 @@ static void help_top(void)
            "  turbo  parallel radix-4 XMAP HSPA+/LTE turbo decoder (thesis 4.7, Fig. 4.15): cycles per\n"
            "         half-iteration and per block, throughput next to eq. 4.24, bank conflicts, DBCF\n\n"
            "'fecforge arch <model> --help' describes each one.\n");
-}
-
-static void help(void)
-{
-    printf(
-        "usage: fecforge arch ldpc --code NAME|FILE [--z Z] [--layers K] [--mb N1xN2] [--iter N] [--fclk HZ]\n"
-        "                          [--reorder] [--reorder-layers] [--seed S] [--restarts R] [--no-et]\n"
-        "                          [--s1-depth D] [--s2-depth D] [--et-depth D] [--no-forward] [--mb-order O]\n"
-        "                          [--no-overlap]\n"
-        "                          [--llr-width W] [--llr-frac F] [--r-width W] [--app-width W] [--in-shift N]\n"
-        "                          [--scale-round B] [--r-sat-late B] [--app-keep B]\n"
-        "                          [--ebn0 X [--frames F]] [--trace FILE] [--json]\n"
-        "       fecforge arch ldpc --table [--reorder] [--json] [pipeline options]\n\n"
-        "Cycle-accurate model of the multi-layer MB-serial LDPC decoder (thesis 3.8; docs/ldpc-architecture.md):\n"
-        "K layers per macro-layer, macroblocks (MB) of N1 x N2 blocks (N1 = K), one MB per cycle in each\n"
-        "of two overlapped stages, all-zero MBs skipped, LLR memory with N2 read and N2 write ports.\n"
-        "Without --ebn0 the cycle counts are those of --iter iterations (data independent; with early\n"
-        "termination on, the syndrome unit's timing is included but it never fires: the worst case).\n"
-        "With --ebn0 the model decodes --frames noisy frames (bit-exact with the fixed-point decoder)\n"
-        "and reports mean iterations, cycles and throughput.\n\n"
-        FG_CLI_LDPC_CODE_HELP
-        "  --layers K        layers per macro-layer, [1, mb] (default 2)\n"
-        "  --mb N1xN2        macroblock: N1 must equal K; N2 in [1, min(nb, 16)] (default Kx2)\n"
-        "  --iter N          iterations, [1, 1000] (default 15)\n"
-        "  --fclk HZ         clock for the throughput: 815e6, 815M, 1.2G (default 815M, the thesis)\n"
-        "  --reorder         apply the best column order found (docs/ldpc-table-3-5.md): bit-exact, same\n"
-        "                    code, bits mapped back at load/unload\n"
-        "  --reorder-layers  also permute layers (changes the macro-layer grouping and so the arithmetic)\n"
-        "  --seed S          reordering search seed (default 1); --restarts R its restarts (default 8)\n"
-        "  --no-et           no early termination (default: syndrome early termination on)\n"
-        "  --s1-depth D      read to min-finder result usable by stage 2, [1, 16] (default 2)\n"
-        "  --s2-depth D      stage-2 issue to write, [0, 16] (default 1)\n"
-        "  --et-depth D      last write of an iteration to the syndrome verdict, [1, 16] (default 1)\n"
-        "  --no-forward      no write-to-read bypass of the LLR memory\n"
-        "  --mb-order O      ltr (default): both stages walk the MBs left to right; hazard: static\n"
-        "                    schedule per macro-layer, stage 1 reads words shared with the previous\n"
-        "                    macro-layer last, stage 2 writes first what the next one reads first\n"
-        "  --no-overlap      stage 1 of a macro-layer waits for the previous one's last write (no\n"
-        "                    ping-pong overlap, no hazards): the baseline of the overlap's gain\n"
-        "the fixed-point arithmetic, as `fecforge ber ldpc --fixed`:\n"
-        FG_CLI_LDPC_FIXED_HELP
-        "  --ebn0 X          decode noisy frames at Eb/N0 X dB; --frames F (default 100), seed --seed\n"
-        "  --trace FILE      per-cycle port trace (frame 0, or the timing run); format in\n"
-        "                    docs/ldpc-architecture.md\n"
-        "  --table           Table 3.5: the twelve 802.11n codes next to the thesis's throughput\n"
-        "  --json            one JSON object on stdout\n"
-        "  -h, --help        this text\n\n"
-        "throughput_mbps counts information bits: k * fclk / (iter * cycles_per_iter) as Table 3.5 counts\n"
-        "it, and k * fclk / cycles_per_codeword with load and unload (throughput_io_mbps).\n\n"
-        "examples:\n"
-        "  fecforge arch ldpc --code wifi-1944-1/2 --layers 2 --mb 2x2 --iter 15 --fclk 815e6 --no-et\n"
-        "  fecforge arch ldpc --code wifi-1944-1/2 --reorder --json\n"
-        "  fecforge arch ldpc --table --reorder\n"
-        "  fecforge arch ldpc --code wifi-648-1/2 --ebn0 2 --frames 200\n");
 }
 
 typedef struct {
@@ -123,7 +68,7 @@ typedef struct {
 
 /* One configuration: timing run (no ebn0) or noisy frames. */
 static int measure(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, int iters, int use_ebn0, double ebn0,
-                   int frames, uint64_t seed, const char *trace_path, result *r)
+                   int frames, uint64_t seed, fg_out *trace, result *r)
 {
     fg_ldpc_arch *a;
     if (fg_ldpc_arch_create(code, cfg, &a))
@@ -132,20 +77,16 @@ static int measure(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, int it
     r->mbs = fg_ldpc_arch_mbs_per_iter(a);
     r->n_ml = fg_ldpc_arch_macro_layers(a);
     FILE *tf = NULL;
-    fg_out *to = NULL;
     trace_ctx tc = {NULL, NULL, 0};
     int rc = FG_EXIT_OK;
-    if (trace_path) {
-        to = fg_cli_out_open(CMD, "trace", trace_path);
+    if (trace) {
         tc.n = fg_ldpc_arch_trace_fields(a);
         tc.val = malloc(sizeof(int64_t) * (size_t)tc.n);
-        if (!to || !tc.val) {
-            free(tc.val);
-            fg_cli_out_close(CMD, to, 0);
+        if (!tc.val) {
             fg_ldpc_arch_destroy(a);
-            return to ? fg_cli_fail(CMD, "out of memory") : FG_EXIT_USAGE;
+            return fg_cli_fail(CMD, "out of memory");
         }
-        tf = fg_out_stream(to);
+        tf = fg_out_stream(trace);
         tc.f = tf;
         trace_header(tf, a, code, cfg);
     }
@@ -214,8 +155,6 @@ static int measure(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, int it
         free(y);
         free(q);
     }
-    if (fg_cli_out_close(CMD, to, rc == 0) && !rc)
-        rc = FG_EXIT_FAIL;
     free(tc.val);
     fg_ldpc_arch_destroy(a);
     return rc;
@@ -330,138 +269,176 @@ static int run_table(fg_ldpc_arch_cfg cfg, double fclk, int iters, int reorder, 
     return FG_EXIT_OK;
 }
 
+typedef struct {
+    fg_ldpc_code_arg code;
+    char *trace, *fclk;
+    int mb[2], iter, reorder, reorder_layers, et, no_forward, no_overlap, frames, table, json;
+    uint64_t seed;
+    fg_opt_reals ebn0;
+    fg_ldpc_arch_cfg cfg;
+    fg_ldpc_reorder_cfg rcfg;
+} ldpc_opts;
+
+/* --mb N1xN2: two decimal integers; their ranges (N1 = K, N2 <= min(nb, 16)) are the model's check. */
+static int parse_mb(const char *text, void *field)
+{
+    int *mb = field;
+    const char *p = text;
+    for (int i = 0; i < 2; i++) {
+        long v = 0;
+        const char *start = p;
+        while (*p >= '0' && *p <= '9' && v <= 100000)
+            v = 10 * v + (*p++ - '0');
+        if (p == start || v > 100000 || *p != (i ? '\0' : 'x'))
+            return fg_set_error(FG_EINVAL, "expected N1xN2 (e.g. 2x2): N1 = --layers, N2 in [1, min(nb, %d)]",
+                                FG_LDPC_ARCH_PORTS_MAX);
+        mb[i] = (int)v;
+        p++;
+    }
+    return 0;
+}
+
+#define O(f) FG_CLI_OFF(ldpc_opts, f)
+static const fg_opt ldpc_opts_tbl[] = {
+    {"layers", 0, FG_OPT_INT, O(cfg.fx.layers), 1, FG_LDPC_BASE_DIM_MAX, .meta = "K",
+     .help = "layers per macro-layer, at most the code's mb"},
+    {"mb", 0, FG_OPT_CUSTOM, O(mb), .parse = parse_mb, .def_text = "Kx2", .meta = "N1xN2",
+     .help = "macroblock: N1 must equal K; N2 in [1, min(nb, 16)]"},
+    {"iter", 0, FG_OPT_INT, O(iter), 1, 1000, .meta = "N", .help = "iterations"},
+    {"fclk", 0, FG_OPT_TEXT, O(fclk), .def_text = "815M, the thesis", .meta = "HZ",
+     .help = "clock for the throughput: 815e6, 815M, 1.2G, 600MHz; [1e3, 1e12] Hz"},
+    {"et", 0, FG_OPT_CHOICE, O(et), .words = "syndrome|none", .def = "syndrome", .meta = "KIND",
+     .help = "early termination: stop at the first iteration whose decisions satisfy\nevery check"},
+    {"no-et", 0, FG_OPT_FLAG, 0, .alias_of = "et=none"},
+    {"reorder", 0, FG_OPT_FLAG, O(reorder),
+     .help = "apply the best column order found (docs/ldpc-table-3-5.md): bit-exact, same\n"
+             "code, bits mapped back at load/unload"},
+    {"reorder-layers", 0, FG_OPT_FLAG, O(reorder_layers),
+     .help = "--reorder that also permutes layers (changes the macro-layer grouping and so\n"
+             "the arithmetic)"},
+    {"restarts", 0, FG_OPT_INT, O(rcfg.restarts), 0, 1000, .meta = "R",
+     .help = "random restarts of the reordering search"},
+    {"ebn0", 0, FG_OPT_SWEEP, O(ebn0), -50, 100, 1, .meta = "X",
+     .help = "decode --frames noisy frames at Eb/N0 X dB (bit-exact with the fixed-point\n"
+             "decoder)"},
+    {"frames", 0, FG_OPT_INT, O(frames), 1, 10000000, .meta = "F", .help = "frames decoded with --ebn0"},
+    {"seed", 0, FG_OPT_SEED, O(seed), .meta = "S", .help = "seed of the reordering search and of the frames of --ebn0"},
+    {"trace", 0, FG_OPT_TEXT, O(trace), .meta = "FILE",
+     .help = "per-cycle port trace (frame 0, or the timing run); format in\ndocs/ldpc-architecture.md",
+     .flags = FG_CLI_OUTPUT},
+    {"table", 0, FG_OPT_FLAG, O(table), .help = "Table 3.5: the twelve 802.11n codes next to the thesis's throughput"},
+    {"json", 0, FG_OPT_FLAG, O(json), .help = "one JSON object on stdout"},
+    {NULL}};
+
+static const fg_opt pipeline_opts[] = {
+    {"s1-depth", 0, FG_OPT_INT, O(cfg.s1_depth), 1, 16, .meta = "D",
+     .help = "cycles from a read to its min-finder result usable by stage 2"},
+    {"s2-depth", 0, FG_OPT_INT, O(cfg.s2_depth), 0, 16, .meta = "D",
+     .help = "cycles from a stage-2 issue to its write"},
+    {"et-depth", 0, FG_OPT_INT, O(cfg.et_depth), 1, 16, .meta = "D",
+     .help = "cycles from the last write of an iteration to the syndrome verdict"},
+    {"no-forward", 0, FG_OPT_FLAG, O(no_forward), .help = "no write-to-read bypass of the LLR memory"},
+    {"mb-order", 0, FG_OPT_CHOICE, O(cfg.mb_order), .words = "ltr|hazard", .meta = "O",
+     .help = "ltr: both stages walk the MBs left to right; hazard: static schedule per\n"
+             "macro-layer, stage 1 reads words shared with the previous macro-layer last,\n"
+             "stage 2 writes first what the next one reads first"},
+    {"no-overlap", 0, FG_OPT_FLAG, O(no_overlap),
+     .help = "stage 1 of a macro-layer waits for the previous one's last write (no ping-pong\n"
+             "overlap, no hazards): the baseline of the overlap's gain"},
+    {NULL}};
+#undef O
+
+/* fg_ldpc_arch_cfg_check failed: its message starts with the parameter ("app_width=5 out of range [6, 24]",
+ * "MB columns N2=0 ..."); the same message naming the option that sets it. */
+static int cfg_error(const fg_cli_spec *s, ldpc_opts *v)
+{
+    const fg_opt_param map[] = {{"layers", &v->cfg.fx.layers}, {"MB ", &v->mb}, {"llr_width", &v->cfg.fx.llr_width},
+                                {"llr_frac", &v->cfg.fx.llr_frac}, {"r_width", &v->cfg.fx.r_width},
+                                {"app_width", &v->cfg.fx.app_width}, {"in_shift", &v->cfg.fx.in_shift},
+                                {"scale_round", &v->cfg.fx.scale_round}, {"r_sat_late", &v->cfg.fx.r_sat_late},
+                                {"app_keep", &v->cfg.fx.app_keep}, {"max_iter", &v->iter},
+                                {"s1_depth", &v->cfg.s1_depth}, {"s2_depth", &v->cfg.s2_depth},
+                                {"et_depth", &v->cfg.et_depth}, {"mb_order", &v->cfg.mb_order}};
+    fg_opts_name_error(&s->o, FG_EINVAL, map, (int)(sizeof map / sizeof *map));
+    return fg_cli_usage_error(s->cmd, "%s", fg_last_error());
+}
+
 static int cmd_ldpc(int argc, char **argv)
 {
-    enum { O_CODE = 256, O_Z, O_LAYERS, O_MB, O_ITER, O_FCLK, O_REORDER, O_REORDER_L, O_SEED, O_RESTARTS, O_NOET,
-           O_S1, O_S2, O_ETD, O_NOFWD, O_ORDER, O_NOOVL, O_LW, O_LF, O_RW, O_AW, O_INSH, O_SRND, O_RSAT, O_AKEEP,
-           O_EBN0, O_FRAMES, O_TRACE, O_TABLE, O_JSON };
-    static const struct option opts[] = {
-        {"code", required_argument, NULL, O_CODE},         {"z", required_argument, NULL, O_Z},
-        {"layers", required_argument, NULL, O_LAYERS},     {"mb", required_argument, NULL, O_MB},
-        {"iter", required_argument, NULL, O_ITER},         {"fclk", required_argument, NULL, O_FCLK},
-        {"reorder", no_argument, NULL, O_REORDER},         {"reorder-layers", no_argument, NULL, O_REORDER_L},
-        {"seed", required_argument, NULL, O_SEED},         {"restarts", required_argument, NULL, O_RESTARTS},
-        {"no-et", no_argument, NULL, O_NOET},              {"s1-depth", required_argument, NULL, O_S1},
-        {"s2-depth", required_argument, NULL, O_S2},       {"et-depth", required_argument, NULL, O_ETD},
-        {"no-forward", no_argument, NULL, O_NOFWD},        {"llr-width", required_argument, NULL, O_LW},
-        {"llr-frac", required_argument, NULL, O_LF},       {"r-width", required_argument, NULL, O_RW},
-        {"app-width", required_argument, NULL, O_AW},      {"ebn0", required_argument, NULL, O_EBN0},
-        {"frames", required_argument, NULL, O_FRAMES},     {"trace", required_argument, NULL, O_TRACE},
-        {"table", no_argument, NULL, O_TABLE},             {"json", no_argument, NULL, O_JSON},
-        {"mb-order", required_argument, NULL, O_ORDER},    {"no-overlap", no_argument, NULL, O_NOOVL},
-        {"in-shift", required_argument, NULL, O_INSH},     {"scale-round", required_argument, NULL, O_SRND},
-        {"r-sat-late", required_argument, NULL, O_RSAT},   {"app-keep", required_argument, NULL, O_AKEEP},
-        {"help", no_argument, NULL, 'h'},                  {NULL, 0, NULL, 0}};
-    const char *code_name = NULL, *mb_text = NULL, *trace = NULL;
-    fg_ldpc_arch_cfg cfg = fg_ldpc_arch_cfg_default();
-    fg_ldpc_reorder_cfg rcfg = fg_ldpc_reorder_cfg_default();
-    int z = 0, iters = 15, reorder = 0, json = 0, table = 0, frames = 100, use_ebn0 = 0, seed = 1, c, idx = -1, got;
-    double fclk = 815e6, ebn0 = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, &idx)) != -1) {
-        if (idx >= 0 && (got = fg_cli_ldpc_fixed_option(CMD, opts[idx].name, optarg, &cfg.fx, NULL)) != 0) {
-            if (got < 0)
-                return FG_EXIT_USAGE;
-            idx = -1;
-            continue;
-        }
-        idx = -1;
-        switch (c) {
-        case O_CODE: code_name = optarg; break;
-        case O_Z:
-            if (fg_cli_int(CMD, "z", optarg, 1, FG_LDPC_Z_MAX, &z))
-                return FG_EXIT_USAGE;
-            break;
-        case O_LAYERS:
-            if (fg_cli_int(CMD, "layers", optarg, 1, FG_LDPC_BASE_DIM_MAX, &cfg.fx.layers))
-                return FG_EXIT_USAGE;
-            break;
-        case O_MB: mb_text = optarg; break;
-        case O_ITER:
-            if (fg_cli_int(CMD, "iter", optarg, 1, 1000, &iters))
-                return FG_EXIT_USAGE;
-            break;
-        case O_FCLK:
-            if (fg_cli_fclk(CMD, optarg, &fclk))
-                return FG_EXIT_USAGE;
-            break;
-        case O_REORDER: reorder = 1; break;
-        case O_REORDER_L: reorder = 1; rcfg.layers = 1; break;
-        case O_SEED:
-            if (fg_cli_int(CMD, "seed", optarg, 0, 2147483647, &seed))
-                return FG_EXIT_USAGE;
-            rcfg.seed = (uint64_t)seed;
-            break;
-        case O_RESTARTS:
-            if (fg_cli_int(CMD, "restarts", optarg, 0, 1000, &rcfg.restarts))
-                return FG_EXIT_USAGE;
-            break;
-        case O_NOET: cfg.fx.early_term = 0; break;
-        case O_S1:
-            if (fg_cli_int(CMD, "s1-depth", optarg, 1, 16, &cfg.s1_depth))
-                return FG_EXIT_USAGE;
-            break;
-        case O_S2:
-            if (fg_cli_int(CMD, "s2-depth", optarg, 0, 16, &cfg.s2_depth))
-                return FG_EXIT_USAGE;
-            break;
-        case O_ETD:
-            if (fg_cli_int(CMD, "et-depth", optarg, 1, 16, &cfg.et_depth))
-                return FG_EXIT_USAGE;
-            break;
-        case O_NOFWD: cfg.forward = 0; break;
-        case O_NOOVL: cfg.overlap = 0; break;
-        case O_ORDER:
-            if (!strcmp(optarg, "ltr"))
-                cfg.mb_order = FG_LDPC_ARCH_ORDER_LTR;
-            else if (!strcmp(optarg, "hazard"))
-                cfg.mb_order = FG_LDPC_ARCH_ORDER_HAZARD;
-            else
-                return fg_cli_usage_error(CMD, "--mb-order=%s unknown: valid are ltr, hazard", optarg);
-            break;
-        case O_EBN0: {
-            char *end;
-            ebn0 = strtod(optarg, &end);
-            if (end == optarg || *end || !(ebn0 >= -50 && ebn0 <= 100))
-                return fg_cli_usage_error(CMD, "--ebn0=%s invalid: expected a number in [-50, 100] dB", optarg);
-            use_ebn0 = 1;
-            break;
-        }
-        case O_FRAMES:
-            if (fg_cli_int(CMD, "frames", optarg, 1, 10000000, &frames))
-                return FG_EXIT_USAGE;
-            break;
-        case O_TRACE: trace = optarg; break;
-        case O_TABLE: table = 1; break;
-        case O_JSON: json = 1; break;
-        case 'h': help(); return FG_EXIT_OK;
-        default: return fg_cli_usage_error(CMD, "unknown option (see fecforge arch ldpc --help)");
-        }
-    }
-    if (optind < argc)
-        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
-    cfg.mb_rows = cfg.fx.layers;
-    if (mb_text && fg_cli_ldpc_mb(CMD, mb_text, &cfg.mb_rows, &cfg.mb_cols))
-        return FG_EXIT_USAGE;
+    ldpc_opts v = {.iter = 15, .frames = 100, .cfg = fg_ldpc_arch_cfg_default(), .rcfg = fg_ldpc_reorder_cfg_default()};
+    v.seed = v.rcfg.seed;
+    fg_cli_spec spec = {
+        .cmd = CMD,
+        .usage = "--code NAME|FILE [--z Z] [--layers K] [--mb N1xN2] [--iter N] [--fclk HZ]\n"
+                 "                          [--reorder] [--reorder-layers] [--seed S] [--restarts R]\n"
+                 "                          [--et syndrome|none] [pipeline options] [fixed-point options]\n"
+                 "                          [--ebn0 X [--frames F]] [--trace FILE] [--json]\n"
+                 "       fecforge arch ldpc --table [--reorder] [--json] [pipeline options]",
+        .about =
+            "Cycle-accurate model of the multi-layer MB-serial LDPC decoder (thesis 3.8; docs/ldpc-architecture.md):\n"
+            "K layers per macro-layer, macroblocks (MB) of N1 x N2 blocks (N1 = K), one MB per cycle in each\n"
+            "of two overlapped stages, all-zero MBs skipped, LLR memory with N2 read and N2 write ports.\n"
+            "Without --ebn0 the cycle counts are those of --iter iterations (data independent; with early\n"
+            "termination on, the syndrome unit's timing is included but it never fires: the worst case).\n"
+            "With --ebn0 the model decodes --frames noisy frames (bit-exact with the fixed-point decoder)\n"
+            "and reports mean iterations, cycles and throughput.",
+        .notes = "throughput_mbps counts information bits: k * fclk / (iter * cycles_per_iter) as Table 3.5 counts\n"
+                 "it, and k * fclk / cycles_per_codeword with load and unload (throughput_io_mbps).",
+        .examples = "fecforge arch ldpc --code wifi-1944-1/2 --layers 2 --mb 2x2 --iter 15 --fclk 815e6 --et none\n"
+                    "fecforge arch ldpc --code wifi-1944-1/2 --reorder --json\n"
+                    "fecforge arch ldpc --table --reorder\n"
+                    "fecforge arch ldpc --code wifi-648-1/2 --ebn0 2 --frames 200"};
+    fg_cli_group(&spec, "the code", fg_ldpc_code_options, &v.code);
+    fg_cli_group(&spec, "options", ldpc_opts_tbl, &v);
+    fg_cli_group(&spec, "pipeline", pipeline_opts, &v);
+    fg_cli_group(&spec, "fixed-point arithmetic, as `fecforge ber ldpc --fixed`", fg_ldpc_fixed_options, &v.cfg.fx);
+    int rc = fg_cli_parse(&spec, argc, argv);
+    if (rc)
+        return rc == FG_CLI_HELP ? FG_EXIT_OK : rc;
+    fg_ldpc_arch_cfg cfg = v.cfg;
+    fg_ldpc_reorder_cfg rcfg = v.rcfg;
+    const int iters = v.iter, json = v.json, frames = v.frames, use_ebn0 = v.ebn0.n > 0;
+    const int reorder = v.reorder || v.reorder_layers;
+    const double ebn0 = use_ebn0 ? v.ebn0.v[0] : 0;
+    const uint64_t seed = v.seed;
+    fg_out *trace = fg_cli_out(&spec, &v.trace);
+    double fclk = 815e6;
+    if (v.fclk && fg_cli_fclk(CMD, v.fclk, &fclk))
+        return fg_cli_finish(&spec, FG_EXIT_USAGE);
+    rcfg.layers = v.reorder_layers;
+    rcfg.seed = seed;
+    cfg.fx.early_term = v.et == 0;
     cfg.fx.max_iter = iters;
-    if (table) {
-        if (code_name || use_ebn0 || trace)
-            return fg_cli_usage_error(CMD, "--table runs the twelve 802.11n codes: no --code, --ebn0 or --trace");
+    cfg.forward = !v.no_forward;
+    cfg.overlap = !v.no_overlap;
+    cfg.mb_rows = fg_cli_given(&spec, &v.mb) ? v.mb[0] : cfg.fx.layers;
+    if (fg_cli_given(&spec, &v.mb))
+        cfg.mb_cols = v.mb[1];
+    if (fg_cli_given(&spec, &v.frames) && !use_ebn0)
+        return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.frames, " needs --ebn0"));
+    if (fg_cli_given(&spec, &v.seed) && !use_ebn0 && !reorder)
+        return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.seed, " needs --reorder or --ebn0"));
+    if (fg_cli_given(&spec, &v.rcfg.restarts) && !reorder)
+        return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.rcfg.restarts, " needs --reorder"));
+    if (v.table) {
+        if (v.code.code || use_ebn0 || trace)
+            return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.table, " runs the twelve 802.11n codes: no "
+                                                                          "--code, --ebn0 or --trace"));
         fg_ldpc_code *probe;
         if (fg_ldpc_code_create("wifi-648-1/2", &probe))
-            return fg_cli_fail(CMD, "%s", fg_last_error());
+            return fg_cli_finish(&spec, fg_cli_fail(CMD, "%s", fg_last_error()));
         int e = fg_ldpc_arch_cfg_check(probe, &cfg);
         fg_ldpc_code_destroy(probe);
         if (e)
-            return fg_cli_usage_error(CMD, "%s", fg_last_error());
-        return run_table(cfg, fclk, iters, reorder, &rcfg, json);
+            return fg_cli_finish(&spec, cfg_error(&spec, &v));
+        return fg_cli_finish(&spec, run_table(cfg, fclk, iters, reorder, &rcfg, json));
     }
-    if (!code_name)
-        return fg_cli_usage_error(CMD, "--code is required (see fecforge arch ldpc --help)");
+    if (!v.code.code)
+        return fg_cli_finish(&spec, fg_cli_usage_error(CMD, "--code is required (or --table; see fecforge arch ldpc "
+                                                            "--help)"));
     fg_ldpc_code *code;
-    if (fg_cli_ldpc_code_open(code_name, z, &code))
-        return FG_EXIT_USAGE;
-    int rc = FG_EXIT_OK;
+    if (fg_ldpc_code_open(v.code.code, v.code.z, &code))
+        return fg_cli_finish(&spec, fg_cli_usage_error(CMD, "--code %s", fg_last_error()));
     int *col = malloc(sizeof(int) * (size_t)code->nb), *lay = malloc(sizeof(int) * (size_t)code->mb);
     result r, r0;
     if (!col || !lay) {
@@ -469,7 +446,7 @@ static int cmd_ldpc(int argc, char **argv)
         goto out;
     }
     if (fg_ldpc_arch_cfg_check(code, &cfg)) {
-        rc = fg_cli_usage_error(CMD, "%s", fg_last_error());
+        rc = cfg_error(&spec, &v);
         goto out;
     }
     /* the standard order first (the baseline of the reordering gain) */
@@ -483,7 +460,7 @@ static int cmd_ldpc(int argc, char **argv)
         cfg.col_order = col;
         cfg.layer_order = rcfg.layers ? lay : NULL;
     }
-    if ((rc = measure(code, &cfg, iters, use_ebn0, ebn0, frames, (uint64_t)seed, trace, &r)) != 0)
+    if ((rc = measure(code, &cfg, iters, use_ebn0, ebn0, frames, seed, trace, &r)) != 0)
         goto out;
     const double k = code->k;
     /* per iteration count as Table 3.5 counts it; with --ebn0 at the mean iteration count */
@@ -493,7 +470,7 @@ static int cmd_ldpc(int argc, char **argv)
         fg_json j;
         fg_json_begin(&j, stdout);
         fg_json_obj_open(&j, NULL);
-        fg_json_provenance(&j, use_ebn0 || reorder ? seed : -1);
+        fg_json_provenance(&j, use_ebn0 || reorder ? (long long)seed : -1);
         fg_json_str(&j, "code", code->name);
         fg_json_int(&j, "n", code->n);
         fg_json_int(&j, "k", code->k);
@@ -590,15 +567,13 @@ out:
     free(col);
     free(lay);
     fg_ldpc_code_destroy(code);
-    return rc;
+    return fg_cli_finish(&spec, rc);
 }
 
 int fg_cmd_arch(int argc, char **argv)
 {
-    if (argc < 2) {
-        help_top();
+    if (argc < 2)
         return fg_cli_usage_error("arch", "a model is required: ldpc or turbo");
-    }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         help_top();
         return FG_EXIT_OK;

@@ -2,6 +2,7 @@
  * (fecforge/turbo_arch.h, docs/turbo-architecture.md): cycles per half-iteration and per block,
  * throughput next to eq. 4.24, bank conflicts and the DBCF; one K or a table over K; trace. */
 #include "cli.h"
+#include "cli_opts.h"
 #include "commands.h"
 #include "fecforge/channel.h"
 #include "fecforge/error.h"
@@ -9,72 +10,10 @@
 #include "fecforge/turbo_arch.h"
 #include "fecforge/turbo_fixed.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char *const CMD = "arch turbo";
-
-static void help(void)
-{
-    printf(
-        "usage: fecforge arch turbo --std lte|umts --K N|LIST|all --parallel P --iter I [--fclk HZ] [--latency C]\n"
-        "                           [--path auto|direct|dbcf] [--banks M] [--mapping xmap|xmap-xor]\n"
-        "                           [--select S|all] [--fifo-depth F] [--buf-depth B]\n"
-        "                           [--ebn0 X [--frames F] [--seed S] [--no-nii]] [--trace FILE] [--json]\n\n"
-        "Cycle-accurate model of the multi-standard parallel turbo decoder of thesis Fig. 4.15\n"
-        "(docs/turbo-architecture.md): P radix-4 XMAP SISOs (alpha and beta units crossing in the middle\n"
-        "of each sub-block, then 4 extrinsic LLRs per cycle), natural-order reads (balanced scheduling),\n"
-        "on-the-fly interleaver address generators, extrinsic banks written directly (LTE, contention-free\n"
-        "qpp mapping) or through the DBCF network (HSPA+, and the LTE sizes the qpp mapping does not\n"
-        "serve without conflicts). Cycle counts come from stepping the model.\n\n"
-        "  --std S           lte or umts (HSPA+) (default lte)\n"
-        "  --K N|LIST|all    block size, a list (40,1008,6144 or 40-512:8) or every size of the standard\n"
-        "                    (default 6144); several sizes print one line each (sizes P does not fit skipped)\n"
-        "  --parallel P      SISO decoders, [1, 64] (default 16; the thesis: LTE 16, HSPA+ 8); P fits K when\n"
-        "                    every non-empty sub-block of L = 4*ceil(K/4P) positions has at least 8\n"
-        "  --iter I          iterations, 0.5 to 100 in steps of 0.5 (default 5.5, the thesis)\n"
-        "  --fclk HZ         clock for the throughput: 600e6, 600M, 1.2G (default 600M, the thesis)\n"
-        "  --latency C       SISO pipeline latency Lmap in cycles, [1, 64] (default 6)\n"
-        "  --path X          write path: auto (default: UMTS through the DBCF; LTE direct when the qpp\n"
-        "                    mapping is conflict-free for K and P, else the DBCF), direct (LTE only:\n"
-        "                    conflicts are counted), dbcf\n"
-        "  --banks M         extrinsic banks (default 4P; UMTS: a multiple of 4P)\n"
-        "  --mapping X       UMTS bank mapping: xmap-xor (default) or xmap\n"
-        "  --select S|all    DBCF words admitted per bank per cycle (default 3)\n"
-        "  --fifo-depth F    DBCF lane FIFO depth (default 16)\n"
-        "  --buf-depth B     DBCF bank buffer depth (default 24)\n"
-        "  --ebn0 X          decode --frames F (default 10) noisy codewords at Eb/N0 X dB (seed --seed,\n"
-        "                    default 1) with the fixed-point datapath (default formats) and check the\n"
-        "                    extrinsic memory after every half-iteration and the hard decisions against\n"
-        "                    the fixed-point decoder (fecforge/turbo_fixed.h): exit 1 on any difference\n"
-        "  --no-nii          with --ebn0: no next-iteration initialisation of the sub-block stakes\n"
-        "  --trace FILE      per-cycle port trace of one block (one K only; with --ebn0 frame 0); format in\n"
-        "                    docs/turbo-architecture.md\n"
-        "  --json            one JSON object on stdout\n"
-        "  -h, --help        this text\n\n"
-        "throughput_mbps = K * fclk / cycles_per_block (information bits; the IAG's preprocessing of a\n"
-        "new K is reported apart as preprocess_cycles); eq424_mbps is thesis eq. 4.24 with the same Lmap\n"
-        "and IAG latency. Exit 1 when a word was lost or misplaced or the direct path had conflicts.\n\n"
-        "examples:\n"
-        "  fecforge arch turbo --std lte --K 6144 --parallel 16 --iter 5.5 --fclk 600e6\n"
-        "  fecforge arch turbo --std umts --K 5114 --parallel 8 --iter 5.5 --fclk 600e6 --json\n"
-        "  fecforge arch turbo --std lte --K all --parallel 16 --iter 5.5\n"
-        "  fecforge arch turbo --std lte --K 40 --parallel 2 --iter 1 --trace lte40.trace\n"
-        "  fecforge arch turbo --std umts --K 997 --parallel 4 --ebn0 0.8 --frames 20\n");
-}
-
-static int path_parse(const char *t, fg_turbo_arch_path *p)
-{
-    static const char *names[] = {"auto", "direct", "dbcf"};
-    for (int i = 0; i < 3; i++)
-        if (!strcmp(t, names[i])) {
-            *p = (fg_turbo_arch_path)i;
-            return 0;
-        }
-    fg_cli_usage_error(CMD, "--path=%s invalid: auto, direct or dbcf", t);
-    return -1;
-}
 
 static const char *path_name(const fg_turbo_arch_geometry *g) { return g->dbcf_used ? "dbcf" : "direct"; }
 
@@ -202,7 +141,8 @@ static int make_frame(const fg_turbo_arch_cfg *c, const data_opts *d, int f, uin
     return 0;
 }
 
-static int measure(const fg_turbo_arch_cfg *c0, const data_opts *d, double fclk, const char *trace_path, measured *m)
+/* trace: the --trace output (opened before any work), or NULL. */
+static int measure(const fg_turbo_arch_cfg *c0, const data_opts *d, double fclk, fg_out *trace, measured *m)
 {
     fg_turbo_arch_cfg cfg = *c0;
     const fg_turbo_arch_cfg *c = &cfg;
@@ -217,7 +157,6 @@ static int measure(const fg_turbo_arch_cfg *c0, const data_opts *d, double fclk,
     const int K = c->K, N = 3 * K + FG_TURBO_TAIL;
     int rc = 0;
     FILE *tf = NULL;
-    fg_out *to = NULL;
     trace_ctx tc = {NULL, 0, 0};
     run_ctx rx = {NULL, NULL, NULL, NULL, NULL, 0};
     ref_rec ref = {K, NULL};
@@ -225,14 +164,10 @@ static int measure(const fg_turbo_arch_cfg *c0, const data_opts *d, double fclk,
     uint8_t *u = NULL, *cw = NULL, *bits = NULL, *bits_ref = NULL;
     double *y = NULL;
     int32_t *q = NULL, *pi = NULL, *inv = NULL;
-    if (trace_path) {
+    if (trace) {
         fg_turbo_arch_geometry g;
         fg_turbo_arch_get_geometry(a, &g);
-        if (!(to = fg_cli_out_open(CMD, "trace", trace_path))) {
-            fg_turbo_arch_destroy(a);
-            return FG_EXIT_USAGE;
-        }
-        tf = fg_out_stream(to);
+        tf = fg_out_stream(trace);
         trace_header(tf, c, &g);
         tc = (trace_ctx){tf, g.pllr, g.banks};
         rx.tc = &tc;
@@ -295,8 +230,6 @@ static int measure(const fg_turbo_arch_cfg *c0, const data_opts *d, double fclk,
     m->qpp_conflicts = -1;
     if (!rc && c->std == FG_STD_LTE && fg_turbo_arch_lte_conflicts(c->K, c->P, &m->qpp_conflicts))
         rc = fg_cli_fail(CMD, "%s", fg_last_error());
-    if (fg_cli_out_close(CMD, to, rc == 0) && !rc)
-        rc = FG_EXIT_FAIL;
     fg_turbo_fixed_destroy(dec);
     fg_turbo_arch_destroy(a);
     free(u);
@@ -416,115 +349,155 @@ static void print_one(const fg_turbo_arch_cfg *c, double fclk, const measured *m
                m->mismatched_frames ? "DIFFER from" : "equal to", m->mismatched_frames);
 }
 
+typedef struct {
+    fg_turbo_arch_cfg cfg;
+    fg_opt_ints K;
+    fg_opt_reals ebn0;
+    char *fclk, *trace;
+    int frames, nii, json;
+    uint64_t seed;
+} turbo_opts;
+
+/* --iter: iterations in steps of 0.5, into half-iterations. */
+static int parse_iter(const char *text, void *field)
+{
+    if (fg_turbo_arch_parse_iter(text, field))
+        return fg_set_error(FG_EINVAL, "iterations in [0.5, %d] in steps of 0.5 (5.5 is legal)",
+                            FG_TURBO_ARCH_HALF_MAX / 2);
+    return 0;
+}
+
+/* a CHOICE stores an int: the enum fields it sets must be ints */
+_Static_assert(sizeof(fg_std) == sizeof(int) && sizeof(fg_turbo_arch_path) == sizeof(int) &&
+                   sizeof(fg_bank_mapping) == sizeof(int),
+               "CHOICE fields of fg_turbo_arch_cfg");
+
+#define O(f) FG_CLI_OFF(turbo_opts, f)
+static const fg_opt turbo_opts_tbl[] = {
+    {"std", 0, FG_OPT_CHOICE, O(cfg.std), .words = FG_CLI_STD_WORDS, .meta = "S", .help = "the standard (umts: HSPA+)"},
+    {"K", 0, FG_OPT_INTS, O(K), 1, FG_K_MAX, .words = "all", .def = "6144", .meta = "N|LIST|all",
+     .help = "block size, a list (40,1008,6144 or 40-512:8) or every size of the standard;\n"
+             "several sizes print one line each (sizes P does not fit skipped)"},
+    {"parallel", 0, FG_OPT_INT, O(cfg.P), 1, FG_TURBO_ARCH_P_MAX, .meta = "P",
+     .help = "SISO decoders (the thesis: LTE 16, HSPA+ 8); P fits K when every non-empty\n"
+             "sub-block of L = 4*ceil(K/4P) positions has at least 8"},
+    {"iter", 0, FG_OPT_CUSTOM, O(cfg.half_iters), .parse = parse_iter, .def_text = "5.5, the thesis", .meta = "I",
+     .help = "iterations, 0.5 to 100 in steps of 0.5"},
+    {"fclk", 0, FG_OPT_TEXT, O(fclk), .def_text = "600M, the thesis", .meta = "HZ",
+     .help = "clock for the throughput: 600e6, 600M, 1.2G, 600MHz; [1e3, 1e12] Hz"},
+    {"latency", 0, FG_OPT_INT, O(cfg.siso_latency), 1, FG_TURBO_ARCH_LATENCY_MAX, .meta = "C",
+     .help = "SISO pipeline latency Lmap in cycles"},
+    {"path", 0, FG_OPT_CHOICE, O(cfg.path), .words = "auto|direct|dbcf", .meta = "X",
+     .help = "write path: auto (UMTS through the DBCF; LTE direct when the qpp mapping is\n"
+             "conflict-free for K and P, else the DBCF), direct (LTE only: conflicts are\n"
+             "counted), dbcf"},
+    {"banks", 0, FG_OPT_INT, O(cfg.banks), 1, 4096, .def_text = "4P", .meta = "M",
+     .help = "extrinsic banks (LTE: 4P; UMTS: a multiple of 4P)"},
+    {"mapping", 0, FG_OPT_CHOICE, O(cfg.umts_mapping), .words = FG_CLI_MAPPING_WORDS, .meta = "X",
+     .help = "UMTS bank mapping: xmap-xor or xmap (natural-order reads conflict-free)"},
+    {"ebn0", 0, FG_OPT_SWEEP, O(ebn0), -10, 30, 1, .meta = "X",
+     .help = "decode --frames noisy codewords at Eb/N0 X dB with the fixed-point datapath\n"
+             "(default formats) and check the extrinsic memory after every half-iteration\n"
+             "and the hard decisions against the fixed-point decoder\n"
+             "(fecforge/turbo_fixed.h): exit 1 on any difference"},
+    {"frames", 0, FG_OPT_INT, O(frames), 1, 10000000, .meta = "F", .help = "frames decoded with --ebn0"},
+    {"seed", 0, FG_OPT_SEED, O(seed), .meta = "S", .help = "seed of the frames of --ebn0"},
+    {"nii", 0, FG_OPT_CHOICE, O(nii), .words = "off|on", .meta = "on|off",
+     .help = "with --ebn0: next-iteration initialisation of the sub-block stakes"},
+    {"no-nii", 0, FG_OPT_FLAG, 0, .alias_of = "nii=off"},
+    {"trace", 0, FG_OPT_TEXT, O(trace), .meta = "FILE",
+     .help = "per-cycle port trace of one block (one K only; with --ebn0 frame 0); format in\n"
+             "docs/turbo-architecture.md",
+     .flags = FG_CLI_OUTPUT},
+    {"json", 0, FG_OPT_FLAG, O(json), .help = "one JSON object on stdout"},
+    {NULL}};
+#undef O
+
+/* The DBCF network's options of the write path (fg_dbcf_options; PLLR and banks come from P and --banks). */
+static void dbcf_table(fg_opt *t, int max)
+{
+    static const char *const names[] = {"select", "fifo-depth", "buf-depth"};
+    int k = 0;
+    for (const fg_opt *o = fg_dbcf_options; o->name && k < max - 1; o++)
+        for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+            if (!strcmp(o->name, names[i]))
+                t[k++] = *o;
+    t[k] = (fg_opt){NULL};
+}
+
+/* fg_turbo_arch_cfg_check failed: its message starts with the parameter ("P=16 does not fit K=40", "banks=12
+ * invalid for UMTS"); the same message naming the option that sets it. */
+static int cfg_error(const fg_cli_spec *s, turbo_opts *v)
+{
+    const fg_opt_param map[] = {{"P=", &v->cfg.P}, {"half_iters=", &v->cfg.half_iters},
+                                {"siso_latency=", &v->cfg.siso_latency}, {"path=", &v->cfg.path},
+                                {"banks=", &v->cfg.banks}, {"umts_mapping=", &v->cfg.umts_mapping},
+                                {"select=", &v->cfg.dbcf.select}, {"fifo_depth=", &v->cfg.dbcf.fifo_depth},
+                                {"buf_depth=", &v->cfg.dbcf.buf_depth}};
+    fg_opts_name_error(&s->o, FG_EINVAL, map, (int)(sizeof map / sizeof *map));
+    return fg_cli_usage_error(s->cmd, "%s", fg_last_error());
+}
+
+/* "--no-nii" when the user wrote that old spelling of --nii, for messages. */
+static const char *nii_spelled(int argc, char **argv)
+{
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+        if (!strncmp(argv[i], "--no-nii", 8) && (!argv[i][8] || argv[i][8] == '='))
+            return "--no-nii";
+    return "--nii";
+}
+
 int fg_cmd_arch_turbo(int argc, char **argv)
 {
-    enum { O_STD = 256, O_K, O_PAR, O_ITER, O_FCLK, O_LAT, O_PATH, O_BANKS, O_MAP, O_SEL, O_FIFO, O_BUF, O_TRACE,
-           O_JSON, O_EBN0, O_FRAMES, O_SEED, O_NONII };
-    static const struct option opts[] = {
-        {"std", required_argument, NULL, O_STD},        {"K", required_argument, NULL, O_K},
-        {"parallel", required_argument, NULL, O_PAR},   {"iter", required_argument, NULL, O_ITER},
-        {"fclk", required_argument, NULL, O_FCLK},      {"latency", required_argument, NULL, O_LAT},
-        {"path", required_argument, NULL, O_PATH},      {"banks", required_argument, NULL, O_BANKS},
-        {"mapping", required_argument, NULL, O_MAP},    {"select", required_argument, NULL, O_SEL},
-        {"fifo-depth", required_argument, NULL, O_FIFO}, {"buf-depth", required_argument, NULL, O_BUF},
-        {"trace", required_argument, NULL, O_TRACE},    {"json", no_argument, NULL, O_JSON},
-        {"ebn0", required_argument, NULL, O_EBN0},      {"frames", required_argument, NULL, O_FRAMES},
-        {"seed", required_argument, NULL, O_SEED},      {"no-nii", no_argument, NULL, O_NONII},
-        {"help", no_argument, NULL, 'h'},               {NULL, 0, NULL, 0}};
-    fg_turbo_arch_cfg cfg = fg_turbo_arch_cfg_default();
-    const char *K_text = "6144", *trace = NULL;
+    turbo_opts v = {.cfg = fg_turbo_arch_cfg_default(), .frames = 10, .nii = 1, .seed = 1};
+    fg_opt dbcf_tbl[4];
+    dbcf_table(dbcf_tbl, 4);
+    fg_cli_spec spec = {
+        .cmd = CMD,
+        .usage = "--std lte|umts --K N|LIST|all --parallel P --iter I [--fclk HZ] [--latency C]\n"
+                 "                           [--path auto|direct|dbcf] [--banks M] [--mapping xmap|xmap-xor]\n"
+                 "                           [--select S|all] [--fifo-depth F] [--buf-depth B]\n"
+                 "                           [--ebn0 X [--frames F] [--seed S] [--nii on|off]] [--trace FILE] [--json]",
+        .about = "Cycle-accurate model of the multi-standard parallel turbo decoder of thesis Fig. 4.15\n"
+                 "(docs/turbo-architecture.md): P radix-4 XMAP SISOs (alpha and beta units crossing in the middle\n"
+                 "of each sub-block, then 4 extrinsic LLRs per cycle), natural-order reads (balanced scheduling),\n"
+                 "on-the-fly interleaver address generators, extrinsic banks written directly (LTE, contention-free\n"
+                 "qpp mapping) or through the DBCF network (HSPA+, and the LTE sizes the qpp mapping does not\n"
+                 "serve without conflicts). Cycle counts come from stepping the model.",
+        .notes = "throughput_mbps = K * fclk / cycles_per_block (information bits; the IAG's preprocessing of a\n"
+                 "new K is reported apart as preprocess_cycles); eq424_mbps is thesis eq. 4.24 with the same Lmap\n"
+                 "and IAG latency. Exit 1 when a word was lost or misplaced or the direct path had conflicts.",
+        .examples = "fecforge arch turbo --std lte --K 6144 --parallel 16 --iter 5.5 --fclk 600e6\n"
+                    "fecforge arch turbo --std umts --K 5114 --parallel 8 --iter 5.5 --fclk 600e6 --json\n"
+                    "fecforge arch turbo --std lte --K all --parallel 16 --iter 5.5\n"
+                    "fecforge arch turbo --std lte --K 40 --parallel 2 --iter 1 --trace lte40.trace\n"
+                    "fecforge arch turbo --std umts --K 997 --parallel 4 --ebn0 0.8 --frames 20"};
+    fg_cli_group(&spec, "options", turbo_opts_tbl, &v);
+    fg_cli_group(&spec, "DBCF of the write path", dbcf_tbl, &v.cfg.dbcf);
+    int rc = fg_cli_parse(&spec, argc, argv);
+    if (rc)
+        return rc == FG_CLI_HELP ? FG_EXIT_OK : rc;
+    fg_turbo_arch_cfg cfg = v.cfg;
+    const int json = v.json;
+    data_opts dat = {v.ebn0.n > 0, v.ebn0.n > 0 ? v.ebn0.v[0] : 0.0, v.frames, v.nii, v.seed};
+    fg_out *trace = fg_cli_out(&spec, &v.trace);
     double fclk = 600e6;
-    int json = 0, c, seed = 1, data_only = 0;
-    data_opts dat = {0, 0.0, 10, 1, 1};
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'h': help(); return FG_EXIT_OK;
-        case O_STD:
-            if (fg_std_parse(optarg, &cfg.std))
-                return fg_cli_usage_error(CMD, "--std=%s invalid: lte or umts", optarg);
-            break;
-        case O_K: K_text = optarg; break;
-        case O_PAR:
-            if (fg_cli_int(CMD, "parallel", optarg, 1, FG_TURBO_ARCH_P_MAX, &cfg.P))
-                return FG_EXIT_USAGE;
-            break;
-        case O_ITER:
-            if (fg_turbo_arch_parse_iter(optarg, &cfg.half_iters))
-                return fg_cli_usage_error(CMD, "--%s", fg_last_error());
-            break;
-        case O_FCLK:
-            if (fg_cli_fclk(CMD, optarg, &fclk))
-                return FG_EXIT_USAGE;
-            break;
-        case O_LAT:
-            if (fg_cli_int(CMD, "latency", optarg, 1, FG_TURBO_ARCH_LATENCY_MAX, &cfg.siso_latency))
-                return FG_EXIT_USAGE;
-            break;
-        case O_PATH:
-            if (path_parse(optarg, &cfg.path))
-                return FG_EXIT_USAGE;
-            break;
-        case O_BANKS:
-            if (fg_cli_int(CMD, "banks", optarg, 1, 4096, &cfg.banks))
-                return FG_EXIT_USAGE;
-            break;
-        case O_MAP:
-            if (fg_bank_mapping_parse(optarg, &cfg.umts_mapping))
-                return fg_cli_usage_error(CMD, "--%s", fg_last_error());
-            break;
-        case O_SEL:
-            if (!strcmp(optarg, "all"))
-                cfg.dbcf.select = FG_DBCF_SELECT_ALL;
-            else if (fg_cli_int(CMD, "select", optarg, 1, 2 * FG_IAG_LANES_MAX, &cfg.dbcf.select))
-                return FG_EXIT_USAGE;
-            break;
-        case O_FIFO:
-            if (fg_cli_int(CMD, "fifo-depth", optarg, 0, FG_DBCF_DEPTH_MAX, &cfg.dbcf.fifo_depth))
-                return FG_EXIT_USAGE;
-            break;
-        case O_BUF:
-            if (fg_cli_int(CMD, "buf-depth", optarg, 0, FG_DBCF_DEPTH_MAX, &cfg.dbcf.buf_depth))
-                return FG_EXIT_USAGE;
-            break;
-        case O_TRACE: trace = optarg; break;
-        case O_JSON: json = 1; break;
-        case O_EBN0: {
-            char *end;
-            dat.ebn0 = strtod(optarg, &end);
-            if (end == optarg || *end || !(dat.ebn0 >= -10 && dat.ebn0 <= 30))
-                return fg_cli_usage_error(CMD, "--ebn0=%s invalid: expected a number of dB in [-10, 30]", optarg);
-            dat.use = 1;
-            break;
-        }
-        case O_FRAMES:
-            if (fg_cli_int(CMD, "frames", optarg, 1, 10000000, &dat.frames))
-                return FG_EXIT_USAGE;
-            data_only = 1;
-            break;
-        case O_SEED:
-            if (fg_cli_int(CMD, "seed", optarg, 0, 2147483647, &seed))
-                return FG_EXIT_USAGE;
-            dat.seed = (uint64_t)seed;
-            data_only = 1;
-            break;
-        case O_NONII:
-            dat.nii = 0;
-            data_only = 1;
-            break;
-        default: return fg_cli_usage_error(CMD, "unknown option (see fecforge arch turbo --help)");
-        }
+    if (v.fclk && fg_cli_fclk(CMD, v.fclk, &fclk))
+        return fg_cli_finish(&spec, FG_EXIT_USAGE);
+    if (!dat.use) {
+        if (fg_cli_given(&spec, &v.frames))
+            return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.frames, " needs --ebn0"));
+        if (fg_cli_given(&spec, &v.seed))
+            return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.seed, " needs --ebn0"));
+        if (fg_cli_given(&spec, &v.nii))
+            return fg_cli_finish(&spec, fg_cli_usage_error(CMD, "%s needs --ebn0", nii_spelled(argc, argv)));
     }
-    if (optind < argc)
-        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
-    if (!dat.use && data_only)
-        return fg_cli_usage_error(CMD, "--frames, --seed and --no-nii need --ebn0");
     int *K_n = NULL, n = 0;
-    if (fg_cli_k_set(CMD, cfg.std, K_text, &K_n, &n))
-        return FG_EXIT_USAGE;
+    if (fg_cli_k_list(CMD, cfg.std, &v.K, 6144, &K_n, &n))
+        return fg_cli_finish(&spec, FG_EXIT_USAGE);
     if (trace && n != 1) {
         free(K_n);
-        return fg_cli_usage_error(CMD, "--trace needs a single --K (got %d sizes)", n);
+        return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.trace, " needs a single --K (got %d sizes)", n));
     }
     /* Check every size's configuration before running any, so a usage error comes first. In a set of
      * sizes, those P does not fit are skipped (and counted). */
@@ -537,10 +510,10 @@ int fg_cmd_arch_turbo(int argc, char **argv)
         }
         if (fg_turbo_arch_cfg_check(&cfg)) {
             free(K_n);
-            return fg_cli_usage_error(CMD, "%s", fg_last_error());
+            return fg_cli_finish(&spec, cfg_error(&spec, &v));
         }
     }
-    int rc = 0, lost = 0;
+    int lost = 0;
     if (n == 1) {
         measured m;
         cfg.K = K_n[0];
@@ -550,7 +523,7 @@ int fg_cmd_arch_turbo(int argc, char **argv)
                 fg_json j;
                 fg_json_begin(&j, stdout);
                 fg_json_obj_open(&j, NULL);
-                fg_json_provenance(&j, dat.use ? seed : -1);
+                fg_json_provenance(&j, dat.use ? (long long)dat.seed : -1);
                 json_cfg(&j, &cfg, &dat, fclk);
                 json_result(&j, &cfg, &m);
                 fg_json_obj_close(&j);
@@ -560,13 +533,13 @@ int fg_cmd_arch_turbo(int argc, char **argv)
             }
         }
         free(K_n);
-        return rc ? rc : lost ? FG_EXIT_FAIL : FG_EXIT_OK;
+        return fg_cli_finish(&spec, rc ? rc : lost ? FG_EXIT_FAIL : FG_EXIT_OK);
     }
     fg_json j;
     if (json) {
         fg_json_begin(&j, stdout);
         fg_json_obj_open(&j, NULL);
-        fg_json_provenance(&j, dat.use ? seed : -1);
+        fg_json_provenance(&j, dat.use ? (long long)dat.seed : -1);
         json_cfg(&j, &cfg, &dat, fclk);
         fg_json_arr_open(&j, "sizes");
     } else {
@@ -629,5 +602,5 @@ int fg_cmd_arch_turbo(int argc, char **argv)
         }
     }
     free(K_n);
-    return rc ? rc : lost ? FG_EXIT_FAIL : FG_EXIT_OK;
+    return fg_cli_finish(&spec, rc ? rc : lost ? FG_EXIT_FAIL : FG_EXIT_OK);
 }

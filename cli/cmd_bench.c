@@ -1,82 +1,58 @@
-/* fecforge bench: throughput and latency of the GPU LDPC decoders (fecforge_gpu/ldpc_gpu.h), one
- * configuration or the thesis's Table 3.3 sweep over NS, NCW and NMCW (docs/gpu-ldpc-cli.md). The CPU
- * decoders are timed by bench/bench_ldpc_dec instead. */
+/* fecforge bench <family>: throughput and latency of an implementation of a family's decoder on full
+ * batches (a GPU's kernels apart from its transfers), one configuration or a sweep the implementation
+ * offers over its own options (the GPU LDPC decoders: thesis Table 3.3); `bench devices` lists the CUDA
+ * devices. A loop over the family table. */
 #include "cli.h"
-#include "cli_ldpc.h"
+#include "cli_family.h"
 #include "commands.h"
 #include "fecforge/error.h"
 #include "fecforge_gpu/ldpc_gpu.h"
 
-#include <errno.h>
-#include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const CMD = "bench ldpc";
-
-/* The sweep grid (--sweep table3.3): thesis Table 3.3's NS, NCW and NMCW ranges. */
-static const int SW_NS[] = {1, 2, 4, 8, 16, 32};
-static const int SW_NCW[] = {1, 2, 3, 4, 5};
-static const int SW_NMCW[] = {1, 2, 3, 4, 6, 8, 10, 12, 16, 20, 25, 32, 40, 50, 64, 80, 100, 128, 150};
-/* Throughput goals in information Mbps with transfers: the thesis's six, then ours. */
+/* Throughput goals of a sweep, information Mbps with transfers: the thesis's six, then larger ones. */
 static const double GOALS[] = {50, 100, 150, 200, 250, 300, 1000, 2500, 5000, 10000, 25000};
-enum { N_NS = 6, N_NCW = 5, N_NMCW = 19, N_GOALS = 11, SWEEP_BATCHES = 5 };
-
-static void help_bench(FILE *f)
-{
-    fprintf(f, "usage: fecforge bench <what> [--options]\n\n"
-               "Throughput and latency measurements.\n\n"
-               "  ldpc      the GPU LDPC decoders (--device gpu): one configuration, or --sweep table3.3\n"
-               "  devices   the CUDA devices this fecforge sees (count and description)\n\n"
-               "'fecforge bench ldpc --help' describes the options. The CPU decoders: bench/bench_ldpc_dec.\n");
-}
-
-static void help(void)
-{
-    printf("usage: fecforge bench ldpc --device gpu [--code NAME] [--iter N] [--et] [--ns S --ncw C --nmcw M]\n"
-           "                           [--kernel fused|edge|thesis] [--float] [--layers K] [--ebn0 X]\n"
-           "                           [--batches B] [--json]\n"
-           "       fecforge bench ldpc --device gpu --sweep table3.3 [--code NAME] [--iter N] [--kernel K]\n"
-           "                           [--float] [--layers K] [--batches B] [--all] [--json]\n\n"
-           "Throughput and latency of the GPU LDPC decoders (docs/gpu-ldpc.md) on full batches of\n"
-           "NS x NCW x NMCW codewords: channel LLRs at --ebn0 generated once on the host, one warm-up\n"
-           "batch, then --batches timed batches (medians reported). kernel_ms: device time of the\n"
-           "decoding alone; total_ms: wall time of a batch with its transfers (LLRs in, bits out);\n"
-           "latency_ms: from a stream's first copy-in to its last copy-out. Mbps = batch x n (coded) or\n"
-           "x k (information) bits / time. Early termination is off unless --et (every codeword runs\n"
-           "--iter iterations).\n\n"
-           "  --device gpu      required: the CPU decoders are timed by bench/bench_ldpc_dec\n"
-           "                    (cmake --build BUILD --target bench_ldpc_dec)\n"
-           "  --code NAME       a built-in code or base-matrix file (default wifi-1944-1/2)\n"
-           "  --iter N          iterations, [1, 1000] (default 10)\n"
-           "  --et              early termination on\n"
-           FG_CLI_GPU_HELP
-           "  --float           float mode (min-sum scaled by 0.75) instead of the fixed-point model\n"
-           "  --layers K        layers per macro-layer, [1, mb]: 1 layered, mb flooding (default %d)\n"
-           "  --ebn0 X          Eb/N0 of the timed LLRs in dB, [-50, 100] (default 2)\n"
-           "  --batches B       timed batches, [1, 10000] (default 20; with --sweep 5 per point)\n"
-           "  --sweep table3.3  every NS in {1,2,4,8,16,32}, NCW in {1..5} (fused: only ncw*z <= 1024),\n"
-           "                    NMCW in {1,2,3,4,6,8,10,12,16,20,25,32,40,50,64,80,100,128,150}; for each\n"
-           "                    goal (the thesis's 50, 100, 150, 200, 250, 300 Mbps and 1000, 2500, 5000,\n"
-           "                    10000, 25000 Mbps; information bits/s including transfers, info_mbps_total)\n"
-           "                    the configuration of lowest latency_ms that reaches it\n"
-           "  --all             with --sweep --json: also every point measured\n"
-           "  --json            one JSON object on stdout\n"
-           "  -h, --help        this text\n\n"
-           "Exit: 0 ok, 1 GPU failure (no CUDA device, out of memory), 2 usage error.\n\n"
-           "examples:\n"
-           "  fecforge bench ldpc --device gpu --code wifi-1944-1/2 --iter 10 --ns 4 --ncw 2 --nmcw 64 --json\n"
-           "  fecforge bench ldpc --device gpu --code wifi-1944-1/2 --sweep table3.3 --kernel thesis\n",
-           fg_ldpc_fixed_cfg_default().layers);
-}
+enum { N_GOALS = sizeof GOALS / sizeof *GOALS, SWEEP_MAX = 4096 };
 
 typedef struct {
-    int ns, ncw, nmcw;
-    fg_gpu_ldpc_timing t;
-} sweep_pt;
+    fg_opt_reals x;
+    char *sweep;
+    int batches, frames, threads, all, json;
+} bench_opts;
 
-static void json_timing(fg_json *j, const fg_gpu_ldpc_timing *t)
+#define O(f) offsetof(bench_opts, f)
+static fg_opt bench_table[] = {
+    {"ebn0", 0, FG_OPT_SWEEP, O(x), -50, 100, 1, .def = "2", .meta = "X", .help = "the channel point of the timed frames"},
+    {"batches", 0, FG_OPT_INT, O(batches), 1, 10000, .meta = "B", .def_text = "20, with --sweep 5",
+     .help = "timed batches (medians reported)"},
+    {"frames", 0, FG_OPT_INT, O(frames), 1, 1 << 20, .meta = "N", .def = "256",
+     .help = "frames per batch of a CPU implementation"},
+    {"threads", 0, FG_OPT_INT, O(threads), 1, FG_BER_WORKERS_MAX, .def = "1", .meta = "T", .help = "CPU threads"},
+    {"sweep", 0, FG_OPT_TEXT, O(sweep), .meta = "NAME",
+     .help = "a sweep the implementation offers over its options (GPU LDPC: table3.3, thesis Table 3.3's\n"
+             "NS x NCW x NMCW); for each throughput goal the configuration of lowest latency that reaches it"},
+    {"all", 0, FG_OPT_FLAG, O(all), .help = "with --sweep --json: also every point measured"},
+    {"json", 0, FG_OPT_FLAG, O(json), .help = "one JSON object on stdout"},
+    {NULL}};
+#undef O
+
+/* The JSON document's head: provenance, the configuration, the implementation, the run. */
+static void json_head(fg_json *j, const fg_cli_family *c, const char *sweep, const bench_opts *v)
+{
+    fg_json_begin(j, stdout);
+    fg_json_obj_open(j, NULL);
+    fg_json_provenance(j, -1);
+    fg_json_str(j, "command", c->cmd);
+    c->f->describe(&c->fi, c->impl, j);
+    fg_json_str(j, "impl", c->impl->name);
+    if (sweep)
+        fg_json_str(j, "sweep", sweep);
+    fg_json_num(j, c->f->channel->axis, v->x.v[0]);
+    fg_json_int(j, "batches", v->batches);
+}
+
+static void json_timing(fg_json *j, const fg_impl_timing *t)
 {
     fg_json_int(j, "batch", t->batch);
     fg_json_num(j, "kernel_ms", t->kernel_ms);
@@ -88,170 +64,197 @@ static void json_timing(fg_json *j, const fg_gpu_ldpc_timing *t)
     fg_json_num(j, "info_mbps_total", t->info_mbps_total);
 }
 
-/* Create, time, destroy. 0, or the library's code (message in fg_last_error()). */
-/* Opens the JSON object on stdout with what both outputs share: provenance, command, code, decoder. */
-static void json_head(fg_json *j, const char *command, const fg_ldpc_code *code, const char *kname, int fl, int layers,
-                      int iter, int et, double ebn0)
+static int cmp_double(const void *a, const void *b)
 {
-    fg_json_begin(j, stdout);
-    fg_json_obj_open(j, NULL);
-    fg_json_provenance(j, -1);
-    fg_json_str(j, "command", command);
-    fg_json_str(j, "code", code->name);
-    fg_json_int(j, "n", code->n);
-    fg_json_int(j, "k", code->k);
-    fg_json_str(j, "kernel", kname);
-    fg_json_str(j, "mode", fl ? "float" : "fixed");
-    fg_json_int(j, "layers", layers);
-    fg_json_int(j, "iter", iter);
-    fg_json_bool(j, "early_term", et);
-    fg_json_num(j, "ebn0", ebn0);
+    const double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
 }
 
-static int measure(const fg_ldpc_code *code, const fg_gpu_ldpc_cfg *g, double ebn0, int batches, fg_gpu_ldpc_timing *t)
+/* A CPU implementation: the same batch of frames decoded `batches` times by the decoder pool. */
+static int time_decoder(const fg_family_inst *fi, const fg_family_impl *m, const void *icfg, const bench_opts *v,
+                        fg_impl_timing *t)
 {
-    fg_gpu_ldpc *d = NULL;
-    int e = fg_gpu_ldpc_create(code, g, &d);
-    if (!e)
-        e = fg_gpu_ldpc_bench(d, ebn0, batches, t);
-    fg_gpu_ldpc_destroy(d);
-    return e;
-}
-
-static int bench_ldpc(int argc, char **argv)
-{
-    enum { O_CODE = 256, O_ITER, O_ET, O_FLOAT, O_LAYERS, O_EBN0, O_BATCHES, O_SWEEP, O_ALL, O_JSON, O_GPU };
-    static const struct option opts[] = {
-        {"code", required_argument, NULL, O_CODE},   {"iter", required_argument, NULL, O_ITER},
-        {"et", no_argument, NULL, O_ET},             {"float", no_argument, NULL, O_FLOAT},
-        {"layers", required_argument, NULL, O_LAYERS}, {"ebn0", required_argument, NULL, O_EBN0},
-        {"batches", required_argument, NULL, O_BATCHES}, {"sweep", required_argument, NULL, O_SWEEP},
-        {"all", no_argument, NULL, O_ALL},           {"json", no_argument, NULL, O_JSON},
-        {"kernel", required_argument, NULL, O_GPU},  {"ns", required_argument, NULL, O_GPU},
-        {"ncw", required_argument, NULL, O_GPU},     {"nmcw", required_argument, NULL, O_GPU},
-        {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0}};
-    const int gpu = fg_cli_take_device(CMD, &argc, argv);
-    if (gpu < 0)
-        return FG_EXIT_USAGE;
-    const char *code_name = "wifi-1944-1/2";
-    int iter = 10, et = 0, fl = 0, layers = fg_ldpc_fixed_cfg_default().layers, batches = 0, sweep = 0, all = 0;
-    int json = 0, shape_given = 0, c, idx = -1;
-    double ebn0 = 2.0;
-    fg_gpu_ldpc_cfg g = fg_gpu_ldpc_cfg_default();
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, &idx)) != -1) {
-        const char *name = idx >= 0 ? opts[idx].name : "";
-        idx = -1;
-        switch (c) {
-        case O_CODE: code_name = optarg; break;
-        case O_ITER:
-            if (fg_cli_int(CMD, "iter", optarg, 1, 1000, &iter))
-                return FG_EXIT_USAGE;
-            break;
-        case O_ET: et = 1; break;
-        case O_FLOAT: fl = 1; break;
-        case O_LAYERS:
-            if (fg_cli_int(CMD, "layers", optarg, 1, FG_LDPC_BASE_DIM_MAX, &layers))
-                return FG_EXIT_USAGE;
-            break;
-        case O_EBN0: {
-            char *end;
-            errno = 0;
-            ebn0 = strtod(optarg, &end);
-            if (end == optarg || *end || errno || !(ebn0 >= -50 && ebn0 <= 100))
-                return fg_cli_usage_error(CMD, "--ebn0=%s invalid: expected a number of dB in [-50, 100]", optarg);
-            break;
-        }
-        case O_BATCHES:
-            if (fg_cli_int(CMD, "batches", optarg, 1, 10000, &batches))
-                return FG_EXIT_USAGE;
-            break;
-        case O_SWEEP:
-            if (strcmp(optarg, "table3.3"))
-                return fg_cli_usage_error(CMD, "--sweep=%s invalid: the one sweep is table3.3", optarg);
-            sweep = 1;
-            break;
-        case O_ALL: all = 1; break;
-        case O_JSON: json = 1; break;
-        case O_GPU: {
-            int shape = 0;
-            if (fg_cli_gpu_option(CMD, name, optarg, &g, NULL, &shape) < 0)
-                return FG_EXIT_USAGE;
-            if (strcmp(name, "kernel"))
-                shape_given = 1;
-            break;
-        }
-        case 'h': help(); return FG_EXIT_OK;
-        default: return fg_cli_usage_error(CMD, "unknown option (see fecforge bench ldpc --help)");
-        }
+    fg_family_decoder *d = NULL;
+    const int n = v->frames, quant = m->input == FG_IMPL_QUANT;
+    uint8_t *ref = malloc((size_t)n * fi->dec_len), *bits = malloc((size_t)n * fi->dec_len);
+    double *llr = malloc(sizeof *llr * (size_t)n * fi->n_rx_max), *ms = malloc(sizeof *ms * (size_t)v->batches);
+    int32_t *llr_q = quant ? malloc(sizeof *llr_q * (size_t)n * fi->n_rx_max) : NULL;
+    int rc = !ref || !bits || !llr || !ms || (quant && !llr_q) ? fg_set_error(FG_ENOMEM, "out of memory") : 0;
+    if (!rc)
+        rc = fg_family_frames(fi, 1, v->x.v[0], 0, n, v->threads, ref, llr, llr_q, NULL);
+    if (!rc)
+        rc = fg_family_decoder_create(fi, m, icfg, v->threads, &d);
+    const fg_decode_io io = {.count = n, .llr = llr, .llr_q = llr_q, .bits = bits};
+    if (!rc)
+        rc = fg_family_decoder_run(d, &io); /* warm-up */
+    for (int b = 0; b < v->batches && !rc; b++) {
+        const double t0 = fg_cli_now();
+        rc = fg_family_decoder_run(d, &io);
+        ms[b] = 1e3 * (fg_cli_now() - t0);
     }
-    if (optind < argc)
-        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
-    if (!gpu)
-        return fg_cli_usage_error(CMD, "needs --device gpu: this command times the GPU decoders; the CPU decoders "
-                                       "are timed by bench/bench_ldpc_dec (cmake --build BUILD --target bench_ldpc_dec)");
-    if (sweep && shape_given)
-        return fg_cli_usage_error(CMD, "--ns, --ncw and --nmcw are the sweep's variables: not with --sweep");
-    if (all && !sweep)
-        return fg_cli_usage_error(CMD, "--all needs --sweep table3.3");
-    if (!batches)
-        batches = sweep ? SWEEP_BATCHES : 20;
+    if (!rc) {
+        qsort(ms, (size_t)v->batches, sizeof *ms, cmp_double);
+        const double med = v->batches % 2 ? ms[v->batches / 2] : 0.5 * (ms[v->batches / 2 - 1] + ms[v->batches / 2]);
+        t->batch = n;
+        t->kernel_ms = t->total_ms = t->latency_ms = med;
+        t->coded_mbps_kernel = t->coded_mbps_total = (double)n * fi->n / (med * 1e3);
+        t->info_mbps_kernel = t->info_mbps_total = (double)n * fi->k / (med * 1e3);
+    }
+    fg_family_decoder_destroy(d);
+    free(ref);
+    free(bits);
+    free(llr);
+    free(llr_q);
+    free(ms);
+    return rc;
+}
 
-    fg_ldpc_code *code = NULL;
-    if (fg_cli_ldpc_code_open(code_name, 0, &code))
-        return FG_EXIT_USAGE;
-    int rc = FG_EXIT_OK;
+static int measure(const fg_family_inst *fi, const fg_family_impl *m, const void *icfg, const bench_opts *v,
+                   fg_impl_timing *t)
+{
+    if (!m->bench)
+        return time_decoder(fi, m, icfg, v, t);
+    void *w = NULL;
+    int rc = m->create(fi, icfg, 0, &w);
+    if (!rc)
+        rc = m->bench(w, v->x.v[0], v->batches, t);
+    if (w)
+        m->destroy(w);
+    return rc;
+}
+
+typedef struct {
+    char *cfg; /* the point's options as text */
+    fg_impl_timing t;
+} sweep_pt;
+
+/* The grid of a sweep: every combination of its option lists, as argument texts. */
+static int grid(const fg_impl_sweep *sw, char ***out)
+{
+    fg_opt_ints lists[4] = {{0}};
+    int k = 0, total = 1, rc = 0;
+    for (; k < 4 && sw->options[k]; k++) {
+        if ((rc = fg_opt_parse_ints(sw->options[k], sw->values[k], 1, 1e9, SWEEP_MAX, &lists[k])))
+            break;
+        total *= lists[k].n;
+    }
+    char **g = rc ? NULL : calloc((size_t)total, sizeof *g);
+    for (int p = 0; g && p < total; p++) {
+        char buf[256] = "";
+        size_t at = 0;
+        for (int i = 0, rest = p; i < k; i++) {
+            at += (size_t)snprintf(buf + at, sizeof buf - at, "%s--%s %d", i ? " " : "", sw->options[i],
+                                   lists[i].v[rest % lists[i].n]);
+            rest /= lists[i].n;
+        }
+        if (!(g[p] = malloc(strlen(buf) + 1))) {
+            total = -1;
+            break;
+        }
+        strcpy(g[p], buf);
+    }
+    for (int i = 0; i < k; i++)
+        free(lists[i].v);
+    *out = g;
+    return rc ? rc : !g || total < 0 ? fg_set_error(FG_ENOMEM, "out of memory") : total;
+}
+
+/* The implementation's options of a sweep point applied to a copy of icfg. */
+static int apply_point(const fg_family_impl *m, const char *text, void *icfg)
+{
+    char buf[256], *argv[16];
+    int argc = 0;
+    snprintf(buf, sizeof buf, "%s", text);
+    for (char *t = strtok(buf, " "); t && argc < 16; t = strtok(NULL, " "))
+        argv[argc++] = t;
+    fg_opt_group g = {NULL, m->opts, icfg};
+    fg_opts o = {.groups = &g, .n_groups = 1};
+    const int rc = fg_opts_parse(&o, argc, argv);
+    fg_opts_free(&o);
+    return rc;
+}
+
+static int bench_family(const fg_family *f, int argc, char **argv)
+{
+    fg_cli_family c;
+    bench_opts v = {0};
+    int rc = fg_cli_family_begin(&c, "bench", f);
+    fg_cli_family_axis(f, &bench_table[0]);
+    char examples[512];
+    const char *a = f->example_args ? f->example_args : "";
+    const int n_ex = snprintf(examples, sizeof examples, "fecforge bench %s %s --batches 5", f->name, a);
+    if (fg_cli_family_has_gpu(f) && n_ex > 0 && (size_t)n_ex < sizeof examples)
+        snprintf(examples + n_ex, sizeof examples - (size_t)n_ex, "\nfecforge bench %s %s --device gpu --json", f->name,
+                 a);
+    c.spec.about = "Throughput and latency of an implementation on full batches of frames made once at the point\n"
+                   "given: one warm-up batch, then --batches timed ones, medians reported. A GPU implementation\n"
+                   "times its kernels apart from the transfers (kernel_ms, total_ms with transfers, latency_ms from\n"
+                   "a batch's first copy-in to its last copy-out); a CPU one times decode calls of --frames frames\n"
+                   "on --threads threads. Mbps = frames x n (coded) or x k (information) bits / time.";
+    c.spec.examples = examples;
+    c.spec.exits = "0 ok, 1 runtime failure (no CUDA device, out of memory), 2 usage error";
+    fg_cli_group(&c.spec, "bench", bench_table, &v);
+    if (!rc && (rc = fg_cli_parse(&c.spec, argc - 1, argv + 1)) != 0) {
+        fg_cli_family_end(&c);
+        return rc == FG_CLI_HELP ? FG_EXIT_OK : rc;
+    }
     sweep_pt *pts = NULL;
-    if (layers > code->mb) {
-        rc = fg_cli_usage_error(CMD, "--layers=%d out of range [1, %d] for %s (mb = %d layers)", layers, code->mb,
-                                code->name, code->mb);
+    char **g = NULL;
+    int n_grid = 0, workers = 0;
+    if (rc || (rc = fg_cli_family_open(&c, NULL)))
+        goto out;
+    const fg_family_impl *m = c.impl;
+    const fg_family_inst *fi = &c.fi;
+    void *icfg = fg_cli_family_icfg(&c, m);
+    if (v.all && !v.sweep) {
+        rc = fg_cli_usage_error(c.cmd, "--all needs --sweep");
         goto out;
     }
-    g.fixed = !fl;
-    g.fx.layers = layers;
-    g.fx.max_iter = iter;
-    g.fx.early_term = et;
-    g.dec.schedule = layers == 1 ? FG_LDPC_SCHED_LAYERED : FG_LDPC_SCHED_MULTILAYER;
-    g.dec.layers = layers;
-    g.dec.alg = FG_LDPC_ALG_NMS;
-    g.dec.nms_factor = 0.75;
-    g.dec.max_iter = iter;
-    g.dec.early_term = et;
-    if ((rc = fg_cli_gpu_require(CMD)) != 0)
-        goto out;
-    char desc[256];
-    if (fg_gpu_device_describe(g.device, desc, (int)sizeof desc)) {
-        rc = fg_cli_fail(CMD, "GPU %d: %s", g.device, fg_last_error());
+    if (v.sweep && !m->sweep) {
+        rc = fg_cli_usage_error(c.cmd, "--sweep=%s invalid: the implementation %s offers no sweep", v.sweep, m->name);
         goto out;
     }
-    const char *kname = fg_cli_gpu_kernel_name(g.kernel);
-    if (!sweep) {
-        fg_gpu_ldpc_timing t;
-        int e = measure(code, &g, ebn0, batches, &t);
-        if (e) {
-            rc = e == FG_EINVAL ? fg_cli_usage_error(CMD, "%s", fg_last_error()) : fg_cli_fail(CMD, "%s", fg_last_error());
+    if (v.sweep && strcmp(v.sweep, m->sweep->name)) {
+        rc = fg_cli_usage_error(c.cmd, "--sweep=%s invalid: the implementation %s offers %s", v.sweep, m->name,
+                                m->sweep->name);
+        goto out;
+    }
+    for (int k = 0; v.sweep && k < 4 && m->sweep->options[k]; k++)
+        for (const fg_opt *o = m->opts; o && o->name; o++)
+            if (!strcmp(o->name, m->sweep->options[k]) && fg_cli_given(&c.spec, (char *)icfg + o->offset)) {
+                rc = fg_cli_usage_error(c.cmd, "--%s is a variable of --sweep: not with it", o->name);
+                goto out;
+            }
+    if (!v.batches)
+        v.batches = v.sweep ? 5 : 20;
+    if ((rc = fg_cli_family_workers(&c, m, v.threads, &workers)))
+        goto out;
+    char desc[256] = "CPU";
+    if (m->gpu)
+        fg_gpu_device_describe(0, desc, (int)sizeof desc);
+    char label[FG_FAMILY_NAME_MAX * 2];
+    f->label(fi, m, label, sizeof label);
+    if (!v.sweep) {
+        fg_impl_timing t;
+        if (measure(fi, m, icfg, &v, &t)) {
+            rc = fg_cli_fail(c.cmd, "%s", fg_last_error());
             goto out;
         }
-        if (json) {
+        if (v.json) {
             fg_json j;
-            json_head(&j, "bench ldpc --device gpu", code, kname, fl, layers, iter, et, ebn0);
-            fg_json_int(&j, "ns", g.streams);
-            fg_json_int(&j, "ncw", g.ncw);
-            fg_json_int(&j, "nmcw", g.nmcw);
-            fg_json_int(&j, "batches", batches);
+            json_head(&j, &c, NULL, &v);
+            if (!m->gpu)
+                fg_json_int(&j, "threads", v.threads);
             json_timing(&j, &t);
-            fg_json_obj_open(&j, "device");
-            fg_json_int(&j, "index", g.device);
-            fg_json_str(&j, "description", desc);
-            fg_json_obj_close(&j);
+            if (m->describe)
+                m->describe(icfg, c.dev.gpus, &j);
             fg_json_obj_close(&j);
             fg_json_end(&j);
         } else {
-            printf("%s (n=%d, k=%d) on %s\n", code->name, code->n, code->k, desc);
-            printf("kernel %s, %s mode, K=%d layers, %d iterations, early termination %s, Eb/N0 %g dB\n", kname,
-                   fl ? "float" : "fixed", layers, iter, et ? "on" : "off", ebn0);
-            printf("NS %d, NCW %d, NMCW %d: %d codewords per batch, median of %d batches\n", g.streams, g.ncw, g.nmcw,
-                   t.batch, batches);
+            printf("%s %s (n=%d, k=%d), %s, implementation %s on %s\n", f->name, fi->code_name, fi->n, fi->k, label,
+                   m->name, desc);
+            printf("%d frames per batch, median of %d batches, %s %g %s\n", t.batch, v.batches,
+                   f->channel->axis_label, v.x.v[0], f->channel->axis_unit);
             printf("  kernel   %10.3f ms  %10.1f coded Mbps  %10.1f info Mbps\n", t.kernel_ms, t.coded_mbps_kernel,
                    t.info_mbps_kernel);
             printf("  total    %10.3f ms  %10.1f coded Mbps  %10.1f info Mbps (with transfers)\n", t.total_ms,
@@ -260,90 +263,76 @@ static int bench_ldpc(int argc, char **argv)
         }
         goto out;
     }
-
-    /* --sweep table3.3 */
-    pts = calloc((size_t)N_NS * N_NCW * N_NMCW, sizeof *pts);
-    if (!pts) {
-        rc = fg_cli_fail(CMD, "out of memory");
+    /* --sweep: every point of the implementation's grid; shapes it cannot take are skipped */
+    if ((n_grid = grid(m->sweep, &g)) < 0) {
+        rc = fg_cli_fail(c.cmd, "%s", fg_last_error());
+        n_grid = 0;
         goto out;
     }
-    int n_pts = 0, skipped = 0, total = 0, done = 0;
-    for (int a = 0; a < N_NCW; a++)
-        if (g.kernel != FG_GPU_LDPC_FUSED || SW_NCW[a] * code->z <= 1024)
-            total += N_NS * N_NMCW;
-    for (int s = 0; s < N_NS; s++)
-        for (int a = 0; a < N_NCW; a++) {
-            if (g.kernel == FG_GPU_LDPC_FUSED && SW_NCW[a] * code->z > 1024)
-                continue;
-            for (int m = 0; m < N_NMCW; m++) {
-                fg_gpu_ldpc_cfg p = g;
-                p.streams = SW_NS[s];
-                p.ncw = SW_NCW[a];
-                p.nmcw = SW_NMCW[m];
-                sweep_pt *q = &pts[n_pts];
-                const int e = measure(code, &p, ebn0, batches, &q->t);
-                fg_cli_progress("bench ldpc", "table3.3 sweep points", ++done, total);
-                if (e == FG_EINVAL || e == FG_ENOMEM) { /* a shape this device or decoder cannot take */
-                    skipped++;
-                    continue;
-                }
-                if (e) {
-                    fg_cli_progress_done();
-                    rc = fg_cli_fail(CMD, "NS %d NCW %d NMCW %d: %s", p.streams, p.ncw, p.nmcw, fg_last_error());
-                    goto out;
-                }
-                q->ns = p.streams;
-                q->ncw = p.ncw;
-                q->nmcw = p.nmcw;
-                n_pts++;
-            }
+    pts = calloc((size_t)n_grid, sizeof *pts);
+    void *pcfg = malloc(m->cfg_size);
+    if (!pts || !pcfg) {
+        free(pcfg);
+        rc = fg_cli_fail(c.cmd, "out of memory");
+        goto out;
+    }
+    int n_pts = 0, skipped = 0;
+    for (int p = 0; p < n_grid && !rc; p++) {
+        memcpy(pcfg, icfg, m->cfg_size);
+        sweep_pt *q = &pts[n_pts];
+        int e = apply_point(m, g[p], pcfg);
+        if (!e && m->check)
+            e = m->check(fi, pcfg);
+        if (!e)
+            e = measure(fi, m, pcfg, &v, &q->t);
+        fg_cli_progress(c.cmd, "sweep points", p + 1, n_grid);
+        if (e == FG_EINVAL || e == FG_ENOMEM) { /* a shape this device or decoder cannot take */
+            skipped++;
+            continue;
         }
+        if (e)
+            rc = fg_cli_fail(c.cmd, "%s: %s", g[p], fg_last_error());
+        q->cfg = g[p];
+        n_pts++;
+    }
+    free(pcfg);
     fg_cli_progress_done();
+    if (rc)
+        goto out;
     int best[N_GOALS];
     for (int k = 0; k < N_GOALS; k++) {
         best[k] = -1;
-        for (int i = 0; i < n_pts; i++) {
-            if (pts[i].t.info_mbps_total < GOALS[k])
-                continue;
-            if (best[k] < 0 || pts[i].t.latency_ms < pts[best[k]].t.latency_ms ||
-                (pts[i].t.latency_ms == pts[best[k]].t.latency_ms &&
-                 pts[i].t.info_mbps_total > pts[best[k]].t.info_mbps_total))
+        for (int i = 0; i < n_pts; i++)
+            if (pts[i].t.info_mbps_total >= GOALS[k] &&
+                (best[k] < 0 || pts[i].t.latency_ms < pts[best[k]].t.latency_ms ||
+                 (pts[i].t.latency_ms == pts[best[k]].t.latency_ms &&
+                  pts[i].t.info_mbps_total > pts[best[k]].t.info_mbps_total)))
                 best[k] = i;
-        }
     }
-    if (json) {
+    if (v.json) {
         fg_json j;
-        json_head(&j, "bench ldpc --device gpu --sweep table3.3", code, kname, fl, layers, iter, et, ebn0);
-        fg_json_int(&j, "batches", batches);
+        json_head(&j, &c, m->sweep->name, &v);
         fg_json_str(&j, "goal_metric", "info_mbps_total");
         fg_json_int(&j, "points_measured", n_pts);
         fg_json_int(&j, "points_skipped", skipped);
-        fg_json_obj_open(&j, "device");
-        fg_json_int(&j, "index", g.device);
-        fg_json_str(&j, "description", desc);
-        fg_json_obj_close(&j);
+        fg_json_str(&j, "device", desc);
         fg_json_arr_open(&j, "goals");
         for (int k = 0; k < N_GOALS; k++) {
             fg_json_obj_open(&j, NULL);
             fg_json_num(&j, "goal_mbps", GOALS[k]);
             fg_json_bool(&j, "reached", best[k] >= 0);
             if (best[k] >= 0) {
-                const sweep_pt *q = &pts[best[k]];
-                fg_json_int(&j, "ns", q->ns);
-                fg_json_int(&j, "ncw", q->ncw);
-                fg_json_int(&j, "nmcw", q->nmcw);
-                json_timing(&j, &q->t);
+                fg_json_str(&j, "options", pts[best[k]].cfg);
+                json_timing(&j, &pts[best[k]].t);
             }
             fg_json_obj_close(&j);
         }
         fg_json_arr_close(&j);
-        if (all) {
+        if (v.all) {
             fg_json_arr_open(&j, "points");
             for (int i = 0; i < n_pts; i++) {
                 fg_json_obj_open(&j, NULL);
-                fg_json_int(&j, "ns", pts[i].ns);
-                fg_json_int(&j, "ncw", pts[i].ncw);
-                fg_json_int(&j, "nmcw", pts[i].nmcw);
+                fg_json_str(&j, "options", pts[i].cfg);
                 json_timing(&j, &pts[i].t);
                 fg_json_obj_close(&j);
             }
@@ -352,35 +341,44 @@ static int bench_ldpc(int argc, char **argv)
         fg_json_obj_close(&j);
         fg_json_end(&j);
     } else {
-        printf("Table 3.3 sweep: %s (n=%d, k=%d) on %s\n", code->name, code->n, code->k, desc);
-        printf("kernel %s, %s mode, K=%d layers, %d iterations, early termination %s; %d points (%d skipped), "
-               "median of %d batches each\n\n",
-               kname, fl ? "float" : "fixed", layers, iter, et ? "on" : "off", n_pts, skipped, batches);
-        printf("%10s %4s %4s %5s %7s %11s %13s %13s\n", "goal Mbps", "NS", "NCW", "NMCW", "batch", "latency ms",
-               "info Mbps", "kernel Mbps");
+        printf("%s sweep (%s): %s %s on %s, %s; %d points (%d skipped), median of %d batches each\n\n",
+               m->sweep->name, m->sweep->summary, f->name, fi->code_name, desc, label, n_pts, skipped, v.batches);
+        printf("%10s  %-32s %7s %11s %13s %13s\n", "goal Mbps", "options", "batch", "latency ms", "info Mbps",
+               "kernel Mbps");
         for (int k = 0; k < N_GOALS; k++) {
             if (best[k] < 0) {
-                printf("%10.0f %s\n", GOALS[k], "  not reached");
+                printf("%10.0f  not reached\n", GOALS[k]);
                 continue;
             }
             const sweep_pt *q = &pts[best[k]];
-            printf("%10.0f %4d %4d %5d %7d %11.3f %13.1f %13.1f\n", GOALS[k], q->ns, q->ncw, q->nmcw, q->t.batch,
-                   q->t.latency_ms, q->t.info_mbps_total, q->t.info_mbps_kernel);
+            printf("%10.0f  %-32s %7d %11.3f %13.1f %13.1f\n", GOALS[k], q->cfg, q->t.batch, q->t.latency_ms,
+                   q->t.info_mbps_total, q->t.info_mbps_kernel);
         }
         printf("\ngoal: information bits/s including transfers (info Mbps); the configuration of lowest latency\n");
     }
 out:
+    for (int i = 0; i < n_grid; i++)
+        free(g[i]);
+    free(g);
     free(pts);
-    fg_ldpc_code_destroy(code);
+    rc = fg_cli_finish(&c.spec, rc);
+    fg_cli_family_end(&c);
     return rc;
 }
 
-/* Hidden helper of the tests: how many CUDA devices this fecforge sees. */
+/* The CUDA devices this fecforge sees (the tests ask it). */
 static int bench_devices(int argc, char **argv)
 {
-    const int json = argc > 1 && !strcmp(argv[1], "--json");
-    if (argc > 1 + json)
-        return fg_cli_usage_error("bench devices", "unexpected argument '%s' (only --json)", argv[1 + json]);
+    int json = 0;
+    static const fg_opt t[] = {{"json", 0, FG_OPT_FLAG, 0, .help = "one JSON object on stdout"}, {NULL}};
+    fg_cli_spec spec = {.cmd = "bench devices",
+                        .about = "The CUDA devices this fecforge sees: their count on the first line, then one line "
+                                 "each.",
+                        .examples = "fecforge bench devices"};
+    fg_cli_group(&spec, "options", t, &json);
+    int rc = fg_cli_parse(&spec, argc, argv);
+    if (rc)
+        return rc == FG_CLI_HELP ? FG_EXIT_OK : rc;
     const int n = fg_gpu_device_count();
     fg_json j;
     if (json) {
@@ -405,23 +403,23 @@ static int bench_devices(int argc, char **argv)
         fg_json_obj_close(&j);
         fg_json_end(&j);
     }
-    return FG_EXIT_OK;
+    return fg_cli_finish(&spec, FG_EXIT_OK);
 }
 
 int fg_cmd_bench(int argc, char **argv)
 {
-    if (argc < 2) {
-        help_bench(stderr);
-        return FG_EXIT_USAGE;
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        FILE *o = argc < 2 ? stderr : stdout;
+        fprintf(o, "usage: fecforge bench <family> [--options]\n       fecforge bench devices\n\n"
+                   "Throughput and latency of an implementation of a family's decoder (a GPU's kernels apart from\n"
+                   "its transfers), or a sweep over the implementation's options.\n\nfamilies:\n");
+        fg_cli_family_list(o);
+        fprintf(o, "\n  devices  the CUDA devices this fecforge sees\n\n"
+                   "'fecforge bench <family> --help' lists the options.\n");
+        return argc < 2 ? FG_EXIT_USAGE : FG_EXIT_OK;
     }
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-        help_bench(stdout);
-        return FG_EXIT_OK;
-    }
-    if (!strcmp(argv[1], "ldpc"))
-        return bench_ldpc(argc - 1, argv + 1);
     if (!strcmp(argv[1], "devices"))
         return bench_devices(argc - 1, argv + 1);
-    fprintf(stderr, "fecforge bench: unknown benchmark '%s' (valid: ldpc, devices)\n", argv[1]);
-    return FG_EXIT_USAGE;
+    const fg_family *f = fg_cli_family_find("bench", argv[1]);
+    return f ? bench_family(f, argc, argv) : FG_EXIT_USAGE;
 }

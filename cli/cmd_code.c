@@ -1,36 +1,15 @@
 /* fecforge code ldpc: the QC-LDPC code library (list, show a base matrix, export base/alist files). */
 #include "cli.h"
-#include "cli_ldpc.h"
+#include "cli_opts.h"
 #include "commands.h"
 #include "fecforge/error.h"
 #include "fecforge/ldpc_code.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const CMD = "code";
-
-static void help(void)
-{
-    printf("usage: fecforge code ldpc --list [--json]\n"
-           "       fecforge code ldpc --code NAME|FILE [--z Z] [--show] [--json] [--export-base FILE]\n"
-           "                          [--export-alist FILE]\n\n"
-           "Channel codes of the library. ldpc: the quasi-cyclic LDPC codes of IEEE 802.11n (12) and\n"
-           "IEEE 802.16e (114), and user codes from base-matrix or alist files (docs/ldpc-codes.md).\n\n"
-           "  --list              every built-in code: name, n, k, z, mb, nb, rate, edges\n"
-           FG_CLI_LDPC_CODE_HELP
-           "  --show              the code's parameters, base matrix and degrees (the default with --code)\n"
-           "  --json              a JSON object instead of the tables\n"
-           "  --export-base FILE  write the base matrix (the format --code reads)\n"
-           "  --export-alist FILE write the expanded H as a MacKay alist file\n"
-           "  -h, --help          this text\n\n"
-           "examples: fecforge code ldpc --list\n"
-           "          fecforge code ldpc --code wimax-576-3/4A --show\n"
-           "          fecforge code ldpc --code wifi-648-1/2 --export-alist h.alist\n"
-           "          fecforge code ldpc --code h.alist --z 27 --export-base h.txt\n");
-}
+static const char *const CMD = "code ldpc";
 
 static void help_top(void)
 {
@@ -158,80 +137,85 @@ static int show_code(const fg_ldpc_code *c, int json)
     return FG_EXIT_OK;
 }
 
-/* The library writes the file through fecforge/output.h (atomically, or through to a device). */
-static int export_file(const fg_ldpc_code *c, const char *path, int alist)
+typedef struct {
+    fg_ldpc_code_arg code;
+    int list, show, json;
+    char *base, *alist;
+} code_opts;
+
+#define O(f) FG_CLI_OFF(code_opts, f)
+static const fg_opt opts[] = {
+    {"list", 0, FG_OPT_FLAG, O(list), .help = "every built-in code: name, n, k, z, mb, nb, rate, edges"},
+    {"show", 0, FG_OPT_FLAG, O(show),
+     .help = "the code's parameters, base matrix and degrees (the default with --code)"},
+    {"json", 0, FG_OPT_FLAG, O(json), .help = "a JSON object instead of the tables"},
+    {"export-base", 0, FG_OPT_TEXT, O(base), .meta = "FILE", .help = "write the base matrix (the format --code reads)",
+     .flags = FG_CLI_OUTPUT},
+    {"export-alist", 0, FG_OPT_TEXT, O(alist), .meta = "FILE", .help = "write the expanded H as a MacKay alist file",
+     .flags = FG_CLI_OUTPUT},
+    {NULL}};
+#undef O
+
+/* Into an output opened before any work (fecforge/output.h). */
+static int export_file(const fg_ldpc_code *c, fg_out *o, int alist)
 {
-    const int rc = alist ? fg_ldpc_code_write_alist(c, path) : fg_ldpc_code_write_base(c, path);
-    if (rc == FG_EINVAL)
-        return fg_cli_usage_error(CMD, "--export-%s: %s", alist ? "alist" : "base", fg_last_error());
+    FILE *f = fg_out_stream(o);
+    const int rc = alist ? fg_ldpc_code_print_alist(c, f) : fg_ldpc_code_print_base(c, f);
     return rc ? fg_cli_fail(CMD, "--export-%s: %s", alist ? "alist" : "base", fg_last_error()) : FG_EXIT_OK;
 }
 
 static int code_ldpc(int argc, char **argv)
 {
-    enum { O_LIST = 1000, O_CODE, O_Z, O_SHOW, O_JSON, O_BASE, O_ALIST };
-    static const struct option opts[] = {{"list", no_argument, NULL, O_LIST},
-                                         {"code", required_argument, NULL, O_CODE},
-                                         {"z", required_argument, NULL, O_Z},
-                                         {"show", no_argument, NULL, O_SHOW},
-                                         {"json", no_argument, NULL, O_JSON},
-                                         {"export-base", required_argument, NULL, O_BASE},
-                                         {"export-alist", required_argument, NULL, O_ALIST},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
-    const char *code_arg = NULL, *base_out = NULL, *alist_out = NULL;
-    int list = 0, show = 0, json = 0, z = 0, c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        switch (c) {
-        case O_LIST: list = 1; break;
-        case O_CODE: code_arg = optarg; break;
-        case O_Z:
-            if (fg_cli_int(CMD, "z", optarg, 1, FG_LDPC_Z_MAX, &z))
-                return FG_EXIT_USAGE;
-            break;
-        case O_SHOW: show = 1; break;
-        case O_JSON: json = 1; break;
-        case O_BASE: base_out = optarg; break;
-        case O_ALIST: alist_out = optarg; break;
-        case 'h': help(); return FG_EXIT_OK;
-        default: return fg_cli_usage_error(CMD, "unknown option");
-        }
+    code_opts v = {0};
+    fg_cli_spec spec = {
+        .cmd = CMD,
+        .usage = "--list [--json]\n"
+                 "       fecforge code ldpc --code NAME|FILE [--z Z] [--show] [--json] [--export-base FILE]\n"
+                 "                          [--export-alist FILE]",
+        .about = "Channel codes of the library. ldpc: the quasi-cyclic LDPC codes of IEEE 802.11n (12) and\n"
+                 "IEEE 802.16e (114), and user codes from base-matrix or alist files (docs/ldpc-codes.md).",
+        .examples = "fecforge code ldpc --list\n"
+                    "fecforge code ldpc --code wimax-576-3/4A --show\n"
+                    "fecforge code ldpc --code wifi-648-1/2 --export-alist h.alist\n"
+                    "fecforge code ldpc --code h.alist --z 27 --export-base h.txt"};
+    fg_cli_group(&spec, "options", opts, &v);
+    fg_cli_group(&spec, "the code", fg_ldpc_code_options, &v.code);
+    int rc = fg_cli_parse(&spec, argc, argv);
+    if (rc)
+        return rc == FG_CLI_HELP ? FG_EXIT_OK : rc;
+    fg_out *base = fg_cli_out(&spec, &v.base), *alist = fg_cli_out(&spec, &v.alist);
+    if (v.list) {
+        if (v.code.code || v.show || base || alist || fg_cli_given(&spec, &v.code.z))
+            return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.list, " goes alone (with --json)"));
+        return fg_cli_finish(&spec, list_codes(v.json));
     }
-    if (optind < argc)
-        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
-    if (list) {
-        if (code_arg || show || base_out || alist_out || z)
-            return fg_cli_usage_error(CMD, "--list goes alone (with --json)");
-        return list_codes(json);
-    }
-    if (!code_arg)
-        return fg_cli_usage_error(CMD, "ldpc needs --list or --code NAME|FILE");
-    if (base_out && alist_out && !strcmp(base_out, alist_out))
-        return fg_cli_usage_error(CMD, "--export-base and --export-alist name the same file %s", base_out);
+    if (!v.code.code)
+        return fg_cli_finish(&spec, fg_cli_usage_error(CMD, "--code NAME|FILE or --list is required"));
+    if (base && alist && !strcmp(v.base, v.alist))
+        return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.alist, "=%s names the same file as --export-base",
+                                                     v.alist));
     fg_ldpc_code *code;
-    if (fg_cli_ldpc_code_open(code_arg, z, &code))
-        return FG_EXIT_USAGE;
-    int rc = FG_EXIT_OK;
-    if (base_out)
-        rc = export_file(code, base_out, 0);
-    if (!rc && alist_out)
-        rc = export_file(code, alist_out, 1);
-    if (!rc && (show || json || (!base_out && !alist_out)))
-        rc = show_code(code, json);
+    if (fg_ldpc_code_open(v.code.code, v.code.z, &code))
+        return fg_cli_finish(&spec, fg_cli_usage_error(CMD, "--code %s", fg_last_error()));
+    if (base)
+        rc = export_file(code, base, 0);
+    if (!rc && alist)
+        rc = export_file(code, alist, 1);
+    if (!rc && (v.show || v.json || (!base && !alist)))
+        rc = show_code(code, v.json);
     fg_ldpc_code_destroy(code);
-    return rc;
+    return fg_cli_finish(&spec, rc);
 }
 
 int fg_cmd_code(int argc, char **argv)
 {
     if (argc < 2)
-        return fg_cli_usage_error(CMD, "a code family is required: ldpc (see fecforge code --help)");
+        return fg_cli_usage_error("code", "a code family is required: ldpc (see fecforge code --help)");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         help_top();
         return FG_EXIT_OK;
     }
     if (!strcmp(argv[1], "ldpc"))
         return code_ldpc(argc - 1, argv + 1);
-    return fg_cli_usage_error(CMD, "code family '%s' unknown: valid is ldpc", argv[1]);
+    return fg_cli_usage_error("code", "code family '%s' unknown: valid is ldpc", argv[1]);
 }

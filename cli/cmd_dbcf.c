@@ -1,61 +1,15 @@
 /* fecforge dbcf: cycle-accurate DBCF write network, worst case over block sizes, and the
  * design-space sweep (Pareto front of buffer bits against extra cycles dC). */
 #include "cli.h"
+#include "cli_opts.h"
 #include "commands.h"
 #include "fecforge/dbcf.h"
 #include "fecforge/error.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char *const CMD = "dbcf";
-enum { LIST_MAX = 256 };
-
-static void help(void)
-{
-    printf(
-        "usage: fecforge dbcf [--std umts|lte] [--K N|LIST|all] [--pllr P] [--banks M] [--mapping NAME]\n"
-        "                     [--select S|all] [--fifo-depth F] [--buf-depth B] [--offer dual|head]\n"
-        "                     [--stall] [--lfsr-seed X] [--direction both|interleave|deinterleave]\n"
-        "                     [--json] [--trace FILE]\n"
-        "       fecforge dbcf --sweep [--banks LIST] [--select LIST] [--fifo-depth LIST] [--buf-depth LIST]\n"
-        "                     [--data-bits W] [--all-points] [--plot FILE.png] [--json] ...\n\n"
-        "Cycle-accurate model of the double-buffer contention-free (DBCF) write network between PLLR\n"
-        "XMAP output lanes and M extrinsic memory banks (thesis 4.5.3). One half-iteration per\n"
-        "direction; reports C0, C1, dC = C1 - C0, FIFO/buffer occupancy, overflow, and checks that\n"
-        "every LLR landed exactly once at its address. Exit 1 if anything overflowed or was misplaced.\n\n"
-        "  --std S          umts (default) or lte\n"
-        "  --K N|LIST|all   block size(s): default 5114 (UMTS) or 6144 (LTE); a list like 40,5114,\n"
-        "                   4000-4100 or 40-5114:50 (every 50th); or all. Several sizes report\n"
-        "                   the worst case\n"
-        "  --pllr P         LLRs per cycle, a multiple of 4 in [4, 1024] (default 32)\n"
-        "  --banks M        memory banks (default PLLR; sweep default PLLR,2*PLLR)\n"
-        "  --mapping NAME   bank mapping: xmap (default; conflict-free reads), mod, block\n"
-        "  --select S|all   words admitted per bank per cycle, [1, 2*PLLR] or all (default 3)\n"
-        "  --fifo-depth F   lane FIFO depth, [0, 4096] (default 8)\n"
-        "  --buf-depth B    bank circular-buffer depth, [0, 4096] (default 12)\n"
-        "  --offer MODE     dual (default): a lane offers its FIFO head and its new word in the same\n"
-        "                   cycle; head: a plain FIFO, the new word queues behind the head\n"
-        "  --stall          stalling SISOs instead of free-running ones: a rejected word is held and its\n"
-        "                   SISO stalls (the thesis's single-buffer baseline; nothing is lost)\n"
-        "  --lfsr-seed X    non-zero 16-bit seed of the priority LFSR (default 0xACE1)\n"
-        "  --direction D    both (default), interleave (LLR j -> pi^-1(j)), deinterleave (k -> pi(k))\n"
-        "  --trace FILE     per-cycle port trace (one K, one direction); format in docs/dbcf.md\n"
-        "  --json           one JSON object on stdout\n"
-        "  --sweep          design-space exploration over banks x select x fifo-depth x buf-depth\n"
-        "                   (LIST: N, N,M,... or N-M; defaults select 1-4, fifo 0-16, buf 0-32); prints\n"
-        "                   the Pareto front (per M and S) of buffer bits against worst dC over\n"
-        "                   the K set and directions, among configurations that lose nothing\n"
-        "  --data-bits W    LLR width for the bit count (default 6, the thesis's extrinsic width)\n"
-        "  --all-points     sweep: list every configuration, not only the front\n"
-        "  --plot FILE.png  sweep: scatter of bits against dC with the front\n"
-        "  -h, --help       this text\n\n"
-        "examples:\n"
-        "  fecforge dbcf --K 5114 --pllr 32 --banks 64 --select 3 --fifo-depth 4 --buf-depth 7\n"
-        "  fecforge dbcf --K all --pllr 32 --json\n"
-        "  fecforge dbcf --sweep --pllr 32 --K 5114 --plot out/dbcf-sweep.png\n");
-}
 
 typedef struct {
     FILE *f;
@@ -194,10 +148,8 @@ static int run_single(const fg_dbcf_cfg *cfg, fg_std std, const int *K, int nK, 
     return lost ? FG_EXIT_FAIL : FG_EXIT_OK;
 }
 
-static int run_trace(const fg_dbcf_cfg *cfg, fg_std std, int K, int dirs, fg_bank_mapping m, const char *path)
+static int run_trace(const fg_dbcf_cfg *cfg, fg_std std, int K, int dirs, fg_bank_mapping m, fg_out *o)
 {
-    if (dirs == FG_DIRS_BOTH)
-        return fg_cli_usage_error(CMD, "--trace needs --direction interleave or deinterleave");
     fg_xmap_schedule s;
     fg_bank_map map;
     if (fg_xmap_schedule_init(&s, K, cfg->pllr) || fg_bank_map_init(&map, m, cfg->banks, &s))
@@ -205,11 +157,6 @@ static int run_trace(const fg_dbcf_cfg *cfg, fg_std std, int K, int dirs, fg_ban
     int32_t *addr = malloc(sizeof *addr * (size_t)K);
     if (!addr)
         return fg_cli_fail(CMD, "out of memory");
-    fg_out *o = fg_cli_out_open(CMD, "trace", path);
-    if (!o) {
-        free(addr);
-        return FG_EXIT_USAGE;
-    }
     FILE *f = fg_out_stream(o);
     trace_ctx t = {f, cfg->pllr, cfg->banks};
     fprintf(f, "# fecforge %s (git %s) dbcf trace: std=%s K=%d direction=%s pllr=%d banks=%d mapping=%s select=%d "
@@ -224,14 +171,10 @@ static int run_trace(const fg_dbcf_cfg *cfg, fg_std std, int K, int dirs, fg_ban
     if (!rc)
         rc = fg_dbcf_half_iteration(cfg, &map, addr, trace_line, &t, &r);
     free(addr);
-    if (rc) {
-        fg_cli_out_close(CMD, o, 0);
+    if (rc)
         return fg_cli_fail(CMD, "%s", fg_last_error());
-    }
-    if (fg_cli_out_close(CMD, o, 1))
-        return FG_EXIT_FAIL;
     fprintf(stderr, "fecforge dbcf: wrote %d cycles to %s (C0=%d C1=%d dC=%d overflow=%ld misplaced=%ld)\n", r.C1,
-            path, r.C0, r.C1, r.dC, r.overflow, r.misplaced);
+            fg_out_path(o), r.C0, r.C1, r.dC, r.overflow, r.misplaced);
     return r.overflow || r.misplaced ? FG_EXIT_FAIL : FG_EXIT_OK;
 }
 
@@ -305,26 +248,19 @@ static int plot_sweep(const fg_dbcf_point *pts, int n, fg_out *png)
     return rc ? FG_EXIT_FAIL : FG_EXIT_OK;
 }
 
+/* png: the --plot output (opened before any work), or NULL. */
 static int run_sweep(const fg_dbcf_cfg *base, const fg_dbcf_grid *g, fg_std std, const int *K, int nK, int dirs,
-                     fg_bank_mapping m, int json, int all_points, const char *plot)
+                     fg_bank_mapping m, int json, int all_points, fg_out *png)
 {
     const long total = (long)g->n_banks * g->n_select * g->n_fifo * g->n_buf;
-    if (total > 200000)
-        return fg_cli_usage_error(CMD, "sweep of %ld configurations is too large (limit 200000)", total);
-    fg_out *png = NULL; /* opened before the sweep: a bad --plot path costs no work */
-    if (plot && !(png = fg_cli_out_open(CMD, "plot", plot)))
-        return FG_EXIT_USAGE;
     fg_dbcf_point *pts = malloc(sizeof *pts * (size_t)total);
-    if (!pts) {
-        fg_cli_out_close(CMD, png, 0);
+    if (!pts)
         return fg_cli_fail(CMD, "out of memory");
-    }
     int n;
     int rc = fg_dbcf_sweep(base, g, std, K, nK, dirs, m, progress, "sweep configurations", pts, &n);
     fg_cli_progress_done();
     if (rc) {
         free(pts);
-        fg_cli_out_close(CMD, png, 0);
         return fg_cli_fail(CMD, "%s", fg_last_error());
     }
     qsort(pts, (size_t)n, sizeof *pts, cmp_points);
@@ -387,153 +323,244 @@ static int run_sweep(const fg_dbcf_cfg *base, const fg_dbcf_grid *g, fg_std std,
                        g->banks[b]);
         }
     }
-    rc = FG_EXIT_OK;
-    if (png) {
-        rc = plot_sweep(pts, n, png);
-        if (fg_cli_out_close(CMD, png, rc == FG_EXIT_OK))
-            rc = FG_EXIT_FAIL;
-    }
+    rc = png ? plot_sweep(pts, n, png) : FG_EXIT_OK;
     free(pts);
     return rc;
 }
 
+/* The network's options: fg_dbcf_options, with --banks, --select, --fifo-depth and --buf-depth as lists
+ * (INTS) for --sweep. */
+typedef struct {
+    fg_dbcf_cfg cfg;
+    fg_opt_ints banks, select, fifo, buf;
+} net_opts;
+
+static const struct {
+    const char *name;
+    size_t offset;
+    const char *words, *def_text;
+    const char *param; /* how fg_dbcf_cfg_check's messages start */
+} LISTS[] = {{"banks", offsetof(net_opts, banks), NULL, "PLLR; --sweep: PLLR,2*PLLR", "banks="},
+             {"select", offsetof(net_opts, select), "all", "3; --sweep: 1-4", "select="},
+             {"fifo-depth", offsetof(net_opts, fifo), NULL, "8; --sweep: 0-16", "fifo_depth="},
+             {"buf-depth", offsetof(net_opts, buf), NULL, "12; --sweep: 0-32", "buf_depth="}};
+enum { N_LISTS = sizeof LISTS / sizeof *LISTS, NET_OPTS_MAX = 16 };
+
+/* fg_dbcf_options over net_opts: the same names, ranges and help; the four lists as INTS. */
+static void net_table(fg_opt *t)
+{
+    int k = 0;
+    for (const fg_opt *o = fg_dbcf_options; o->name && k < NET_OPTS_MAX - 1; o++, k++) {
+        t[k] = *o;
+        t[k].offset += offsetof(net_opts, cfg);
+        for (int i = 0; i < N_LISTS; i++)
+            if (!strcmp(o->name, LISTS[i].name)) {
+                t[k].type = FG_OPT_INTS;
+                t[k].offset = LISTS[i].offset;
+                t[k].words = LISTS[i].words;
+                t[k].def_text = LISTS[i].def_text;
+            }
+    }
+    t[k] = (fg_opt){NULL};
+}
+
+typedef struct {
+    int std, mapping, direction, json, sweep, width, all_points;
+    fg_opt_ints K;
+    char *trace, *plot;
+} dbcf_opts;
+
+#define O(f) FG_CLI_OFF(dbcf_opts, f)
+static const fg_opt opts[] = {
+    {"std", 0, FG_OPT_CHOICE, O(std), .words = FG_CLI_STD_WORDS, .def = "umts", .meta = "S", .help = "the standard"},
+    {"K", 0, FG_OPT_INTS, O(K), 1, FG_K_MAX, .words = "all", .meta = "LIST",
+     .def_text = "5114 for UMTS, 6144 for LTE",
+     .help = "block sizes: 40,5114, 4000-4100, 40-5114:50 (every 50th), all: every size\n"
+             "of the standard; several sizes report the worst case"},
+    {"mapping", 0, FG_OPT_CHOICE, O(mapping), .words = FG_CLI_MAPPING_WORDS, .def = "xmap", .meta = "NAME",
+     .help = "bank mapping: xmap (conflict-free reads; M a multiple of PLLR), xmap-xor,\n"
+             "mod (a mod M), block (a / ceil(K/M))"},
+    {"direction", 0, FG_OPT_CHOICE, O(direction), .words = "both|interleave|deinterleave", .def = "both", .meta = "D",
+     .help = "interleave (LLR j -> pi^-1(j)), deinterleave (k -> pi(k)) or both"},
+    {"trace", 0, FG_OPT_TEXT, O(trace), .meta = "FILE",
+     .help = "per-cycle port trace (one K, one direction); format in docs/dbcf.md", .flags = FG_CLI_OUTPUT},
+    {"json", 0, FG_OPT_FLAG, O(json), .help = "one JSON object on stdout"},
+    {NULL}};
+
+static const fg_opt sweep_opts[] = {
+    {"sweep", 0, FG_OPT_FLAG, O(sweep),
+     .help = "design-space exploration over banks x select x fifo-depth x buf-depth\n"
+             "(the lists); prints the Pareto front (per M and S) of buffer bits against\n"
+             "worst dC over the K set and directions, among configurations that lose nothing"},
+    {"width", 0, FG_OPT_INT, O(width), 1, 32, .meta = "W",
+     .help = "data (LLR) width for the bit count (the thesis's extrinsic width)"},
+    {"data-bits", 0, FG_OPT_INT, 0, .alias_of = "width"},
+    {"all-points", 0, FG_OPT_FLAG, O(all_points), .help = "list every configuration, not only the front"},
+    {"plot", 0, FG_OPT_TEXT, O(plot), .meta = "FILE.png", .help = "scatter of bits against dC with the front",
+     .flags = FG_CLI_OUTPUT},
+    {NULL}};
+#undef O
+
+/* "4,8,..." of a parsed list, for messages. */
+static const char *list_text(const fg_opt_ints *l, char *buf, size_t n)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < l->n && at < n; i++)
+        at += (size_t)snprintf(buf + at, n - at, "%s%d", i ? "," : "", l->v[i]);
+    if (at >= n && n > 4)
+        strcpy(buf + n - 4, "...");
+    return buf;
+}
+
+/* "--data-bits" when the user wrote that old spelling of --width, for messages. */
+static const char *width_spelled(int argc, char **argv)
+{
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+        if (!strncmp(argv[i], "--data-bits", 11) && (!argv[i][11] || argv[i][11] == '='))
+            return "--data-bits";
+    return "--width";
+}
+
+/* A list option's values: the list given ("all": FG_DBCF_SELECT_ALL), else def[0..n_def). */
+static int *list_values(const fg_opt_ints *l, const int *def, int n_def, int *n)
+{
+    const int count = l->n == FG_OPT_ALL ? 1 : l->n > 0 ? l->n : n_def;
+    int *v = malloc(sizeof *v * (size_t)count);
+    for (int i = 0; v && i < count; i++)
+        v[i] = l->n == FG_OPT_ALL ? FG_DBCF_SELECT_ALL : l->n > 0 ? l->v[i] : def[i];
+    *n = count;
+    return v;
+}
+
+/* lo, lo + 1, ..., hi into a; their count. */
+static int span(int *a, int lo, int hi)
+{
+    for (int x = lo; x <= hi; x++)
+        a[x - lo] = x;
+    return hi - lo + 1;
+}
+
+/* Field i of the lists (banks, select, fifo-depth, buf-depth) of c. */
+static int *list_field(fg_dbcf_cfg *c, int i)
+{
+    return i == 0 ? &c->banks : i == 1 ? &c->select : i == 2 ? &c->fifo_depth : &c->buf_depth;
+}
+
 int fg_cmd_dbcf(int argc, char **argv)
 {
-    enum { O_STD = 256, O_K, O_PLLR, O_BANKS, O_MAP, O_SEL, O_FIFO, O_BUF, O_OFFER, O_STALL, O_SEED, O_DIR,
-           O_JSON, O_TRACE, O_SWEEP, O_BITS, O_ALL, O_PLOT };
-    static const struct option opts[] = {
-        {"std", required_argument, NULL, O_STD},          {"K", required_argument, NULL, O_K},
-        {"pllr", required_argument, NULL, O_PLLR},        {"banks", required_argument, NULL, O_BANKS},
-        {"mapping", required_argument, NULL, O_MAP},      {"select", required_argument, NULL, O_SEL},
-        {"fifo-depth", required_argument, NULL, O_FIFO},  {"buf-depth", required_argument, NULL, O_BUF},
-        {"offer", required_argument, NULL, O_OFFER},      {"stall", no_argument, NULL, O_STALL},
-        {"lfsr-seed", required_argument, NULL, O_SEED},   {"direction", required_argument, NULL, O_DIR},
-        {"json", no_argument, NULL, O_JSON},              {"trace", required_argument, NULL, O_TRACE},
-        {"sweep", no_argument, NULL, O_SWEEP},            {"data-bits", required_argument, NULL, O_BITS},
-        {"all-points", no_argument, NULL, O_ALL},         {"plot", required_argument, NULL, O_PLOT},
-        {"help", no_argument, NULL, 'h'},                 {NULL, 0, NULL, 0}};
-    const char *std_name = "umts", *K_text = NULL, *map_name = "xmap", *banks_text = NULL, *sel_text = "3",
-               *fifo_text = "8", *buf_text = "12", *trace = NULL, *plot = NULL;
-    fg_dbcf_cfg cfg = fg_dbcf_cfg_default();
-    int json = 0, sweep = 0, all_points = 0, dirs = FG_DIRS_BOTH, data_bits = 6, c;
-    int fifo_set = 0, buf_set = 0, sel_set = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        switch (c) {
-        case O_STD: std_name = optarg; break;
-        case O_K: K_text = optarg; break;
-        case O_PLLR:
-            if (fg_cli_int(CMD, "pllr", optarg, 4, FG_PLLR_MAX, &cfg.pllr))
-                return FG_EXIT_USAGE;
-            if (cfg.pllr % 4)
-                return fg_cli_usage_error(CMD, "--pllr=%d invalid: must be a multiple of 4 (4 LLRs per radix-4 XMAP)",
-                                          cfg.pllr);
-            break;
-        case O_BANKS: banks_text = optarg; break;
-        case O_MAP: map_name = optarg; break;
-        case O_SEL: sel_text = optarg; sel_set = 1; break;
-        case O_FIFO: fifo_text = optarg; fifo_set = 1; break;
-        case O_BUF: buf_text = optarg; buf_set = 1; break;
-        case O_OFFER:
-            if (!strcmp(optarg, "dual"))
-                cfg.offer = FG_DBCF_OFFER_DUAL;
-            else if (!strcmp(optarg, "head"))
-                cfg.offer = FG_DBCF_OFFER_HEAD;
-            else
-                return fg_cli_usage_error(CMD, "--offer=%s unknown: valid are dual, head", optarg);
-            break;
-        case O_STALL: cfg.stall = 1; break;
-        case O_SEED: {
-            char *end;
-            long v = strtol(optarg, &end, 0);
-            if (*end || v < 1 || v > 0xFFFF)
-                return fg_cli_usage_error(CMD, "--lfsr-seed=%s invalid: expected a value in [1, 0xffff]", optarg);
-            cfg.lfsr_seed = (uint16_t)v;
-            break;
-        }
-        case O_DIR:
-            if (!strcmp(optarg, "both"))
-                dirs = FG_DIRS_BOTH;
-            else if (!strcmp(optarg, "interleave"))
-                dirs = FG_DIRS_INTERLEAVE;
-            else if (!strcmp(optarg, "deinterleave"))
-                dirs = FG_DIRS_DEINTERLEAVE;
-            else
-                return fg_cli_usage_error(CMD, "--direction=%s unknown: valid are both, interleave, deinterleave",
-                                          optarg);
-            break;
-        case O_JSON: json = 1; break;
-        case O_TRACE: trace = optarg; break;
-        case O_SWEEP: sweep = 1; break;
-        case O_BITS:
-            if (fg_cli_int(CMD, "data-bits", optarg, 1, 32, &data_bits))
-                return FG_EXIT_USAGE;
-            break;
-        case O_ALL: all_points = 1; break;
-        case O_PLOT: plot = optarg; break;
-        case 'h': help(); return FG_EXIT_OK;
-        default: return fg_cli_usage_error(CMD, "unknown option");
-        }
-    }
-    if (optind < argc)
-        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
-    fg_std std;
-    fg_bank_mapping mapping;
-    if (fg_std_parse(std_name, &std) || fg_bank_mapping_parse(map_name, &mapping))
-        return fg_cli_usage_error(CMD, "--%s", fg_last_error());
-    if (plot && !sweep)
-        return fg_cli_usage_error(CMD, "--plot is for --sweep");
-    if (trace && sweep)
-        return fg_cli_usage_error(CMD, "--trace and --sweep are exclusive");
+    dbcf_opts v = {.width = 6};
+    net_opts net = {.cfg = fg_dbcf_cfg_default()};
+    fg_opt net_tbl[NET_OPTS_MAX];
+    net_table(net_tbl);
+    fg_cli_spec spec = {
+        .cmd = CMD,
+        .usage = "[--std umts|lte] [--K N|LIST|all] [--pllr P] [--banks M] [--mapping NAME]\n"
+                 "                     [--select S|all] [--fifo-depth F] [--buf-depth B] [--offer dual|head]\n"
+                 "                     [--stall] [--lfsr-seed X] [--direction both|interleave|deinterleave]\n"
+                 "                     [--json] [--trace FILE]\n"
+                 "       fecforge dbcf --sweep [--banks LIST] [--select LIST] [--fifo-depth LIST] [--buf-depth LIST]\n"
+                 "                     [--width W] [--all-points] [--plot FILE.png] [--json] ...",
+        .about = "Cycle-accurate model of the double-buffer contention-free (DBCF) write network between PLLR\n"
+                 "XMAP output lanes and M extrinsic memory banks (thesis 4.5.3). One half-iteration per\n"
+                 "direction; reports C0, C1, dC = C1 - C0, FIFO/buffer occupancy, overflow, and checks that\n"
+                 "every LLR landed exactly once at its address. Exit 1 if anything overflowed or was misplaced.",
+        .notes = "--banks, --select, --fifo-depth and --buf-depth take one value, or with --sweep a list:\n"
+                 "N, N,M,..., N-M or N-M:STEP. PLLR is a multiple of 4 (4 LLRs per radix-4 XMAP).",
+        .examples = "fecforge dbcf --K 5114 --pllr 32 --banks 64 --select 3 --fifo-depth 4 --buf-depth 7\n"
+                    "fecforge dbcf --K all --pllr 32 --banks 64 --json\n"
+                    "fecforge dbcf --sweep --pllr 32 --K 5114 --plot out/dbcf-sweep.png"};
+    fg_cli_group(&spec, "options", opts, &v);
+    fg_cli_group(&spec, "DBCF network", net_tbl, &net);
+    fg_cli_group(&spec, "design-space sweep", sweep_opts, &v);
+    int rc = fg_cli_parse(&spec, argc, argv);
+    if (rc)
+        return rc == FG_CLI_HELP ? FG_EXIT_OK : rc;
+    const fg_std std = (fg_std)v.std;
+    const fg_bank_mapping mapping = (fg_bank_mapping)v.mapping;
+    const int dirs = v.direction == 0 ? FG_DIRS_BOTH : v.direction; /* interleave 1, deinterleave 2 */
+    const int sweep = v.sweep;
+    fg_dbcf_cfg cfg = net.cfg;
+    fg_out *trace = fg_cli_out(&spec, &v.trace), *png = fg_cli_out(&spec, &v.plot);
+    if (cfg.pllr % 4)
+        return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &net.cfg.pllr, "=%d invalid: a multiple of 4 in [4, %d] "
+                                                     "(4 LLRs per radix-4 XMAP)", cfg.pllr, FG_PLLR_MAX));
+    if (!sweep) {
+        const char *only_sweep = fg_cli_given(&spec, &v.width)        ? width_spelled(argc, argv)
+                                 : fg_cli_given(&spec, &v.all_points) ? "--all-points"
+                                 : png                                ? "--plot"
+                                                                      : NULL;
+        if (only_sweep)
+            return fg_cli_finish(&spec, fg_cli_usage_error(CMD, "%s is for --sweep", only_sweep));
+    } else if (trace)
+        return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.trace, " and --sweep are exclusive"));
 
-    /* List-valued options: single values unless sweeping. */
-    static int banks[LIST_MAX], sel[LIST_MAX], fifo[LIST_MAX], buf[LIST_MAX];
-    int nb = 0, ns = 0, nf = 0, nbuf = 0;
-    if (banks_text) {
-        if (fg_cli_int_list(CMD, "banks", banks_text, 1, 4096, banks, LIST_MAX, &nb))
-            return FG_EXIT_USAGE;
-    } else {
-        banks[nb++] = cfg.pllr;
-        if (sweep)
-            banks[nb++] = 2 * cfg.pllr;
+    /* The lists: one value each without --sweep; the sweep's defaults otherwise. */
+    const fg_opt_ints *lists[N_LISTS] = {&net.banks, &net.select, &net.fifo, &net.buf};
+    char text[64];
+    for (int i = 0; i < N_LISTS && !sweep; i++)
+        if (lists[i]->n > 1)
+            return fg_cli_finish(&spec, fg_cli_opt_error(&spec, lists[i], " takes one value without --sweep (got %s)",
+                                                         list_text(lists[i], text, sizeof text)));
+    int def[N_LISTS][33] = {{cfg.pllr, 2 * cfg.pllr}, {cfg.select}, {cfg.fifo_depth}, {cfg.buf_depth}};
+    int n_def[N_LISTS] = {1, 1, 1, 1};
+    if (sweep) {
+        n_def[0] = 2;
+        n_def[1] = span(def[1], 1, 4);
+        n_def[2] = span(def[2], 0, 16);
+        n_def[3] = span(def[3], 0, 32);
     }
-    if (!strcmp(sel_text, "all") && !(sweep && !sel_set))
-        sel[ns++] = FG_DBCF_SELECT_ALL;
-    else if (sweep && !sel_set) {
-        for (int v = 1; v <= 4; v++)
-            sel[ns++] = v;
-    } else if (fg_cli_int_list(CMD, "select", sel_text, 1, 2 * cfg.pllr, sel, LIST_MAX, &ns))
-        return FG_EXIT_USAGE;
-    if (fg_cli_int_list(CMD, "fifo-depth", sweep && !fifo_set ? "0-16" : fifo_text, 0, FG_DBCF_DEPTH_MAX, fifo,
-                        LIST_MAX, &nf) ||
-        fg_cli_int_list(CMD, "buf-depth", sweep && !buf_set ? "0-32" : buf_text, 0, FG_DBCF_DEPTH_MAX, buf, LIST_MAX,
-                        &nbuf))
-        return FG_EXIT_USAGE;
-    if (!sweep && (nb > 1 || ns > 1 || nf > 1 || nbuf > 1))
-        return fg_cli_usage_error(CMD, "lists of --banks/--select/--fifo-depth/--buf-depth need --sweep");
-    for (int i = 0; i < nb; i++)
-        if (mapping == FG_MAP_XMAP && banks[i] % cfg.pllr)
-            return fg_cli_usage_error(CMD, "--banks=%d invalid for mapping xmap: must be a multiple of PLLR=%d",
-                                      banks[i], cfg.pllr);
-    cfg.banks = banks[0];
-    cfg.select = sel[0];
-    cfg.fifo_depth = fifo[0];
-    cfg.buf_depth = buf[0];
-    if (fg_dbcf_cfg_check(&cfg))
-        return fg_cli_usage_error(CMD, "%s", fg_last_error());
-
-    int *K, nK;
-    if (fg_cli_k_set(CMD, std, K_text ? K_text : std == FG_STD_LTE ? "6144" : "5114", &K, &nK))
-        return FG_EXIT_USAGE;
-    int rc;
-    if (trace)
-        rc = nK == 1 ? run_trace(&cfg, std, K[0], dirs, mapping, trace)
-                     : fg_cli_usage_error(CMD, "--trace needs a single --K");
-    else if (sweep) {
-        fg_dbcf_grid g = {banks, nb, sel, ns, fifo, nf, buf, nbuf, data_bits, 0};
-        rc = run_sweep(&cfg, &g, std, K, nK, dirs, mapping, json, all_points, plot);
+    int *vals[N_LISTS] = {NULL}, n[N_LISTS];
+    int *K = NULL, nK = 0;
+    for (int i = 0; i < N_LISTS; i++)
+        if (!(vals[i] = list_values(lists[i], def[i], n_def[i], &n[i])))
+            rc = fg_cli_fail(CMD, "out of memory");
+    /* Every value of every list through the library's check, the others at their first value. */
+    for (int i = 0; i < N_LISTS && !rc; i++)
+        *list_field(&cfg, i) = vals[i][0];
+    for (int i = 0; i < N_LISTS && !rc; i++)
+        for (int k = 0; k < n[i] && !rc; k++) {
+            fg_dbcf_cfg c = cfg;
+            *list_field(&c, i) = vals[i][k];
+            if (i == 0 && mapping == FG_MAP_XMAP && c.banks % c.pllr)
+                rc = fg_cli_opt_error(&spec, lists[0], "=%d invalid for mapping xmap: must be a multiple of PLLR=%d",
+                                      c.banks, c.pllr);
+            else if (fg_dbcf_cfg_check(&c)) { /* "select=9 out of range [1, 8] (2*PLLR) ...": its option */
+                const char *msg = fg_last_error();
+                int at = i;
+                for (int l = 0; l < N_LISTS; l++)
+                    if (!strncmp(msg, LISTS[l].param, strlen(LISTS[l].param)))
+                        at = l;
+                rc = fg_cli_opt_error(&spec, lists[at], ": %s", msg);
+            }
+        }
+    if (rc)
+        goto out;
+    const long total = (long)n[0] * n[1] * n[2] * n[3];
+    if (total > 200000) {
+        rc = fg_cli_usage_error(CMD, "--sweep of %ld configurations (--banks x --select x --fifo-depth x --buf-depth) "
+                                     "is too large (limit 200000)", total);
+        goto out;
+    }
+    if (fg_cli_k_list(CMD, std, &v.K, std == FG_STD_LTE ? 6144 : 5114, &K, &nK)) {
+        rc = FG_EXIT_USAGE;
+        goto out;
+    }
+    if (trace) {
+        if (dirs == FG_DIRS_BOTH)
+            rc = fg_cli_opt_error(&spec, &v.trace, " needs --direction interleave or deinterleave");
+        else if (nK != 1)
+            rc = fg_cli_opt_error(&spec, &v.trace, " needs a single --K (got %d sizes)", nK);
+        else
+            rc = run_trace(&cfg, std, K[0], dirs, mapping, trace);
+    } else if (sweep) {
+        fg_dbcf_grid g = {vals[0], n[0], vals[1], n[1], vals[2], n[2], vals[3], n[3], v.width, 0};
+        rc = run_sweep(&cfg, &g, std, K, nK, dirs, mapping, v.json, v.all_points, png);
     } else
-        rc = run_single(&cfg, std, K, nK, dirs, mapping, json);
+        rc = run_single(&cfg, std, K, nK, dirs, mapping, v.json);
+out:
     free(K);
-    return rc;
+    for (int i = 0; i < N_LISTS; i++)
+        free(vals[i]);
+    return fg_cli_finish(&spec, rc);
 }

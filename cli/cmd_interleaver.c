@@ -1,38 +1,16 @@
 /* fecforge interleaver: dump pi(0..K-1) or its inverse (from the table or from the IAG step model),
  * or print the interleaver's parameters, the LTE inverse polynomial and the IAG's storage. */
 #include "cli.h"
+#include "cli_opts.h"
 #include "commands.h"
 #include "fecforge/error.h"
 #include "fecforge/iag.h"
 #include "fecforge/interleaver.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char *const CMD = "interleaver";
-
-static void help(void)
-{
-    printf("usage: fecforge interleaver --std lte|umts --K N [--inverse] [--iag] [--pllr P] (--dump | --json)\n\n"
-           "Standard turbo-code internal interleavers (TS 36.212 QPP, TS 25.212 UMTS/HSPA+).\n"
-           "Convention: pi(k) is the index of the input bit placed at interleaved position k.\n\n"
-           "  --std S      lte or umts (also hspa, hspa+)\n"
-           "  --K N        block size: UMTS 40..5114, LTE one of the 188 sizes 40..6144\n"
-           "  --inverse    use the inverse permutation pi^-1 (deinterleaver)\n"
-           "  --dump       print pi(0..K-1) (or the inverse), one decimal per line (default)\n"
-           "  --iag        with --dump: take the addresses from the IAG step model (PLLR lanes in\n"
-           "               XMAP order) instead of the table; same format, so the two can be diffed\n"
-           "  --pllr P     IAG lanes, a multiple of 4 in [4, %d] (default 32)\n"
-           "  --json       print the parameters instead: UMTS R, C, p, v, T, q, r, s and the IAG's\n"
-           "               storage for --pllr; LTE f1, f2 and the inverse polynomial; both the IAG's\n"
-           "               latency and preprocessing cycles for --pllr\n"
-           "  -h, --help   this text\n\n"
-           "examples: fecforge interleaver --std umts --K 40 --dump | head\n"
-           "          diff <(fecforge interleaver --std umts --K 5114 --inverse --dump) \\\n"
-           "               <(fecforge interleaver --std umts --K 5114 --inverse --dump --iag --pllr 32)\n",
-           FG_IAG_LANES_MAX);
-}
 
 static void json_int_array(fg_json *j, const char *key, const int *v, int n)
 {
@@ -126,66 +104,69 @@ static int print_json(fg_std std, int K, int pllr)
     return FG_EXIT_OK;
 }
 
+typedef struct {
+    int std, inverse, dump, iag, pllr, json;
+    fg_opt_ints K;
+} interleaver_opts;
+
+#define O(f) FG_CLI_OFF(interleaver_opts, f)
+static const fg_opt opts[] = {
+    {"std", 0, FG_OPT_CHOICE, O(std), .words = FG_CLI_STD_WORDS, .def_text = "", .meta = "S",
+     .help = "the standard (hspa, hspa+: umts)", .flags = FG_OPT_REQUIRED},
+    {"K", 0, FG_OPT_INTS, O(K), 1, FG_K_MAX, 1, .meta = "N",
+     .help = "block size: UMTS 40..5114, LTE one of the 188 sizes 40..6144", .flags = FG_OPT_REQUIRED},
+    {"inverse", 0, FG_OPT_FLAG, O(inverse), .help = "use the inverse permutation pi^-1 (deinterleaver)"},
+    {"dump", 0, FG_OPT_FLAG, O(dump), .help = "print pi(0..K-1) (or the inverse), one decimal per line (the default)"},
+    {"iag", 0, FG_OPT_FLAG, O(iag),
+     .help = "with --dump: take the addresses from the IAG step model (PLLR lanes in XMAP\n"
+             "order) instead of the table; same format, so the two can be diffed"},
+    {"pllr", 0, FG_OPT_INT, O(pllr), 4, FG_IAG_LANES_MAX, .meta = "P",
+     .help = "IAG lanes, a multiple of 4 (with --iag or --json)"},
+    {"json", 0, FG_OPT_FLAG, O(json),
+     .help = "print the parameters instead: UMTS R, C, p, v, T, q, r, s; LTE f1, f2 and the\n"
+             "inverse polynomial; for both the IAG's storage, latency and preprocessing\n"
+             "cycles for --pllr"},
+    {NULL}};
+#undef O
+
 int fg_cmd_interleaver(int argc, char **argv)
 {
-    static const struct option opts[] = {{"std", required_argument, NULL, 's'}, {"K", required_argument, NULL, 'K'},
-                                         {"inverse", no_argument, NULL, 'i'},   {"dump", no_argument, NULL, 'd'},
-                                         {"json", no_argument, NULL, 'j'},      {"help", no_argument, NULL, 'h'},
-                                         {"iag", no_argument, NULL, 'g'},       {"pllr", required_argument, NULL, 'p'},
-                                         {NULL, 0, NULL, 0}};
-    const char *std_name = NULL;
-    int K = -1, inverse = 0, json = 0, dump = 0, iag = 0, pllr = -1, c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        switch (c) {
-        case 's': std_name = optarg; break;
-        case 'K':
-            if (fg_cli_int(CMD, "K", optarg, 1, FG_K_MAX, &K))
-                return FG_EXIT_USAGE;
-            break;
-        case 'i': inverse = 1; break;
-        case 'd': dump = 1; break;
-        case 'j': json = 1; break;
-        case 'g': iag = 1; break;
-        case 'p':
-            if (fg_cli_int(CMD, "pllr", optarg, 4, FG_IAG_LANES_MAX, &pllr))
-                return FG_EXIT_USAGE;
-            if (fg_iag_check_pllr(pllr))
-                return fg_cli_usage_error(CMD, "--pllr: %s", fg_last_error());
-            break;
-        case 'h': help(); return FG_EXIT_OK;
-        default: return fg_cli_usage_error(CMD, "unknown option");
-        }
-    }
-    if (optind < argc)
-        return fg_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
-    if (!std_name)
-        return fg_cli_usage_error(CMD, "--std is required (lte or umts)");
-    fg_std std;
-    if (fg_std_parse(std_name, &std))
-        return fg_cli_usage_error(CMD, "--%s", fg_last_error());
-    if (K < 0)
-        return fg_cli_usage_error(CMD, "--K is required");
+    interleaver_opts v = {.pllr = 32};
+    fg_cli_spec spec = {
+        .cmd = CMD,
+        .usage = "--std lte|umts --K N [--inverse] [--iag] [--pllr P] (--dump | --json)",
+        .about = "Standard turbo-code internal interleavers (TS 36.212 QPP, TS 25.212 UMTS/HSPA+).\n"
+                 "Convention: pi(k) is the index of the input bit placed at interleaved position k.",
+        .examples = "fecforge interleaver --std umts --K 40 --dump | head\n"
+                    "diff <(fecforge interleaver --std umts --K 5114 --inverse --dump) \\\n"
+                    "     <(fecforge interleaver --std umts --K 5114 --inverse --dump --iag --pllr 32)\n"
+                    "fecforge interleaver --std lte --K 6144 --json"};
+    fg_cli_group(&spec, "options", opts, &v);
+    int rc = fg_cli_parse(&spec, argc, argv);
+    if (rc)
+        return rc == FG_CLI_HELP ? FG_EXIT_OK : rc;
+    const fg_std std = (fg_std)v.std;
+    const int K = v.K.v[0], pllr = v.pllr, inverse = v.inverse, iag = v.iag;
     if (fg_interleaver_check_k(std, K))
-        return fg_cli_usage_error(CMD, "--%s", fg_last_error());
-    if (json && dump)
-        return fg_cli_usage_error(CMD, "--dump and --json are exclusive");
-    if (iag && json)
-        return fg_cli_usage_error(CMD, "--iag goes with --dump (--json always reports the IAG for --pllr)");
-    if (pllr > 0 && !iag && !json)
-        return fg_cli_usage_error(CMD, "--pllr=%d needs --iag or --json", pllr);
-    if (pllr < 0)
-        pllr = 32;
-    if (json)
-        return print_json(std, K, pllr);
+        return fg_cli_finish(&spec, fg_cli_usage_error(CMD, "--%s", fg_last_error()));
+    if (v.json && v.dump)
+        return fg_cli_finish(&spec, fg_cli_usage_error(CMD, "--dump and --json are exclusive"));
+    if (iag && v.json)
+        return fg_cli_finish(&spec, fg_cli_usage_error(CMD, "--iag goes with --dump (--json always reports the "
+                                                            "IAG for --pllr)"));
+    if (fg_cli_given(&spec, &v.pllr) && !iag && !v.json)
+        return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.pllr, "=%d needs --iag or --json", pllr));
+    if (fg_iag_check_pllr(pllr))
+        return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.pllr, ": %s", fg_last_error()));
+    if (v.json)
+        return fg_cli_finish(&spec, print_json(std, K, pllr));
 
     int32_t *pi = malloc(sizeof *pi * (size_t)K), *inv = malloc(sizeof *inv * (size_t)K);
     if (!pi || !inv) {
         free(pi);
         free(inv);
-        return fg_cli_fail(CMD, "out of memory");
+        return fg_cli_finish(&spec, fg_cli_fail(CMD, "out of memory"));
     }
-    int rc = 0;
     if (iag) { /* the step model, XMAP lane order; addresses indexed by position like the table */
         rc = fg_iag_addresses(std, K, pllr, inverse, pi, NULL);
         if (!rc)
@@ -202,5 +183,5 @@ int fg_cmd_interleaver(int argc, char **argv)
     }
     free(pi);
     free(inv);
-    return rc ? fg_cli_fail(CMD, "%s", fg_last_error()) : FG_EXIT_OK;
+    return fg_cli_finish(&spec, rc ? fg_cli_fail(CMD, "%s", fg_last_error()) : FG_EXIT_OK);
 }

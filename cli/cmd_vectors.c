@@ -249,8 +249,8 @@ static int vectors_ldpc(int argc, char **argv)
     if (mb_text && fg_cli_ldpc_mb(CMD, mb_text, &cfg.mb_rows, &cfg.mb_cols))
         return FG_EXIT_USAGE;
     fg_ldpc_code *code;
-    if (fg_cli_ldpc_code_open(code_name, z, &code))
-        return FG_EXIT_USAGE;
+    if (fg_ldpc_code_open(code_name, z, &code))
+        return fg_cli_usage_error(CMD, "--code %s", fg_last_error());
     int *col = malloc(sizeof(int) * (size_t)code->nb), *lay = malloc(sizeof(int) * (size_t)code->mb);
     int rc = col && lay ? fg_ldpc_arch_cfg_check(code, &cfg) : fg_set_error(FG_ENOMEM, "out of memory");
     if (!rc && lanes && lanes < code->z)

@@ -7,6 +7,7 @@
 #include "cli_ldpc_design.h"
 #include "commands.h"
 #include "fecforge/error.h"
+#include "fecforge/family.h"
 #include "fecforge/rng.h"
 #include "fecforge/vectors.h"
 #include "fecforge_gen/gen.h"
@@ -42,8 +43,9 @@ static void help(void)
            "       fecforge verify ldpc --codes LIST [--layers K] [--mb N1xN2] [the gen ldpc options]\n"
            "                            [--frames N] [--ebn0 LIST] [--seed S] [--verify-codes LIST]\n"
            "                            [--random N [--max-z Z]] [--work DIR] [--keep] [--jobs J] [--json]\n"
-           "       fecforge verify ldpc --device gpu [--code LIST|all] [--frames N] [--ebn0 X,Y..] ...\n"
-           "                            (the GPU decoders against the C model: verify ldpc --device gpu --help)\n"
+           "       fecforge verify ldpc|turbo --impl A [--against B] [the family's options] [--frames N] ...\n"
+           "                            (two implementations of a decoder on the same frames, e.g. the GPU\n"
+           "                            kernels against the C model: fecforge verify ldpc --impl gpu-fixed --help)\n"
            "       fecforge verify vectors --rtl DIR [--work DIR] [--keep] [--jobs J] VECDIR...\n\n"
            "Proves the generated RTL equal to the cycle-accurate C model: generates the design\n"
            "(`fecforge gen`), writes golden vectors from the step model (`fecforge vectors`) for every K\n"
@@ -106,7 +108,8 @@ static void help(void)
            "  fecforge verify ldpc --codes wifi-648-1/2,wifi-1944-5/6 --layers 2 --mb 2x2 --frames 2\n"
            "  fecforge verify ldpc --random 2 --seed 5\n"
            "  fecforge gen dbcf --pllr 8 --banks 16 --select 2 --fifo-depth 4 --buf-depth 4 --width 8 -o rtl\n"
-           "  fecforge verify vectors --rtl rtl vectors/dbcf-umts-k200-p8-m16\n");
+           "  fecforge vectors dbcf --pllr 8 --banks 16 --select 2 --fifo-depth 4 --buf-depth 4 --K 200 -o v200\n"
+           "  fecforge verify vectors --rtl rtl v200\n");
 }
 
 /* Paths derived from the work directory: its length is checked once (at most PATH_MAX - 512), so
@@ -1574,14 +1577,29 @@ static int verify_ldpc(int argc, char **argv)
     return finish_run(json ? &js : NULL, configs_ok, rc, keep, work, td);
 }
 
+/* The family mode: the word names a family and the options name implementations to compare. */
+static int family_mode(int argc, char **argv)
+{
+    if (!fg_family_find(argv[1]))
+        return 0;
+    for (int i = 2; i < argc && strcmp(argv[i], "--"); i++)
+        if (!strncmp(argv[i], "--impl", 6) || !strncmp(argv[i], "--against", 9) || !strncmp(argv[i], "--device", 8))
+            return 1;
+    /* a family that is no design: always the family mode */
+    return strcmp(argv[1], "ldpc") != 0;
+}
+
 int fg_cmd_verify(int argc, char **argv)
 {
     if (argc < 2)
-        return fg_cli_usage_error(CMD, "expected a design: dbcf, iag, subsystem, ldpc or vectors (see fecforge verify --help)");
+        return fg_cli_usage_error(CMD, "expected a design: dbcf, iag, subsystem, ldpc or vectors; or a family with "
+                                       "--impl (see fecforge verify --help)");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         help();
         return FG_EXIT_OK;
     }
+    if (family_mode(argc, argv))
+        return fg_cli_verify_family(fg_family_find(argv[1]), argc - 1, argv + 1);
     if (!strcmp(argv[1], "dbcf"))
         return verify_design(DESIGN_DBCF, argc - 1, argv + 1);
     if (!strcmp(argv[1], "iag"))
@@ -1590,11 +1608,8 @@ int fg_cmd_verify(int argc, char **argv)
         return verify_design(DESIGN_SUBSYS, argc - 1, argv + 1);
     if (!strcmp(argv[1], "vectors"))
         return verify_vectors(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "ldpc")) {
-        const int gpu = fg_cli_take_device("verify ldpc", &argc, argv); /* --device cpu|gpu */
-        if (gpu < 0)
-            return FG_EXIT_USAGE;
-        return gpu ? fg_cli_verify_ldpc_gpu(argc - 1, argv + 1) : verify_ldpc(argc - 1, argv + 1);
-    }
-    return fg_cli_usage_error(CMD, "'%s' unknown: valid are dbcf, iag, subsystem, vectors, ldpc", argv[1]);
+    if (!strcmp(argv[1], "ldpc"))
+        return verify_ldpc(argc - 1, argv + 1);
+    return fg_cli_usage_error(CMD, "'%s' unknown: valid are dbcf, iag, subsystem, vectors, ldpc, or a family with "
+                                   "--impl", argv[1]);
 }

@@ -8,9 +8,15 @@ int fg_cmd_arch_turbo(int argc, char **argv); /* arch turbo (cmd_arch_turbo.c) *
 int fg_cmd_ber(int argc, char **argv);
 int fg_cmd_bench(int argc, char **argv);
 int fg_cmd_code(int argc, char **argv);
+int fg_cmd_compare(int argc, char **argv);
+int fg_cmd_decode(int argc, char **argv);
+int fg_cmd_frames(int argc, char **argv);
 int fg_cmd_conflicts(int argc, char **argv);
 int fg_cmd_dbcf(int argc, char **argv);
 int fg_cmd_gen(int argc, char **argv);
 int fg_cmd_vectors(int argc, char **argv);
 int fg_cmd_verify(int argc, char **argv);
+/* verify <family> --impl A --against B (cmd_verify_impl.c; argv[0] = the family) */
+#include "fecforge/family.h"
+int fg_cli_verify_family(const fg_family *f, int argc, char **argv);
 #endif

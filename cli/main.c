@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "fecforge/error.h"
+#include "fecforge_gpu/ldpc_gpu.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -10,17 +11,20 @@
 
 static const fg_cli_command commands[] = {
     /* one line per subcommand, alphabetical */
-    {"arch", "cycle-accurate architecture models: MB-serial multi-layer LDPC decoder (cycles, throughput, stalls)", fg_cmd_arch},
-    {"area", "hardware cost of a generated design with Yosys: cells, flip-flops, gate equivalents (dbcf, iag, subsystem, ldpc)", fg_cmd_area},
-    {"ber", "frame and bit error rates over BPSK/AWGN (ldpc: float and fixed-point decoders, multi-layer studies)", fg_cmd_ber},
-    {"bench", "throughput and latency of the GPU LDPC decoders (ldpc --device gpu, --sweep table3.3)", fg_cmd_bench},
-    {"code", "channel codes: list the QC-LDPC codes, show base matrices, export base-matrix and alist files", fg_cmd_code},
+    {"arch", "cycle-accurate architecture models of the LDPC and turbo decoders: cycles, throughput, stalls", fg_cmd_arch},
+    {"area", "hardware cost of a generated design with Yosys: cells, flip-flops, gate equivalents", fg_cmd_area},
+    {"ber", "frame and bit error rates of a decoder family over its channel, on any implementation", fg_cmd_ber},
+    {"bench", "throughput and latency of a decoder implementation (CPU or GPU; --sweep: thesis Table 3.3)", fg_cmd_bench},
+    {"code", "channel codes: the QC-LDPC codes, base matrices, base-matrix and alist files", fg_cmd_code},
+    {"compare", "compare two decision files frame by frame (a golden decode against hardware)", fg_cmd_compare},
     {"conflicts", "cycle-accurate memory-conflict study: MCR and n-way conflict histograms", fg_cmd_conflicts},
     {"dbcf", "cycle-accurate DBCF write network: C0, C1, dC, buffer sizing sweep", fg_cmd_dbcf},
-    {"gen", "RTL generator: Verilog, file list and manifest of a design (dbcf, iag, subsystem, ldpc)", fg_cmd_gen},
+    {"decode", "decode a file of frames bit-exactly with any implementation of a family (C model, GPU)", fg_cmd_decode},
+    {"frames", "write the channel frames of a family (stimulus for hardware, input of decode)", fg_cmd_frames},
+    {"gen", "RTL generator: Verilog, file list and manifest of a design", fg_cmd_gen},
     {"interleaver", "print a standard interleaver permutation or its parameters", fg_cmd_interleaver},
-    {"vectors", "golden vectors (vectors/FORMAT.md) for RTL testbenches (dbcf, iag, subsystem, ldpc)", fg_cmd_vectors},
-    {"verify", "generate RTL, write golden vectors, verilate and compare with the C model cycle by cycle", fg_cmd_verify},
+    {"vectors", "golden vectors (vectors/FORMAT.md) for RTL testbenches", fg_cmd_vectors},
+    {"verify", "RTL against the C model cycle by cycle; two decoder implementations frame by frame", fg_cmd_verify},
     {NULL, NULL, NULL}};
 
 static void usage(FILE *f)
@@ -67,6 +71,7 @@ int main(int argc, char **argv)
 {
     fg_cli_signals_start();
     check_stdout_start();
+    fg_gpu_register(); /* the GPU implementations join the families (FG_ENODEV devices without CUDA) */
     /* --quiet (-q) anywhere before a "--" ends the progress lines of every subcommand. */
     int n = 1;
     for (int i = 1; i < argc; i++) {

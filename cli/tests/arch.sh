@@ -47,6 +47,27 @@ check bad_n2 2 "$F" arch ldpc --code wifi-648-1/2 --mb 2x30; has err "N2=30 out 
 check bad_iter 2 "$F" arch ldpc --code wifi-648-1/2 --iter 0; has err "iter=0 out of range \[1, 1000\]"
 check bad_fclk 2 "$F" arch ldpc --code wifi-648-1/2 --fclk fast; has err "fclk=fast invalid"
 check bad_s2 2 "$F" arch ldpc --code wifi-648-1/2 --s2-depth 17; has err "s2-depth=17 out of range"
+check bad_app 2 "$F" arch ldpc --code wifi-648-1/2 --app-width 5; has err "app-width: app_width=5 out of range \[6, 24\]"
+check bad_mb_rows 2 "$F" arch ldpc --code wifi-648-1/2 --mb 3x2;   has err "mb: MB rows N1=3 unsupported"
+check bad_layers_mb 2 "$F" arch ldpc --code wifi-648-1/2 --layers 13; has err "layers: layers K=13 out of range"
+check frames_alone 2 "$F" arch ldpc --code wifi-648-1/2 --frames 5; has err "frames needs --ebn0"
+check seed_alone 2 "$F" arch ldpc --code wifi-648-1/2 --seed 5;     has err "seed needs --reorder or --ebn0"
+check ebn0_list 2 "$F" arch ldpc --code wifi-648-1/2 --ebn0 1,2;    has err "ebn0=1,2 has more than 1 values"
+check bad_et 2 "$F" arch ldpc --code wifi-648-1/2 --et never;      has err "et=never invalid: expected syndrome or none"
+check no_et_value 2 "$F" arch ldpc --code wifi-648-1/2 --no-et=1;  has err "no-et takes no value"
+check missing_code 2 "$F" arch ldpc --code "$t/none.txt";          has err "none.txt: no such file"
+check table_code 2 "$F" arch ldpc --table --code wifi-648-1/2;      has err "table runs the twelve"
+# --et none and its old spelling --no-et: the same run.
+check et_none 0 "$F" arch ldpc --code wifi-648-5/6 --et none --json
+has out '"early_term": false'
+cp "$t/out" "$t/et"
+check no_et 0 "$F" arch ldpc --code wifi-648-5/6 --no-et --json
+cmp -s "$t/et" "$t/out" || { echo "FAIL --no-et is not --et none"; fail=1; }
+check et_twice 2 "$F" arch ldpc --code wifi-648-5/6 --et syndrome --no-et; has err "given more than once"
+check help_alias 0 "$F" arch ldpc --help;  has out "old spellings.*--no-et = --et=none"
+# A 64-bit seed in hexadecimal; the GHz spelling of the clock.
+check seed64 0 "$F" arch ldpc --code wifi-648-1/2 --ebn0 3 --frames 2 --seed 0x123456789abcdef --fclk 0.815GHz
+has out "fclk 815.0 MHz"
 check bad_trace 2 "$F" arch ldpc --code wifi-648-1/2 --trace "$t"/notdir/x
 # Vectors: a small set, the manifest and the reader check.
 check vectors 0 "$F" vectors ldpc --code wifi-648-5/6 --frames 2 --ebn0 4 --iter 5 -o "$t/v" --json

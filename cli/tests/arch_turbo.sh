@@ -51,14 +51,31 @@ for k in '"frames": 4' '"mismatched_frames": 0' '"bit_exact": true' '"ebn0_db": 
          '"cycles_per_block": 1551'; do has out "$k"; done
 check frames_lte 0 "$F" arch turbo --std lte --K 1008 --parallel 16 --iter 2 --ebn0 1 --frames 2 --no-nii
 has out "extrinsics and decisions equal to the fixed-point decoder (0 frames differ)"
+# --nii off and its old spelling --no-nii: the same run; a 64-bit seed in hexadecimal.
+check nii_off 0 "$F" arch turbo --std lte --K 1008 --parallel 16 --iter 2 --ebn0 1 --frames 2 --nii off --json
+has out '"nii": false'
+cp "$t/out" "$t/nii"
+check no_nii 0 "$F" arch turbo --std lte --K 1008 --parallel 16 --iter 2 --ebn0 1 --frames 2 --no-nii --json
+cmp -s "$t/nii" "$t/out" || { echo "FAIL --no-nii is not --nii off"; fail=1; }
+check help_alias 0 "$F" arch turbo --help;  has out "old spellings.*--no-nii = --nii=off"
+check seed_hex 0 "$F" arch turbo --std lte --K 40 --parallel 2 --iter 1 --ebn0 2 --frames 1 --seed 0x10 --json
+has out '"seed": 16'
 check trace_fixed 0 "$F" arch turbo --std lte --K 40 --parallel 2 --iter 1 --ebn0 2 --frames 2 --trace "$t/tf"
 [ "$(grep -vc '^#' "$t/tf")" = "$lines" ] || { echo "FAIL trace_fixed: not one block of lines"; fail=1; }
 # Usage errors name the parameter and its range.
-check frames_alone 2 "$F" arch turbo --frames 3;                   has err "need --ebn0"
+check frames_alone 2 "$F" arch turbo --frames 3;                   has err "frames needs --ebn0"
+check seed_alone 2 "$F" arch turbo --seed 3;                       has err "seed needs --ebn0"
+check no_nii_alone 2 "$F" arch turbo --no-nii;                     has err "no-nii needs --ebn0"
+check nii_alone 2 "$F" arch turbo --nii off;                       has err "nii needs --ebn0"
+check bad_nii 2 "$F" arch turbo --K 40 --parallel 2 --ebn0 1 --nii maybe; has err "nii=maybe invalid: expected off or on"
+check ebn0_list 2 "$F" arch turbo --K 40 --parallel 2 --ebn0 1,2;  has err "ebn0=1,2 has more than 1 values"
+check bad_banks 2 "$F" arch turbo --std umts --K 40 --parallel 2 --banks 12; has err "banks: banks=12 invalid for UMTS"
+check bad_mapping 2 "$F" arch turbo --std umts --K 40 --parallel 2 --mapping mod; has err "mapping: umts_mapping=mod"
+check bad_select 2 "$F" arch turbo --std umts --K 40 --parallel 2 --select 17; has err "select: select=17 out of range"
 check bad_ebn0 2 "$F" arch turbo --ebn0 x;                          has err "ebn0=x invalid"
 check bad_K 2 "$F" arch turbo --std lte --K 6136 --parallel 16;      has err "K=6136 is not an LTE block size"
 check bad_K_umts 2 "$F" arch turbo --std umts --K 5115 --parallel 8; has err "K=5115 out of range \[40, 5114\]"
-check bad_P 2 "$F" arch turbo --std lte --K 40 --parallel 16;        has err "P=16 does not fit K=40"
+check bad_P 2 "$F" arch turbo --std lte --K 40 --parallel 16;        has err "parallel: P=16 does not fit K=40"
 check bad_P_range 2 "$F" arch turbo --parallel 65;                  has err "parallel=65 out of range \[1, 64\]"
 check bad_iter 2 "$F" arch turbo --iter 0;                          has err "iter=0 invalid"
 check bad_iter_frac 2 "$F" arch turbo --iter 5.3;                   has err "iter=5.3 invalid"

@@ -18,8 +18,15 @@ has out '"count": 126'
 has out '{"name":"wimax-1152-2/3A","family":"802.16e","n":1152,"k":768,"z":48,"mb":8,"nb":24,'
 # Unknown names are usage errors naming the valid forms.
 check unknown 2 "$F" code ldpc --code wifi-640-1/2;  has err "valid names are wifi-<648|1296|1944>"
-check no_code 2 "$F" code ldpc
-check list_and_code 2 "$F" code ldpc --list --code wifi-648-1/2
+check no_code 2 "$F" code ldpc;                      has err "code NAME|FILE or --list is required"
+check list_and_code 2 "$F" code ldpc --list --code wifi-648-1/2; has err "list goes alone"
+check missing_base 2 "$F" code ldpc --code "$t/none.txt";     has err "none.txt: no such file"
+check z_builtin 2 "$F" code ldpc --code wifi-648-1/2 --z 27;  has err "z=27 applies to FILE.alist only"
+check list_export 2 "$F" code ldpc --list --export-base "$t/l.txt"; has err "list goes alone"
+[ ! -e "$t/l.txt" ] || { echo "FAIL list_export: file written"; fail=1; }
+check same_file 2 "$F" code ldpc --code wifi-648-1/2 --export-base "$t/s" --export-alist "$t/s"
+has err "export-alist=.*names the same file as --export-base"
+[ ! -e "$t/s" ] || { echo "FAIL same_file: file written"; fail=1; }
 check show 0 "$F" code ldpc --code wifi-648-1/2 --show
 has out "n=648 k=324 z=27, base 12 x 24"
 has out "   0  -1  -1  -1   0   0  -1  -1   0  -1  -1   0   1   0  -1"
@@ -41,7 +48,7 @@ for code in wifi-1944-2/3 wimax-960-3/4B; do
   diff <(grep -v '^#' "$t/c.txt") <(grep -v '^#' "$t/d.txt") >/dev/null || { echo "FAIL re-export $code"; fail=1; }
 done
 check alist_no_z 2 "$F" code ldpc --code "$t/c.alist";            has err "needs --z"
-check alist_wrong_z 2 "$F" code ldpc --code "$t/c.alist" --z 7;   has err "not a multiple of z=7"
+check alist_wrong_z 2 "$F" code ldpc --code "$t/c.alist" --z 7;   has err "not a multiple of z=7 (with --z=7)"
 check z_on_base 2 "$F" code ldpc --code "$t/c.txt" --z 40;        has err "applies to FILE.alist only"
 check missing_file 2 "$F" code ldpc --code "$t/none.alist" --z 4; has err "no such file"
 printf 'Z 4\nrows 2\ncols 3\n0 5 -1\n-1 0 0\n' >"$t/bad.txt"

@@ -11,6 +11,7 @@
 set -u
 F=$1
 shift
+case $F in /* | -) ;; *) F=$PWD/$F ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 list=$here/golden-commands.txt ref=$here/golden
 if [ "${1:-}" = --gpu ]; then list=$here/golden-gpu-commands.txt ref=$here/golden-gpu; shift; fi

@@ -26,8 +26,19 @@ check json_lte 0 "$F" interleaver --std lte --K 4992 --json
 for k in '"f1": 127' '"f2": 234' '"degree": 4'; do has out "$k"; done
 check bad_k 2 "$F" interleaver --std umts --K 5115;   has err "K=5115 out of range \[40, 5114\]"
 check bad_lte_k 2 "$F" interleaver --std lte --K 41;  has err "K=41"
-check bad_std 2 "$F" interleaver --std wimax --K 40;  has err "valid are umts"
-check bad_pllr 2 "$F" interleaver --std umts --K 40 --dump --iag --pllr 6
-check no_std 2 "$F" interleaver --K 40
+check bad_std 2 "$F" interleaver --std wimax --K 40;  has err "std=wimax invalid: expected umts or lte"
+check bad_pllr 2 "$F" interleaver --std umts --K 40 --dump --iag --pllr 6; has err "pllr: PLLR=6 invalid"
+check no_std 2 "$F" interleaver --K 40;               has err "std is required"
+check k_list 2 "$F" interleaver --std lte --K 40,48;  has err "K=40,48 has more than 1 values"
+check pllr_alone 2 "$F" interleaver --std lte --K 40 --pllr 8; has err "pllr=8 needs --iag or --json"
+check dump_json 2 "$F" interleaver --std lte --K 40 --dump --json; has err "dump and --json are exclusive"
+check twice 2 "$F" interleaver --std lte --K 40 --K 48; has err "K given more than once"
+# Synonyms of the standard (hspa+ = umts, any case) and the --name=value form.
+"$F" interleaver --std umts --K 531 --dump >"$t/a"
+check hspa 0 "$F" interleaver --std HSPA+ --K=531 --dump
+cmp -s "$t/a" "$t/out" || { echo "FAIL hspa+ is not umts"; fail=1; }
+# The help shows each option's range and default.
+check help_defaults 0 "$F" interleaver --help
+has out "IAG lanes, a multiple of 4 (with --iag or --json) (\[4, 256\], default 32)"
 [ $fail -eq 0 ] && echo "interleaver CLI: all checks passed"
 exit $fail

@@ -8,35 +8,15 @@
  * 1e-4, 2.2 million frames at ~440 frames/s per core: 91 CPU-minutes, 342 s with 16 threads. */
 #include "ldpc_study_common.h"
 
-static fg_ldpc_code *code;
-
-static int setup(void) { return fg_ldpc_code_create("wifi-1944-1/2", &code) ? -1 : 0; }
-
-static int teardown(void)
-{
-    fg_ldpc_code_destroy(code);
-    return 0;
-}
-
 static void test_fer1e4(void)
 {
     static study_curve k1 = {.label = "float K=1"}, k2 = {.label = "float K=2"},
                        hw = {.label = "hw (fixed K=2, 6.2/6/7)"}, r7 = {.label = "plain reading, 6.2/7/8"};
-    fg_ldpc_ber_cfg c = study_cfg(3000000);
-    c.dec.schedule = FG_LDPC_SCHED_LAYERED;
-    study_run(code, &c, 1e-4, &k1);
-    c.dec.schedule = FG_LDPC_SCHED_MULTILAYER;
-    c.dec.layers = 2;
-    study_run(code, &c, 1e-4, &k2);
-    c.fixed = 1; /* the default fixed-point model, thesis widths */
-    study_run(code, &c, 1e-4, &hw);
-    c.fx.in_shift = 0; /* the plain reading of the arithmetic (docs/ldpc.md), R 7 / APP 8 */
-    c.fx.scale_round = 0;
-    c.fx.r_sat_late = 0;
-    c.fx.app_keep = 0;
-    c.fx.r_width = 7;
-    c.fx.app_width = 8;
-    study_run(code, &c, 1e-4, &r7);
+    study_run("--decoder layered", 3000000, 1e-4, &k1);
+    study_run("--decoder multilayer:2", 3000000, 1e-4, &k2);
+    study_run("--decoder hw", 3000000, 1e-4, &hw); /* the fixed-point model, thesis widths, default arithmetic */
+    /* the plain reading of the arithmetic (docs/ldpc.md), R 7 / APP 8 */
+    study_run("--decoder multilayer:2 " STUDY_PLAIN " --r-width 7 --app-width 8", 3000000, 1e-4, &r7);
     const double e1 = study_at(&k1, 1e-4), e2 = study_at(&k2, 1e-4), eh = study_at(&hw, 1e-4),
                  er = study_at(&r7, 1e-4);
     printf("FER 1e-4: float K=1 %.3f dB, float K=2 %.3f dB, hw %.3f dB, plain R 7 / APP 8 %.3f dB (loss to K=2 "
@@ -58,8 +38,7 @@ static void test_fer1e4(void)
 static void test_spa_k1(void)
 {
     static study_curve s1 = {.label = "SPA K=1"};
-    const fg_ldpc_ber_cfg c = study_cfg_spa(FG_LDPC_SCHED_LAYERED, 1, 2000000);
-    study_run_spa(code, &c, 1e-4, &s1);
+    study_run_spa("--decoder layered", 2000000, 1e-4, &s1);
     const double e = study_at(&s1, 1e-4);
     printf("FER 1e-4: SPA K=1 %.3f dB\n", e);
     CU_ASSERT_EQUAL(s1.n, 12); /* 1.0 .. 2.1 dB */
@@ -68,7 +47,7 @@ static void test_spa_k1(void)
 
 void fg_test_register(void)
 {
-    CU_pSuite s = CU_add_suite("ldpc_fer1e4", setup, teardown);
+    CU_pSuite s = CU_add_suite("ldpc_fer1e4", NULL, NULL);
     if (s) {
         CU_add_test(s, "fer1e4", test_fer1e4);
         CU_add_test(s, "spa_k1", test_spa_k1);

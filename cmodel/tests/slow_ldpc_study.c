@@ -17,31 +17,12 @@
 
 #include <string.h>
 
-static fg_ldpc_code *code;
 static study_curve k2 = {.label = "float K=2"};
-
-static int setup(void) { return fg_ldpc_code_create("wifi-1944-1/2", &code) ? -1 : 0; }
-
-static int teardown(void)
-{
-    fg_ldpc_code_destroy(code);
-    return 0;
-}
-
-static fg_ldpc_ber_cfg float_cfg(fg_ldpc_schedule s, int K)
-{
-    fg_ldpc_ber_cfg c = study_cfg(3000000);
-    c.dec.schedule = s;
-    c.dec.layers = K;
-    return c;
-}
 
 static void need_k2(void)
 {
-    if (k2.n == 0) {
-        fg_ldpc_ber_cfg c = float_cfg(FG_LDPC_SCHED_MULTILAYER, 2);
-        study_run(code, &c, 1e-3, &k2);
-    }
+    if (k2.n == 0)
+        study_run("--decoder multilayer:2", 3000000, 1e-3, &k2);
 }
 
 /* (a) Thesis 3.8.1 / Fig. 3 of the paper: K = 1, 2, 3, 4, 6 and flooding. */
@@ -49,17 +30,12 @@ static void test_multilayer(void)
 {
     static study_curve k1 = {.label = "float K=1"}, k3 = {.label = "float K=3"}, k4 = {.label = "float K=4"},
                        k6 = {.label = "float K=6"}, fl = {.label = "float flooding"};
-    fg_ldpc_ber_cfg c = float_cfg(FG_LDPC_SCHED_LAYERED, 1);
-    study_run(code, &c, 1e-3, &k1);
+    study_run("--decoder layered", 3000000, 1e-3, &k1);
     need_k2();
-    c = float_cfg(FG_LDPC_SCHED_MULTILAYER, 3);
-    study_run(code, &c, 1e-3, &k3);
-    c = float_cfg(FG_LDPC_SCHED_MULTILAYER, 4);
-    study_run(code, &c, 1e-3, &k4);
-    c = float_cfg(FG_LDPC_SCHED_MULTILAYER, 6);
-    study_run(code, &c, 1e-3, &k6);
-    c = float_cfg(FG_LDPC_SCHED_FLOODING, 1);
-    study_run(code, &c, 1e-3, &fl);
+    study_run("--decoder multilayer:3", 3000000, 1e-3, &k3);
+    study_run("--decoder multilayer:4", 3000000, 1e-3, &k4);
+    study_run("--decoder multilayer:6", 3000000, 1e-3, &k6);
+    study_run("--decoder flooding", 3000000, 1e-3, &fl);
 
     static const double T[2] = {1e-2, 1e-3};
     for (int t = 0; t < 2; t++) {
@@ -83,16 +59,6 @@ static void test_multilayer(void)
     }
 }
 
-/* The plain reading of the thesis's arithmetic: the four switches of fg_ldpc_fixed_cfg at 0
- * (docs/ldpc.md, "Fixed-point arithmetic"). */
-static void plain_reading(fg_ldpc_fixed_cfg *fx)
-{
-    fx->in_shift = 0;
-    fx->scale_round = 0;
-    fx->r_sat_late = 0;
-    fx->app_keep = 0;
-}
-
 /* (b) Thesis 3.8.2: the fixed-point hardware (LLR 6 bits with 2 fractional, R 6, APP 7, K = 2)
  * against float, with the default arithmetic and with the plain reading (also with R 7 / APP 8). */
 static void test_fixed(void)
@@ -100,21 +66,10 @@ static void test_fixed(void)
     static study_curve hw = {.label = "hw (fixed K=2, 6.2/6/7)"}, plain = {.label = "plain reading, 6.2/6/7"},
                        r7 = {.label = "plain reading, 6.2/7/8"};
     need_k2();
-    fg_ldpc_ber_cfg c = study_cfg(3000000);
-    c.fixed = 1;
-    c.fx = fg_ldpc_fixed_cfg_default(); /* the thesis widths, K = 2, 3/4 scaling, default arithmetic */
-    c.fx.max_iter = 15;
-    study_run(code, &c, 1e-3, &hw);
-    c = study_cfg(300000);
-    c.fixed = 1;
-    plain_reading(&c.fx);
-    study_run(code, &c, 1e-4, &plain);
-    c = study_cfg(3000000);
-    c.fixed = 1;
-    plain_reading(&c.fx);
-    c.fx.r_width = 7;
-    c.fx.app_width = 8;
-    study_run(code, &c, 1e-3, &r7);
+    study_run("--decoder hw", 3000000, 1e-3, &hw); /* the thesis widths, K = 2, 3/4 scaling, default arithmetic */
+    /* the plain reading of the thesis's arithmetic: the four switches of fg_ldpc_fixed_cfg at 0 */
+    study_run("--decoder multilayer:2 " STUDY_PLAIN, 300000, 1e-4, &plain);
+    study_run("--decoder multilayer:2 " STUDY_PLAIN " --r-width 7 --app-width 8", 3000000, 1e-3, &r7);
 
     /* thesis: about 0.05 dB loss. Measured with the default arithmetic: none; hw is 0.073 / 0.069
      * dB better than float NMS 0.75 K=2 at FER 1e-2 / 1e-3 (round-to-nearest scaling). */
@@ -143,18 +98,12 @@ static void test_spa(void)
 {
     static study_curve s1 = {.label = "SPA K=1"}, s2 = {.label = "SPA K=2"}, s3 = {.label = "SPA K=3"},
                        s4 = {.label = "SPA K=4"}, s6 = {.label = "SPA K=6"}, sf = {.label = "SPA flooding"};
-    fg_ldpc_ber_cfg c = study_cfg_spa(FG_LDPC_SCHED_LAYERED, 1, 1000000);
-    study_run_spa(code, &c, 1e-3, &s1);
-    c = study_cfg_spa(FG_LDPC_SCHED_MULTILAYER, 2, 1000000);
-    study_run_spa(code, &c, 1e-3, &s2);
-    c = study_cfg_spa(FG_LDPC_SCHED_MULTILAYER, 3, 1000000);
-    study_run_spa(code, &c, 1e-3, &s3);
-    c = study_cfg_spa(FG_LDPC_SCHED_MULTILAYER, 4, 1000000);
-    study_run_spa(code, &c, 1e-3, &s4);
-    c = study_cfg_spa(FG_LDPC_SCHED_MULTILAYER, 6, 1000000);
-    study_run_spa(code, &c, 1e-3, &s6);
-    c = study_cfg_spa(FG_LDPC_SCHED_FLOODING, 1, 1000000);
-    study_run_spa(code, &c, 1e-3, &sf);
+    study_run_spa("--decoder layered", 1000000, 1e-3, &s1);
+    study_run_spa("--decoder multilayer:2", 1000000, 1e-3, &s2);
+    study_run_spa("--decoder multilayer:3", 1000000, 1e-3, &s3);
+    study_run_spa("--decoder multilayer:4", 1000000, 1e-3, &s4);
+    study_run_spa("--decoder multilayer:6", 1000000, 1e-3, &s6);
+    study_run_spa("--decoder flooding", 1000000, 1e-3, &sf);
 
     static const double T[2] = {1e-2, 1e-3};
     /* measured (docs/ldpc.md): K=1 at 1.526 / 1.775 dB; losses to K=1 at 1e-2 / 1e-3 */
@@ -192,11 +141,10 @@ static void test_spa_head(void)
     static study_curve s1 = {.label = "SPA K=1"};
     static const long long frames[7] = {311, 526, 915, 1898, 3848, 8097, 18123};
     static const long long bits[7] = {4426, 3619, 4218, 3505, 3345, 2164, 1640};
-    const fg_ldpc_ber_cfg c = study_cfg_spa(FG_LDPC_SCHED_LAYERED, 1, 1000000);
-    study_run_spa(code, &c, 1e-2, &s1);
+    study_run_spa("--decoder layered", 1000000, 1e-2, &s1);
     CU_ASSERT_EQUAL_FATAL(s1.n, 7); /* 1.0 .. 1.6 dB */
     for (int i = 0; i < 7; i++) {
-        CU_ASSERT_DOUBLE_EQUAL(s1.p[i].ebn0_db, 1.0 + 0.1 * i, 1e-9);
+        CU_ASSERT_DOUBLE_EQUAL(s1.p[i].x, 1.0 + 0.1 * i, 1e-9);
         CU_ASSERT_EQUAL(s1.p[i].frames, frames[i]);
         CU_ASSERT_EQUAL(s1.p[i].frame_errors, 100);
         CU_ASSERT_EQUAL(s1.p[i].bit_errors, bits[i]);
@@ -206,7 +154,7 @@ static void test_spa_head(void)
 void fg_test_register(void)
 {
     const char *only = getenv("FG_STUDY");
-    CU_pSuite s = CU_add_suite("ldpc_study", setup, teardown);
+    CU_pSuite s = CU_add_suite("ldpc_study", NULL, NULL);
     if (s && (!only || !strcmp(only, "nms"))) {
         CU_add_test(s, "multilayer", test_multilayer);
         CU_add_test(s, "fixed", test_fixed);

@@ -10,42 +10,38 @@
  * X = 0.6 dB (FER 0.1 to 0.2). About 15 CPU-seconds in Release (it uses 2 threads). */
 #include "fg_cunit.h"
 #include "fecforge/error.h"
-#include "fecforge/turbo_ber.h"
+#include "fecforge/family.h"
 
 #include <math.h>
 #include <stdio.h>
 
 enum { FRAMES = 1000 };
 
-/* One point of FRAMES frames (no early stop) with the float max-log decoder or the fixed model. */
-static fg_turbo_ber_point point(fg_std std, int K, int P, int fixed, double ebn0)
+/* One point of FRAMES frames (no early stop) with the float max-log decoder or the fixed model: the
+ * options of scripts/turbo-fig416.sh (5.5 iterations, P sub-blocks, NII; float: max-log, scaling 0.75). */
+static fg_ber_point point(const char *std, int K, int P, int fixed, double ebn0)
 {
-    fg_turbo_ber_cfg c = fg_turbo_ber_cfg_default();
-    c.fixed = fixed;
-    c.dec.alg = FG_TURBO_ALG_MAXLOG;
-    c.dec.ext_scale = 0.75;
-    c.dec.half_iters = 11;
-    c.dec.P = P;
-    c.dec.nii = 1;
-    c.fx.P = P;
-    c.fx.nii = 1;
-    c.fx.half_iters = 11;
-    c.seed = 1;
-    c.min_fe = FG_TURBO_BER_FRAMES_MAX;
-    c.max_frames = FRAMES;
-    c.threads = 2;
-    fg_turbo_ber_point p;
-    const int rc = fg_turbo_ber_run(std, K, &c, ebn0, &p);
+    char args[256];
+    snprintf(args, sizeof args, "--std %s --K %d --iter 5.5 --parallel %d --nii on %s", std, K, P,
+             fixed ? "--fixed" : "--alg maxlog --scale 0.75");
+    fg_family_setup s;
+    int rc = fg_family_setup_text(&s, fg_family_find("turbo"), NULL, args);
+    fg_ber_point p = {0};
+    if (!rc) {
+        const fg_family_run run = {1, FG_BER_FRAMES_MAX, FRAMES, 2, NULL, NULL};
+        rc = fg_family_ber_point(&s.inst, s.impl, s.icfg, &run, ebn0, &p);
+    }
     if (rc)
-        fprintf(stderr, "fg_turbo_ber_run: %s\n", fg_last_error());
+        fprintf(stderr, "\"%s\": %s\n", args, fg_last_error());
+    fg_family_setup_free(&s);
     CU_ASSERT_EQUAL_FATAL(rc, 0);
     CU_ASSERT_EQUAL_FATAL(p.frames, FRAMES);
     return p;
 }
 
-static void check_loss_below_0p1(fg_std std, int K, int P, double x)
+static void check_loss_below_0p1(const char *std, int K, int P, double x)
 {
-    const fg_turbo_ber_point fl = point(std, K, P, 0, x), fx = point(std, K, P, 1, x + 0.1);
+    const fg_ber_point fl = point(std, K, P, 0, x), fx = point(std, K, P, 1, x + 0.1);
     fprintf(stderr, "  K=%d P=%d: float %.2f dB: %lld frame errors, BER %.3g; fixed %.2f dB: %lld, BER %.3g\n", K, P,
             x, fl.frame_errors, fl.ber, x + 0.1, fx.frame_errors, fx.ber);
     CU_ASSERT(fl.frame_errors >= 50); /* X lies in the waterfall: the comparison has counts to compare */
@@ -53,8 +49,8 @@ static void check_loss_below_0p1(fg_std std, int K, int P, double x)
     CU_ASSERT(fx.bit_errors <= fl.bit_errors);
 }
 
-static void test_lte_p16(void) { check_loss_below_0p1(FG_STD_LTE, 6144, 16, 0.6); }
-static void test_hspa_p8(void) { check_loss_below_0p1(FG_STD_UMTS, 5114, 8, 0.6); }
+static void test_lte_p16(void) { check_loss_below_0p1("lte", 6144, 16, 0.6); }
+static void test_hspa_p8(void) { check_loss_below_0p1("umts", 5114, 8, 0.6); }
 
 void fg_test_register(void)
 {

@@ -8,7 +8,10 @@ typedef struct {
     const char *name; /* module name = file name without .v */
     const char *text;
 } fg_gen_rtl_file;
-extern const fg_gen_rtl_file fg_gen_rtl_lib[]; /* rtl/lib primitives, terminated by {0, 0} */
+extern const fg_gen_rtl_file fg_gen_rtl_lib[];       /* rtl/lib primitives, terminated by {0, 0} */
+extern const fg_gen_rtl_file fg_gen_rtl_templates[]; /* rtl/templates/NAME.vh, terminated by {0, 0} */
+/* The text of template name (rtl/templates/<name>.vh), or NULL. */
+const char *fg_gen_template(const char *name);
 
 enum { FG_GEN_PATH = 4096, FG_GEN_FILES_MAX = 32 };
 

@@ -1,10 +1,9 @@
 /* fecforge gen ldpc: the multi-layer MB-serial QC-LDPC decoder of thesis 3.8 as Verilog-2005, the
  * twin of fg_ldpc_arch_step (cmodel/src/ldpc_arch, docs/rtl-ldpc.md). The code set's constants and
  * static schedules come from the model itself (fg_ldpc_arch_schedule) and become ROM functions of
- * the code index; the architecture (gen_ldpc_body.h) is written once in terms of them. */
+ * the code index; the architecture (rtl/templates/fg_ldpc_body.vh) is written once in terms of them. */
 #include "fecforge_gen/gen.h"
 #include "gen_internal.h"
-#include "gen_ldpc_body.h"
 #include "fecforge/error.h"
 #include "fecforge/vectors.h" /* fg_vec_width_for */
 
@@ -479,7 +478,7 @@ static void emit_top(FILE *f, const fg_gen_ldpc_cfg *c, const ldpc_tabs *T, cons
     rom(f, T, "f_invcol", d->addr_w, "col", d->addr_w, rom_invcol);
     rom(f, T, "f_colblk", T->cbw, "a", d->addr_w, rom_colblk);
     fputs("\n", f);
-    fputs(LDPC_BODY, f);
+    fputs(fg_gen_template("fg_ldpc_body"), f);
 }
 
 static void emit_manifest(FILE *f, const fg_gen_ldpc_cfg *c, const ldpc_tabs *T, const char *top, const fg_gen_out *o)

@@ -38,6 +38,14 @@ int fg_gen_out_close(FILE *f, const char *name)
     return bad ? fg_set_error(FG_EIO, "write error on %s", name) : 0;
 }
 
+const char *fg_gen_template(const char *name)
+{
+    for (const fg_gen_rtl_file *r = fg_gen_rtl_templates; r->name; r++)
+        if (!strcmp(r->name, name))
+            return r->text;
+    return NULL;
+}
+
 int fg_gen_out_primitive(fg_gen_out *o, const char *module)
 {
     for (const fg_gen_rtl_file *r = fg_gen_rtl_lib; r->name; r++)

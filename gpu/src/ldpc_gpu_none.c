@@ -61,12 +61,6 @@ int fg_gpu_ldpc_frames(fg_gpu_ldpc *dec, uint64_t seed, long long first, int cou
     return no_cuda();
 }
 
-int fg_gpu_ldpc_ber_run(const fg_ldpc_code *code, const fg_ldpc_ber_cfg *cfg, const fg_gpu_ldpc_cfg *gcfg,
-                        int devices, double ebn0_db, fg_ldpc_ber_point *out)
-{
-    (void)code, (void)cfg, (void)gcfg, (void)devices, (void)ebn0_db, (void)out;
-    return no_cuda();
-}
 
 int fg_gpu_ldpc_bench(fg_gpu_ldpc *dec, double ebn0_db, int batches, fg_gpu_ldpc_timing *out)
 {

@@ -1,13 +1,14 @@
 /* GPU LDPC decoders against the C models (label gpu; exits 77 when no CUDA device is present).
  * Fixed mode: every frame's channel LLRs, hard decisions, iteration count and final APP values must
  * equal the C model's, for both decoders, several codes (row degrees 7 to 22, Z 24 to 96) and several
- * arithmetic and schedule settings. Float mode: close to the CPU float decoder. BER: the GPU's counts
- * equal fg_ldpc_ber_run's. Bad input gets FG_EINVAL / FG_ESTATE. */
+ * arithmetic and schedule settings. Float mode: close to the CPU float decoder. BER: the counts of the
+ * ldpc family's gpu-fixed implementation (fg_gpu_register, fecforge/family.h) equal those of its CPU
+ * fixed implementation, on one GPU and on all. Bad input gets FG_EINVAL / FG_ESTATE. */
 #include "fg_cunit.h"
 
 #include "fecforge/channel.h"
 #include "fecforge/error.h"
-#include "fecforge/ldpc_ber.h"
+#include "fecforge/family.h"
 #include "fecforge_gpu/ldpc_gpu.h"
 
 #include <math.h>
@@ -15,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* CPU frame f exactly as fg_ldpc_ber_run makes it: codeword and channel LLRs (double). */
+/* CPU frame f exactly as the ldpc family makes it (fecforge/family.h): codeword and channel LLRs (double). */
 static void cpu_frame(const fg_ldpc_code *c, uint64_t seed, long long f, double sigma, uint8_t *cw, double *llr)
 {
     uint8_t *u = malloc((size_t)c->k);
@@ -316,33 +317,106 @@ static void test_float_close(void)
     fg_ldpc_code_destroy(c);
 }
 
-/* The BER point of the GPU equals the CPU's, with the stop rule cutting inside a batch. */
+/* The ldpc family configured from args for implementation impl; for a GPU one, the kernel and batch
+ * shape set in its options (fg_family_setup_text parses the family's options only) and checked. */
+static void open_ldpc(fg_family_setup *s, const char *impl, const char *args, int kernel, int ncw, int nmcw,
+                      int streams)
+{
+    int rc = fg_family_setup_text(s, fg_family_find("ldpc"), impl, args);
+    if (!rc && s->impl->gpu) {
+        fg_gpu_ldpc_cfg *g = s->icfg;
+        g->kernel = (fg_gpu_ldpc_kernel)kernel;
+        g->ncw = ncw;
+        g->nmcw = nmcw;
+        g->streams = streams;
+        rc = s->impl->check(&s->inst, s->icfg);
+    }
+    if (rc)
+        fprintf(stderr, "%s \"%s\": %s\n", impl, args, fg_last_error());
+    CU_ASSERT_FATAL(rc == 0);
+}
+
+static int ber_point(const fg_family_setup *s, long long min_fe, long long max_frames, int workers, double ebn0,
+                     fg_ber_point *p)
+{
+    const fg_family_run run = {1, min_fe, max_frames, workers, NULL, NULL};
+    const int rc = fg_family_ber_point(&s->inst, s->impl, s->icfg, &run, ebn0, p);
+    if (rc)
+        fprintf(stderr, "%s at %g dB: %s\n", s->impl->name, ebn0, fg_last_error());
+    return rc;
+}
+
+/* The BER point of gpu-fixed equals the CPU fixed model's, with the stop rule cutting inside a batch
+ * (batches of 80 frames), for every kernel, on one GPU and on every GPU present. */
 static void test_ber_equals_cpu(void)
 {
-    fg_ldpc_code *c;
-    CU_ASSERT_FATAL(fg_ldpc_code_create("wifi-648-1/2", &c) == 0);
-    fg_ldpc_ber_cfg b = fg_ldpc_ber_cfg_default();
-    b.fixed = 1;
-    b.min_fe = 37;
-    b.max_frames = 3000;
-    b.threads = 2;
-    fg_ldpc_ber_point cpu, gpu;
-    CU_ASSERT_FATAL(fg_ldpc_ber_run(c, &b, 1.5, &cpu) == 0);
-    fg_gpu_ldpc_cfg g = fg_gpu_ldpc_cfg_default();
-    g.ncw = 4;
-    g.nmcw = 10;
-    g.streams = 2;
+    CU_ASSERT_FATAL(fg_gpu_register() == 0);
+    CU_ASSERT_FATAL(fg_gpu_register() == 0); /* idempotent */
+    const fg_family_impl *im[FG_FAMILY_IMPLS_MAX];
+    CU_ASSERT_EQUAL(fg_family_impls(fg_family_find("ldpc"), im, FG_FAMILY_IMPLS_MAX), 5);
+    static const char args[] = "--code wifi-648-1/2 --decoder multilayer:2 --fixed";
+    fg_family_setup cs, gs;
+    fg_ber_point cpu, gpu;
+    open_ldpc(&cs, "fixed", args, 0, 0, 0, 0);
+    CU_ASSERT_FATAL(ber_point(&cs, 37, 3000, 2, 1.5, &cpu) == 0);
+    CU_ASSERT_EQUAL(cpu.stop, FG_BER_STOP_MIN_FE);
+    CU_ASSERT(cpu.frames % 80 != 0);
+    const int ngpu = fg_gpu_device_count();
     for (int kern = 0; kern < 3; kern++) {
-        g.kernel = (fg_gpu_ldpc_kernel)kern;
-        CU_ASSERT_FATAL(fg_gpu_ldpc_ber_run(c, &b, &g, 0, 1.5, &gpu) == 0);
-        CU_ASSERT_EQUAL(gpu.frames, cpu.frames);
-        CU_ASSERT_EQUAL(gpu.frame_errors, cpu.frame_errors);
-        CU_ASSERT_EQUAL(gpu.bit_errors, cpu.bit_errors);
-        CU_ASSERT_EQUAL(gpu.iterations, cpu.iterations);
-        CU_ASSERT_EQUAL(gpu.stop, cpu.stop);
+        open_ldpc(&gs, "gpu-fixed", args, kern, 4, 10, 2);
+        CU_ASSERT_EQUAL(gs.impl->gpu, 1);
+        for (int devs = 1; devs <= ngpu; devs = devs < ngpu ? ngpu : devs + 1) {
+            CU_ASSERT_FATAL(ber_point(&gs, 37, 3000, devs, 1.5, &gpu) == 0);
+            CU_ASSERT_EQUAL(gpu.frames, cpu.frames);
+            CU_ASSERT_EQUAL(gpu.frame_errors, cpu.frame_errors);
+            CU_ASSERT_EQUAL(gpu.bit_errors, cpu.bit_errors);
+            CU_ASSERT_EQUAL(gpu.work, cpu.work);
+            CU_ASSERT_EQUAL(gpu.erasures, 0);
+            CU_ASSERT_EQUAL(gpu.stop, cpu.stop);
+            CU_ASSERT_EQUAL(gpu.param, cpu.param);
+        }
+        fg_family_setup_free(&gs);
     }
-    CU_ASSERT_EQUAL(cpu.stop, FG_LDPC_BER_STOP_MIN_FE);
-    fg_ldpc_code_destroy(c);
+    fg_family_setup_free(&cs);
+    /* a max_frames stop inside a batch */
+    open_ldpc(&cs, "fixed", args, 0, 0, 0, 0);
+    open_ldpc(&gs, "gpu-fixed", args, 0, 4, 10, 2);
+    CU_ASSERT_FATAL(ber_point(&cs, 1000000, 203, 2, 2.0, &cpu) == 0);
+    CU_ASSERT_FATAL(ber_point(&gs, 1000000, 203, 1, 2.0, &gpu) == 0);
+    CU_ASSERT(gpu.frames == 203 && gpu.stop == FG_BER_STOP_MAX_FRAMES);
+    CU_ASSERT(gpu.frame_errors == cpu.frame_errors && gpu.bit_errors == cpu.bit_errors && gpu.work == cpu.work);
+    fg_family_setup_free(&cs);
+    fg_family_setup_free(&gs);
+}
+
+/* gpu-float through the family: the same frames as the CPU float decoder (float32 both), frame errors
+ * nearly equal; --alg spa and a batch shape the code cannot take are refused, naming them. */
+static void test_ber_float_and_checks(void)
+{
+    CU_ASSERT_FATAL(fg_gpu_register() == 0);
+    static const char args[] = "--code wifi-1944-1/2 --decoder layered --alg nms:0.75";
+    fg_family_setup cs, gs;
+    fg_ber_point cpu, gpu;
+    open_ldpc(&cs, "float", args, 0, 0, 0, 0);
+    open_ldpc(&gs, "gpu-float", args, 0, 2, 32, 1);
+    CU_ASSERT_FATAL(ber_point(&cs, 1000000, 640, 2, 1.4, &cpu) == 0);
+    CU_ASSERT_FATAL(ber_point(&gs, 1000000, 640, 1, 1.4, &gpu) == 0);
+    fprintf(stderr, "float BER point: frame errors cpu %lld gpu %lld of 640\n", cpu.frame_errors, gpu.frame_errors);
+    CU_ASSERT_EQUAL(gpu.frames, 640);
+    CU_ASSERT(cpu.frame_errors > 10);
+    CU_ASSERT(llabs(cpu.frame_errors - gpu.frame_errors) <= 640 / 16);
+    fg_family_setup_free(&cs);
+    fg_family_setup_free(&gs);
+    fg_family_setup s;
+    CU_ASSERT_EQUAL(fg_family_setup_text(&s, fg_family_find("ldpc"), "gpu-float", "--code wifi-1944-1/2 --alg spa"),
+                    FG_EINVAL);
+    CU_ASSERT(strstr(fg_last_error(), "--alg=spa") != NULL);
+    fg_family_setup_free(&s);
+    CU_ASSERT_FATAL(fg_family_setup_text(&s, fg_family_find("ldpc"), "gpu-fixed", "--code wifi-1944-1/2 --fixed") == 0);
+    ((fg_gpu_ldpc_cfg *)s.icfg)->ncw = 13; /* 13 * 81 > 1024 */
+    CU_ASSERT_EQUAL(s.impl->check(&s.inst, s.icfg), FG_EINVAL);
+    CU_ASSERT(strstr(fg_last_error(), "ncw=13") != NULL);
+    fg_family_setup_free(&s);
 }
 
 static void test_bad_config(void)
@@ -399,6 +473,7 @@ void fg_test_register(void)
         {"decode_fixed_host", test_decode_fixed_host},
         {"float_close", test_float_close},
         {"ber_equals_cpu", test_ber_equals_cpu},
+        {"ber_float_and_checks", test_ber_float_and_checks},
         {"bad_config", test_bad_config},
         {NULL, NULL},
     };

@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "fecforge/interleaver.h"
+#include "fecforge/options.h"
 #include "fecforge/xmap_schedule.h"
 
 #ifdef __cplusplus
@@ -55,6 +56,13 @@ typedef struct {
 /* pllr 32, banks 32, select 3, fifo 8, buf 12 (thesis Table 4.3 row 2), DUAL, seed 0xACE1. */
 fg_dbcf_cfg fg_dbcf_cfg_default(void);
 int fg_dbcf_cfg_check(const fg_dbcf_cfg *cfg);
+
+/* The fields above as options (fecforge/options.h; offsets into fg_dbcf_cfg): --pllr, --banks,
+ * --select S|all, --fifo-depth, --buf-depth, --offer dual|head, --lfsr-seed X (decimal or 0x-hex),
+ * --stall. No defaults: a command sets them in its struct before parsing (the help shows them). The
+ * ranges that depend on other fields (select <= 2*PLLR; PLLR a multiple of 4 where lanes come from
+ * radix-4 SISOs) are checked after parsing. */
+extern const fg_opt fg_dbcf_options[];
 
 /* A word on a lane or bank port. */
 typedef struct {

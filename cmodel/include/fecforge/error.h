@@ -32,6 +32,14 @@ int fg_set_error(int code, const char *fmt, ...)
 #endif
     ;
 
+/* Put text (printf format) in front of this thread's last message ("decoder: " + "K=5 ...") and
+ * return code; the message may be one of its own arguments' sources safely. */
+int fg_prefix_error(int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 /* Forget the last message. */
 void fg_clear_error(void);
 

@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "fecforge/options.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -69,6 +71,21 @@ int fg_ldpc_code_print_base(const fg_ldpc_code *code, FILE *f);
 int fg_ldpc_code_write_alist(const fg_ldpc_code *code, const char *path);
 int fg_ldpc_code_print_alist(const fg_ldpc_code *code, FILE *f);
 int fg_ldpc_code_read_alist(const char *path, int z, const char *name, fg_ldpc_code **out);
+
+/* Open the code named by arg (the --code option of every command): an existing file (FILE.alist needs
+ * alist_z > 0, the circulant size, given by --z; any other file is a base matrix), else a built-in
+ * name. alist_z <= 0 means "not given"; it is refused with anything but an alist file. FG_EINVAL with
+ * a message that starts with arg ("x.txt: no such file, and ...", "h.alist: an alist file needs
+ * --z ...") and the reading functions' messages for malformed files. */
+int fg_ldpc_code_open(const char *arg, int alist_z, fg_ldpc_code **out);
+
+/* The --code NAME|FILE and --z Z options of every command that takes one code (options as data,
+ * fecforge/options.h), over fg_ldpc_code_arg; fg_ldpc_code_open(a.code, a.z, ...) opens it. */
+typedef struct {
+    char *code; /* NULL: not given */
+    int z;      /* 0: not given */
+} fg_ldpc_code_arg;
+extern const fg_opt fg_ldpc_code_options[];
 
 void fg_ldpc_code_destroy(fg_ldpc_code *code);
 

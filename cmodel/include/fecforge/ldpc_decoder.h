@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "fecforge/ldpc_code.h"
+#include "fecforge/options.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -107,6 +108,11 @@ typedef struct {
 
 fg_ldpc_fixed_cfg fg_ldpc_fixed_cfg_default(void);
 
+/* The arithmetic above as options (fecforge/options.h; offsets into fg_ldpc_fixed_cfg): --llr-width,
+ * --llr-frac, --r-width, --app-width, --in-shift, --scale-round 0|1, --r-sat-late 0|1, --app-keep 0|1.
+ * No defaults: the command's struct holds them before parsing (the help shows them). */
+extern const fg_opt fg_ldpc_fixed_options[];
+
 typedef struct fg_ldpc_fixed fg_ldpc_fixed;
 
 int fg_ldpc_fixed_create(const fg_ldpc_code *code, const fg_ldpc_fixed_cfg *cfg, fg_ldpc_fixed **out);
@@ -128,6 +134,18 @@ int fg_ldpc_fixed_decode(fg_ldpc_fixed *dec, const int32_t *llr_n, uint8_t *bits
                          int *iterations);
 
 void fg_ldpc_fixed_destroy(fg_ldpc_fixed *dec);
+
+/* ---- the ldpc family's instance (fecforge/family.h), for implementations outside the library ---- */
+
+struct fg_family_inst;
+typedef struct {
+    const fg_ldpc_code *code;
+    int fixed;             /* 1: the bit-accurate arithmetic (fx), 0: float (dec) */
+    fg_ldpc_dec_cfg dec;
+    fg_ldpc_fixed_cfg fx;
+} fg_ldpc_family_view;
+/* FG_EINVAL if fi is not an instance of the ldpc family. */
+int fg_ldpc_family_view_of(const struct fg_family_inst *fi, fg_ldpc_family_view *v);
 
 #ifdef __cplusplus
 }

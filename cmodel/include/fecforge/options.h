@@ -113,6 +113,15 @@ int fg_opts_parse(fg_opts *p, int argc, char **argv);
 int fg_opts_given(const fg_opts *p, const void *field);
 /* The option declared for field ("--pllr"), for messages of cross-option checks. */
 const char *fg_opts_name(const fg_opts *p, const void *field);
+/* A library check's message starts with the parameter it refuses ("P=16 does not fit K=40",
+ * "app_width=5 out of range"); map pairs such a prefix with the field of the option that sets it.
+ * When the last error starts with one of the n prefixes, it becomes "--option: <message>" (the option
+ * declared for the field). Returns rc. */
+typedef struct {
+    const char *param; /* the message's prefix: "P=" */
+    const void *field;
+} fg_opt_param;
+int fg_opts_name_error(const fg_opts *p, int rc, const fg_opt_param *map, int n);
 /* The help of every group: "  --name META   help; range (default D)". */
 void fg_opts_help(const fg_opts *p, FILE *f);
 /* Free the lists and texts parsed into the groups' structs and the results. */

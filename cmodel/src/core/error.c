@@ -32,6 +32,19 @@ int fg_set_error(int code, const char *fmt, ...)
     return code;
 }
 
+int fg_prefix_error(int code, const char *fmt, ...)
+{
+    char old[sizeof last_message];
+    snprintf(old, sizeof old, "%s", last_message);
+    va_list ap;
+    va_start(ap, fmt);
+    const int n = vsnprintf(last_message, sizeof last_message, fmt, ap);
+    va_end(ap);
+    if (n >= 0 && (size_t)n < sizeof last_message)
+        snprintf(last_message + n, sizeof last_message - (size_t)n, "%s", old);
+    return code;
+}
+
 void fg_clear_error(void) { last_message[0] = '\0'; }
 
 const char *fg_version(void) { return FG_VERSION; }

@@ -808,6 +808,15 @@ const char *fg_opts_name(const fg_opts *p, const void *field)
     return buf;
 }
 
+int fg_opts_name_error(const fg_opts *p, int rc, const fg_opt_param *map, int n)
+{
+    const char *msg = fg_last_error();
+    for (int i = 0; p && i < n; i++)
+        if (!strncmp(msg, map[i].param, strlen(map[i].param)) && find_field(p, map[i].field).o)
+            return fg_prefix_error(rc, "%s: ", fg_opts_name(p, map[i].field));
+    return rc;
+}
+
 /* ---- help ---- */
 
 /* The current value of a field as the help shows a default ("" for none: flags, texts, lists). */

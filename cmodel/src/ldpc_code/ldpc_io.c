@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void fg_ldpc_base_free(fg_ldpc_base *b)
 {
@@ -650,4 +651,52 @@ int fg_ldpc_code_print_alist(const fg_ldpc_code *code, FILE *f)
 int fg_ldpc_code_write_alist(const fg_ldpc_code *code, const char *path)
 {
     return write_file(code, path, fg_ldpc_code_print_alist);
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    const size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && !strcmp(s + n - m, suffix);
+}
+
+int fg_ldpc_code_open(const char *arg, int alist_z, fg_ldpc_code **out)
+{
+    if (!out)
+        return fg_set_error(FG_EINVAL, "fg_ldpc_code_open: NULL out");
+    *out = NULL;
+    if (!arg || !*arg)
+        return fg_set_error(FG_EINVAL, "no code given");
+    const int alist = ends_with(arg, ".alist");
+    struct stat st;
+    if (stat(arg, &st) != 0) {
+        if (alist)
+            return fg_set_error(FG_EINVAL, "%s: no such file", arg);
+        if (fg_ldpc_code_create(arg, out)) {
+            char msg[300];
+            snprintf(msg, sizeof msg, "%s", fg_last_error());
+            return fg_set_error(FG_EINVAL, "%s: no such file, and %s", arg, msg);
+        }
+        if (alist_z <= 0)
+            return 0;
+        fg_ldpc_code_destroy(*out);
+        *out = NULL;
+        return fg_set_error(FG_EINVAL, "%s: --z=%d applies to FILE.alist only, not to the built-in code", arg,
+                            alist_z);
+    }
+    if (S_ISDIR(st.st_mode))
+        return fg_set_error(FG_EINVAL, "%s: is a directory", arg);
+    if (alist && alist_z <= 0)
+        return fg_set_error(FG_EINVAL, "%s: an alist file needs --z Z (the circulant size of its quasi-cyclic H)",
+                            arg);
+    if (!alist && alist_z > 0)
+        return fg_set_error(FG_EINVAL, "%s: --z=%d applies to FILE.alist only; this file is read as a base matrix",
+                            arg, alist_z);
+    /* the reading functions' messages start with the path */
+    if ((alist ? fg_ldpc_code_read_alist(arg, alist_z, NULL, out) : fg_ldpc_code_read_base(arg, out)) >= 0)
+        return 0;
+    if (!alist)
+        return FG_EINVAL;
+    char msg[400];
+    snprintf(msg, sizeof msg, "%s", fg_last_error());
+    return fg_set_error(FG_EINVAL, "%s (with --z=%d)", msg, alist_z);
 }

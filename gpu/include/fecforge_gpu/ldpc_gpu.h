@@ -34,7 +34,6 @@
 
 #include <stdint.h>
 
-#include "fecforge/ldpc_ber.h"
 #include "fecforge/ldpc_code.h"
 #include "fecforge/ldpc_decoder.h"
 
@@ -96,7 +95,7 @@ int fg_gpu_ldpc_decode_float(fg_gpu_ldpc *dec, int count, const float *llr_f, ui
                              int *iterations);
 
 /* Frames generated on the GPU: frame f (first <= f < first + count, count <= batch) is exactly the
- * frame of fg_ldpc_ber_run for (seed, f): information bits fg_channel_random_bits, the systematic
+ * frame of the ldpc family (fecforge/family.h) for (seed, f): information bits fg_channel_random_bits, the systematic
  * codeword, BPSK + AWGN of standard deviation sigma (fg_channel_bpsk_awgn), LLR 2y/sigma^2, quantised
  * with fg_llr_quantize in fixed mode or rounded to float. Always filled: bit_errors (information bits
  * wrong), frame_error (any of the n bits wrong) and iterations, count each. Optional (NULL: not
@@ -116,14 +115,12 @@ typedef struct {
 int fg_gpu_ldpc_frames(fg_gpu_ldpc *dec, uint64_t seed, long long first, int count, double sigma,
                        const fg_gpu_ldpc_frames_out *out);
 
-/* BER/FER point on the GPU(s): the frames, stop rule and counts of fg_ldpc_ber_run (cfg->fixed selects
- * the mode; cfg->threads and the progress callback are honoured as there: threads is ignored, the
- * callback is called after every batch). Frames are split over `devices` GPUs (0: every device
- * present), batch by batch, and counted in frame order, so the result is the CPU's for the same seed
- * in fixed mode, whatever the number of GPUs. gcfg gives the kernel and batch shape (its fixed, fx, dec
- * and device fields are ignored: cfg's are used). */
-int fg_gpu_ldpc_ber_run(const fg_ldpc_code *code, const fg_ldpc_ber_cfg *cfg, const fg_gpu_ldpc_cfg *gcfg,
-                        int devices, double ebn0_db, fg_ldpc_ber_point *out);
+/* Add the GPU implementations to the library's families (fecforge/family.h): ldpc's gpu-fixed and
+ * gpu-float (the kernel and batch shape are their options: --kernel, --ns, --ncw, --nmcw). The BER
+ * engine then runs them like any implementation, one worker per GPU, frames made on the device
+ * (fg_gpu_ldpc_frames) and counted in frame order, so the counts do not depend on how many GPUs ran.
+ * Idempotent; 0 or the registry's error. */
+int fg_gpu_register(void);
 
 /* Throughput and latency of full batches (random LLRs of the channel at ebn0_db, generated once on the
  * host). `batches` timed repetitions after one warm-up. */

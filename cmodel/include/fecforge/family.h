@@ -1,0 +1,249 @@
+/* Decoder families (docs/architecture.md "Families", docs/adding-a-family.md). A family (LDPC, turbo,
+ * ...) is declared once, as data and a few functions: its code and decoder parameters (options as
+ * data, fecforge/options.h), what a frame looks like (information bits, symbols sent and received,
+ * decided bits, APP values), its channel and the channel's sweep axis, its work counter, and its
+ * implementations (CPU float, CPU bit-accurate, cycle-accurate model, GPU kernels). Every verb of
+ * the fecforge command that simulates or decodes (ber, bench, decode, verify --impl A --against B) is
+ * a loop over this table, and the BER engine (fecforge/ber.h) runs any implementation of any family.
+ *
+ * A frame of a family: k information bits from Philox stream f of the seed; n symbols sent; the
+ * channel at point x gives n_rx <= n_rx_max real LLRs (and, for the bit-accurate implementations,
+ * the same LLRs quantised to the family's q_width / q_frac format); a decoder decides dec_len bits
+ * (the first k of which are the information bits) and, optionally, app_len a-posteriori values, and
+ * reports its work (iterations, half-iterations, node visits) or gives up (an erasure). The frame is
+ * an error when any decided bit differs from the reference the family made with the frame. */
+#ifndef FECFORGE_FAMILY_H
+#define FECFORGE_FAMILY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fecforge/ber.h"
+#include "fecforge/json.h"
+#include "fecforge/options.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { FG_FAMILY_MAX = 32, FG_FAMILY_IMPLS_MAX = 16, FG_FAMILY_NAME_MAX = 80 };
+
+struct fg_family;
+
+/* A configured code and decoder of a family: the shape of its frames. Filled by the family's open. */
+typedef struct fg_family_inst {
+    const struct fg_family *family;
+    void *state;         /* the family's own (the code, the decoder configurations) */
+    int k;               /* information bits of a frame */
+    int n;               /* channel symbols sent */
+    int n_rx_max;        /* most channel symbols received (n, unless the channel inserts symbols) */
+    int dec_len;         /* bits a decoder decides (LDPC: the codeword; turbo: the K information bits) */
+    int app_len;         /* a-posteriori values a decoder gives (0: none) */
+    double rate;         /* k / n */
+    int q_width, q_frac; /* the bit-accurate implementations' channel LLRs: bits, fractional bits */
+    char code_name[FG_FAMILY_NAME_MAX]; /* "wifi-648-1/2", "lte-6144" */
+} fg_family_inst;
+
+/* One frame: what a correct decoder decides and what the channel gave. */
+typedef struct {
+    uint8_t *ref;    /* dec_len bits */
+    double *llr;     /* n_rx_max: channel LLRs, log P(0)/P(1) */
+    int32_t *llr_q;  /* n_rx_max: the same quantised (q_width, q_frac); filled when q_width > 0 */
+    int n_rx;        /* symbols received */
+} fg_frame;
+
+/* count frames for a decoder: inputs row by row (frame i at i * n_rx_max), outputs likewise. */
+typedef struct {
+    int count;
+    const double *llr;     /* real inputs (FG_IMPL_REAL) */
+    const int32_t *llr_q;  /* quantised inputs (FG_IMPL_QUANT) */
+    const int *n_rx;       /* symbols received per frame; NULL: n_rx_max each */
+    uint8_t *bits;         /* count * dec_len decided bits */
+    double *app;           /* count * app_len, real implementations; NULL: not wanted */
+    int32_t *app_q;        /* count * app_len, bit-accurate implementations; NULL: not wanted */
+    int32_t *work;         /* count; NULL: not wanted */
+    uint8_t *erased;       /* count (1: the decoder gave up); NULL: not wanted */
+} fg_decode_io;
+
+typedef enum { FG_IMPL_REAL = 0, FG_IMPL_QUANT = 1 } fg_impl_input;
+
+/* Throughput of full batches (bench). */
+typedef struct {
+    int batch;           /* frames per batch */
+    double kernel_ms;    /* median time of a batch's decoding alone (a GPU's kernels; a CPU: = total_ms) */
+    double total_ms;     /* median wall time of a batch with its transfers */
+    double latency_ms;   /* median time from a batch's first input to its last output */
+    double coded_mbps_kernel, info_mbps_kernel; /* batch * n (k) bits / kernel_ms */
+    double coded_mbps_total, info_mbps_total;   /* ... / total_ms */
+} fg_impl_timing;
+
+/* A sweep an implementation offers over its own options (the GPU's NS x NCW x NMCW of thesis Table 3.3):
+ * for each option, its values as the command line writes a list. */
+typedef struct {
+    const char *name;        /* "table3.3" */
+    const char *summary;
+    const char *options[4];  /* option names, NULL-ended */
+    const char *values[4];   /* their lists ("1,2,4,8,16,32") */
+} fg_impl_sweep;
+
+/* An implementation of a family's decoder. */
+typedef struct fg_family_impl {
+    const char *name;     /* "float", "fixed", "cycle", "gpu-fixed", "gpu-float" */
+    const char *summary;
+    fg_impl_input input;  /* real or quantised channel LLRs */
+    int gpu;              /* 1: runs on a CUDA device (workers are devices) */
+    int no_app;           /* 1: gives no a-posteriori values (decode leaves io->app and io->app_q alone) */
+    /* its own options (a GPU's batch shape): a table over a struct of cfg_size bytes, defaults first */
+    const fg_opt *opts;
+    size_t cfg_size;
+    void (*cfg_default)(void *icfg);
+    /* Checks the implementation can run fi with icfg: FG_EINVAL naming the option. May be NULL. */
+    int (*check)(const fg_family_inst *fi, const void *icfg);
+    int (*create)(const fg_family_inst *fi, const void *icfg, int device, void **worker);
+    void (*destroy)(void *worker);
+    int (*chunk)(void *worker); /* frames it takes per call (NULL: 1) */
+    int (*decode)(void *worker, const fg_decode_io *io);
+    /* Optional fast path: frames first .. first+count-1 of (seed, x) made and compared on the device;
+     * param is the channel's parameter at x (AWGN: sigma). NULL: the engine makes frames on the CPU. */
+    int (*ber)(void *worker, uint64_t seed, double x, double param, long long first, int count, fg_ber_frame *res);
+    /* Optional: what a run on it adds to the JSON of a BER run, after "run" ("device", "gpu"). */
+    void (*describe)(const void *icfg, int devices, fg_json *j);
+    int (*device_count)(void); /* GPU implementations: devices present (NULL: CPU) */
+    /* Optional: time `batches` full batches of channel LLRs at x on one worker (a GPU: kernel time apart
+     * from transfers). NULL: the bench verb times decode calls. */
+    int (*bench)(void *worker, double x, int batches, fg_impl_timing *t);
+    const fg_impl_sweep *sweep; /* optional */
+} fg_family_impl;
+
+/* The channel of a family and its sweep axis. */
+typedef struct {
+    const char *name;       /* "bpsk-awgn" */
+    const char *axis;       /* the sweep option and JSON key: "ebn0" */
+    const char *axis_label; /* in tables: "Eb/N0" */
+    const char *axis_unit;  /* "dB" */
+    const char *axis_plot;  /* gnuplot's axis label: "E_b/N_0 [dB]" */
+    double lo, hi;          /* the axis's range */
+    const char *param_key;  /* the JSON key of the channel's parameter at a point ("sigma"), or NULL */
+} fg_channel_desc;
+
+/* A part of the family's option tables: opts over the struct at byte offset `offset` of the
+ * family's configuration (so shared tables, e.g. fg_ldpc_fixed_options, are declared once). */
+typedef struct {
+    const char *title;
+    const fg_opt *opts;
+    size_t offset;
+} fg_opt_part;
+
+typedef struct fg_family {
+    const char *name;    /* "ldpc", also the command word: fecforge ber ldpc */
+    const char *summary; /* one line */
+    const char *doc;     /* its page: "docs/ldpc.md" */
+    const char *about;   /* what a frame is, for the help of the verbs (a paragraph) */
+    const char *examples; /* `fecforge ber` command lines, one per line, each runnable as written */
+    const char *example_args; /* the options of a small bit-accurate configuration, for the other verbs'
+                                 examples ("--code wifi-648-1/2 --fixed") */
+    /* code and decoder parameters: parts over a configuration struct of cfg_size bytes */
+    const fg_opt_part *parts; /* NULL-title-and-opts-ended */
+    size_t cfg_size;
+    void (*cfg_default)(void *cfg);
+    /* Make an instance for impl (checks across options: FG_EINVAL naming them, given tells which were
+     * given). close frees fi->state. */
+    int (*open)(const void *cfg, const fg_opts *given, const fg_family_impl *impl, fg_family_inst *fi);
+    void (*close)(fg_family_inst *fi);
+    /* The implementation a configuration asks for when none is named (its arithmetic, e.g. --fixed),
+     * gpu 1 for --device gpu; NULL: "float" / "gpu-float". */
+    const char *(*impl_for)(const void *cfg, int gpu);
+    const fg_channel_desc *channel;
+    double (*param)(const fg_family_inst *fi, double x); /* the channel's parameter at x (AWGN: sigma) */
+    /* Frame f of (seed, x): fr's buffers are dec_len / n_rx_max long. */
+    int (*frame)(const fg_family_inst *fi, uint64_t seed, long long f, double x, double param, fg_frame *fr);
+    /* The "code" and "decoder" objects of a JSON document, and a curve's default label. */
+    void (*describe)(const fg_family_inst *fi, const fg_family_impl *impl, fg_json *j);
+    void (*label)(const fg_family_inst *fi, const fg_family_impl *impl, char *buf, size_t n);
+    const char *work_name; /* the JSON key and table column of the average work ("avg_iter") */
+    double work_div;       /* avg_work = work / (frames work_div) */
+    const fg_family_impl *const *impls; /* its CPU implementations, NULL-ended */
+} fg_family;
+
+/* ---- the registry: the library's families, and what a program adds ---- */
+
+int fg_family_count(void);
+const fg_family *fg_family_at(int i);
+const fg_family *fg_family_find(const char *name);
+/* Add a family (a program's own; the library's are built in). FG_EINVAL for a duplicate name. */
+int fg_family_register(const fg_family *f);
+/* Add an implementation to a family (the GPU library adds its kernels). */
+int fg_family_add_impl(const char *family, const fg_family_impl *impl);
+/* Every implementation of f (built-in, then added), at most max, into out; returns how many. */
+int fg_family_impls(const fg_family *f, const fg_family_impl **out, int max);
+const fg_family_impl *fg_family_impl_find(const fg_family *f, const char *name);
+
+/* ---- configuring a family from arguments (the command line's grammar) ---- */
+
+enum { FG_FAMILY_GROUPS_MAX = 8 };
+
+/* The option groups of family f over its configuration cfg (cfg_size bytes), and of implementation
+ * impl over icfg (may be NULL), into out (at most max); returns how many. */
+int fg_family_groups(const fg_family *f, void *cfg, const fg_family_impl *impl, void *icfg, fg_opt_group *out,
+                     int max);
+
+/* A family configured from arguments and opened: the parsed configuration, the implementation and
+ * the instance (for programs and tests; the fecforge command builds the same from its own line). */
+typedef struct {
+    const fg_family *family;
+    const fg_family_impl *impl;
+    void *cfg, *icfg;
+    fg_opt_group groups[FG_FAMILY_GROUPS_MAX];
+    fg_opts opts;
+    fg_family_inst inst;
+    int opened;
+} fg_family_setup;
+
+/* Parse args (at most 256 words separated by blanks, e.g. "--code wifi-648-1/2 --fixed"; no quoting)
+ * into f's defaults and open it for implementation impl_name, whose own options args may hold too
+ * (NULL: the one the configuration asks for on the CPU, else the family's first). FG_EINVAL with the
+ * option's message. fg_family_setup_free in every case. */
+int fg_family_setup_text(fg_family_setup *s, const fg_family *f, const char *impl_name, const char *args);
+void fg_family_setup_free(fg_family_setup *s);
+
+/* ---- running a family ---- */
+
+/* The settings of a BER run besides the family's own. */
+typedef struct {
+    uint64_t seed;
+    long long min_fe, max_frames;
+    int workers;      /* CPU threads, or GPUs (devices 0 .. workers - 1) */
+    int (*progress)(void *ctx, const fg_ber_point *so_far); /* non-zero: stop (fecforge/ber.h) */
+    void *progress_ctx;
+} fg_family_run;
+
+/* One point x of the channel's axis on implementation impl (its options icfg). On failure *out is
+ * zeroed and the message names the frames that failed. */
+int fg_family_ber_point(const fg_family_inst *fi, const fg_family_impl *impl, const void *icfg,
+                        const fg_family_run *run, double x, fg_ber_point *out);
+
+/* A pool of decoders of one implementation: workers (CPU threads, or GPUs 0 .. workers-1) that split
+ * the frames of each call among them, each a chunk (a GPU's batch) at a time. */
+typedef struct fg_family_decoder fg_family_decoder;
+int fg_family_decoder_create(const fg_family_inst *fi, const fg_family_impl *impl, const void *icfg, int workers,
+                             fg_family_decoder **out);
+/* Decode io->count frames (io as for fg_family_impl.decode; any count). */
+int fg_family_decoder_run(fg_family_decoder *d, const fg_decode_io *io);
+/* Frames a call should hold to keep every worker busy (the workers' chunks together, at least 64). */
+int fg_family_decoder_batch(const fg_family_decoder *d);
+void fg_family_decoder_destroy(fg_family_decoder *d);
+
+/* Make frames first .. first+count-1 of (seed, x) with `threads` threads: their references into
+ * ref (count * dec_len), LLRs into llr and, when the family has a fixed format, llr_q (count *
+ * n_rx_max each; llr_q may be NULL), symbols received into n_rx (may be NULL). */
+int fg_family_frames(const fg_family_inst *fi, uint64_t seed, double x, long long first, int count, int threads,
+                     uint8_t *ref, double *llr, int32_t *llr_q, int *n_rx);
+
+/* The buffers of one frame (fg_frame) for fi, and their release. */
+int fg_frame_alloc(const fg_family_inst *fi, fg_frame *fr);
+void fg_frame_free(fg_frame *fr);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,35 @@
+/* A small streaming JSON writer (the JSON of every command, the decoder families' descriptions):
+ * commas and indentation handled, strings escaped, numbers as %.10g. */
+#ifndef FECFORGE_JSON_H
+#define FECFORGE_JSON_H
+
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+    FILE *f;
+    int depth;
+    int first[32];
+    int pretty; /* 1 (default): one member per line, indented; 0: one line */
+} fg_json;
+void fg_json_begin(fg_json *j, FILE *f);
+void fg_json_obj_open(fg_json *j, const char *key); /* key NULL inside arrays / at top level */
+void fg_json_obj_close(fg_json *j);
+void fg_json_arr_open(fg_json *j, const char *key);
+void fg_json_arr_close(fg_json *j);
+void fg_json_int(fg_json *j, const char *key, long long v);
+void fg_json_num(fg_json *j, const char *key, double v);
+void fg_json_str(fg_json *j, const char *key, const char *v);
+void fg_json_bool(fg_json *j, const char *key, int v);
+/* A newline after the document, and a flush. */
+void fg_json_end(fg_json *j);
+/* The "tool" object every JSON output carries: name, version, git hash (and seed if >= 0). */
+void fg_json_provenance(fg_json *j, long long seed);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

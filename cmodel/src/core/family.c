@@ -1,0 +1,604 @@
+/* The family registry and a family's BER point on the engine (fecforge/family.h). */
+#include "fecforge/family.h"
+
+#include "fecforge/error.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- registry ---- */
+
+extern const fg_family fg_family_ldpc, fg_family_turbo;
+
+static const fg_family *builtin[] = {&fg_family_ldpc, &fg_family_turbo};
+enum { N_BUILTIN = sizeof builtin / sizeof *builtin };
+
+static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
+static const fg_family *added[FG_FAMILY_MAX];
+static int n_added;
+static struct {
+    const fg_family *family;
+    const fg_family_impl *impl;
+} added_impls[FG_FAMILY_MAX * 4];
+static int n_added_impls;
+
+int fg_family_count(void)
+{
+    pthread_mutex_lock(&reg_lock);
+    const int n = N_BUILTIN + n_added;
+    pthread_mutex_unlock(&reg_lock);
+    return n;
+}
+
+const fg_family *fg_family_at(int i)
+{
+    if (i < 0)
+        return NULL;
+    if (i < N_BUILTIN)
+        return builtin[i];
+    pthread_mutex_lock(&reg_lock);
+    const fg_family *f = i - N_BUILTIN < n_added ? added[i - N_BUILTIN] : NULL;
+    pthread_mutex_unlock(&reg_lock);
+    return f;
+}
+
+const fg_family *fg_family_find(const char *name)
+{
+    for (int i = 0; name && i < fg_family_count(); i++)
+        if (!strcmp(fg_family_at(i)->name, name))
+            return fg_family_at(i);
+    return NULL;
+}
+
+/* Under reg_lock: the family named name, or NULL. */
+static const fg_family *find_locked(const char *name)
+{
+    for (int i = 0; i < N_BUILTIN; i++)
+        if (!strcmp(builtin[i]->name, name))
+            return builtin[i];
+    for (int i = 0; i < n_added; i++)
+        if (!strcmp(added[i]->name, name))
+            return added[i];
+    return NULL;
+}
+
+int fg_family_register(const fg_family *f)
+{
+    if (!f || !f->name || !f->open || !f->frame || !f->channel || !f->impls)
+        return fg_set_error(FG_EINVAL, "fg_family_register: a family needs a name, open, frame, channel and impls");
+    pthread_mutex_lock(&reg_lock);
+    int rc = 0;
+    if (find_locked(f->name))
+        rc = fg_set_error(FG_EINVAL, "family %s is already registered", f->name);
+    else if (n_added == FG_FAMILY_MAX)
+        rc = fg_set_error(FG_EINVAL, "more than %d families", FG_FAMILY_MAX);
+    else
+        added[n_added++] = f;
+    pthread_mutex_unlock(&reg_lock);
+    return rc;
+}
+
+int fg_family_add_impl(const char *family, const fg_family_impl *impl)
+{
+    if (!impl || !impl->name || !impl->create || !impl->decode)
+        return fg_set_error(FG_EINVAL, "fg_family_add_impl: an implementation needs a name, create and decode");
+    pthread_mutex_lock(&reg_lock);
+    const fg_family *f = family ? find_locked(family) : NULL;
+    const fg_family_impl *same = NULL;
+    for (const fg_family_impl *const *p = f ? f->impls : NULL; p && *p && !same; p++)
+        if (!strcmp((*p)->name, impl->name))
+            same = *p;
+    for (int i = 0; f && i < n_added_impls && !same; i++)
+        if (added_impls[i].family == f && !strcmp(added_impls[i].impl->name, impl->name))
+            same = added_impls[i].impl;
+    int rc = 0;
+    if (!f)
+        rc = fg_set_error(FG_EINVAL, "no family %s", family ? family : "(null)");
+    else if (same && same != impl)
+        rc = fg_set_error(FG_EINVAL, "family %s already has an implementation named %s", family, impl->name);
+    else if (same)
+        rc = 0; /* added before (a program that registers twice) */
+    else if (n_added_impls == (int)(sizeof added_impls / sizeof *added_impls))
+        rc = fg_set_error(FG_EINVAL, "too many added implementations");
+    else {
+        added_impls[n_added_impls].family = f;
+        added_impls[n_added_impls++].impl = impl;
+    }
+    pthread_mutex_unlock(&reg_lock);
+    return rc;
+}
+
+int fg_family_impls(const fg_family *f, const fg_family_impl **out, int max)
+{
+    int n = 0;
+    if (!f || !out)
+        return 0;
+    for (const fg_family_impl *const *p = f->impls; p && *p && n < max; p++)
+        out[n++] = *p;
+    pthread_mutex_lock(&reg_lock);
+    for (int i = 0; i < n_added_impls && n < max; i++)
+        if (added_impls[i].family == f)
+            out[n++] = added_impls[i].impl;
+    pthread_mutex_unlock(&reg_lock);
+    return n;
+}
+
+const fg_family_impl *fg_family_impl_find(const fg_family *f, const char *name)
+{
+    const fg_family_impl *all[FG_FAMILY_IMPLS_MAX] = {NULL};
+    const int n = fg_family_impls(f, all, FG_FAMILY_IMPLS_MAX);
+    for (int i = 0; name && i < n; i++)
+        if (!strcmp(all[i]->name, name))
+            return all[i];
+    return NULL;
+}
+
+/* ---- configuring ---- */
+
+int fg_family_groups(const fg_family *f, void *cfg, const fg_family_impl *impl, void *icfg, fg_opt_group *out,
+                     int max)
+{
+    int n = 0;
+    for (const fg_opt_part *p = f->parts; p && p->opts && n < max; p++)
+        out[n++] = (fg_opt_group){p->title, p->opts, (char *)cfg + p->offset};
+    if (impl && impl->opts && icfg && n < max)
+        out[n++] = (fg_opt_group){impl->name, impl->opts, icfg};
+    return n;
+}
+
+void fg_family_setup_free(fg_family_setup *s)
+{
+    if (s->opened && s->family->close)
+        s->family->close(&s->inst);
+    s->opened = 0;
+    fg_opts_free(&s->opts);
+    free(s->cfg);
+    free(s->icfg);
+    s->cfg = s->icfg = NULL;
+}
+
+/* The implementation a configuration asks for when none is named: the family's choice, else its first. */
+static const fg_family_impl *default_impl(const fg_family *f, const void *cfg)
+{
+    if (f->impl_for)
+        return fg_family_impl_find(f, f->impl_for(cfg, 0));
+    const fg_family_impl *first = NULL;
+    return fg_family_impls(f, &first, 1) ? first : NULL;
+}
+
+int fg_family_setup_text(fg_family_setup *s, const fg_family *f, const char *impl_name, const char *args)
+{
+    enum { WORDS_MAX = 256 };
+    memset(s, 0, sizeof *s);
+    s->family = f;
+    if (!f)
+        return fg_set_error(FG_EINVAL, "fg_family_setup_text: no family");
+    char *buf = malloc(strlen(args ? args : "") + 1), *argv[WORDS_MAX];
+    int argc = 0, rc = 0;
+    if (!buf || !(s->cfg = calloc(1, f->cfg_size ? f->cfg_size : 1)))
+        rc = fg_set_error(FG_ENOMEM, "out of memory");
+    /* a named implementation's own options are parsed with the family's */
+    if (!rc && impl_name && !(s->impl = fg_family_impl_find(f, impl_name)))
+        rc = fg_set_error(FG_EINVAL, "family %s has no implementation %s", f->name, impl_name);
+    if (!rc && s->impl && s->impl->cfg_size) {
+        if (!(s->icfg = calloc(1, s->impl->cfg_size)))
+            rc = fg_set_error(FG_ENOMEM, "out of memory");
+        else if (s->impl->cfg_default)
+            s->impl->cfg_default(s->icfg);
+    }
+    if (!rc) {
+        strcpy(buf, args ? args : "");
+        for (char *t = strtok(buf, " \t\n"); t && !rc; t = strtok(NULL, " \t\n"))
+            if (argc == WORDS_MAX)
+                rc = fg_set_error(FG_EINVAL, "more than %d words of options", WORDS_MAX);
+            else
+                argv[argc++] = t;
+    }
+    if (!rc) {
+        if (f->cfg_default)
+            f->cfg_default(s->cfg);
+        s->opts = (fg_opts){.groups = s->groups, .n_groups = fg_family_groups(f, s->cfg, s->impl, s->icfg, s->groups,
+                                                                             FG_FAMILY_GROUPS_MAX)};
+        rc = fg_opts_parse(&s->opts, argc, argv);
+        if (rc == FG_OPTS_HELP)
+            rc = fg_set_error(FG_EINVAL, "--help is no option of a configuration");
+    }
+    if (!rc && !s->impl && !(s->impl = default_impl(f, s->cfg)))
+        rc = fg_set_error(FG_EINVAL, "family %s has no implementation for this configuration", f->name);
+    if (!rc && s->impl->cfg_size && !s->icfg) {
+        if (!(s->icfg = calloc(1, s->impl->cfg_size)))
+            rc = fg_set_error(FG_ENOMEM, "out of memory");
+        else if (s->impl->cfg_default)
+            s->impl->cfg_default(s->icfg);
+    }
+    if (!rc) {
+        s->inst.family = f;
+        rc = f->open(s->cfg, &s->opts, s->impl, &s->inst);
+        s->opened = rc == 0;
+    }
+    if (!rc && s->impl->check)
+        rc = s->impl->check(&s->inst, s->icfg);
+    free(buf);
+    return rc;
+}
+
+/* ---- frames ---- */
+
+int fg_frame_alloc(const fg_family_inst *fi, fg_frame *fr)
+{
+    memset(fr, 0, sizeof *fr);
+    fr->ref = malloc((size_t)fi->dec_len);
+    fr->llr = malloc(sizeof *fr->llr * (size_t)fi->n_rx_max);
+    fr->llr_q = fi->q_width > 0 ? malloc(sizeof *fr->llr_q * (size_t)fi->n_rx_max) : NULL;
+    fr->n_rx = fi->n_rx_max;
+    if (!fr->ref || !fr->llr || (fi->q_width > 0 && !fr->llr_q)) {
+        fg_frame_free(fr);
+        return fg_set_error(FG_ENOMEM, "out of memory for a frame of %s", fi->code_name);
+    }
+    return 0;
+}
+
+void fg_frame_free(fg_frame *fr)
+{
+    free(fr->ref);
+    free(fr->llr);
+    free(fr->llr_q);
+    memset(fr, 0, sizeof *fr);
+}
+
+/* ---- a BER point: the generic CPU worker (frame, decode, compare) or the implementation's own ---- */
+
+typedef struct {
+    const fg_family_inst *fi;
+    const fg_family_impl *impl;
+    const void *icfg;
+    uint64_t seed;
+    double x, param;
+} point_ctx;
+
+typedef struct {
+    const point_ctx *pc;
+    void *w;       /* the implementation's worker */
+    fg_frame fr;
+    uint8_t *bits;
+    int32_t work;
+    uint8_t erased;
+} point_worker;
+
+static void point_worker_destroy(void *arg)
+{
+    point_worker *pw = arg;
+    if (!pw)
+        return;
+    if (pw->w)
+        pw->pc->impl->destroy(pw->w);
+    fg_frame_free(&pw->fr);
+    free(pw->bits);
+    free(pw);
+}
+
+static int point_worker_create(void *ctx, int slot, void **out)
+{
+    const point_ctx *pc = ctx;
+    point_worker *pw = calloc(1, sizeof *pw);
+    *out = pw;
+    if (!pw)
+        return fg_set_error(FG_ENOMEM, "out of memory for a worker");
+    pw->pc = pc;
+    int rc = pc->impl->create(pc->fi, pc->icfg, pc->impl->gpu ? slot : 0, &pw->w);
+    if (!rc && !pc->impl->ber) {
+        rc = fg_frame_alloc(pc->fi, &pw->fr);
+        if (!rc && !(pw->bits = malloc((size_t)pc->fi->dec_len)))
+            rc = fg_set_error(FG_ENOMEM, "out of memory for the decisions of a frame");
+    }
+    return rc;
+}
+
+static int point_worker_chunk(void *arg)
+{
+    const point_worker *pw = arg;
+    return pw->pc->impl->chunk ? pw->pc->impl->chunk(pw->w) : 1;
+}
+
+/* Frame f on the CPU: made by the family, decoded by the implementation, compared. */
+static int point_frame(point_worker *pw, long long f, fg_ber_frame *r)
+{
+    const point_ctx *pc = pw->pc;
+    const fg_family_inst *fi = pc->fi;
+    int rc = fi->family->frame(fi, pc->seed, f, pc->x, pc->param, &pw->fr);
+    if (rc)
+        return rc;
+    const fg_decode_io io = {.count = 1,
+                             .llr = pw->fr.llr,
+                             .llr_q = pw->fr.llr_q,
+                             .n_rx = &pw->fr.n_rx,
+                             .bits = pw->bits,
+                             .work = &pw->work,
+                             .erased = &pw->erased};
+    pw->work = 0;
+    pw->erased = 0;
+    if ((rc = pc->impl->decode(pw->w, &io)))
+        return rc;
+    int be = 0, fe = pw->erased;
+    for (int i = 0; i < fi->k; i++)
+        be += pw->bits[i] != pw->fr.ref[i];
+    fe |= be > 0;
+    for (int i = fi->k; i < fi->dec_len && !fe; i++)
+        fe = pw->bits[i] != pw->fr.ref[i];
+    r->bit_errors = pw->erased ? fi->k : be; /* an erasure: every information bit counts as lost */
+    r->work = pw->work;
+    r->frame_error = (int8_t)(fe != 0);
+    r->erasure = (int8_t)pw->erased;
+    return 0;
+}
+
+static int point_run(void *arg, long long first, int count, fg_ber_frame *res)
+{
+    point_worker *pw = arg;
+    const point_ctx *pc = pw->pc;
+    if (pc->impl->ber)
+        return pc->impl->ber(pw->w, pc->seed, pc->x, pc->param, first, count, res);
+    for (int i = 0; i < count; i++) {
+        const int rc = point_frame(pw, first + i, &res[i]);
+        if (rc) /* the engine names the frames of the call; a single frame of a longer call is named here */
+            return count > 1 ? fg_prefix_error(rc, "frame %lld: ", first + i) : rc;
+    }
+    return 0;
+}
+
+int fg_family_ber_point(const fg_family_inst *fi, const fg_family_impl *impl, const void *icfg,
+                        const fg_family_run *run, double x, fg_ber_point *out)
+{
+    if (!fi || !fi->family || !impl || !run || !out)
+        return fg_set_error(FG_EINVAL, "fg_family_ber_point: NULL argument");
+    const fg_family *f = fi->family;
+    if (!(x >= f->channel->lo && x <= f->channel->hi))
+        return fg_set_error(FG_EINVAL, "%s=%g out of range [%g, %g]", f->channel->axis, x, f->channel->lo,
+                            f->channel->hi);
+    point_ctx pc = {fi, impl, icfg, run->seed, x, f->param ? f->param(fi, x) : 0.0};
+    fg_ber_engine e = {.workers = run->workers,
+                       .min_fe = run->min_fe,
+                       .max_frames = run->max_frames,
+                       .info_bits = fi->k,
+                       .work_div = f->work_div > 0 ? f->work_div : 1.0,
+                       .ctx = &pc,
+                       .worker_create = point_worker_create,
+                       .worker_destroy = point_worker_destroy,
+                       .worker_chunk = point_worker_chunk,
+                       .run = point_run,
+                       .progress = run->progress,
+                       .progress_ctx = run->progress_ctx};
+    memset(out, 0, sizeof *out);
+    out->x = x;
+    out->rate = fi->rate;
+    out->param = pc.param;
+    return fg_ber_engine_run(&e, out);
+}
+
+/* ---- a pool of decoders ---- */
+
+struct fg_family_decoder {
+    const fg_family_inst *fi;
+    const fg_family_impl *impl;
+    int workers, chunk;
+    void **w;
+};
+
+void fg_family_decoder_destroy(fg_family_decoder *d)
+{
+    if (!d)
+        return;
+    for (int i = 0; i < d->workers; i++)
+        if (d->w[i])
+            d->impl->destroy(d->w[i]);
+    free(d->w);
+    free(d);
+}
+
+int fg_family_decoder_create(const fg_family_inst *fi, const fg_family_impl *impl, const void *icfg, int workers,
+                             fg_family_decoder **out)
+{
+    *out = NULL;
+    if (!fi || !impl || workers < 1 || workers > FG_BER_WORKERS_MAX)
+        return fg_set_error(FG_EINVAL, "fg_family_decoder_create: workers=%d out of range [1, %d]", workers,
+                            FG_BER_WORKERS_MAX);
+    fg_family_decoder *d = calloc(1, sizeof *d);
+    if (!d || !(d->w = calloc((size_t)workers, sizeof *d->w))) {
+        free(d);
+        return fg_set_error(FG_ENOMEM, "out of memory");
+    }
+    d->fi = fi;
+    d->impl = impl;
+    d->workers = workers;
+    d->chunk = 1;
+    for (int i = 0; i < workers; i++) {
+        const int rc = impl->create(fi, icfg, impl->gpu ? i : 0, &d->w[i]);
+        if (rc) {
+            fg_family_decoder_destroy(d);
+            return rc;
+        }
+        if (impl->chunk && impl->chunk(d->w[i]) > d->chunk)
+            d->chunk = impl->chunk(d->w[i]);
+    }
+    *out = d;
+    return 0;
+}
+
+int fg_family_decoder_batch(const fg_family_decoder *d)
+{
+    const int b = d->chunk * d->workers;
+    return b < 64 ? 64 : b;
+}
+
+typedef struct {
+    fg_family_decoder *d;
+    const fg_decode_io *io;
+    void *w;
+    atomic_int *next, *failed;
+    int err;
+    char msg[256];
+} decode_job;
+
+/* The slice [i, i + n) of io. */
+static fg_decode_io slice(const fg_family_inst *fi, const fg_decode_io *io, int i, int n)
+{
+    fg_decode_io s = *io;
+    const size_t rx = (size_t)i * fi->n_rx_max, dl = (size_t)i * fi->dec_len, al = (size_t)i * fi->app_len;
+    s.count = n;
+    s.llr = io->llr ? io->llr + rx : NULL;
+    s.llr_q = io->llr_q ? io->llr_q + rx : NULL;
+    s.n_rx = io->n_rx ? io->n_rx + i : NULL;
+    s.bits = io->bits + dl;
+    s.app = io->app ? io->app + al : NULL;
+    s.app_q = io->app_q ? io->app_q + al : NULL;
+    s.work = io->work ? io->work + i : NULL;
+    s.erased = io->erased ? io->erased + i : NULL;
+    return s;
+}
+
+static void *decode_thread(void *arg)
+{
+    decode_job *j = arg;
+    const int chunk = j->d->chunk;
+    for (;;) {
+        if (atomic_load(j->failed))
+            break;
+        const int i = atomic_fetch_add(j->next, chunk);
+        if (i >= j->io->count)
+            break;
+        const int n = j->io->count - i < chunk ? j->io->count - i : chunk;
+        const fg_decode_io s = slice(j->d->fi, j->io, i, n);
+        const int rc = j->d->impl->decode(j->w, &s);
+        if (rc) {
+            j->err = rc;
+            snprintf(j->msg, sizeof j->msg, "frames %d..%d of the call: %s", i, i + n - 1, fg_last_error());
+            atomic_store(j->failed, 1);
+            break;
+        }
+    }
+    return NULL;
+}
+
+int fg_family_decoder_run(fg_family_decoder *d, const fg_decode_io *io)
+{
+    if (io->erased)
+        memset(io->erased, 0, (size_t)io->count);
+    atomic_int next, failed;
+    atomic_init(&next, 0);
+    atomic_init(&failed, 0);
+    decode_job *jobs = calloc((size_t)d->workers, sizeof *jobs);
+    pthread_t *tid = calloc((size_t)d->workers, sizeof *tid);
+    if (!jobs || !tid) {
+        free(jobs);
+        free(tid);
+        return fg_set_error(FG_ENOMEM, "out of memory");
+    }
+    int started = 0;
+    for (int t = 0; t < d->workers; t++)
+        jobs[t] = (decode_job){d, io, d->w[t], &next, &failed, 0, ""};
+    for (int t = 1; t < d->workers; t++) {
+        if (pthread_create(&tid[t], NULL, decode_thread, &jobs[t]) != 0)
+            break;
+        started = t;
+    }
+    decode_thread(&jobs[0]);
+    for (int t = 1; t <= started; t++)
+        pthread_join(tid[t], NULL);
+    int rc = 0;
+    for (int t = 0; t < d->workers && !rc; t++)
+        if (jobs[t].err)
+            rc = fg_set_error(jobs[t].err, "%s", jobs[t].msg);
+    free(jobs);
+    free(tid);
+    return rc;
+}
+
+/* ---- frames made in parallel ---- */
+
+typedef struct {
+    const fg_family_inst *fi;
+    uint64_t seed;
+    double x, param;
+    long long first;
+    int count;
+    uint8_t *ref;
+    double *llr;
+    int32_t *llr_q;
+    int *n_rx;
+    atomic_int *next, *failed;
+    int err;
+    char msg[256];
+} frames_job;
+
+static void *frames_thread(void *arg)
+{
+    frames_job *j = arg;
+    fg_frame fr;
+    if (fg_frame_alloc(j->fi, &fr)) {
+        j->err = FG_ENOMEM;
+        snprintf(j->msg, sizeof j->msg, "%s", fg_last_error());
+        atomic_store(j->failed, 1);
+        return NULL;
+    }
+    const fg_family_inst *fi = j->fi;
+    for (;;) {
+        const int i = atomic_fetch_add(j->next, 1);
+        if (i >= j->count || atomic_load(j->failed))
+            break;
+        const int rc = fi->family->frame(fi, j->seed, j->first + i, j->x, j->param, &fr);
+        if (rc) {
+            j->err = rc;
+            snprintf(j->msg, sizeof j->msg, "frame %lld: %s", j->first + i, fg_last_error());
+            atomic_store(j->failed, 1);
+            break;
+        }
+        memcpy(j->ref + (size_t)i * fi->dec_len, fr.ref, (size_t)fi->dec_len);
+        memcpy(j->llr + (size_t)i * fi->n_rx_max, fr.llr, sizeof *fr.llr * (size_t)fi->n_rx_max);
+        if (j->llr_q && fr.llr_q)
+            memcpy(j->llr_q + (size_t)i * fi->n_rx_max, fr.llr_q, sizeof *fr.llr_q * (size_t)fi->n_rx_max);
+        if (j->n_rx)
+            j->n_rx[i] = fr.n_rx;
+    }
+    fg_frame_free(&fr);
+    return NULL;
+}
+
+int fg_family_frames(const fg_family_inst *fi, uint64_t seed, double x, long long first, int count, int threads,
+                     uint8_t *ref, double *llr, int32_t *llr_q, int *n_rx)
+{
+    if (threads < 1 || threads > FG_BER_WORKERS_MAX || count < 0 || first < 0)
+        return fg_set_error(FG_EINVAL, "fg_family_frames: threads=%d, count=%d, first=%lld", threads, count, first);
+    const fg_family *f = fi->family;
+    const double param = f->param ? f->param(fi, x) : 0.0;
+    atomic_int next, failed;
+    atomic_init(&next, 0);
+    atomic_init(&failed, 0);
+    frames_job *jobs = calloc((size_t)threads, sizeof *jobs);
+    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+    if (!jobs || !tid) {
+        free(jobs);
+        free(tid);
+        return fg_set_error(FG_ENOMEM, "out of memory");
+    }
+    for (int t = 0; t < threads; t++)
+        jobs[t] = (frames_job){fi, seed, x, param, first, count, ref, llr, llr_q, n_rx, &next, &failed, 0, ""};
+    int started = 0;
+    for (int t = 1; t < threads; t++) {
+        if (pthread_create(&tid[t], NULL, frames_thread, &jobs[t]) != 0)
+            break;
+        started = t;
+    }
+    frames_thread(&jobs[0]);
+    for (int t = 1; t <= started; t++)
+        pthread_join(tid[t], NULL);
+    int rc = 0;
+    for (int t = 0; t < threads && !rc; t++)
+        if (jobs[t].err)
+            rc = fg_set_error(jobs[t].err, "%s", jobs[t].msg);
+    free(jobs);
+    free(tid);
+    return rc;
+}

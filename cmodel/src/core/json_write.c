@@ -1,0 +1,107 @@
+/* The JSON writer (fecforge/json.h). */
+#include "fecforge/json.h"
+
+#include "fecforge/error.h"
+
+#include <string.h>
+
+static void json_indent(fg_json *j)
+{
+    if (!j->pretty)
+        return;
+    fputc('\n', j->f);
+    for (int i = 0; i < j->depth; i++)
+        fputs("  ", j->f);
+}
+
+static void json_key(fg_json *j, const char *key)
+{
+    if (j->depth > 0) {
+        if (!j->first[j->depth])
+            fputc(',', j->f);
+        j->first[j->depth] = 0;
+        json_indent(j);
+    }
+    if (key)
+        fprintf(j->f, j->pretty ? "\"%s\": " : "\"%s\":", key);
+}
+
+void fg_json_begin(fg_json *j, FILE *f)
+{
+    memset(j, 0, sizeof *j);
+    j->f = f;
+    j->pretty = 1;
+}
+
+static void json_open(fg_json *j, const char *key, char c)
+{
+    json_key(j, key);
+    fputc(c, j->f);
+    j->depth++;
+    j->first[j->depth] = 1;
+}
+
+static void json_close(fg_json *j, char c)
+{
+    int empty = j->first[j->depth];
+    j->depth--;
+    if (!empty)
+        json_indent(j);
+    fputc(c, j->f);
+}
+
+void fg_json_obj_open(fg_json *j, const char *key) { json_open(j, key, '{'); }
+void fg_json_obj_close(fg_json *j) { json_close(j, '}'); }
+void fg_json_arr_open(fg_json *j, const char *key) { json_open(j, key, '['); }
+void fg_json_arr_close(fg_json *j) { json_close(j, ']'); }
+
+void fg_json_int(fg_json *j, const char *key, long long v)
+{
+    json_key(j, key);
+    fprintf(j->f, "%lld", v);
+}
+
+void fg_json_num(fg_json *j, const char *key, double v)
+{
+    json_key(j, key);
+    fprintf(j->f, "%.10g", v);
+}
+
+void fg_json_str(fg_json *j, const char *key, const char *v)
+{
+    json_key(j, key);
+    fputc('"', j->f);
+    for (const char *p = v; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(j->f, "\\%c", *p);
+        else if ((unsigned char)*p < 0x20)
+            fprintf(j->f, "\\u%04x", *p);
+        else
+            fputc(*p, j->f);
+    }
+    fputc('"', j->f);
+}
+
+void fg_json_bool(fg_json *j, const char *key, int v)
+{
+    json_key(j, key);
+    fputs(v ? "true" : "false", j->f);
+}
+
+void fg_json_end(fg_json *j)
+{
+    fputc('\n', j->f);
+    fflush(j->f);
+}
+
+void fg_json_provenance(fg_json *j, long long seed)
+{
+    fg_json_obj_open(j, "tool");
+    fg_json_str(j, "name", "fecforge");
+    fg_json_str(j, "version", fg_version());
+    fg_json_str(j, "git", fg_git_hash());
+    if (seed >= 0)
+        fg_json_int(j, "seed", seed);
+    fg_json_obj_close(j);
+}
+
