@@ -15,13 +15,13 @@ typedef struct {
     int (*run)(int argc, char **argv);
 } fg_cli_command;
 
+/* The fecforge command on argv (cli_main.c): what main() runs. A program that registers families or
+ * implementations of its own (fecforge/family.h) before calling it gets them in every verb. */
+int fg_cli_main(int argc, char **argv);
+
 /* Print "fecforge <cmd>: <message>" to stderr; return FG_EXIT_USAGE or FG_EXIT_FAIL. */
 int fg_cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int fg_cli_fail(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Parse a decimal integer option value within [lo, hi]. On failure prints
- * "fecforge <cmd>: --<opt>=<text> invalid: ..." and returns -1. */
-int fg_cli_int(const char *cmd, const char *opt, const char *text, long lo, long hi, int *out);
 
 /* Parse a clock frequency "815e6", "815M", "1.2G", "600MHz" (k, M, G with optional Hz) in [1e3, 1e12]
  * Hz. On failure prints "fecforge <cmd>: --fclk=<text> invalid: ..." and returns -1. */
@@ -92,52 +92,10 @@ int fg_cli_have_program(const char *name);
 /* Monotonic seconds. */
 double fg_cli_now(void);
 
-/* Parse an integer list "a", "a,b,c", "a-b", "a-b:step" or mixes ("1-4,8"), each in [lo, hi], at most
- * max values, into out. Prints a usage error naming --opt and returns -1 on failure. */
-int fg_cli_int_list(const char *cmd, const char *opt, const char *text, long lo, long hi, int *out, int max,
-                    int *n);
-
-/* Block sizes of --K: "all" (every size of the standard) or an integer list; each must be valid
- * for the standard. *K_n is malloc'ed. Prints a usage error and returns -1 on failure. */
-int fg_cli_k_set(const char *cmd, int std, const char *text, int **K_n, int *n);
-
 /* Block sizes of an INTS option (fecforge/options.h): every size of the standard for "all", the list, or
  * def when the option was not given; each must be valid for the standard (usage error naming --K).
  * *K_n is malloc'ed. Returns 0 or -1 after printing the error. */
 #include "fecforge/options.h"
 int fg_cli_k_list(const char *cmd, int std, const fg_opt_ints *v, int def, int **K_n, int *n);
-
-/* ---- The generated DBCF network's options (gen dbcf|subsystem, area dbcf, verify) ---- */
-#include "fecforge_gen/gen.h"
-enum { /* one bit per option, for "required" checks; the first six are required by gen and area dbcf */
-    FG_CLI_OPT_PLLR = 1, FG_CLI_OPT_BANKS = 2, FG_CLI_OPT_SELECT = 4, FG_CLI_OPT_FIFO = 8, FG_CLI_OPT_BUF = 16,
-    FG_CLI_OPT_WIDTH = 32, FG_CLI_OPT_DEPTH = 64, FG_CLI_OPT_OFFER = 128, FG_CLI_OPT_SEED = 256,
-    FG_CLI_OPT_STD = 512, FG_CLI_OPT_FWD = 1024
-};
-/* Parse long option `name` (--pllr, --banks, --select N|all, --fifo-depth, --buf-depth, --width,
- * --bank-depth, --offer dual|head, --lfsr-seed X) into g and set its bit in *seen (may be NULL).
- * Returns 1 when parsed, 0 when name is not one of these, -1 after printing a usage error. */
-int fg_cli_dbcf_design_option(const char *cmd, const char *name, const char *arg, fg_gen_dbcf_cfg *g, int *seen);
-/* Usage error naming the first of --pllr, --banks, --select, --fifo-depth, --buf-depth, --width
- * missing from seen ("<what>: --width is required (see fecforge <cmd> --help)"), else 0. */
-int fg_cli_dbcf_design_required(const char *cmd, const char *what, int seen);
-/* The same for the IAG's --std lte|umts, --pllr P, --forward-only (gen iag, area iag). */
-int fg_cli_iag_design_option(const char *cmd, const char *name, const char *arg, fg_gen_iag_cfg *g, int *seen);
-/* Usage error if --std or --pllr is missing from seen, else 0. */
-int fg_cli_iag_design_required(const char *cmd, int seen);
-/* The write-path subsystem's options (gen subsystem, area subsystem): --std umts|lte, --mapping NAME
- * and the DBCF design options, with fg_cli_dbcf_design_option's return values. */
-int fg_cli_subsys_design_option(const char *cmd, const char *name, const char *arg, fg_gen_subsys_cfg *g, int *seen);
-/* After parsing: without --bank-depth, the rows the largest block of the standard needs. */
-void fg_cli_subsys_design_finish(fg_gen_subsys_cfg *g, int seen);
-
-/* The option loop of `gen` and `area` for one design (cfg: its fg_gen_*_cfg): the design's options
- * through the parser above (bits in *seen), --json into *json, -o/--out DIR into *out and --keep DIR
- * into *keep (pointers may be NULL when opts lacks the option), --help prints help. Returns 0 to go
- * on, 1 after --help, 2 after a usage error (printed); leftover arguments are a usage error. */
-typedef enum { FG_CLI_DESIGN_DBCF, FG_CLI_DESIGN_IAG, FG_CLI_DESIGN_SUBSYS } fg_cli_design;
-int fg_cli_design_parse(const char *cmd, fg_cli_design design, void *cfg, int argc, char **argv,
-                        const struct option *opts, int *seen, int *json, const char **out, const char **keep,
-                        void (*help)(void));
 
 #endif

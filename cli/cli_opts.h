@@ -89,7 +89,5 @@ typedef struct {
 extern const fg_opt fg_cli_device_group[];
 
 /* Word lists of the library's enumerations, in enum order (the CHOICE index is the enum value). */
-#define FG_CLI_STD_WORDS "umts|lte|hspa=umts|hspa+=umts"
-#define FG_CLI_MAPPING_WORDS "xmap|mod|block|xmap-xor"
 
 #endif

@@ -38,24 +38,6 @@ int fg_cli_fail(const char *cmd, const char *fmt, ...)
     return rc;
 }
 
-int fg_cli_int(const char *cmd, const char *opt, const char *text, long lo, long hi, int *out)
-{
-    char *end;
-    errno = 0;
-    long v = text ? strtol(text, &end, 10) : 0;
-    if (!text || !*text || *end || errno) {
-        fg_cli_usage_error(cmd, "--%s=%s invalid: expected an integer in [%ld, %ld]", opt, text ? text : "",
-                           lo, hi);
-        return -1;
-    }
-    if (v < lo || v > hi) {
-        fg_cli_usage_error(cmd, "--%s=%ld out of range [%ld, %ld]", opt, v, lo, hi);
-        return -1;
-    }
-    *out = (int)v;
-    return 0;
-}
-
 int fg_cli_fclk(const char *cmd, const char *text, double *out)
 {
     char *end;
@@ -258,79 +240,6 @@ void fg_cli_progress_done(void)
     if (prog.shown)
         fputs("\r\033[K", stderr);
     prog.shown = 0;
-}
-
-int fg_cli_int_list(const char *cmd, const char *opt, const char *text, long lo, long hi, int *out, int max,
-                    int *n)
-{
-    *n = 0;
-    const char *p = text;
-    while (p && *p) {
-        char *end;
-        errno = 0;
-        long a = strtol(p, &end, 10), b;
-        if (end == p || errno)
-            goto bad;
-        b = a;
-        long step = 1;
-        if (*end == '-') {
-            const char *q = end + 1;
-            b = strtol(q, &end, 10);
-            if (end == q || errno)
-                goto bad;
-            if (*end == ':') {
-                q = end + 1;
-                step = strtol(q, &end, 10);
-                if (end == q || errno || step < 1)
-                    goto bad;
-            }
-        }
-        if (*end && *end != ',')
-            goto bad;
-        if (a < lo || b > hi || a > b) {
-            fg_cli_usage_error(cmd, "--%s=%s out of range: values must be in [%ld, %ld]", opt, text, lo, hi);
-            return -1;
-        }
-        for (long v = a; v <= b; v += step) {
-            if (*n >= max) {
-                fg_cli_usage_error(cmd, "--%s=%s has more than %d values", opt, text, max);
-                return -1;
-            }
-            out[(*n)++] = (int)v;
-        }
-        p = *end ? end + 1 : end;
-    }
-    if (*n > 0)
-        return 0;
-bad:
-    fg_cli_usage_error(cmd, "--%s=%s invalid: expected N, N,M,..., N-M or N-M:STEP", opt, text ? text : "");
-    return -1;
-}
-
-int fg_cli_k_set(const char *cmd, int std, const char *text, int **K_n, int *n)
-{
-    const int total = fg_interleaver_num_sizes((fg_std)std);
-    int *k = malloc(sizeof *k * (size_t)(total > FG_K_MAX ? total : FG_K_MAX));
-    if (!k) {
-        fg_cli_fail(cmd, "out of memory");
-        return -1;
-    }
-    if (text && !strcmp(text, "all")) {
-        for (int i = 0; i < total; i++)
-            k[i] = fg_interleaver_size((fg_std)std, i);
-        *n = total;
-    } else if (fg_cli_int_list(cmd, "K", text, 1, FG_K_MAX, k, FG_K_MAX, n)) {
-        free(k);
-        return -1;
-    }
-    for (int i = 0; i < *n; i++)
-        if (fg_interleaver_check_k((fg_std)std, k[i])) {
-            fg_cli_usage_error(cmd, "--%s", fg_last_error());
-            free(k);
-            return -1;
-        }
-    *K_n = k;
-    return 0;
 }
 
 int fg_cli_k_list(const char *cmd, int std, const fg_opt_ints *v, int def, int **K_n, int *n)

@@ -190,7 +190,7 @@ static int run_table(fg_ldpc_arch_cfg cfg, double fclk, int iters, int reorder, 
     if (json) {
         fg_json_begin(&j, stdout);
         fg_json_obj_open(&j, NULL);
-        fg_json_provenance(&j, reorder ? (long long)rc_->seed : -1);
+        fg_json_provenance(&j, reorder ? &rc_->seed : NULL);
         json_cfg(&j, &cfg, fclk);
         fg_json_int(&j, "iterations", iters);
         fg_json_bool(&j, "reorder", reorder);
@@ -279,30 +279,11 @@ typedef struct {
     fg_ldpc_reorder_cfg rcfg;
 } ldpc_opts;
 
-/* --mb N1xN2: two decimal integers; their ranges (N1 = K, N2 <= min(nb, 16)) are the model's check. */
-static int parse_mb(const char *text, void *field)
-{
-    int *mb = field;
-    const char *p = text;
-    for (int i = 0; i < 2; i++) {
-        long v = 0;
-        const char *start = p;
-        while (*p >= '0' && *p <= '9' && v <= 100000)
-            v = 10 * v + (*p++ - '0');
-        if (p == start || v > 100000 || *p != (i ? '\0' : 'x'))
-            return fg_set_error(FG_EINVAL, "expected N1xN2 (e.g. 2x2): N1 = --layers, N2 in [1, min(nb, %d)]",
-                                FG_LDPC_ARCH_PORTS_MAX);
-        mb[i] = (int)v;
-        p++;
-    }
-    return 0;
-}
-
 #define O(f) FG_CLI_OFF(ldpc_opts, f)
 static const fg_opt ldpc_opts_tbl[] = {
     {"layers", 0, FG_OPT_INT, O(cfg.fx.layers), 1, FG_LDPC_BASE_DIM_MAX, .meta = "K",
      .help = "layers per macro-layer, at most the code's mb"},
-    {"mb", 0, FG_OPT_CUSTOM, O(mb), .parse = parse_mb, .def_text = "Kx2", .meta = "N1xN2",
+    {"mb", 0, FG_OPT_CUSTOM, O(mb), .parse = fg_ldpc_arch_parse_mb, .print = fg_ldpc_arch_print_mb, .def_text = "Kx2", .meta = "N1xN2",
      .help = "macroblock: N1 must equal K; N2 in [1, min(nb, 16)]"},
     {"iter", 0, FG_OPT_INT, O(iter), 1, 1000, .meta = "N", .help = "iterations"},
     {"fclk", 0, FG_OPT_TEXT, O(fclk), .def_text = "815M, the thesis", .meta = "HZ",
@@ -470,7 +451,7 @@ static int cmd_ldpc(int argc, char **argv)
         fg_json j;
         fg_json_begin(&j, stdout);
         fg_json_obj_open(&j, NULL);
-        fg_json_provenance(&j, use_ebn0 || reorder ? (long long)seed : -1);
+        fg_json_provenance(&j, use_ebn0 || reorder ? &seed : NULL);
         fg_json_str(&j, "code", code->name);
         fg_json_int(&j, "n", code->n);
         fg_json_int(&j, "k", code->k);

@@ -374,7 +374,7 @@ _Static_assert(sizeof(fg_std) == sizeof(int) && sizeof(fg_turbo_arch_path) == si
 
 #define O(f) FG_CLI_OFF(turbo_opts, f)
 static const fg_opt turbo_opts_tbl[] = {
-    {"std", 0, FG_OPT_CHOICE, O(cfg.std), .words = FG_CLI_STD_WORDS, .meta = "S", .help = "the standard (umts: HSPA+)"},
+    {"std", 0, FG_OPT_CHOICE, O(cfg.std), .words = FG_STD_WORDS, .meta = "S", .help = "the standard (umts: HSPA+)"},
     {"K", 0, FG_OPT_INTS, O(K), 1, FG_K_MAX, .words = "all", .def = "6144", .meta = "N|LIST|all",
      .help = "block size, a list (40,1008,6144 or 40-512:8) or every size of the standard;\n"
              "several sizes print one line each (sizes P does not fit skipped)"},
@@ -393,7 +393,7 @@ static const fg_opt turbo_opts_tbl[] = {
              "counted), dbcf"},
     {"banks", 0, FG_OPT_INT, O(cfg.banks), 1, 4096, .def_text = "4P", .meta = "M",
      .help = "extrinsic banks (LTE: 4P; UMTS: a multiple of 4P)"},
-    {"mapping", 0, FG_OPT_CHOICE, O(cfg.umts_mapping), .words = FG_CLI_MAPPING_WORDS, .meta = "X",
+    {"mapping", 0, FG_OPT_CHOICE, O(cfg.umts_mapping), .words = FG_MAPPING_WORDS, .meta = "X",
      .help = "UMTS bank mapping: xmap-xor or xmap (natural-order reads conflict-free)"},
     {"ebn0", 0, FG_OPT_SWEEP, O(ebn0), -10, 30, 1, .meta = "X",
      .help = "decode --frames noisy codewords at Eb/N0 X dB with the fixed-point datapath\n"
@@ -523,7 +523,7 @@ int fg_cmd_arch_turbo(int argc, char **argv)
                 fg_json j;
                 fg_json_begin(&j, stdout);
                 fg_json_obj_open(&j, NULL);
-                fg_json_provenance(&j, dat.use ? (long long)dat.seed : -1);
+                fg_json_provenance(&j, dat.use ? &dat.seed : NULL);
                 json_cfg(&j, &cfg, &dat, fclk);
                 json_result(&j, &cfg, &m);
                 fg_json_obj_close(&j);
@@ -539,7 +539,7 @@ int fg_cmd_arch_turbo(int argc, char **argv)
     if (json) {
         fg_json_begin(&j, stdout);
         fg_json_obj_open(&j, NULL);
-        fg_json_provenance(&j, dat.use ? (long long)dat.seed : -1);
+        fg_json_provenance(&j, dat.use ? &dat.seed : NULL);
         json_cfg(&j, &cfg, &dat, fclk);
         fg_json_arr_open(&j, "sizes");
     } else {

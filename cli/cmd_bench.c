@@ -42,7 +42,7 @@ static void json_head(fg_json *j, const fg_cli_family *c, const char *sweep, con
 {
     fg_json_begin(j, stdout);
     fg_json_obj_open(j, NULL);
-    fg_json_provenance(j, -1);
+    fg_json_provenance(j, NULL);
     fg_json_str(j, "command", c->cmd);
     c->f->describe(&c->fi, c->impl, j);
     fg_json_str(j, "impl", c->impl->name);
@@ -384,7 +384,7 @@ static int bench_devices(int argc, char **argv)
     if (json) {
         fg_json_begin(&j, stdout);
         fg_json_obj_open(&j, NULL);
-        fg_json_provenance(&j, -1);
+        fg_json_provenance(&j, NULL);
         fg_json_int(&j, "count", n);
         fg_json_arr_open(&j, "devices");
     } else

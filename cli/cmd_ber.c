@@ -50,7 +50,7 @@ static void json_head(fg_json *j, const ber_setup *b, const fg_family_inst *fi, 
                       const char *label)
 {
     const fg_channel_desc *ch = b->c.f->channel;
-    fg_json_provenance(j, (long long)b->run.seed);
+    fg_json_provenance(j, &b->run.seed);
     fg_json_str(j, "command", b->c.cmd);
     fg_json_str(j, "label", label);
     b->c.f->describe(fi, m, j);

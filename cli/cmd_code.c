@@ -27,7 +27,7 @@ static int list_codes(int json)
     if (json) {
         fg_json_begin(&j, stdout);
         fg_json_obj_open(&j, NULL);
-        fg_json_provenance(&j, -1);
+        fg_json_provenance(&j, NULL);
         fg_json_int(&j, "count", n);
         fg_json_arr_open(&j, "codes");
     } else {
@@ -82,7 +82,7 @@ static int show_code(const fg_ldpc_code *c, int json)
         fg_json j;
         fg_json_begin(&j, stdout);
         fg_json_obj_open(&j, NULL);
-        fg_json_provenance(&j, -1);
+        fg_json_provenance(&j, NULL);
         fg_json_str(&j, "name", c->name);
         fg_json_str(&j, "family", family_name(c->family));
         fg_json_int(&j, "n", c->n);

@@ -150,7 +150,7 @@ int fg_cmd_compare(int argc, char **argv)
         fg_json j;
         fg_json_begin(&j, stdout);
         fg_json_obj_open(&j, NULL);
-        fg_json_provenance(&j, -1);
+        fg_json_provenance(&j, NULL);
         fg_json_str(&j, "command", "compare");
         fg_json_str(&j, "a", pa);
         fg_json_str(&j, "b", pb);
@@ -201,8 +201,8 @@ int fg_cmd_compare(int argc, char **argv)
             const mismatch *m = &list[i];
             printf("  frame %lld:", m->frame);
             if (m->what & 1)
-                printf(" %d bits differ, the first at bit %d (%s %d, %s %d);", m->bits, m->first_bit, pa, m->a_bit, pb,
-                       m->b_bit);
+                printf(" %d bit%s differ%s, the first at bit %d (%s %d, %s %d);", m->bits, m->bits == 1 ? "" : "s",
+                       m->bits == 1 ? "s" : "", m->first_bit, pa, m->a_bit, pb, m->b_bit);
             if (m->what & 2)
                 printf(" work %d against %d;", m->work_a, m->work_b);
             if (m->what & 4)

@@ -1,6 +1,7 @@
 /* fecforge conflicts: cycle-accurate memory-conflict statistics of PLLR parallel LLR writes
  * into M banks (thesis 4.5.1-4.5.2, Figs. 4.10 and 4.11): MCR and n-way conflict histograms. */
 #include "cli.h"
+#include "fecforge/dbcf.h"
 #include "cli_opts.h"
 #include "commands.h"
 #include "fecforge/conflicts.h"
@@ -187,14 +188,14 @@ typedef struct {
 
 #define O(f) FG_CLI_OFF(conflicts_opts, f)
 static const fg_opt opts[] = {
-    {"std", 0, FG_OPT_CHOICE, O(std), .words = FG_CLI_STD_WORDS, .def = "umts", .meta = "S", .help = "the standard"},
+    {"std", 0, FG_OPT_CHOICE, O(std), .words = FG_STD_WORDS, .def = "umts", .meta = "S", .help = "the standard"},
     {"K", 0, FG_OPT_INTS, O(K), 1, FG_K_MAX, FG_K_MAX, .words = "all", .meta = "LIST",
      .help = "block sizes (40,5114, 4000-4100, 40-5114:50, all: every size of the standard;\n"
              "default 5114 for UMTS, 6144 for LTE)"},
     {"pllr", 0, FG_OPT_INTS, O(pllr), 4, FG_PLLR_MAX, PLLR_LIST_MAX, .def = "32", .meta = "LIST",
      .help = "LLRs written per cycle, multiples of 4; a list (4,8,16,32,64) runs each"},
     {"banks", 0, FG_OPT_INT, O(banks), 1, FG_DBCF_BANKS_MAX, .meta = "M", .help = "memory banks (default PLLR)"},
-    {"mapping", 0, FG_OPT_CHOICE, O(mapping), .words = FG_CLI_MAPPING_WORDS, .def = "xmap", .meta = "NAME",
+    {"mapping", 0, FG_OPT_CHOICE, O(mapping), .words = FG_MAPPING_WORDS, .def = "xmap", .meta = "NAME",
      .help = "bank of an address: xmap (the lane that reads it; needs M a multiple of PLLR),\n"
              "xmap-xor, mod (a mod M), block (a / ceil(K/M))"},
     {"json", 0, FG_OPT_FLAG, O(json),
@@ -264,7 +265,7 @@ int fg_cmd_conflicts(int argc, char **argv)
     fg_json_begin(&j, stdout);
     if (json) {
         fg_json_obj_open(&j, NULL);
-        fg_json_provenance(&j, -1);
+        fg_json_provenance(&j, NULL);
         if (runs > 1) {
             fg_json_str(&j, "std", fg_std_name(std));
             fg_json_str(&j, "mapping", fg_bank_mapping_name(mapping));

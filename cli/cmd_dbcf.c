@@ -70,7 +70,8 @@ static void json_cfg(fg_json *j, const fg_dbcf_cfg *c)
 static void json_header(fg_json *j, fg_std std, const int *K, int nK, const fg_dbcf_cfg *c, fg_bank_mapping m,
                         int dirs)
 {
-    fg_json_provenance(j, c->lfsr_seed);
+    const uint64_t seed = c->lfsr_seed;
+    fg_json_provenance(j, &seed);
     fg_json_str(j, "std", fg_std_name(std));
     if (nK == 1)
         fg_json_int(j, "K", K[0]);
@@ -372,12 +373,12 @@ typedef struct {
 
 #define O(f) FG_CLI_OFF(dbcf_opts, f)
 static const fg_opt opts[] = {
-    {"std", 0, FG_OPT_CHOICE, O(std), .words = FG_CLI_STD_WORDS, .def = "umts", .meta = "S", .help = "the standard"},
+    {"std", 0, FG_OPT_CHOICE, O(std), .words = FG_STD_WORDS, .def = "umts", .meta = "S", .help = "the standard"},
     {"K", 0, FG_OPT_INTS, O(K), 1, FG_K_MAX, .words = "all", .meta = "LIST",
      .def_text = "5114 for UMTS, 6144 for LTE",
      .help = "block sizes: 40,5114, 4000-4100, 40-5114:50 (every 50th), all: every size\n"
              "of the standard; several sizes report the worst case"},
-    {"mapping", 0, FG_OPT_CHOICE, O(mapping), .words = FG_CLI_MAPPING_WORDS, .def = "xmap", .meta = "NAME",
+    {"mapping", 0, FG_OPT_CHOICE, O(mapping), .words = FG_MAPPING_WORDS, .def = "xmap", .meta = "NAME",
      .help = "bank mapping: xmap (conflict-free reads; M a multiple of PLLR), xmap-xor,\n"
              "mod (a mod M), block (a / ceil(K/M))"},
     {"direction", 0, FG_OPT_CHOICE, O(direction), .words = "both|interleave|deinterleave", .def = "both", .meta = "D",
@@ -472,6 +473,7 @@ int fg_cmd_dbcf(int argc, char **argv)
                     "fecforge dbcf --sweep --pllr 32 --K 5114 --plot out/dbcf-sweep.png"};
     fg_cli_group(&spec, "options", opts, &v);
     fg_cli_group(&spec, "DBCF network", net_tbl, &net);
+    fg_cli_group(&spec, NULL, fg_dbcf_stall_option, &net.cfg);
     fg_cli_group(&spec, "design-space sweep", sweep_opts, &v);
     int rc = fg_cli_parse(&spec, argc, argv);
     if (rc)

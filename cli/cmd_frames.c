@@ -38,22 +38,9 @@ static fg_opt frames_table[] = {
     {NULL}};
 #undef O
 
-/* The header of a frame file of fi: llr (arithmetic of m) or reference bits. */
-static fg_frames_header header_of(const fg_family_inst *fi, const fg_family_impl *m, int llr, long long count,
-                                  int binary)
+static void on_progress(void *ctx, long long done, long long total)
 {
-    fg_frames_header h;
-    memset(&h, 0, sizeof h);
-    snprintf(h.family, sizeof h.family, "%s", fi->family->name);
-    snprintf(h.code, sizeof h.code, "%s", fi->code_name);
-    h.fixed = m->input == FG_IMPL_QUANT;
-    h.q_width = fi->q_width;
-    h.q_frac = fi->q_frac;
-    h.content = llr ? FG_FRAMES_LLR : FG_FRAMES_BITS;
-    h.length = llr ? fi->n_rx_max : fi->dec_len;
-    h.count = count;
-    h.binary = binary;
-    return h;
+    fg_cli_progress(ctx, "frames", (long)done, (long)total);
 }
 
 int fg_cmd_frames(int argc, char **argv)
@@ -87,60 +74,18 @@ int fg_cmd_frames(int argc, char **argv)
         fg_cli_family_end(&c);
         return rc == FG_CLI_HELP ? FG_EXIT_OK : rc;
     }
-    fg_frames_writer *w = NULL, *wr = NULL;
-    uint8_t *ref = NULL;
-    double *llr = NULL;
-    int32_t *llr_q = NULL;
     if (rc || (rc = fg_cli_family_open(&c, NULL)))
         goto out;
-    const fg_family_inst *fi = &c.fi;
-    const int fixed = c.impl->input == FG_IMPL_QUANT;
-    fg_frames_header h = header_of(fi, c.impl, 1, v.count, v.binary);
-    if (fg_frames_create(v.out, &h, &w)) {
-        rc = fg_cli_usage_error(c.cmd, "-o: %s", fg_last_error());
-        goto out;
-    }
-    h = header_of(fi, c.impl, 0, v.count, v.binary);
-    if (v.ref && fg_frames_create(v.ref, &h, &wr)) {
-        rc = fg_cli_usage_error(c.cmd, "--ref: %s", fg_last_error());
-        goto out;
-    }
-    const int chunk = 4096;
-    ref = malloc((size_t)chunk * fi->dec_len);
-    llr = malloc(sizeof *llr * (size_t)chunk * fi->n_rx_max);
-    llr_q = fixed ? malloc(sizeof *llr_q * (size_t)chunk * fi->n_rx_max) : NULL;
-    if (!ref || !llr || (fixed && !llr_q)) {
-        rc = fg_cli_fail(c.cmd, "out of memory");
-        goto out;
-    }
-    for (long long done = 0; done < v.count && !rc;) {
-        const int n = v.count - done < chunk ? (int)(v.count - done) : chunk;
-        if (fg_family_frames(fi, v.seed, v.x.v[0], v.first + done, n, v.threads, ref, llr, llr_q, NULL)) {
-            rc = fg_cli_fail(c.cmd, "%s", fg_last_error());
-            break;
-        }
-        for (int i = 0; i < n && !rc; i++) {
-            const size_t o = (size_t)i * fi->n_rx_max;
-            if (fg_frames_write(w, llr + o, llr_q ? llr_q + o : NULL, NULL, 0, NULL, NULL) ||
-                (wr && fg_frames_write(wr, NULL, NULL, ref + (size_t)i * fi->dec_len, 0, NULL, NULL)))
-                rc = fg_cli_fail(c.cmd, "%s", fg_last_error());
-        }
-        done += n;
-        fg_cli_progress(c.cmd, "frames", (long)done, (long)v.count);
-    }
+    /* a path that cannot be written is refused (FG_EINVAL, naming the path) before any frame is made */
+    const int w = fg_family_write_frames(&c.fi, c.impl, v.seed, v.x.v[0], v.first, v.count, v.threads, v.binary,
+                                         v.out, v.ref, on_progress, c.cmd);
+    if (w == FG_EINVAL)
+        rc = fg_cli_usage_error(c.cmd, "%s: %s", v.ref && !strncmp(fg_last_error(), v.ref, strlen(v.ref)) ? "--ref" : "-o",
+                                fg_last_error());
+    else if (w)
+        rc = fg_cli_fail(c.cmd, "%s", fg_last_error());
     fg_cli_progress_done();
-    if (!rc) {
-        const int r1 = fg_frames_commit(w), r2 = wr ? fg_frames_commit(wr) : 0;
-        w = wr = NULL;
-        if (r1 || r2)
-            rc = fg_cli_fail(c.cmd, "%s", fg_last_error());
-    }
 out:
-    fg_frames_abort(w);
-    fg_frames_abort(wr);
-    free(ref);
-    free(llr);
-    free(llr_q);
     rc = fg_cli_finish(&c.spec, rc);
     fg_cli_family_end(&c);
     return rc;

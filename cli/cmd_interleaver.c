@@ -69,7 +69,7 @@ static int print_json(fg_std std, int K, int pllr)
     fg_json j;
     fg_json_begin(&j, stdout);
     fg_json_obj_open(&j, NULL);
-    fg_json_provenance(&j, -1);
+    fg_json_provenance(&j, NULL);
     fg_json_str(&j, "std", fg_std_name(std));
     fg_json_int(&j, "K", K);
     if (std == FG_STD_LTE) {
@@ -111,7 +111,7 @@ typedef struct {
 
 #define O(f) FG_CLI_OFF(interleaver_opts, f)
 static const fg_opt opts[] = {
-    {"std", 0, FG_OPT_CHOICE, O(std), .words = FG_CLI_STD_WORDS, .def_text = "", .meta = "S",
+    {"std", 0, FG_OPT_CHOICE, O(std), .words = FG_STD_WORDS, .def_text = "", .meta = "S",
      .help = "the standard (hspa, hspa+: umts)", .flags = FG_OPT_REQUIRED},
     {"K", 0, FG_OPT_INTS, O(K), 1, FG_K_MAX, 1, .meta = "N",
      .help = "block size: UMTS 40..5114, LTE one of the 188 sizes 40..6144", .flags = FG_OPT_REQUIRED},

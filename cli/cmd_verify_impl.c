@@ -247,7 +247,7 @@ int fg_cli_verify_family(const fg_family *f, int argc, char **argv)
             fg_json j;
             fg_json_begin(&j, stdout);
             fg_json_obj_open(&j, NULL);
-            fg_json_provenance(&j, (long long)v.seed);
+            fg_json_provenance(&j, &v.seed);
             fg_json_str(&j, "command", c.cmd);
             f->describe(fi, c.impl, &j);
             fg_json_str(&j, "impl", c.impl->name);

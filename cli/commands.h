@@ -19,4 +19,8 @@ int fg_cmd_verify(int argc, char **argv);
 /* verify <family> --impl A --against B (cmd_verify_impl.c; argv[0] = the family) */
 #include "fecforge/family.h"
 int fg_cli_verify_family(const fg_family *f, int argc, char **argv);
+#include "fecforge_gen/design.h"
+/* Read every stream of the vector set in dir against its manifest (a design of the registry): 0, or a
+ * usage error naming file, line and port (printed); the summary line unless quiet. */
+int fg_cli_vectors_check(const char *cmd, const char *dir, int quiet);
 #endif

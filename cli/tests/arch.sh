@@ -83,7 +83,7 @@ tc=$(sed -n 's/.*"trace_cycles": \([0-9]*\).*/\1/p' "$t/v/manifest.json")
 [ "$(wc -l < "$t/v/expected.hex")" = "$tc" ] || { echo "FAIL vectors: expected.hex lines != trace_cycles"; fail=1; }
 [ "$(wc -l < "$t/v/decoded.hex")" = $((2 * 648)) ] || { echo "FAIL vectors: decoded.hex lines"; fail=1; }
 check vectors_check 0 "$F" vectors check "$t/v";   has out "every word fits its port"
-check vectors_no_code 2 "$F" vectors ldpc -o "$t/v2"; has err "--code is required"
+check vectors_no_code 2 "$F" vectors ldpc -o "$t/v2"; has err "--codes is required"
 # The fixed-point options (shared with ber ldpc --fixed): the plain reading in the manifest;
 # a bad value is a usage error (the same message in every command).
 check vectors_plain 0 "$F" vectors ldpc --code wifi-648-5/6 --frames 1 --iter 3 --in-shift 0 --scale-round 0 \

@@ -4,19 +4,18 @@
 source "$(dirname "$0")/common.bash"
 
 # Errors that need no Yosys come first; the parameter checks run before Yosys is looked for.
-check help 0 "$F" area --help;                     has out "usage: fecforge area dbcf"
+check help 0 "$F" area --help;                     has out "usage: fecforge area <design>"; has out "subsystem"
 check no_design 2 "$F" area;                       has err "a design is required"
-check bad_design 2 "$F" area nope;                 has err "design 'nope' unknown"
+check bad_design 2 "$F" area nope;                 has err "unknown design 'nope'"
 check bad_select 2 "$F" area dbcf --pllr 4 --banks 4 --select 9 --fifo-depth 1 --buf-depth 1 --width 4
-has err "select=9 out of range \[1, 8\]"
+has err "\-\-select: select=9 out of range \[1, 8\]"
 check bad_pllr 2 "$F" area dbcf --pllr 0 --banks 4 --select 1 --fifo-depth 1 --buf-depth 1 --width 4
-has err "pllr=0 out of range"
+has err "\-\-pllr=0 out of range"
 check bad_width 2 "$F" area dbcf --pllr 4 --banks 4 --select 1 --fifo-depth 1 --buf-depth 1 --width 33
-has err "width=33 out of range \[1, 32\]"
-check missing 2 "$F" area dbcf --pllr 4;           has err "banks is required"
-check bad_iag 2 "$F" area iag --std umts --pllr 6; has err "PLLR=6 invalid"
-check bad_std 2 "$F" area iag --std gsm --pllr 8;  has err "std=gsm unknown"
-check bad_subsys 2 "$F" area subsystem --pllr 6;  has err "PLLR=6 invalid"
+has err "\-\-width=33 out of range \[1, 32\]"
+check bad_iag 2 "$F" area iag --std umts --pllr 6; has err "\-\-pllr: PLLR=6 invalid"
+check bad_std 2 "$F" area iag --std gsm --pllr 8;  has err "\-\-std=gsm invalid"
+check bad_subsys 2 "$F" area subsystem --pllr 6;  has err "\-\-pllr: PLLR=6 invalid"
 check bad_map 2 "$F" area subsystem --mapping diag; has err "mapping"
 # Yosys missing: exit 1, naming the Debian package.
 FG_YOSYS=/nonexistent/yosys check no_yosys 1 "$F" area dbcf --pllr 4 --banks 4 --select 2 --fifo-depth 2 --buf-depth 2 --width 4
@@ -101,7 +100,8 @@ has out "fg_dbcf_p2_m4_s2_f2_b3";                  has out "gate equivalents (GE
 grep -q "^  cells  *$cells\$" "$t/out" || { echo "FAIL: table cells != JSON cells ($cells)"; cat "$t/out"; fail=1; }
 
 # The write-path subsystem: it holds a DBCF of the same parameters and an IAG, so it costs more.
-check subsys 0 "$F" area subsystem --std lte --pllr 4 --banks 4 --select 1 --fifo-depth 1 --buf-depth 1 --width 2 --json
+check subsys 0 "$F" area subsystem --std lte --pllr 4 --banks 4 --mapping xmap-xor --select 1 --fifo-depth 1 --buf-depth 1 \
+  --width 2 --json
 has out '"top": "fg_subsys_lte_p4_m4_s1_f1_b1_xmapxor"'
 cp "$t/out" "$t/subsys.json"
 check subsys_dbcf 0 "$F" area dbcf --pllr 4 --banks 4 --select 1 --fifo-depth 1 --buf-depth 1 --width 2 --json

@@ -73,18 +73,10 @@ while IFS= read -r line || [ -n "$line" ]; do
 done <"$list"
 total=${#LN[@]}
 
-# Commands not yet on the option tables and the design registry (issues 15 and 16, in progress):
-# their cases are skipped by the test (the count is printed) until they are converted; set
-# BAD_INPUTS_ALL=1 to run them too.
-pending='(gen|area|vectors) |verify (dbcf|iag|subsystem|vectors)|verify ldpc --codes'
-
 # Which cases run: all, or those whose ARGS match PATTERN (one grep over every ARGS).
 declare -a RUN
 printf '%s\n' "${ARGS[@]}" >"$root/args"
-[ "${BAD_INPUTS_ALL:-0}" = 1 ] && pending='$nothing'
-skipped=$(grep -c -E -e "^($pending)" "$root/args")
-mapfile -t RUN < <(grep -n -e "${pattern:-.}" "$root/args" | grep -v -E -e "^[0-9]+:($pending)" | cut -d: -f1 |
-                   while read -r k; do echo $((k - 1)); done)
+mapfile -t RUN < <(grep -n -e "${pattern:-.}" "$root/args" | cut -d: -f1 | while read -r k; do echo $((k - 1)); done)
 if [ ${#RUN[@]} -eq 0 ]; then
   echo "bad inputs: no case matches '$pattern'"
   exit 1
@@ -254,6 +246,5 @@ if [ -n "$stray" ]; then
   broken=1
 fi
 
-echo "bad inputs: ${#RUN[@]} cases, $failed failed ($((SECONDS - start)) s, $jobs workers; $skipped cases of" \
-  "commands still to convert skipped)"
+echo "bad inputs: ${#RUN[@]} cases, $failed failed ($((SECONDS - start)) s, $jobs workers)"
 [ "$failed" -eq 0 ] && [ "$broken" -eq 0 ]

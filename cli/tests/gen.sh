@@ -3,7 +3,8 @@
 source "$(dirname "$0")/common.bash"
 
 G="$F gen dbcf --pllr 8 --banks 16 --select 3 --fifo-depth 2 --buf-depth 4 --width 6"
-check help 0 "$F" gen --help;                        has out "usage: fecforge gen dbcf"
+check help 0 "$F" gen --help;                        has out "usage: fecforge gen <design>"; has out "subsystem"
+check help_dbcf 0 "$F" gen dbcf --help;              has out "usage: fecforge gen dbcf"; has out "--fifo-depth F"
 check gen 0 $G -o "$t/d";                            has out "fg_dbcf_p8_m16_s3_f2_b4"
 for f in fg_dbcf_p8_m16_s3_f2_b4.v fg_lfsr16.v fg_prio_sel.v fg_fifo.v fg_circ_buf.v fg_sram_1r1w.v files.f manifest.json; do
   [ -f "$t/d/$f" ] || { echo "FAIL: $f missing"; fail=1; }
@@ -57,19 +58,19 @@ has err "pllr=0 out of range"
 check bad_width 2 "$F" gen dbcf --pllr 8 --banks 8 --select 1 --fifo-depth 2 --buf-depth 3 --width 33 -o "$t/x"
 has err "width=33 out of range \[1, 32\]"
 check bad_fifo 2 "$F" gen dbcf --pllr 8 --banks 8 --select 1 --fifo-depth 5000 --buf-depth 3 --width 8 -o "$t/x"
-has err "fifo_depth=5000 out of range"
-check bad_depth 2 $G --bank-depth 0 -o "$t/x";       has err "bank_depth=0 out of range"
+has err "\-\-fifo-depth=5000 out of range \[0, 4096\]"
+check bad_depth 2 $G --bank-depth 0 -o "$t/x";       has err "\-\-bank-depth=0 out of range"
 check select_zero 2 "$F" gen dbcf --pllr 8 --banks 8 --select 0 --fifo-depth 2 --buf-depth 3 --width 8 -o "$t/x"
-has err "select=0 out of range \[1, 2\*PLLR\]"
+has err "\-\-select=0 out of range"
 check bad_seed 2 $G --lfsr-seed 0 -o "$t/x";         has err "lfsr-seed=0 invalid"
-check missing 2 "$F" gen dbcf --pllr 8 -o "$t/x";    has err "banks is required"
+check defaults 0 "$F" gen dbcf --json -o "$t/def";  has out '"top": "fg_dbcf_p32_m32_s3_f8_b12"'
 check no_dir 2 "$F" gen dbcf --pllr 8 --banks 8 --select 1 --fifo-depth 2 --buf-depth 3 --width 8
-has err "\-o DIR is required"
-check bad_design 2 "$F" gen nope;                    has err "design 'nope' unknown"
+has err "\-o DIR (\-\-out) is required"
+check bad_design 2 "$F" gen nope;                    has err "unknown design 'nope'"
 check unwritable 2 $G -o "$t"/notdir/dir;           has err "not a directory"
 # gen iag: LTE QPP IAG (the UMTS one is checked where its emitter lives).
-check iag_help 0 "$F" gen --help;                    has out "usage: fecforge gen iag --std lte|umts --pllr P"
-has out "a multiple of 4 in \[4, 256\]"
+check iag_help 0 "$F" gen iag --help;                has out "usage: fecforge gen iag"
+has out "lanes, a multiple of 4 (\[4, 256\], default 64)"
 check iag 0 "$F" gen iag --std lte --pllr 8 -o "$t/i"; has out "fg_iag_lte_p8"
 for f in fg_iag_lte_p8.v fg_mulmod.v fg_addmod.v files.f manifest.json; do
   [ -f "$t/i/$f" ] || { echo "FAIL: iag $f missing"; fail=1; }
@@ -92,16 +93,17 @@ done
 check iag_json 0 "$F" gen iag --std lte --pllr 64 --json -o "$t/i64"; has out '"top": "fg_iag_lte_p64"'
 has out '"latency_cycles": 1'
 check iag_bad_pllr 2 "$F" gen iag --std lte --pllr 6 -o "$t/x"
-has err "PLLR=6 invalid for the IAG: must be a multiple of 4 in \[4, 256\]"
-check iag_bad_pllr_hi 2 "$F" gen iag --std lte --pllr 260 -o "$t/x"; has err "PLLR=260"
-check iag_bad_std 2 "$F" gen iag --std wimax --pllr 8 -o "$t/x"; has err "std=wimax unknown: valid are lte, umts"
-check iag_fwd_lte 2 "$F" gen iag --std lte --pllr 8 --forward-only -o "$t/x"; has err "forward_only=1 not available for std=lte"
-check iag_no_std 2 "$F" gen iag --pllr 8 -o "$t/x";  has err "std is required"
-check iag_no_dir 2 "$F" gen iag --std lte --pllr 8;  has err "\-o DIR is required"
+has err "\-\-pllr: PLLR=6 invalid for the IAG: must be a multiple of 4 in \[4, 256\]"
+check iag_bad_pllr_hi 2 "$F" gen iag --std lte --pllr 260 -o "$t/x"; has err "\-\-pllr=260 out of range"
+check iag_bad_std 2 "$F" gen iag --std wimax --pllr 8 -o "$t/x"; has err "\-\-std=wimax invalid: expected umts or lte"
+check iag_fwd_lte 2 "$F" gen iag --std lte --pllr 8 --forward-only -o "$t/x"; has err "\-\-forward-only: forward_only=1 not available for std=lte"
+check iag_default 0 "$F" gen iag --json -o "$t/i64d"; has out '"top": "fg_iag_lte_p64"'
+check iag_no_dir 2 "$F" gen iag --std lte --pllr 8;  has err "\-o DIR (\-\-out) is required"
 [ ! -e "$t/x" ] || { echo "FAIL: $t/x left behind"; fail=1; }
 ls "$t" | grep -q tmp- && { echo "FAIL: staging directory left behind"; fail=1; }
 # gen subsystem: IAG + delay + mapper + DBCF under one top; the parts as their own generators write them.
-check sub 0 "$F" gen subsystem --std umts --pllr 8 --banks 16 --mapping xmap-xor --width 6 -o "$t/sub"
+check sub 0 "$F" gen subsystem --std umts --pllr 8 --banks 16 --mapping xmap-xor --select 3 --fifo-depth 4 \
+  --buf-depth 7 --width 6 -o "$t/sub"
 has out "fg_subsys_umts_p8_m16_s3_f4_b7_xmapxor"
 [ "$(head -3 "$t/sub/files.f")" = "$(printf 'fg_subsys_umts_p8_m16_s3_f4_b7_xmapxor.v\nfg_subsys_umts_p8_m16_s3_f4_b7_xmapxor_map.v\nfg_subsys_umts_p8_m16_s3_f4_b7_xmapxor_delay.v')" ] \
   || { echo "FAIL: subsystem files.f"; cat "$t/sub/files.f"; fail=1; }
@@ -121,17 +123,18 @@ done
 [ "$(grep -c '^fg_sram_1r1w.v$' "$t/sub/files.f")" = 1 ] || { echo "FAIL: subsystem files.f: fg_sram_1r1w.v once"; fail=1; }
 grep -q ".bank_rd_row_i(bank_rd_row_i)" "$t/sub/fg_subsys_umts_p8_m16_s3_f4_b7_xmapxor.v" || { echo "FAIL: subsystem read port"; fail=1; }
 grep -q "wire \[8:0\] llr_d" "$t/sub/fg_subsys_umts_p8_m16_s3_f4_b7_xmapxor.v" && { echo "FAIL: LLR width"; fail=1; }
-check sub_lte_mod 0 "$F" gen subsystem --std lte --pllr 8 --banks 16 --mapping mod --json -o "$t/sub2"
+check sub_lte_mod 0 "$F" gen subsystem --std lte --pllr 8 --banks 16 --mapping mod --select 3 --fifo-depth 4 \
+  --buf-depth 7 --json -o "$t/sub2"
 has out '"top": "fg_subsys_lte_p8_m16_s3_f4_b7_mod"'
 grep -q "assign bank_o = addr_i\[3:0\];" "$t/sub2/fg_subsys_lte_p8_m16_s3_f4_b7_mod_map.v" || { echo "FAIL: mod mapper"; fail=1; }
 check sub_bad_pllr 2 "$F" gen subsystem --std lte --pllr 12 --banks 24 --mapping xmap -o "$t/x"
-has err "pllr=12 invalid for mapping xmap in RTL: must be a power of 2"
+has err "\-\-pllr: pllr=12 invalid for mapping xmap in RTL: must be a power of 2"
 check sub_bad_mod 2 "$F" gen subsystem --std lte --pllr 8 --banks 24 --mapping mod -o "$t/x"
-has err "banks=24 invalid for mapping mod in RTL: must be a power of 2"
+has err "\-\-banks: banks=24 invalid for mapping mod in RTL: must be a power of 2"
 check sub_bad_block 2 "$F" gen subsystem --std lte --pllr 8 --banks 16 --mapping block -o "$t/x"
-has err "mapping=block not available in RTL"
+has err "\-\-mapping: mapping=block not available in RTL"
 check sub_bad_depth 2 "$F" gen subsystem --std lte --pllr 8 --banks 16 --mapping xmap --bank-depth 100 -o "$t/x"
-has err "bank_depth=100 out of range \[384, 16777216\]"
+has err "\-\-bank-depth: bank_depth=100 out of range \[384, 16777216\]"
 [ ! -e "$t/x" ] || { echo "FAIL: $t/x left behind by subsystem"; fail=1; }
 [ $fail -eq 0 ] && echo "gen CLI: all checks passed"
 exit $fail

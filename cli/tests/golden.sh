@@ -62,6 +62,7 @@ if [ "$mode" = --record ] || [ "$mode" = "--from-raw --record" ]; then
 fi
 if ! diff -r "$ref" "$tmp/norm" >"$tmp/diff"; then
     echo "golden: outputs differ from $ref:"
+    diff -rq "$ref" "$tmp/norm" | sed "s|$tmp/norm|NEW|g"
     head -60 "$tmp/diff"
     bad=1
 fi

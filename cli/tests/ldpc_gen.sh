@@ -4,7 +4,7 @@
 # directory; a good configuration writes the manifest and the file list. $1 = fecforge.
 source "$(dirname "$0")/common.bash"
 
-check help 0 "$F" gen --help;                         has out "usage: fecforge gen ldpc --codes LIST"
+check help 0 "$F" gen ldpc --help;                    has out "usage: fecforge gen ldpc"; has out "--codes LIST"
 has out "--scale X"; has out "--llr-width W"
 
 # Usage errors: exit 2, the parameter named, nothing written.
@@ -30,28 +30,28 @@ has err "scale=1.5 invalid"; nothing scale_big
 check twice 2 "$F" gen ldpc --codes wifi,wifi-648-1/2 -o "$t/x"
 has err "wifi-648-1/2 is listed twice"; nothing twice
 check order 2 "$F" gen ldpc --codes wifi-648-1/2 --mb-order zigzag -o "$t/x"
-has err "mb-order=zigzag unknown"; nothing order
+has err "mb-order=zigzag invalid: expected ltr or hazard"; nothing order
 check mb_text 2 "$F" gen ldpc --codes wifi-648-1/2 --mb 2by2 -o "$t/x"
 has err "mb=2by2 invalid"; nothing mb_text
-check no_codes 2 "$F" gen ldpc -o "$t/x";             has err "\-\-codes LIST is required"; nothing no_codes
-check no_dir 2 "$F" gen ldpc --codes wifi-648-1/2;    has err "\-o DIR is required"
+check no_codes 2 "$F" gen ldpc -o "$t/x";             has err "\-\-codes is required"; nothing no_codes
+check no_dir 2 "$F" gen ldpc --codes wifi-648-1/2;    has err "\-o DIR (\-\-out) is required"
 check width 2 "$F" gen ldpc --codes wifi-648-1/2 --llr-width 17 -o "$t/x"
 has err "llr-width=17 out of range"; nothing width
 # The same parser in verify and area (usage errors come before any tool is needed).
 check v_mixed 2 "$F" verify ldpc --codes wifi,wimax-576-1/2 --work "$t/x"
 has err "mixes families"; nothing v_mixed
 check v_codes 2 "$F" verify ldpc --codes wifi-648-1/2 --verify-codes wifi-1944-5/6 --work "$t/x"
-has err "wifi-1944-5/6 is not in the design's --codes set"; nothing v_codes
+has err "wifi-1944-5/6 is not in the design's --codes"; nothing v_codes
 check v_sim 2 "$F" verify ldpc --codes wifi-648-1/2 --sim icarus --work "$t/x"
-has err "valid are verilator, systemc"; nothing v_sim
+has err "\-\-sim=icarus invalid: expected verilator or systemc"; nothing v_sim
 check v_random 2 "$F" verify ldpc --random 2 --layers 3 --work "$t/x"
-has err "\-\-random: draws the design itself"; nothing v_random
+has err "\-\-layers: \-\-random draws the design itself"; nothing v_random
 check v_ebn0 2 "$F" verify ldpc --codes wifi-648-1/2 --ebn0 1,fast --work "$t/x"
 has err "ebn0=1,fast invalid"; nothing v_ebn0
-check v_help 0 "$F" verify --help;                    has out "fecforge verify ldpc --codes LIST"
+check v_help 0 "$F" verify ldpc --help;               has out "--vector-codes LIST"; has out "--max-z N"
 check a_k 2 "$F" area ldpc --codes wimax-576-5/6 --layers 5 --keep "$t/x"
 has err "K=5 out of range \[1, 4\]"; nothing a_k
-check a_help 0 "$F" area --help;                      has out "fecforge area ldpc --codes LIST"
+check a_help 0 "$F" area ldpc --help;                 has out "usage: fecforge area ldpc"; has out "--codes LIST"
 
 # A good configuration: the generated directory with its manifest and file list.
 check gen 0 "$F" gen ldpc --codes wifi-648-1/2 -o "$t/g"

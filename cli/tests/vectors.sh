@@ -4,7 +4,8 @@
 source "$(dirname "$0")/common.bash"
 src=$(cd "$(dirname "$0")/../.." && pwd)
 
-check help 0 "$F" vectors --help;                   has out "usage: fecforge vectors dbcf"
+check help 0 "$F" vectors --help;                   has out "usage: fecforge vectors <design>"; has out "xmap"
+check help_dbcf 0 "$F" vectors dbcf --help;         has out "--direction D"; has out "--mapping NAME"
 check help_iag 0 "$F" vectors iag --help;           has out "fecforge vectors iag"
 check dbcf 0 "$F" vectors dbcf --K 200 --pllr 8 --banks 16 --direction deinterleave -o "$t/d"
 has out "C0=25 C1=27 dC=2"
@@ -45,7 +46,7 @@ check new_parents 0 "$F" vectors iag --std lte --K 40 --pllr 8 -o "$t/new/parent
 ls "$t" | grep -q 'tmp-\|old-' && { echo "FAIL: temporary directories left: $(ls "$t")"; fail=1; }
 # Usage errors name the option and the range.
 check no_out 2 "$F" vectors dbcf --K 40 --pllr 4;              has err "-o DIR"
-check bad_design 2 "$F" vectors turbine -o "$t/x";             has err "valid are dbcf, iag, ldpc, check, subsystem, turbo, xmap"
+check bad_design 2 "$F" vectors turbine -o "$t/x";             has err "unknown design 'turbine'; valid are: dbcf, iag, subsystem, ldpc, turbo, xmap"
 check bad_k 2 "$F" vectors dbcf --K 5115 -o "$t/x";            has err "K=5115 out of range \[40, 5114\]"
 check bad_lte_k 2 "$F" vectors iag --std lte --K 41 -o "$t/x"; has err "K=41"
 check bad_pllr 2 "$F" vectors iag --pllr 512 -o "$t/x";        has err "pllr=512 out of range \[4, 256\]"
@@ -54,9 +55,11 @@ check bad_banks 2 "$F" vectors dbcf --pllr 8 --banks 12 -o "$t/x"; has err "bank
 check bad_select 2 "$F" vectors dbcf --pllr 8 --select 17 -o "$t/x"; has err "select=17 out of range \[1, 16\]"
 check bad_depth 2 "$F" vectors dbcf --buf-depth 5000 -o "$t/x"; has err "buf-depth=5000 out of range"
 check bad_width 2 "$F" vectors dbcf --data-width 33 -o "$t/x";  has err "data-width=33 out of range \[1, 32\]"
-check bad_mode 2 "$F" vectors iag --mode both -o "$t/x";        has err "valid are forward, inverse"
-check bad_dir 2 "$F" vectors dbcf --direction both -o "$t/x";   has err "valid are interleave, deinterleave"
-check wrong_design_opt 2 "$F" vectors iag --banks 8 -o "$t/x";  has err "banks is not an option of 'vectors iag'"
+check bad_mode 2 "$F" vectors iag --mode both -o "$t/x";        has err "\-\-mode names 2 vector sets; vectors writes one"
+check bad_mode2 2 "$F" vectors iag --mode up -o "$t/x";         has err "\-\-mode=up invalid: expected forward, inverse or both"
+check bad_dir 2 "$F" vectors dbcf --direction both -o "$t/x";   has err "\-\-direction names 2 vector sets"
+check two_K 2 "$F" vectors dbcf --K 40,48 -o "$t/x";            has err "\-\-K names 2 vector sets"
+check wrong_design_opt 2 "$F" vectors iag --banks 8 -o "$t/x";  has err "unknown option --banks"
 [ ! -e "$t/x" ] || { echo "FAIL: $t/x written by a failed run"; fail=1; }
 # The reader check: a corrupt word names file, line and port; a format mismatch is refused.
 cp -r "$t/i" "$t/c"; sed -i '3s/^0028 0/0028 2/' "$t/c/stimulus.hex"
@@ -75,7 +78,8 @@ while read -r d args; do
   "$F" vectors check "$src/vectors/$d" >/dev/null || { echo "FAIL: check $d"; fail=1; }
 done <"$src/vectors/sets.list"
 # vectors subsystem: IAG + mapper + DBCF from reset; lane programs, cycles, bank image.
-check sub 0 "$F" vectors subsystem --std umts --K 200 --pllr 8 --banks 16 --mode inverse -o "$t/sub"
+check sub 0 "$F" vectors subsystem --std umts --K 200 --pllr 8 --banks 16 --mapping xmap-xor --select 3 \
+  --fifo-depth 4 --buf-depth 7 --width 8 --mode inverse -o "$t/sub"
 has out "C0=25 C1=29 dC=1 overflow=0 misplaced=0 errs=0 preprocess_cycles=54 latency=3 trace_cycles=98"
 for f in manifest.json lane_prog.hex stimulus.hex expected.hex banks.hex; do
   [ -f "$t/sub/$f" ] || { echo "FAIL: subsystem $f missing"; fail=1; }
@@ -92,9 +96,30 @@ done
 check check_sub 0 "$F" vectors check "$t/sub";      has out "4 streams, 412 lines"
 check sub_lte 0 "$F" vectors subsystem --std lte --K 40 --pllr 8 --mapping mod --mode forward --json -o "$t/sub2"
 for k in '"design": "subsystem"' '"latency": 1' '"C0": 5'; do has out "$k"; done
-check sub_stall 2 "$F" vectors subsystem --stall -o "$t/x";    has err "stall is not an option of 'vectors subsystem'"
-check sub_width 2 "$F" vectors subsystem --data-width 32 -o "$t/x"; has err "data-width=32 out of range \[1, 31\]"
+check sub_stall 2 "$F" vectors subsystem --stall -o "$t/x";    has err "unknown option --stall"
+check sub_width 2 "$F" vectors subsystem --data-width 32 -o "$t/x"; has err "\-\-data-width=32 out of range \[1, 31\]"
 check sub_pllr 2 "$F" vectors subsystem --pllr 300 -o "$t/x";  has err "pllr"
 [ ! -e "$t/x" ] || { echo "FAIL: $t/x written by a failed subsystem run"; fail=1; }
+# The three routes meet in one format: the frames of an LDPC set (--frames-out) decoded with the command
+# it prints give the set's own decisions and iteration counts (decoded.hex, frames.hex).
+check frames_out 0 "$F" vectors ldpc --codes wifi-648-1/2 --frames 3 --ebn0 1.5 --frames-out "$t/f.txt" -o "$t/vf"
+has out "fecforge decode ldpc --code wifi-648-1/2 --fixed"
+dec=$(sed -n 's/.*(decode: fecforge \(.*\) -o decisions.txt)$/\1/p' "$t/out")
+# shellcheck disable=SC2086
+check frames_out_decode 0 "$F" $dec -o "$t/d.txt"
+python3 - "$t" <<'PY' || { echo "FAIL: decode of --frames-out differs from the vector set"; fail=1; }
+import sys, os
+t = sys.argv[1]
+hard = open(os.path.join(t, "vf", "decoded.hex")).read().split()
+frames = [l.split() for l in open(os.path.join(t, "vf", "frames.hex")).read().split("\n") if l]
+body = open(os.path.join(t, "d.txt")).read().split("\n")
+body = body[body.index("end") + 1:]
+for f in range(3):
+    bits, work = body[f].split()[:2]
+    assert bits == "".join(hard[f * 648:(f + 1) * 648]), f
+    assert int(work) == int(frames[f][1], 16), (f, work, frames[f])
+PY
+check frames_out_none 2 "$F" vectors iag --std lte --K 40 --pllr 8 --frames-out "$t/x.txt" -o "$t/vi"
+has err "\-\-frames-out: the vector sets of iag hold no frames"
 [ $fail -eq 0 ] && echo "vectors CLI: all checks passed"
 exit $fail

@@ -1070,7 +1070,7 @@ __global__ void thesis_out(int z, int zp, int nb, int n, const typename mode<FIX
         app_out[o] = (typename mode<FIXED>::app_t)x;
 }
 
-/* ---------------- frames: bits, codeword, channel (the CPU's fg_ldpc_ber_run frame, exactly) ----------------
+/* ---------------- frames: bits, codeword, channel (the CPU's ldpc_frame of ldpc_family.c, exactly) ----------------
  * One block per frame. cw_out: the codeword (n bytes); in_out: the decoder's input. */
 template <bool FIXED>
 __global__ void frames_make(gcode c, uint64_t seed, long long first, double sigma, double g, int llr_w, int llr_f,

@@ -57,12 +57,14 @@ typedef struct {
 fg_dbcf_cfg fg_dbcf_cfg_default(void);
 int fg_dbcf_cfg_check(const fg_dbcf_cfg *cfg);
 
-/* The fields above as options (fecforge/options.h; offsets into fg_dbcf_cfg): --pllr, --banks,
- * --select S|all, --fifo-depth, --buf-depth, --offer dual|head, --lfsr-seed X (decimal or 0x-hex),
- * --stall. No defaults: a command sets them in its struct before parsing (the help shows them). The
- * ranges that depend on other fields (select <= 2*PLLR; PLLR a multiple of 4 where lanes come from
- * radix-4 SISOs) are checked after parsing. */
+/* The network's fields as options (fecforge/options.h; offsets into fg_dbcf_cfg): --pllr, --banks,
+ * --select S|all, --fifo-depth, --buf-depth, --offer dual|head, --lfsr-seed X (decimal or 0x-hex);
+ * and --stall (the producers', a property of the traffic, not of the network) on its own. No
+ * defaults: a command sets them in its struct before parsing (fg_dbcf_cfg_default; the help shows
+ * them). The ranges that depend on other fields (select <= 2*PLLR; PLLR a multiple of 4 where lanes
+ * come from radix-4 SISOs) are checked after parsing. */
 extern const fg_opt fg_dbcf_options[];
+extern const fg_opt fg_dbcf_stall_option[];
 
 /* A word on a lane or bank port. */
 typedef struct {

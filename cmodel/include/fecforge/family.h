@@ -239,6 +239,15 @@ void fg_family_decoder_destroy(fg_family_decoder *d);
 int fg_family_frames(const fg_family_inst *fi, uint64_t seed, double x, long long first, int count, int threads,
                      uint8_t *ref, double *llr, int32_t *llr_q, int *n_rx);
 
+/* Frames first .. first+count-1 of (seed, x) as a frame file at path (fecforge/frames.h, text or binary):
+ * the channel LLRs in the arithmetic of impl (quantised for a bit-accurate one) and, when ref_path is
+ * not NULL, the reference decisions as a bits file. Both are written completely or not at all.
+ * progress (may be NULL) is called after every chunk of frames. */
+int fg_family_write_frames(const fg_family_inst *fi, const fg_family_impl *impl, uint64_t seed, double x,
+                           long long first, long long count, int threads, int binary, const char *path,
+                           const char *ref_path, void (*progress)(void *ctx, long long done, long long total),
+                           void *ctx);
+
 /* The buffers of one frame (fg_frame) for fi, and their release. */
 int fg_frame_alloc(const fg_family_inst *fi, fg_frame *fr);
 void fg_frame_free(fg_frame *fr);

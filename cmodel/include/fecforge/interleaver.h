@@ -11,6 +11,8 @@ extern "C" {
 #endif
 
 typedef enum { FG_STD_UMTS = 0, FG_STD_LTE = 1 } fg_std;
+/* The words of an option that names a standard (fecforge/options.h CHOICE, in enum order). */
+#define FG_STD_WORDS "umts|lte|hspa=umts|hspa+=umts"
 
 /* "umts" (also "hspa", "hspa+") or "lte". FG_EINVAL with a message otherwise. */
 int fg_std_parse(const char *name, fg_std *out);

@@ -3,13 +3,14 @@
 #ifndef FECFORGE_JSON_H
 #define FECFORGE_JSON_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef struct {
+typedef struct fg_json {
     FILE *f;
     int depth;
     int first[32];
@@ -21,13 +22,15 @@ void fg_json_obj_close(fg_json *j);
 void fg_json_arr_open(fg_json *j, const char *key);
 void fg_json_arr_close(fg_json *j);
 void fg_json_int(fg_json *j, const char *key, long long v);
+void fg_json_uint(fg_json *j, const char *key, uint64_t v);
 void fg_json_num(fg_json *j, const char *key, double v);
 void fg_json_str(fg_json *j, const char *key, const char *v);
 void fg_json_bool(fg_json *j, const char *key, int v);
 /* A newline after the document, and a flush. */
 void fg_json_end(fg_json *j);
-/* The "tool" object every JSON output carries: name, version, git hash (and seed if >= 0). */
-void fg_json_provenance(fg_json *j, long long seed);
+/* The "tool" object every JSON output carries: name, version, git hash (and the seed, when seed is
+ * not NULL: any 64-bit value). */
+void fg_json_provenance(fg_json *j, const uint64_t *seed);
 
 #ifdef __cplusplus
 }

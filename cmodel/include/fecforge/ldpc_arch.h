@@ -80,6 +80,10 @@ typedef struct {
 /* fx = fg_ldpc_fixed_cfg_default() (K = 2, 6/2 LLR, 6-bit R, 7-bit APP, 0.75, 15 iterations, ET),
  * MB 2 x 2, s1_depth 2, s2_depth 1, forward 1, et_depth 1, LTR MB order, overlap 1, identity orders. */
 fg_ldpc_arch_cfg fg_ldpc_arch_cfg_default(void);
+/* --mb N1xN2 as an option value (fecforge/options.h CUSTOM) into int[2] {N1, N2} (mb_rows and mb_cols
+ * are adjacent); the ranges are fg_ldpc_arch_cfg_check's. And the value back as text. */
+int fg_ldpc_arch_parse_mb(const char *text, void *field);
+void fg_ldpc_arch_print_mb(const void *field, char *buf, size_t n);
 
 /* Checks cfg against code (ranges, N1 == K, permutations); FG_EINVAL naming the parameter. */
 int fg_ldpc_arch_cfg_check(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg);

@@ -111,6 +111,10 @@ fg_ldpc_fixed_cfg fg_ldpc_fixed_cfg_default(void);
 /* The arithmetic above as options (fecforge/options.h; offsets into fg_ldpc_fixed_cfg): --llr-width,
  * --llr-frac, --r-width, --app-width, --in-shift, --scale-round 0|1, --r-sat-late 0|1, --app-keep 0|1.
  * No defaults: the command's struct holds them before parsing (the help shows them). */
+/* --scale X as an option value (CUSTOM) into int[2] {scale_num, scale_shift} (adjacent in
+ * fg_ldpc_fixed_cfg): X = num/2^shift exactly with shift <= 8 ("0.75", "3/4"); and back as "3/4". */
+int fg_ldpc_fixed_parse_scale(const char *text, void *field);
+void fg_ldpc_fixed_print_scale(const void *field, char *buf, size_t n);
 extern const fg_opt fg_ldpc_fixed_options[];
 
 typedef struct fg_ldpc_fixed fg_ldpc_fixed;

@@ -47,6 +47,8 @@ enum {
     FG_OPT_HIDDEN = 4,    /* not listed by the help (old spellings) */
     FG_OPT_LO_OPEN = 8,   /* REAL: lo itself is outside the range */
     FG_OPT_HI_OPEN = 16,  /* REAL: hi itself is outside the range */
+    FG_OPT_CONFIG = 32,   /* only in a --config file: a manifest's spelling of a value another option sets
+                             (mb_rows and mb_cols for --mb); not on the command line, not in the help */
     FG_OPT_ALL = -1,      /* fg_opt_ints.n for the named word of INTS ("all") */
     FG_OPTS_HELP = 1      /* fg_opts_parse: --help was given */
 };
@@ -78,6 +80,7 @@ typedef struct fg_opt {
     const char *meta;      /* the value's name in the help ("P", "FILE"); NULL for flags */
     const char *help;      /* what it is; the driver adds the range and the default */
     int (*parse)(const char *text, void *field); /* CUSTOM: 0, or FG_EINVAL with a message saying what is valid */
+    void (*print)(const void *field, char *buf, size_t n); /* CUSTOM: the value as parse reads it back ("" none) */
     unsigned flags;
     const char *alias_of;  /* an old spelling: the name of the option it stands for, with "=VALUE" for a flag
                               that stands for a value ("no-et" -> "et=none"); listed in the help as such */
@@ -100,6 +103,7 @@ typedef struct {
     char **pos;
     int n_pos;
     unsigned char *given;     /* 1: from the command line, 2: from the --config file; per option in group order */
+    const char **spelled;     /* per option: the name it was given under (an old spelling's), or NULL */
     int n_opts;
 } fg_opts;
 
@@ -111,7 +115,8 @@ typedef struct {
 int fg_opts_parse(fg_opts *p, int argc, char **argv);
 /* The option whose value lives at field was given (command line or --config). */
 int fg_opts_given(const fg_opts *p, const void *field);
-/* The option declared for field ("--pllr"), for messages of cross-option checks. */
+/* The option declared for field as the user spelled it ("--pllr"; an old spelling's name when given
+ * so), for messages of cross-option checks. */
 const char *fg_opts_name(const fg_opts *p, const void *field);
 /* A library check's message starts with the parameter it refuses ("P=16 does not fit K=40",
  * "app_width=5 out of range"); map pairs such a prefix with the field of the option that sets it.
@@ -122,6 +127,16 @@ typedef struct {
     const void *field;
 } fg_opt_param;
 int fg_opts_name_error(const fg_opts *p, int rc, const fg_opt_param *map, int n);
+/* The options that reproduce the current values of every group, "--name VALUE --flag ..." (aliases,
+ * hidden options, the config option, unset texts and lists, flags that are off and CUSTOM values
+ * without print left out), into buf. 0, or FG_EINVAL when n is too small. */
+int fg_opts_args(const fg_opts *p, char *buf, size_t n);
+/* The current values of every group as members of the JSON object open in j (fecforge/json.h), keyed
+ * by the option's name with '-' as '_' (the keys a --config file takes): numbers as numbers, flags as
+ * booleans, lists as arrays, choices, texts and CUSTOM values (with print) as strings; aliases,
+ * hidden options, the config option and unset texts left out. */
+struct fg_json;
+void fg_opts_write_json(const fg_opts *p, struct fg_json *j);
 /* The help of every group: "  --name META   help; range (default D)". */
 void fg_opts_help(const fg_opts *p, FILE *f);
 /* Free the lists and texts parsed into the groups' structs and the results. */

@@ -14,6 +14,7 @@
 #ifndef FECFORGE_TURBO_H
 #define FECFORGE_TURBO_H
 
+#include "fecforge/options.h"
 #include <stdint.h>
 
 #include "fecforge/interleaver.h"
@@ -51,6 +52,28 @@ typedef struct {
     double threshold;       /* MIN_LLR / AVG_LLR, in the decoder's LLR units (fixed: LSBs) */
     fg_crc24_poly crc_poly; /* CRC: default FG_CRC24A */
 } fg_turbo_et;
+
+/* --et as an option value (fecforge/options.h CUSTOM) into an fg_turbo_et: none, minllr:T or avgllr:T
+ * (T >= 0), crc (LTE: CRC-24A), crc:a, crc:b; and the value back as text. */
+int fg_turbo_parse_et(const char *text, void *field);
+void fg_turbo_print_et(const void *field, char *buf, size_t n);
+
+/* A block and its decoding schedule as options, declared once for every command that takes them (ber
+ * turbo and the other verbs of the turbo family, vectors turbo|xmap): --std, --K, --iter I (a multiple
+ * of 0.5), --parallel P, --nii on|off (--no-nii), --et. No defaults: the caller sets them in its
+ * struct (the help shows them). */
+typedef struct {
+    int std;        /* fg_std */
+    int K;
+    double iter;    /* iterations */
+    int parallel;   /* sub-blocks P */
+    int nii;        /* 0: on, 1: off */
+    fg_turbo_et et;
+} fg_turbo_block_arg;
+extern const fg_opt fg_turbo_block_options[];
+/* The checks of a block argument after parsing: K a size of the standard, iter a multiple of 0.5 (its
+ * half-iterations into *half_iters); FG_EINVAL naming the option. */
+int fg_turbo_block_check(const fg_turbo_block_arg *b, int *half_iters);
 
 /* What one decode reports besides the hard decisions. */
 typedef struct {

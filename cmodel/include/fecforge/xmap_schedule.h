@@ -69,6 +69,8 @@ static inline void fg_xmap_read_slot(const fg_xmap_schedule *s, int pos, int *la
  *  mod:   bank = addr mod M, row = addr / M.
  *  block: bank = addr / ceil(K/M), row = addr mod ceil(K/M). */
 typedef enum { FG_MAP_XMAP = 0, FG_MAP_MOD = 1, FG_MAP_BLOCK = 2, FG_MAP_XMAP_XOR = 3 } fg_bank_mapping;
+/* The words of an option that names a bank mapping (fecforge/options.h CHOICE, in enum order). */
+#define FG_MAPPING_WORDS "xmap|mod|block|xmap-xor"
 
 typedef struct {
     fg_bank_mapping mapping;

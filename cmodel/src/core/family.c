@@ -2,6 +2,7 @@
 #include "fecforge/family.h"
 
 #include "fecforge/error.h"
+#include "fecforge/frames.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -601,4 +602,71 @@ int fg_family_frames(const fg_family_inst *fi, uint64_t seed, double x, long lon
     free(jobs);
     free(tid);
     return rc;
+}
+
+/* ---- frame files ---- */
+
+/* The header of a frame file of fi: llr (arithmetic of m) or reference bits. */
+static fg_frames_header header_of(const fg_family_inst *fi, const fg_family_impl *m, int llr, long long count,
+                                  int binary)
+{
+    fg_frames_header h;
+    memset(&h, 0, sizeof h);
+    snprintf(h.family, sizeof h.family, "%s", fi->family->name);
+    snprintf(h.code, sizeof h.code, "%s", fi->code_name);
+    h.fixed = m->input == FG_IMPL_QUANT;
+    h.q_width = fi->q_width;
+    h.q_frac = fi->q_frac;
+    h.content = llr ? FG_FRAMES_LLR : FG_FRAMES_BITS;
+    h.length = llr ? fi->n_rx_max : fi->dec_len;
+    h.count = count;
+    h.binary = binary;
+    return h;
+}
+
+int fg_family_write_frames(const fg_family_inst *fi, const fg_family_impl *impl, uint64_t seed, double x,
+                           long long first, long long count, int threads, int binary, const char *path,
+                           const char *ref_path, void (*progress)(void *ctx, long long done, long long total),
+                           void *ctx)
+{
+    enum { CHUNK = 4096 };
+    const int fixed = impl->input == FG_IMPL_QUANT;
+    fg_frames_writer *w = NULL, *wr = NULL;
+    fg_frames_header h = header_of(fi, impl, 1, count, binary);
+    int rc = fg_frames_create(path, &h, &w);
+    if (rc)
+        return rc;
+    h = header_of(fi, impl, 0, count, binary);
+    if (ref_path && (rc = fg_frames_create(ref_path, &h, &wr))) {
+        fg_frames_abort(w);
+        return rc;
+    }
+    uint8_t *ref = malloc((size_t)CHUNK * fi->dec_len);
+    double *llr = malloc(sizeof *llr * (size_t)CHUNK * fi->n_rx_max);
+    int32_t *llr_q = fixed ? malloc(sizeof *llr_q * (size_t)CHUNK * fi->n_rx_max) : NULL;
+    if (!ref || !llr || (fixed && !llr_q))
+        rc = fg_set_error(FG_ENOMEM, "out of memory");
+    for (long long done = 0; done < count && !rc;) {
+        const int n = count - done < CHUNK ? (int)(count - done) : CHUNK;
+        rc = fg_family_frames(fi, seed, x, first + done, n, threads, ref, llr, llr_q, NULL);
+        for (int i = 0; i < n && !rc; i++) {
+            const size_t o = (size_t)i * fi->n_rx_max;
+            rc = fg_frames_write(w, llr + o, llr_q ? llr_q + o : NULL, NULL, 0, NULL, NULL);
+            if (!rc && wr)
+                rc = fg_frames_write(wr, NULL, NULL, ref + (size_t)i * fi->dec_len, 0, NULL, NULL);
+        }
+        done += n;
+        if (progress && !rc)
+            progress(ctx, done, count);
+    }
+    free(ref);
+    free(llr);
+    free(llr_q);
+    if (rc) {
+        fg_frames_abort(w);
+        fg_frames_abort(wr);
+        return rc;
+    }
+    const int r1 = fg_frames_commit(w), r2 = wr ? fg_frames_commit(wr) : 0;
+    return r1 ? r1 : r2;
 }

@@ -61,6 +61,12 @@ void fg_json_int(fg_json *j, const char *key, long long v)
     fprintf(j->f, "%lld", v);
 }
 
+void fg_json_uint(fg_json *j, const char *key, uint64_t v)
+{
+    json_key(j, key);
+    fprintf(j->f, "%llu", (unsigned long long)v);
+}
+
 void fg_json_num(fg_json *j, const char *key, double v)
 {
     json_key(j, key);
@@ -94,14 +100,14 @@ void fg_json_end(fg_json *j)
     fflush(j->f);
 }
 
-void fg_json_provenance(fg_json *j, long long seed)
+void fg_json_provenance(fg_json *j, const uint64_t *seed)
 {
     fg_json_obj_open(j, "tool");
     fg_json_str(j, "name", "fecforge");
     fg_json_str(j, "version", fg_version());
     fg_json_str(j, "git", fg_git_hash());
-    if (seed >= 0)
-        fg_json_int(j, "seed", seed);
+    if (seed)
+        fg_json_uint(j, "seed", *seed);
     fg_json_obj_close(j);
 }
 

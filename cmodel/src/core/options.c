@@ -2,6 +2,7 @@
 #include "fecforge/options.h"
 
 #include "fecforge/error.h"
+#include "fecforge/json.h"
 #include "vectors/vec_json.h"
 
 #include <errno.h>
@@ -553,7 +554,7 @@ static int unknown_option(const fg_opts *p, const char *arg)
     for (int g = 0; g < p->n_groups; g++)
         for (const fg_opt *o = p->groups[g].opts; o && o->name; o++) {
             const int d = edit_distance(n, o->name);
-            if (d < bd && !(o->flags & FG_OPT_HIDDEN)) {
+            if (d < bd && !(o->flags & (FG_OPT_HIDDEN | FG_OPT_CONFIG))) {
                 bd = d;
                 best = o->name;
             }
@@ -591,40 +592,18 @@ static int apply(fg_opts *p, slot s, const char *spelled, const char *value, uns
         rc = parse_value(t.o, spelled, text, t.field, (t.o->flags & FG_OPT_REPEAT) && p->given[t.index] == source);
     else
         rc = fg_set_error(FG_EINVAL, "%s needs a value", spelled);
-    if (!rc)
+    if (!rc) {
         p->given[t.index] = source;
+        p->spelled[t.index] = s.o->name;
+    }
     return rc;
 }
 
-/* Values of a --config JSON file: the "parameters" object of a generator manifest, or the top-level object. */
-static int read_config(fg_opts *p, const char *path)
+/* The values of one object of a --config file. strict: a key that is no option is an error (else skipped). */
+static int config_object(fg_opts *p, const char *path, const vj *obj, int strict)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return fg_set_error(FG_EINVAL, "--%s=%s: cannot read: %s", p->config_opt, path, strerror(errno));
-    char *text = malloc((size_t)1 << 20);
-    size_t n = text ? fread(text, 1, ((size_t)1 << 20) - 1, f) : 0;
-    const int big = text && n == ((size_t)1 << 20) - 1 && fgetc(f) != EOF;
-    fclose(f);
-    if (!text)
-        return fg_set_error(FG_ENOMEM, "out of memory");
-    text[n] = '\0';
-    if (big || memchr(text, '\0', n)) {
-        free(text);
-        return fg_set_error(FG_EINVAL, "--%s=%s: not a JSON text file of at most 1 MB", p->config_opt, path);
-    }
-    vj doc;
-    char err[128];
-    if (vj_parse(text, &doc, err, sizeof err)) {
-        free(text);
-        return fg_set_error(FG_EINVAL, "--%s=%s: %s", p->config_opt, path, err);
-    }
-    free(text);
-    const vj *obj = vj_get(&doc, "parameters");
-    if (!obj)
-        obj = &doc;
-    int rc = obj->t == VJ_OBJ ? 0 : fg_set_error(FG_EINVAL, "--%s=%s: expected a JSON object", p->config_opt, path);
-    for (int i = 0; i < (obj->t == VJ_OBJ ? obj->n : 0) && !rc; i++) {
+    int rc = 0;
+    for (int i = 0; i < obj->n && !rc; i++) {
         const char *key = obj->keys[i];
         char name[64], spelled[128], val[4096];
         snprintf(name, sizeof name, "%s", key);
@@ -635,7 +614,7 @@ static int read_config(fg_opts *p, const char *path)
         int ignored = 0;
         for (const char *const *ig = p->config_ignore; ig && *ig && !ignored; ig++)
             ignored = !strcmp(*ig, key);
-        if (ignored)
+        if (ignored || (!strict && (!s.o || s.o->flags & FG_OPT_HIDDEN)))
             continue;
         if (!s.o || s.o->flags & FG_OPT_HIDDEN || !strcmp(name, p->config_opt)) {
             rc = fg_set_error(FG_EINVAL, "--%s=%s: \"%s\" is not a parameter of this command", p->config_opt, path,
@@ -647,6 +626,8 @@ static int read_config(fg_opts *p, const char *path)
         val[0] = '\0';
         for (int k = 0; k < (v->t == VJ_ARR ? v->n : 1) && !rc; k++) {
             const vj *e = v->t == VJ_ARR ? &v->items[k] : v;
+            if (e->t == VJ_OBJ && vj_get(e, "name") && vj_get(e, "name")->t == VJ_STR)
+                e = vj_get(e, "name"); /* a list of objects (a manifest's codes): their names */
             if (at)
                 at += (size_t)snprintf(val + at, sizeof val - at, ",");
             if (e->t == VJ_STR)
@@ -674,6 +655,44 @@ static int read_config(fg_opts *p, const char *path)
         } else
             rc = apply(p, s, spelled, val, 2);
     }
+    return rc;
+}
+
+/* Values of a --config JSON file: a generator manifest (its "parameters", and the top-level keys that
+ * name an option, e.g. the codes of an LDPC decoder), or an object of option values. */
+static int read_config(fg_opts *p, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return errno == ENOENT ? fg_set_error(FG_EINVAL, "--%s=%s: no such file", p->config_opt, path)
+                               : fg_set_error(FG_EINVAL, "--%s=%s: cannot read: %s", p->config_opt, path,
+                                              strerror(errno));
+    char *text = malloc((size_t)1 << 20);
+    size_t n = text ? fread(text, 1, ((size_t)1 << 20) - 1, f) : 0;
+    const int big = text && n == ((size_t)1 << 20) - 1 && fgetc(f) != EOF;
+    fclose(f);
+    if (!text)
+        return fg_set_error(FG_ENOMEM, "out of memory");
+    text[n] = '\0';
+    if (big || memchr(text, '\0', n)) {
+        free(text);
+        return fg_set_error(FG_EINVAL, "--%s=%s: not a JSON text file of at most 1 MB", p->config_opt, path);
+    }
+    vj doc;
+    char err[128];
+    if (vj_parse(text, &doc, err, sizeof err)) {
+        free(text);
+        return fg_set_error(FG_EINVAL, "--%s=%s: %s", p->config_opt, path, err);
+    }
+    free(text);
+    const vj *params = doc.t == VJ_OBJ ? vj_get(&doc, "parameters") : NULL;
+    int rc = doc.t == VJ_OBJ ? 0 : fg_set_error(FG_EINVAL, "--%s=%s: expected a JSON object", p->config_opt, path);
+    if (!rc && params && params->t != VJ_OBJ)
+        rc = fg_set_error(FG_EINVAL, "--%s=%s: \"parameters\" is not an object", p->config_opt, path);
+    if (!rc && params)
+        rc = config_object(p, path, params, 1);
+    if (!rc)
+        rc = config_object(p, path, &doc, params == NULL);
     vj_free(&doc);
     return rc;
 }
@@ -682,9 +701,10 @@ int fg_opts_parse(fg_opts *p, int argc, char **argv)
 {
     p->n_opts = count_opts(p);
     p->given = calloc((size_t)p->n_opts + 1, 1);
+    p->spelled = calloc((size_t)p->n_opts + 1, sizeof *p->spelled);
     p->pos = calloc((size_t)argc + 1, sizeof *p->pos);
     p->n_pos = 0;
-    if (!p->given || !p->pos)
+    if (!p->given || !p->spelled || !p->pos)
         return fg_set_error(FG_ENOMEM, "out of memory");
     /* --help anywhere wins, before any value is checked */
     for (int i = 0; i < argc && strcmp(argv[i], "--"); i++)
@@ -740,7 +760,7 @@ int fg_opts_parse(fg_opts *p, int argc, char **argv)
         if (a[1] == '-') {
             const size_t len = strcspn(a + 2, "=");
             s = find_long(p, a + 2, len);
-            if (!s.o)
+            if (!s.o || (s.o->flags & FG_OPT_CONFIG))
                 return unknown_option(p, a);
             snprintf(spelled, sizeof spelled, "--%s", s.o->name);
             if (a[2 + len] == '=')
@@ -777,7 +797,9 @@ int fg_opts_parse(fg_opts *p, int argc, char **argv)
     for (int i = 0; i < p->n_opts; i++) {
         slot s = slot_at(p, i);
         if ((s.o->flags & FG_OPT_REQUIRED) && !p->given[i])
-            return fg_set_error(FG_EINVAL, "--%s is required", s.o->name);
+            return s.o->short_name ? fg_set_error(FG_EINVAL, "-%c %s (--%s) is required", s.o->short_name,
+                                                  s.o->meta ? s.o->meta : "VALUE", s.o->name)
+                                   : fg_set_error(FG_EINVAL, "--%s is required", s.o->name);
     }
     if (p->n_pos < p->pos_min)
         return fg_set_error(FG_EINVAL, "%s is required", p->pos_meta ? p->pos_meta : "an argument");
@@ -804,7 +826,8 @@ const char *fg_opts_name(const fg_opts *p, const void *field)
 {
     static _Thread_local char buf[80];
     const slot s = find_field(p, field);
-    snprintf(buf, sizeof buf, "--%s", s.o ? s.o->name : "?");
+    const char *spelled = s.o && p->spelled ? p->spelled[s.index] : NULL;
+    snprintf(buf, sizeof buf, "--%s", spelled ? spelled : s.o ? s.o->name : "?");
     return buf;
 }
 
@@ -817,6 +840,76 @@ int fg_opts_name_error(const fg_opts *p, int rc, const fg_opt_param *map, int n)
     return rc;
 }
 
+static void value_text(const fg_opt *o, const void *field, char *buf, size_t n);
+
+void fg_opts_write_json(const fg_opts *p, struct fg_json *j)
+{
+    for (int g = 0; g < p->n_groups; g++) {
+        const fg_opt_group *gr = &p->groups[g];
+        for (const fg_opt *o = gr->opts; o && o->name; o++) {
+            if (o->alias_of || (o->flags & (FG_OPT_HIDDEN | FG_OPT_CONFIG)) ||
+                (p->config_opt && !strcmp(o->name, p->config_opt)))
+                continue;
+            const void *field = (const char *)gr->base + o->offset;
+            char key[64], v[256];
+            snprintf(key, sizeof key, "%s", o->name);
+            for (char *c = key; *c; c++)
+                if (*c == '-')
+                    *c = '_';
+            switch (o->type) {
+            case FG_OPT_FLAG: fg_json_bool(j, key, *(const int *)field != 0); break;
+            case FG_OPT_LLONG: fg_json_int(j, key, *(const long long *)field); break;
+            case FG_OPT_SEED: fg_json_uint(j, key, *(const uint64_t *)field); break;
+            case FG_OPT_REAL: fg_json_num(j, key, *(const double *)field); break;
+            case FG_OPT_INT:
+                value_text(o, field, v, sizeof v);
+                if (v[0] && (v[0] == '-' || (v[0] >= '0' && v[0] <= '9')))
+                    fg_json_int(j, key, *(const int *)field);
+                else if (v[0])
+                    fg_json_str(j, key, v);
+                break;
+            case FG_OPT_TEXT:
+                if (*(char *const *)field)
+                    fg_json_str(j, key, *(char *const *)field);
+                break;
+            case FG_OPT_INTS: {
+                const fg_opt_ints *l = field;
+                if (l->n == FG_OPT_ALL) {
+                    fg_json_str(j, key, o->words ? o->words : "all");
+                    break;
+                }
+                fg_json_arr_open(j, key);
+                for (int i = 0; i < l->n; i++)
+                    fg_json_int(j, NULL, l->v[i]);
+                fg_json_arr_close(j);
+                break;
+            }
+            case FG_OPT_SWEEP: {
+                const fg_opt_reals *l = field;
+                fg_json_arr_open(j, key);
+                for (int i = 0; i < l->n; i++)
+                    fg_json_num(j, NULL, l->v[i]);
+                fg_json_arr_close(j);
+                break;
+            }
+            case FG_OPT_TEXTS: {
+                const fg_opt_texts *l = field;
+                fg_json_arr_open(j, key);
+                for (int i = 0; i < l->n; i++)
+                    fg_json_str(j, NULL, l->v[i]);
+                fg_json_arr_close(j);
+                break;
+            }
+            default: /* CHOICE, CUSTOM */
+                value_text(o, field, v, sizeof v);
+                if (v[0])
+                    fg_json_str(j, key, v);
+                break;
+            }
+        }
+    }
+}
+
 /* ---- help ---- */
 
 /* The current value of a field as the help shows a default ("" for none: flags, texts, lists). */
@@ -824,6 +917,10 @@ static void value_text(const fg_opt *o, const void *field, char *buf, size_t n)
 {
     buf[0] = '\0';
     switch (o->type) {
+    case FG_OPT_CUSTOM:
+        if (o->print)
+            o->print(field, buf, n);
+        break;
     case FG_OPT_INT: {
         const int v = *(const int *)field;
         for (const char *p = o->words; p && *p;) { /* a named value: its name */
@@ -864,6 +961,88 @@ static void value_text(const fg_opt *o, const void *field, char *buf, size_t n)
     }
     default: break;
     }
+}
+
+/* ---- the options of the current values ---- */
+
+/* Append "sep text" to buf at *at; 0, or FG_EINVAL when it does not fit. */
+static int put(char *buf, size_t n, size_t *at, const char *sep, const char *text)
+{
+    const int k = snprintf(buf + *at, n - *at, "%s%s", sep, text);
+    if (k < 0 || (size_t)k >= n - *at)
+        return fg_set_error(FG_EINVAL, "fg_opts_args: more than %zu characters", n - 1);
+    *at += (size_t)k;
+    return 0;
+}
+
+/* The value of a list field as the parser reads it: "1,2,3". */
+static int list_text(const fg_opt *o, const void *field, char *buf, size_t n)
+{
+    size_t at = 0;
+    int rc = 0;
+    buf[0] = '\0';
+    if (o->type == FG_OPT_INTS) {
+        const fg_opt_ints *l = field;
+        if (l->n == FG_OPT_ALL)
+            return put(buf, n, &at, "", o->words ? o->words : "all");
+        for (int i = 0; i < l->n && !rc; i++) {
+            char v[32];
+            snprintf(v, sizeof v, "%d", l->v[i]);
+            rc = put(buf, n, &at, i ? "," : "", v);
+        }
+    } else if (o->type == FG_OPT_SWEEP) {
+        const fg_opt_reals *l = field;
+        for (int i = 0; i < l->n && !rc; i++) {
+            char v[40];
+            snprintf(v, sizeof v, "%.17g", l->v[i]);
+            rc = put(buf, n, &at, i ? "," : "", v);
+        }
+    } else {
+        const fg_opt_texts *l = field;
+        for (int i = 0; i < l->n && !rc; i++)
+            rc = put(buf, n, &at, i ? "," : "", l->v[i]);
+    }
+    return rc;
+}
+
+int fg_opts_args(const fg_opts *p, char *buf, size_t n)
+{
+    size_t at = 0;
+    int rc = n ? 0 : fg_set_error(FG_EINVAL, "fg_opts_args: no room");
+    if (n)
+        buf[0] = '\0';
+    for (int g = 0; g < p->n_groups && !rc; g++) {
+        const fg_opt_group *gr = &p->groups[g];
+        for (const fg_opt *o = gr->opts; o && o->name && !rc; o++) {
+            if (o->alias_of || (o->flags & (FG_OPT_HIDDEN | FG_OPT_CONFIG)) ||
+                (p->config_opt && !strcmp(o->name, p->config_opt)))
+                continue;
+            const void *field = (const char *)gr->base + o->offset;
+            char v[4096] = "", name[80];
+            snprintf(name, sizeof name, "--%s", o->name);
+            switch (o->type) {
+            case FG_OPT_FLAG:
+                if (*(const int *)field)
+                    rc = put(buf, n, &at, at ? " " : "", name);
+                continue;
+            case FG_OPT_TEXT:
+                if (*(char *const *)field)
+                    snprintf(v, sizeof v, "%s", *(char *const *)field);
+                break;
+            case FG_OPT_REAL: snprintf(v, sizeof v, "%.17g", *(const double *)field); break;
+            case FG_OPT_INTS:
+            case FG_OPT_SWEEP:
+            case FG_OPT_TEXTS: rc = list_text(o, field, v, sizeof v); break;
+            default: value_text(o, field, v, sizeof v); break;
+            }
+            if (!rc && v[0]) {
+                rc = put(buf, n, &at, at ? " " : "", name);
+                if (!rc)
+                    rc = put(buf, n, &at, " ", v);
+            }
+        }
+    }
+    return rc;
 }
 
 static void help_line(FILE *f, const fg_opt *o, const fg_opts *p, const void *field)
@@ -946,13 +1125,13 @@ void fg_opts_help(const fg_opts *p, FILE *f)
         const fg_opt_group *gr = &p->groups[g];
         int shown = 0;
         for (const fg_opt *o = gr->opts; o && o->name; o++)
-            shown += !(o->flags & FG_OPT_HIDDEN) && !o->alias_of;
+            shown += !(o->flags & (FG_OPT_HIDDEN | FG_OPT_CONFIG)) && !o->alias_of;
         if (!shown)
             continue;
         if (gr->title)
             fprintf(f, "%s%s:\n", g ? "\n" : "", gr->title);
         for (const fg_opt *o = gr->opts; o && o->name; o++)
-            if (!(o->flags & FG_OPT_HIDDEN) && !o->alias_of)
+            if (!(o->flags & (FG_OPT_HIDDEN | FG_OPT_CONFIG)) && !o->alias_of)
                 help_line(f, o, p, (const char *)gr->base + o->offset);
     }
     /* old spellings, one line */
@@ -975,7 +1154,9 @@ void fg_opts_free(fg_opts *p)
             if (!o->alias_of)
                 free_value(o, (char *)p->groups[g].base + o->offset);
     free(p->given);
+    free(p->spelled);
     free(p->pos);
     p->given = NULL;
+    p->spelled = NULL;
     p->pos = NULL;
 }

@@ -67,7 +67,7 @@ int fg_dbcf_cfg_check(const fg_dbcf_cfg *c)
     if (c->banks < 1 || c->banks > FG_DBCF_BANKS_MAX)
         return fg_set_error(FG_EINVAL, "banks=%d out of range [1, %d]", c->banks, FG_DBCF_BANKS_MAX);
     if (c->select != FG_DBCF_SELECT_ALL && (c->select < 1 || c->select > 2 * c->pllr))
-        return fg_set_error(FG_EINVAL, "select=%d out of range [1, %d] (2*PLLR) or 0 for all", c->select,
+        return fg_set_error(FG_EINVAL, "select=%d out of range [1, %d] (2*PLLR) or all (0)", c->select,
                             2 * c->pllr);
     if (c->fifo_depth < 0 || c->fifo_depth > FG_DBCF_DEPTH_MAX)
         return fg_set_error(FG_EINVAL, "fifo_depth=%d out of range [0, %d]", c->fifo_depth, FG_DBCF_DEPTH_MAX);

@@ -1,5 +1,6 @@
 /* The DBCF network's parameters as options (fecforge/options.h), declared once for every command that
- * takes them (dbcf, gen, area, vectors, verify). */
+ * takes them (dbcf, arch turbo and the designs of gen, area, vectors and verify); the stalling
+ * producers, a property of the traffic the model studies, apart. */
 #include "fecforge/dbcf.h"
 #include "fecforge/error.h"
 
@@ -44,6 +45,9 @@ const fg_opt fg_dbcf_options[] = {
     /* a CUSTOM value has no text of its own for the help: the library's default is shown */
     {"lfsr-seed", 0, FG_OPT_CUSTOM, O(lfsr_seed), .def_text = "0xace1", .meta = "X",
      .help = "seed of the priority LFSR: non-zero, 16 bits, decimal or 0x-hexadecimal", .parse = parse_lfsr_seed},
+    {NULL}};
+
+const fg_opt fg_dbcf_stall_option[] = {
     {"stall", 0, FG_OPT_FLAG, O(stall),
      .help = "stalling SISOs instead of free-running ones: a rejected word is held and its\n"
              "SISO stalls (the thesis's single-buffer baseline; nothing is lost)"},

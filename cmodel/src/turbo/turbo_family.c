@@ -22,57 +22,19 @@
 #include <string.h>
 
 typedef struct {
-    int std, K, alg, radix, parallel, nii, window, training, fixed;
-    double scale, iter;
-    fg_turbo_et et;
+    fg_turbo_block_arg b; /* --std, --K, --iter, --parallel, --nii, --et */
+    int alg, radix, window, training, fixed;
+    double scale;
 } turbo_cfg;
-
-static int parse_et(const char *text, void *field)
-{
-    fg_turbo_et *et = field;
-    double t;
-    char *end;
-    if (!strcmp(text, "none"))
-        et->kind = FG_TURBO_ET_NONE;
-    else if (!strcmp(text, "crc") || !strcmp(text, "crc:a") || !strcmp(text, "crc:b")) {
-        et->kind = FG_TURBO_ET_CRC;
-        et->crc_poly = !strcmp(text, "crc:b") ? FG_CRC24B : FG_CRC24A;
-    } else if ((!strncmp(text, "minllr:", 7) || !strncmp(text, "avgllr:", 7)) &&
-               (t = strtod(text + 7, &end), end != text + 7 && !*end && isfinite(t) && t >= 0)) {
-        et->kind = text[0] == 'm' ? FG_TURBO_ET_MIN_LLR : FG_TURBO_ET_AVG_LLR;
-        et->threshold = t;
-    } else
-        return fg_set_error(FG_EINVAL, "expected none, minllr:T or avgllr:T (T >= 0), crc, crc:a or crc:b");
-    return 0;
-}
-
-static void et_text(const fg_turbo_et *e, char *buf, size_t n)
-{
-    if (e->kind == FG_TURBO_ET_MIN_LLR || e->kind == FG_TURBO_ET_AVG_LLR)
-        snprintf(buf, n, "%s:%g", e->kind == FG_TURBO_ET_MIN_LLR ? "minllr" : "avgllr", e->threshold);
-    else
-        snprintf(buf, n, "%s", e->kind == FG_TURBO_ET_CRC ? (e->crc_poly == FG_CRC24B ? "crc:b" : "crc") : "none");
-}
 
 #define O(f) offsetof(turbo_cfg, f)
 static const fg_opt turbo_opts[] = {
-    {"std", 0, FG_OPT_CHOICE, O(std), .words = "umts|lte|hspa=umts|hspa+=umts", .meta = "S", .def_text = "",
-     .help = "the standard: lte or umts (HSPA+)", .flags = FG_OPT_REQUIRED},
-    {"K", 0, FG_OPT_INT, O(K), FG_LTE_K_MIN, FG_K_MAX, .meta = "N", .def_text = "",
-     .help = "block size of the standard (LTE: the 188 sizes 40..6144; UMTS: 40..5114)", .flags = FG_OPT_REQUIRED},
     {"alg", 0, FG_OPT_CHOICE, O(alg), .words = "maxlog|log|linlog", .def = "maxlog", .meta = "A",
      .help = "max-log-MAP, log-MAP (exact max*) or linear-log-MAP (linear correction term)"},
     {"scale", 0, FG_OPT_REAL, O(scale), 0, 1, .meta = "F", .def_text = "0.75 for maxlog, 1 for log and linlog",
      .help = "extrinsic scaling", .flags = FG_OPT_LO_OPEN},
-    {"iter", 0, FG_OPT_REAL, O(iter), 0.5, FG_TURBO_HALF_ITERS_MAX / 2, .def = "5.5", .meta = "I",
-     .help = "iterations, a multiple of 0.5 (an odd count of half-iterations ends with SISO 1)"},
     {"radix", 0, FG_OPT_CHOICE, O(radix), .words = "2|4", .def = "2", .meta = "R",
      .help = "trellis steps per step (4 needs even sub-blocks; --fixed is radix 4)"},
-    {"parallel", 0, FG_OPT_INT, O(parallel), 1, FG_TURBO_P_MAX, .def = "1", .meta = "P",
-     .help = "parallel sub-blocks of ceil(K/P) steps (the last may be shorter)"},
-    {"nii", 0, FG_OPT_CHOICE, O(nii), .words = "on|off", .def = "on", .meta = "on|off",
-     .help = "next-iteration initialisation of the sub-block boundaries"},
-    {"no-nii", 0, FG_OPT_FLAG, 0, .alias_of = "nii=off"},
     {"window", 0, FG_OPT_INT, O(window), 1, FG_K_MAX, .meta = "W", .def_text = "none: whole sub-blocks",
      .help = "sliding window of W steps"},
     {"training", 0, FG_OPT_INT, O(training), 0, FG_K_MAX, .meta = "T", .def_text = "W",
@@ -80,22 +42,22 @@ static const fg_opt turbo_opts[] = {
     {"fixed", 0, FG_OPT_FLAG, O(fixed),
      .help = "the bit-accurate fixed-point model (radix-4 XMAP, max-log with 0.75 scaling; channel\n"
              "LLRs 5 bits with 2 fractional, extrinsic 6, branch 9, state 10 bits; docs/turbo-fixed.md)"},
-    {"et", 0, FG_OPT_CUSTOM, O(et), .parse = parse_et, .meta = "E", .def_text = "none",
-     .help = "early termination after every half-iteration: none, minllr:T (min |LLR| >= T),\n"
-             "avgllr:T (mean |LLR| >= T; T in LLR units, fixed: LSBs), crc (LTE: the block's last\n"
-             "24 bits are its CRC-24A; crc:b for CRC-24B)"},
     {NULL}};
 #undef O
 
-static const fg_opt_part turbo_parts[] = {{"code and decoder", turbo_opts, 0}, {NULL, NULL, 0}};
+static const fg_opt_part turbo_parts[] = {{"code and decoder", fg_turbo_block_options, offsetof(turbo_cfg, b)},
+                                          {NULL, turbo_opts, 0},
+                                          {NULL, NULL, 0}};
 
 static void turbo_cfg_default(void *p)
 {
     turbo_cfg *c = p;
     memset(c, 0, sizeof *c);
-    c->std = FG_STD_LTE;
+    c->b.std = -1; /* required: no standard is the default of a study */
+    c->b.iter = 5.5;
+    c->b.parallel = 1;
     c->training = -1;
-    c->et = fg_turbo_dec_cfg_default().et;
+    c->b.et = fg_turbo_dec_cfg_default().et;
 }
 
 /* The instance: configurations of every decoder kind, checked for the chosen one. */
@@ -111,13 +73,15 @@ typedef struct {
 static int turbo_open(const void *cfgp, const fg_opts *given, const fg_family_impl *impl, fg_family_inst *fi)
 {
     const turbo_cfg *c = cfgp;
-    const fg_std std = (fg_std)c->std;
-    if (fg_interleaver_check_k(std, c->K))
-        return fg_prefix_error(FG_EINVAL, "--");
-    const double h2 = 2 * c->iter;
-    if (fabs(h2 - round(h2)) > 1e-9)
-        return fg_set_error(FG_EINVAL, "--iter=%g invalid: a multiple of 0.5 in [0.5, %d]", c->iter,
-                            FG_TURBO_HALF_ITERS_MAX / 2);
+    const fg_std std = (fg_std)c->b.std;
+    if (!fg_opts_given(given, &c->b.std))
+        return fg_set_error(FG_EINVAL, "--std is required: lte or umts");
+    if (!fg_opts_given(given, &c->b.K))
+        return fg_set_error(FG_EINVAL, "--K is required: a block size of the standard");
+    int half;
+    int rc0 = fg_turbo_block_check(&c->b, &half);
+    if (rc0)
+        return rc0;
     if (fg_opts_given(given, &c->training) && !c->window)
         return fg_set_error(FG_EINVAL, "--training needs --window W");
     const int fixed = impl->input == FG_IMPL_QUANT;
@@ -129,11 +93,11 @@ static int turbo_open(const void *cfgp, const fg_opts *given, const fg_family_im
     if (!s)
         return fg_set_error(FG_ENOMEM, "out of memory");
     s->std = std;
-    s->K = c->K;
-    s->N = 3 * c->K + FG_TURBO_TAIL;
-    s->half = (int)round(h2);
+    s->K = c->b.K;
+    s->N = 3 * c->b.K + FG_TURBO_TAIL;
+    s->half = half;
     s->fixed = fixed;
-    et_text(&c->et, s->et, sizeof s->et);
+    fg_turbo_print_et(&c->b.et, s->et, sizeof s->et);
     s->dec = fg_turbo_dec_cfg_default();
     s->fx = fg_turbo_fixed_cfg_default();
     const int radix = c->radix ? 4 : 2;
@@ -148,28 +112,28 @@ static int turbo_open(const void *cfgp, const fg_opts *given, const fg_family_im
         else if (c->window)
             rc = fg_set_error(FG_EINVAL, "--window=%d invalid with --fixed: the fixed-point XMAP decodes whole "
                                          "sub-blocks (use --parallel)", c->window);
-        s->fx.P = c->parallel;
-        s->fx.nii = c->nii == 0;
+        s->fx.P = c->b.parallel;
+        s->fx.nii = c->b.nii == 0;
         s->fx.half_iters = s->half;
-        s->fx.et = c->et;
+        s->fx.et = c->b.et;
     } else {
         s->dec.alg = (fg_turbo_alg)c->alg;
         s->dec.ext_scale = scale;
         s->dec.half_iters = s->half;
         s->dec.radix = radix;
-        s->dec.P = c->parallel;
-        s->dec.nii = c->nii == 0;
+        s->dec.P = c->b.parallel;
+        s->dec.nii = c->b.nii == 0;
         s->dec.window = c->window;
         s->dec.training = c->training;
-        s->dec.et = c->et;
+        s->dec.et = c->b.et;
     }
     if (!rc) { /* the decoders check their configurations: a bad one is a usage error */
         fg_turbo_dec *td = NULL;
         fg_turbo_fixed *tf = NULL;
-        rc = fixed ? fg_turbo_fixed_create(std, c->K, &s->fx, &tf) : fg_turbo_dec_create(std, c->K, &s->dec, &td);
+        rc = fixed ? fg_turbo_fixed_create(std, c->b.K, &s->fx, &tf) : fg_turbo_dec_create(std, c->b.K, &s->dec, &td);
         fg_turbo_dec_destroy(td);
         fg_turbo_fixed_destroy(tf);
-        const fg_opt_param map[] = {{"P=", &c->parallel}, {"et.kind=", &c->et}, {"window=", &c->window},
+        const fg_opt_param map[] = {{"P=", &c->b.parallel}, {"et.kind=", &c->b.et}, {"window=", &c->window},
                                     {"training=", &c->training}, {"radix=", &c->radix}};
         if (rc && fg_opts_name_error(given, FG_EINVAL, map, (int)(sizeof map / sizeof *map)) == FG_EINVAL &&
             strncmp(fg_last_error(), "--", 2))
@@ -182,14 +146,14 @@ static int turbo_open(const void *cfgp, const fg_opts *given, const fg_family_im
         return rc;
     }
     fi->state = s;
-    fi->k = c->K;
+    fi->k = c->b.K;
     fi->n = fi->n_rx_max = s->N;
-    fi->dec_len = c->K;
-    fi->app_len = c->K;
-    fi->rate = (double)c->K / s->N;
+    fi->dec_len = c->b.K;
+    fi->app_len = c->b.K;
+    fi->rate = (double)c->b.K / s->N;
     fi->q_width = fixed ? s->fx.fmt.w_ch : 0;
     fi->q_frac = fixed ? s->fx.fmt.f_ch : 0;
-    snprintf(fi->code_name, sizeof fi->code_name, "%s-%d", std == FG_STD_LTE ? "lte" : "umts", c->K);
+    snprintf(fi->code_name, sizeof fi->code_name, "%s-%d", std == FG_STD_LTE ? "lte" : "umts", c->b.K);
     return 0;
 }
 

@@ -1,0 +1,475 @@
+/* The Verilator driver of `fecforge verify` (cli_verilator.h): the work directory, the harness sources
+ * (embedded), the binding of a generated design's ports, the Verilator builds of the vector harness and
+ * of the SystemC co-simulation, and their runs. */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "cli_verilator.h"
+
+#include "cli.h"
+#include "cli_embed.h"
+#include "fecforge/error.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *const CMD = "verify";
+
+/* Paths derived from the work directory: its length is checked once (at most PATH_MAX - 512), so
+ * the derived names cannot be truncated; vsnprintf keeps the compiler's truncation analysis off. */
+void fg_cli_pathf(char *buf, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, n, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- paths of the library the harness links with ---- */
+
+/* Where the harness's headers and libraries are: the build tree this command was built in, else
+ * the installation the command sits in (<prefix>/bin/fecforge -> <prefix>/include, <prefix>/lib). */
+typedef struct {
+    char inc[PATH_MAX], lib[PATH_MAX];         /* libfecforge */
+    char gen_inc[PATH_MAX], gen_lib[PATH_MAX]; /* libfecforge_gen (SystemC co-simulation) */
+} fg_libs;
+
+static int find_library(fg_libs *l)
+{
+    if (access(FG_CLI_BUILD_LIB, R_OK) == 0 && access(FG_CLI_BUILD_INCLUDE "/fecforge/vectors.h", R_OK) == 0 &&
+        access(FG_CLI_BUILD_GEN_LIB, R_OK) == 0) {
+        fg_cli_pathf(l->inc, sizeof l->inc, "%s", FG_CLI_BUILD_INCLUDE);
+        fg_cli_pathf(l->lib, sizeof l->lib, "%s", FG_CLI_BUILD_LIB);
+        fg_cli_pathf(l->gen_inc, sizeof l->gen_inc, "%s", FG_CLI_BUILD_GEN_INCLUDE);
+        fg_cli_pathf(l->gen_lib, sizeof l->gen_lib, "%s", FG_CLI_BUILD_GEN_LIB);
+        return 0;
+    }
+    char exe[PATH_MAX];
+    const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0 && n < PATH_MAX - 512) {
+        exe[n] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = 0; /* <prefix>/bin */
+            fg_cli_pathf(l->inc, sizeof l->inc, "%s/../include", exe);
+            fg_cli_pathf(l->gen_inc, sizeof l->gen_inc, "%s/../include", exe);
+            fg_cli_pathf(l->lib, sizeof l->lib, "%s/../%s/libfecforge.a", exe, FG_CLI_INSTALL_LIBDIR);
+            fg_cli_pathf(l->gen_lib, sizeof l->gen_lib, "%s/../%s/libfecforge_gen.a", exe, FG_CLI_INSTALL_LIBDIR);
+            char probe[PATH_MAX + 32];
+            fg_cli_pathf(probe, sizeof probe, "%s/fecforge/vectors.h", l->inc);
+            if (access(probe, R_OK) == 0 && access(l->lib, R_OK) == 0 && access(l->gen_lib, R_OK) == 0)
+                return 0;
+        }
+    }
+    return fg_cli_fail(CMD, "libfecforge (headers, libfecforge.a, libfecforge_gen.a) not found next to this "
+                            "command: run it from its build tree or install it (cmake --install)");
+}
+
+/* Run argv in directory cwd (NULL: here) with stdout and stderr appended to log (NULL: ours);
+ * returns the exit status (128 + signal if killed, -1 if it could not run). */
+int fg_cli_vl_run(const char *cwd, char *const argv[], const char *log)
+{
+    const fg_cli_proc p = {.cwd = cwd, .stdout_path = log, .stderr_path = log, .append = 1};
+    return fg_cli_run(argv, &p);
+}
+
+/* The last lines of a log, to stderr. */
+void fg_cli_vl_tail(const char *log, int lines)
+{
+    FILE *f = fopen(log, "r");
+    if (!f)
+        return;
+    static char buf[1 << 16];
+    fseek(f, 0, SEEK_END);
+    const long size = ftell(f);
+    const long from = size > (long)sizeof buf - 1 ? size - (long)sizeof buf + 1 : 0;
+    fseek(f, from, SEEK_SET);
+    const size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    const char *p = buf + n;
+    for (int seen = 0; p > buf; p--)
+        if (p[-1] == '\n' && ++seen > lines)
+            break;
+    fputs(p, stderr);
+}
+
+static int write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return fg_cli_fail(CMD, "cannot write %s: %s", path, strerror(errno));
+    const int ok = fputs(text, f) >= 0;
+    return fclose(f) == 0 && ok ? 0 : fg_cli_fail(CMD, "cannot write %s", path);
+}
+
+/* path (a directory that exists) made absolute in place: Verilator runs inside the RTL directory. */
+int fg_cli_vl_absolute(char *path, size_t n)
+{
+    char abs[PATH_MAX];
+    if (!realpath(path, abs))
+        return errno == ENOENT ? fg_set_error(FG_EINVAL, "%s: no such file or directory", path)
+                               : fg_set_error(FG_EINVAL, "%s: %s", path, strerror(errno));
+    if (strlen(abs) >= n || strlen(abs) > PATH_MAX - 512)
+        return fg_set_error(FG_EINVAL, "%s: path longer than %d characters", abs, PATH_MAX - 512);
+    memcpy(path, abs, strlen(abs) + 1);
+    return 0;
+}
+
+/* [A-Za-z_][A-Za-z0-9_]*: names from a manifest become C++ member names. */
+static int identifier(const char *s)
+{
+    if (!*s || !(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z')))
+        return 0;
+    for (; *s; s++)
+        if (!(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
+            return 0;
+    return 1;
+}
+
+/* The generator's manifest.json of an RTL directory, parsed. */
+int fg_cli_vl_manifest(const char *rtl_dir, vj *doc)
+{
+    char mpath[PATH_MAX + 16];
+    fg_cli_pathf(mpath, sizeof mpath, "%s/manifest.json", rtl_dir);
+    FILE *f = fopen(mpath, "r");
+    if (!f)
+        return fg_set_error(FG_EINVAL, "cannot read %s: %s (not a `fecforge gen` output?)", mpath, strerror(errno));
+    static char text[1 << 20];
+    const size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    char err[128];
+    if (vj_parse(text, doc, err, sizeof err))
+        return fg_set_error(FG_EINVAL, "%s: %s", mpath, err);
+    const vj *t = vj_get(doc, "top"), *ports = vj_get(doc, "ports"), *d = vj_get(doc, "design");
+    if (!t || t->t != VJ_STR || !ports || ports->t != VJ_ARR || !d || d->t != VJ_STR) {
+        vj_free(doc);
+        return fg_set_error(FG_EINVAL, "%s: no \"design\", \"top\" or \"ports\" (not a `fecforge gen` output?)",
+                            mpath);
+    }
+    return 0;
+}
+
+/* The work directory: --work DIR (created if missing, emptied if an earlier verify work directory,
+ * refused if anything else) or a new one under $TMPDIR (*td); absolute. */
+int fg_cli_vl_work(const char *work_opt, char *work, size_t n, fg_tmpdir **td)
+{
+    *td = NULL;
+    if (work_opt && strlen(work_opt) > PATH_MAX - 512)
+        return fg_cli_usage_error(CMD, "--work: path longer than %d characters", PATH_MAX - 512);
+    if (work_opt) {
+        const int rc = fg_outdir_prepare(work_opt, "verify-work");
+        if (rc)
+            return fg_cli_outdir_error(CMD, "work", rc);
+        snprintf(work, n, "%s", work_opt);
+    } else {
+        if (fg_tmpdir_create("fecforge-verify", td))
+            return fg_cli_fail(CMD, "%s", fg_last_error());
+        snprintf(work, n, "%s", fg_tmpdir_path(*td));
+    }
+    return fg_cli_vl_absolute(work, n) ? fg_cli_fail(CMD, "%s", fg_last_error()) : 0;
+}
+
+/* The design-specific part of a harness, from the generator's manifest.json: fg_tb_bind.cpp for the
+ * vector harness (systemc 0) or fg_sc_bind.cpp for the SystemC co-simulation (systemc 1). */
+static int write_binding(const char *rtl_dir, const char *path, int systemc, char *top, size_t top_n)
+{
+    vj doc;
+    if (fg_cli_vl_manifest(rtl_dir, &doc))
+        return fg_cli_fail(CMD, "%s", fg_last_error());
+    const vj *t = vj_get(&doc, "top"), *ports = vj_get(&doc, "ports");
+    int rc = 0;
+    FILE *o = NULL;
+    char mpath[PATH_MAX + 16];
+    fg_cli_pathf(mpath, sizeof mpath, "%s/manifest.json", rtl_dir);
+    snprintf(top, top_n, "%s", t->s);
+    if (!identifier(t->s)) {
+        rc = fg_cli_fail(CMD, "%s: top module name '%s' is not a Verilog identifier", mpath, t->s);
+        goto done;
+    }
+    if (!(o = fopen(path, "w"))) {
+        rc = fg_cli_fail(CMD, "cannot write %s: %s", path, strerror(errno));
+        goto done;
+    }
+    if (systemc)
+        fprintf(o,
+                "// Generated by fecforge verify from %s: the ports of %s for the SystemC co-simulation.\n"
+                "#include \"V%s.h\"\n#include \"cosim_vectors.h\"\n\n"
+                "namespace {\nclass Dut final : public fg_sc_dut {\npublic:\n"
+                "    explicit Dut(sc_core::sc_clock &clk) : m_(\"dut\")\n    {\n        m_.clk_i(clk);\n",
+                mpath, t->s, t->s);
+    else
+        fprintf(o,
+                "// Generated by fecforge verify from %s: the ports of %s for the vector harness.\n"
+                "#include \"V%s.h\"\n#include \"tb_vectors.h\"\n#include \"verilated_fst_c.h\"\n\n#include <memory>\n\n"
+                "namespace {\nclass Dut final : public fg_tb_dut {\npublic:\n"
+                "    explicit Dut(VerilatedContext *ctx) : m_(ctx)\n    {\n",
+                mpath, t->s, t->s);
+    for (int i = 0; i < ports->n; i++) {
+        const vj *p = &ports->items[i], *name = vj_get(p, "name"), *dir = vj_get(p, "direction"),
+                 *w = vj_get(p, "width");
+        if (!name || name->t != VJ_STR || !identifier(name->s) || !dir || dir->t != VJ_STR || !w || !w->is_int) {
+            rc = fg_cli_fail(CMD, "%s: port %d lacks name, direction or width", mpath, i);
+            goto done;
+        }
+        if (systemc && !strcmp(name->s, "clk_i"))
+            continue; /* bound to the clock above */
+        fprintf(o, "        %s(\"%s\", %s, %lld, m_.%s);\n", systemc ? "bind_port" : "add", name->s,
+                strcmp(dir->s, "output") ? "false" : "true", w->i, name->s);
+    }
+    if (systemc)
+        fprintf(o,
+                "    }\n\nprivate:\n    V%s m_;\n};\n} // namespace\n\n"
+                "fg_sc_dut *fg_sc_make_dut(sc_core::sc_clock &clk) { return new Dut(clk); }\n",
+                t->s);
+    else
+        fprintf(o,
+                "    }\n    void eval() override { m_.eval(); }\n    void final() override { m_.final(); }\n"
+                "    void trace_open(const char *path) override\n    {\n"
+                "        tr_ = std::make_unique<VerilatedFstC>();\n        m_.trace(tr_.get(), 99);\n"
+                "        tr_->open(path);\n    }\n"
+                "    void trace_dump(uint64_t time) override\n    {\n        if (tr_)\n            tr_->dump(time);\n    }\n"
+                "    void trace_close() override\n    {\n        if (tr_)\n            tr_->close();\n        tr_.reset();\n"
+                "    }\n\nprivate:\n    V%s m_;\n    std::unique_ptr<VerilatedFstC> tr_;\n};\n} // namespace\n\n"
+                "fg_tb_dut *fg_tb_make_dut(VerilatedContext *ctx) { return new Dut(ctx); }\n",
+                t->s);
+done:
+    if (o && fclose(o) != 0 && !rc)
+        rc = fg_cli_fail(CMD, "cannot write %s", path);
+    vj_free(&doc);
+    return rc;
+}
+
+/* The embedded harness sources into tb = work/tb (tb/vecsim, tb/systemc, tb/dbcf). */
+static int write_sources(const char *work, char *tb, size_t tb_n)
+{
+    fg_cli_pathf(tb, tb_n, "%s/tb", work);
+    if (mkdir(tb, 0755) && errno != EEXIST)
+        return fg_cli_fail(CMD, "cannot create %s: %s", tb, strerror(errno));
+    const char *dir = tb;
+    char path[PATH_MAX + 128];
+    for (const fg_cli_embedded *e = fg_cli_tb_sources; e->name; e++) {
+        fg_cli_pathf(path, sizeof path, "%s/%s", dir, e->name);
+        char *slash = strrchr(path, '/');
+        *slash = 0;
+        if (mkdir(path, 0755) && errno != EEXIST)
+            return fg_cli_fail(CMD, "cannot create %s: %s", path, strerror(errno));
+        *slash = '/';
+        if (write_text(path, e->text))
+            return FG_EXIT_FAIL;
+    }
+    return 0;
+}
+
+/* Run a Verilator build in the RTL directory; on failure the last lines of its log (hint: what else
+ * the build needs, "" for nothing). */
+static int run_verilator(const char *rtl, char *const argv[], const char *log, const char *hint)
+{
+    const int st = fg_cli_vl_run(rtl, argv, log);
+    if (st == 0)
+        return 0;
+    fprintf(stderr, "fecforge verify: the Verilator build failed (exit %d%s); last lines of %s:\n", st, hint, log);
+    fg_cli_vl_tail(log, 25);
+    return FG_EXIT_FAIL;
+}
+
+/* The libraries and headers of the harness as links in work (lib/, include/, gen-include/): the Verilator
+ * build then names nothing outside work and everything by a path relative to it, so no path of the user
+ * (work directory, source tree) reaches the Makefile or the shell that Verilator's make runs. */
+static int link_libraries(const char *work)
+{
+    static fg_libs libs;
+    if (find_library(&libs))
+        return FG_EXIT_FAIL;
+    char dir[PATH_MAX + 8], link[PATH_MAX + 64];
+    fg_cli_pathf(dir, sizeof dir, "%s/lib", work);
+    if (mkdir(dir, 0777) && errno != EEXIST)
+        return fg_cli_fail(CMD, "cannot create %s: %s", dir, strerror(errno));
+    const struct {
+        const char *name, *target;
+    } links[] = {{"lib/libfecforge.a", libs.lib},
+                 {"lib/libfecforge_gen.a", libs.gen_lib},
+                 {"include", libs.inc},
+                 {"gen-include", libs.gen_inc}};
+    for (size_t i = 0; i < sizeof links / sizeof *links; i++) {
+        fg_cli_pathf(link, sizeof link, "%s/%s", work, links[i].name);
+        unlink(link);
+        if (symlink(links[i].target, link))
+            return fg_cli_fail(CMD, "cannot create the link %s: %s", link, strerror(errno));
+    }
+    return 0;
+}
+
+/* Verilate the design in work/rtl (its files.f and manifest.json) with the harness into work/obj/tb
+ * (sources in work/tb, log work/verilator.log). Paths are relative to work/rtl and work/obj alike. */
+int fg_cli_vl_harness(const char *work, int jobs, char *top, size_t top_n)
+{
+    char tb[PATH_MAX + 8], path[PATH_MAX + 64], log[PATH_MAX + 16], rtl[PATH_MAX + 8];
+    fg_cli_pathf(rtl, sizeof rtl, "%s/rtl", work);
+    if (link_libraries(work) || write_sources(work, tb, sizeof tb))
+        return FG_EXIT_FAIL;
+    fg_cli_pathf(path, sizeof path, "%s/fg_tb_bind.cpp", tb);
+    if (write_binding(rtl, path, 0, top, top_n))
+        return FG_EXIT_FAIL;
+    char ldflags[128], jobs_s[16], prefix[300];
+    /* A sanitized libfecforge needs the sanitizer runtime at link time only: the Verilated C++ is
+     * not ours, and compiling its hundreds of files instrumented would multiply the build time. */
+    snprintf(ldflags, sizeof ldflags, "../lib/libfecforge.a -lm -lpthread%s", FG_CLI_SANITIZE_FLAGS);
+    snprintf(jobs_s, sizeof jobs_s, "%d", jobs);
+    snprintf(prefix, sizeof prefix, "V%s", top);
+    fg_cli_pathf(log, sizeof log, "%s/verilator.log", work);
+    char *argv[] = {"verilator", "--cc", "--exe", "--build", "-j", jobs_s, "-Wall", "--trace-fst", "--Mdir", "../obj",
+                    "--prefix", prefix, "--top-module", top, "-o", "tb", "-f", "files.f",
+                    "../tb/vecsim/tb_vectors.cpp", "../tb/vecsim/tb_ports.cpp", "../tb/fg_tb_bind.cpp",
+                    "-CFLAGS", "-std=c++17 -I../tb/vecsim -I../include", "-LDFLAGS", ldflags, NULL};
+    fprintf(stderr, "fecforge verify: verilating %s with the vector harness (log: %s)\n", top, log);
+    return run_verilator(rtl, argv, log, "");
+}
+
+/* The SystemC co-simulation (testbench/systemc, docs/cosim.md) around the design in work/rtl: the C
+ * model as an SC_MODULE and the Verilated model (--sc) in lock step; into work/sc-obj/cosim. The DBCF
+ * has its own co-simulation (cosim_dbcf.cpp, with its own traffic); the IAG and the subsystem share
+ * the vector-driven one (cosim_vectors.cpp and the port binding fg_sc_bind.cpp). */
+int fg_cli_vl_cosim(const char *work, int jobs, int dbcf, char *top, size_t top_n)
+{
+    char tb[PATH_MAX + 8], log[PATH_MAX + 16], binding[PATH_MAX + 32], rtl[PATH_MAX + 8];
+    fg_cli_pathf(rtl, sizeof rtl, "%s/rtl", work);
+    if (link_libraries(work) || write_sources(work, tb, sizeof tb))
+        return FG_EXIT_FAIL;
+    fg_cli_pathf(binding, sizeof binding, "%s/fg_sc_bind.cpp", tb);
+    if (dbcf) {
+        vj doc;
+        if (fg_cli_vl_manifest(rtl, &doc))
+            return fg_cli_fail(CMD, "%s", fg_last_error());
+        snprintf(top, top_n, "%s", vj_get(&doc, "top")->s);
+        vj_free(&doc);
+        if (!identifier(top))
+            return fg_cli_fail(CMD, "%s/manifest.json: top module name '%s' is not a Verilog identifier", rtl, top);
+    } else if (write_binding(rtl, binding, 1, top, top_n))
+        return FG_EXIT_FAIL;
+    char cflags[512], ldflags[256], jobs_s[16], prefix[300];
+    if (dbcf) /* top: a Verilog identifier (checked) */
+        snprintf(cflags, sizeof cflags, "-std=c++17 -I../include -I../gen-include -DFG_SC_CLASS=V%s", top);
+    else
+        snprintf(cflags, sizeof cflags, "-std=c++17 -I../include -I../tb/vecsim -I../tb/systemc");
+    snprintf(ldflags, sizeof ldflags, "../lib/libfecforge_gen.a ../lib/libfecforge.a -lsystemc -lm -pthread%s",
+             FG_CLI_SANITIZE_FLAGS);
+    snprintf(jobs_s, sizeof jobs_s, "%d", jobs);
+    snprintf(prefix, sizeof prefix, "V%s", top);
+    fg_cli_pathf(log, sizeof log, "%s/verilator-sc.log", work);
+    char *argv[] = {"verilator", "--sc", "--pins-bv", "2", "--exe", "--build", "-j", jobs_s, "-Wall", "--Mdir",
+                    "../sc-obj", "--prefix", prefix, "--top-module", top, "-o", "cosim", "-f", "files.f",
+                    dbcf ? "../tb/systemc/cosim_dbcf.cpp" : "../tb/systemc/cosim_vectors.cpp", "-CFLAGS", cflags,
+                    "-LDFLAGS", ldflags, dbcf ? NULL : "../tb/vecsim/tb_ports.cpp", "../tb/fg_sc_bind.cpp", NULL};
+    fprintf(stderr, "fecforge verify: verilating %s for the SystemC co-simulation (log: %s)\n", top, log);
+    return run_verilator(rtl, argv, log, "; SystemC installed? Debian package libsystemc-dev");
+}
+
+/* The design of an RTL directory (files.f, its files, manifest.json) copied into work/rtl, where the
+ * Verilator build expects it. */
+int fg_cli_vl_copy_design(const char *src, const char *work)
+{
+    char dst[PATH_MAX + 8], list[PATH_MAX + 16];
+    fg_cli_pathf(dst, sizeof dst, "%s/rtl", work);
+    if (mkdir(dst, 0777) && errno != EEXIST)
+        return fg_cli_fail(CMD, "cannot create %s: %s", dst, strerror(errno));
+    fg_cli_pathf(list, sizeof list, "%s/files.f", src);
+    FILE *f = fopen(list, "r");
+    if (!f)
+        return fg_cli_usage_error(CMD, "--rtl: cannot read %s: %s", list, strerror(errno));
+    char line[512];
+    int rc = 0;
+    const char *extra[] = {"files.f", "manifest.json"};
+    for (int k = 0; !rc; k++) {
+        const char *name;
+        if (k < 2)
+            name = extra[k];
+        else if (fgets(line, sizeof line, f)) {
+            line[strcspn(line, "\r\n")] = 0;
+            if (!line[0])
+                continue;
+            name = line;
+        } else
+            break;
+        if (strchr(name, '/') || name[0] == '.') {
+            rc = fg_cli_usage_error(CMD, "--rtl: %s lists '%s': a file of the directory itself expected", list, name);
+            break;
+        }
+        char from[PATH_MAX + 600], to[PATH_MAX + 600];
+        fg_cli_pathf(from, sizeof from, "%s/%s", src, name);
+        fg_cli_pathf(to, sizeof to, "%s/%s", dst, name);
+        FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
+        char buf[1 << 14];
+        size_t n;
+        while (in && out && (n = fread(buf, 1, sizeof buf, in)) > 0)
+            if (fwrite(buf, 1, n, out) != n)
+                break;
+        if (!in)
+            rc = fg_cli_usage_error(CMD, "--rtl: cannot read %s: %s", from, strerror(errno));
+        else if (!out || ferror(in) || ferror(out))
+            rc = fg_cli_fail(CMD, "cannot copy %s to %s", from, to);
+        if (out && fclose(out) && !rc)
+            rc = fg_cli_fail(CMD, "cannot write %s", to);
+        if (in)
+            fclose(in);
+    }
+    fclose(f);
+    return rc;
+}
+
+/* The harness prints one PASS line per matching set: does its log have one for set dir? */
+int fg_cli_vl_passed(const char *log, const char *dir)
+{
+    FILE *f = fopen(log, "r");
+    char line[PATH_MAX + 256];
+    const size_t n = strlen(dir);
+    int pass = 0;
+    while (f && !pass && fgets(line, sizeof line, f))
+        pass = !strncmp(line, "PASS ", 5) && !strncmp(line + 5, dir, n) && line[5 + n] == ':';
+    if (f)
+        fclose(f);
+    return pass;
+}
+
+/* The harness's exit status st: 0, or the mismatch it logged and FG_EXIT_FAIL. */
+int fg_cli_vl_status(int st, const char *top, const char *log)
+{
+    if (st == 0)
+        return 0;
+    fprintf(stderr, "fecforge verify: %s does NOT match the C model:\n", top);
+    fg_cli_vl_tail(log, 30);
+    return FG_EXIT_FAIL;
+}
+
+/* --sim systemc: for the DBCF the co-simulation on its own traffic (tb_dbcf's half-iterations and
+ * random phase) first; then every vector set (both models and the set compared every cycle). */
+int fg_cli_vl_cosim_sets(const char *rtl, const char *work, int jobs, int dbcf, fg_cli_vl_set *res, int n,
+                         const char *log)
+{
+    char top[256], exe[PATH_MAX + 32];
+    if (fg_cli_vl_cosim(work, jobs, dbcf, top, sizeof top))
+        return FG_EXIT_FAIL;
+    fg_cli_pathf(exe, sizeof exe, "%s/sc-obj/cosim", work);
+    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+    char *own[] = {exe, "--rtl", (char *)rtl, NULL};
+    int rc = dbcf ? fg_cli_vl_run(NULL, own, log) : 0;
+    if (rc == 0 && dbcf)
+        printf("%s: SystemC co-simulation on the tb_dbcf traffic (half-iterations, random phase): match\n", top);
+    for (int i = 0; i < n && rc == 0; i++) {
+        char *with_rtl[] = {exe, "--rtl", (char *)rtl, "--vectors", res[i].dir, NULL};
+        char *plain[] = {exe, res[i].dir, NULL};
+        rc = fg_cli_vl_run(NULL, dbcf ? with_rtl : plain, log);
+        res[i].pass = rc == 0;
+    }
+    if (rc != 0) {
+        fprintf(stderr, "fecforge verify: %s does NOT match the C model in the SystemC co-simulation:\n", top);
+        fg_cli_vl_tail(log, 30);
+        return FG_EXIT_FAIL;
+    }
+    return 0;
+}
+

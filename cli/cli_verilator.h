@@ -1,0 +1,51 @@
+/* The Verilator driver of `fecforge verify` (cli_verilator.c, docs/verify.md): everything that runs
+ * Verilator, the vector harness (testbench/vecsim) and the SystemC co-simulation (testbench/systemc). A
+ * work directory holds rtl/ (the design: files.f, manifest.json, Verilog), tb/ (the embedded harness
+ * sources), obj/tb (the vector harness) and sc-obj/cosim (the co-simulation); every path the builds
+ * see is relative to it. */
+#ifndef FG_CLI_VERILATOR_H
+#define FG_CLI_VERILATOR_H
+
+#include <limits.h>
+#include <stddef.h>
+
+#include "fecforge/output.h"
+#include "vec_json.h"
+
+/* snprintf for the paths derived from the work directory (checked once to leave 512 characters). */
+void fg_cli_pathf(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The work directory: --work DIR (work_opt; created if missing, emptied if an earlier verify work
+ * directory, refused otherwise) or a new one under $TMPDIR (*td), made absolute into work. 0, or an
+ * exit code after printing the error. */
+int fg_cli_vl_work(const char *work_opt, char *work, size_t n, fg_tmpdir **td);
+/* path (an existing directory) made absolute in place; FG_EINVAL with the message set. */
+int fg_cli_vl_absolute(char *path, size_t n);
+/* The generator's manifest.json of an RTL directory, parsed (design, top and ports present); FG_EINVAL
+ * with the message set (not printed). */
+int fg_cli_vl_manifest(const char *rtl_dir, vj *doc);
+/* Copy the design of an RTL directory (files.f, its files, manifest.json) into work/rtl. */
+int fg_cli_vl_copy_design(const char *src, const char *work);
+/* Verilate work/rtl with the vector harness into work/obj/tb (top: the design's top module). */
+int fg_cli_vl_harness(const char *work, int jobs, char *top, size_t top_n);
+/* Build the SystemC co-simulation of work/rtl into work/sc-obj/cosim (dbcf: the DBCF's own). */
+int fg_cli_vl_cosim(const char *work, int jobs, int dbcf, char *top, size_t top_n);
+/* Run argv in cwd (NULL: here) with stdout and stderr appended to log (NULL: ours): its exit status
+ * (128 + signal if killed, -1 if it could not run). */
+int fg_cli_vl_run(const char *cwd, char *const argv[], const char *log);
+/* The last lines of a log, to stderr. */
+void fg_cli_vl_tail(const char *log, int lines);
+/* The harness logged a PASS line for the set in dir. */
+int fg_cli_vl_passed(const char *log, const char *dir);
+/* The harness's exit status st: 0, or the mismatch it logged (printed) and FG_EXIT_FAIL. */
+int fg_cli_vl_status(int st, const char *top, const char *log);
+
+/* A vector set of a run and whether it matched. */
+typedef struct {
+    char dir[PATH_MAX];
+    int pass;
+} fg_cli_vl_set;
+/* --sim systemc: build the co-simulation and run it on the n sets (the DBCF first on its own traffic). */
+int fg_cli_vl_cosim_sets(const char *rtl, const char *work, int jobs, int dbcf, fg_cli_vl_set *res, int n,
+                         const char *log);
+
+#endif

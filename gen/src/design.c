@@ -1,0 +1,92 @@
+/* The design registry (fecforge_gen/design.h): the built-in designs and their configuration from text. */
+#include "fecforge_gen/design.h"
+
+#include "design_internal.h"
+#include "fecforge/error.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const fg_design *const builtin[] = {&fg_design_dbcf,  &fg_design_iag,   &fg_design_subsys,
+                                           &fg_design_ldpc,  &fg_design_turbo, &fg_design_xmap};
+enum { N_BUILTIN = sizeof builtin / sizeof *builtin };
+
+int fg_design_count(void) { return N_BUILTIN; }
+
+const fg_design *fg_design_at(int i) { return i >= 0 && i < N_BUILTIN ? builtin[i] : NULL; }
+
+const fg_design *fg_design_find(const char *name)
+{
+    for (int i = 0; name && i < N_BUILTIN; i++)
+        if (!strcmp(builtin[i]->name, name))
+            return builtin[i];
+    return NULL;
+}
+
+int fg_design_groups(const fg_design *d, void *cfg, void *run, fg_opt_group *out, int max)
+{
+    int n = 0;
+    for (const fg_design_part *p = d->parts; p && p->opts && n < max; p++)
+        out[n++] = (fg_opt_group){p->title, p->opts, (char *)cfg + p->offset};
+    for (const fg_design_part *p = run ? d->run_parts : NULL; p && p->opts && n < max; p++)
+        out[n++] = (fg_opt_group){p->title, p->opts, (char *)run + p->offset};
+    return n;
+}
+
+void fg_design_setup_free(fg_design_setup *s)
+{
+    const fg_design *d = s->design;
+    if (d && s->run_finished && d->run_free)
+        d->run_free(s->run);
+    if (d && s->finished && d->cfg_free)
+        d->cfg_free(s->cfg);
+    fg_opts_free(&s->opts);
+    free(s->cfg);
+    free(s->run);
+    s->cfg = s->run = NULL;
+    s->finished = s->run_finished = 0;
+}
+
+int fg_design_setup_text(fg_design_setup *s, const fg_design *d, int with_run, const char *args)
+{
+    enum { WORDS_MAX = 256 };
+    memset(s, 0, sizeof *s);
+    s->design = d;
+    if (!d)
+        return fg_set_error(FG_EINVAL, "fg_design_setup_text: no design");
+    char *buf = malloc(strlen(args ? args : "") + 1), *argv[WORDS_MAX];
+    int argc = 0, rc = 0;
+    s->cfg = calloc(1, d->cfg_size ? d->cfg_size : 1);
+    s->run = with_run ? calloc(1, d->run_size ? d->run_size : 1) : NULL;
+    if (!buf || !s->cfg || (with_run && !s->run))
+        rc = fg_set_error(FG_ENOMEM, "out of memory");
+    if (!rc) {
+        strcpy(buf, args ? args : "");
+        for (char *t = strtok(buf, " \t\n"); t && !rc; t = strtok(NULL, " \t\n"))
+            if (argc == WORDS_MAX)
+                rc = fg_set_error(FG_EINVAL, "more than %d words of options", WORDS_MAX);
+            else
+                argv[argc++] = t;
+    }
+    if (!rc) {
+        if (d->cfg_default)
+            d->cfg_default(s->cfg);
+        if (s->run && d->run_default)
+            d->run_default(s->run, with_run == 2);
+        s->opts = (fg_opts){.groups = s->groups,
+                            .n_groups = fg_design_groups(d, s->cfg, s->run, s->groups, 2 * FG_DESIGN_PARTS_MAX)};
+        rc = fg_opts_parse(&s->opts, argc, argv);
+        if (rc == FG_OPTS_HELP)
+            rc = fg_set_error(FG_EINVAL, "--help is no option of a configuration");
+    }
+    if (!rc && d->finish) {
+        rc = d->finish(s->cfg, &s->opts);
+        s->finished = 1; /* finish releases nothing it allocated on failure; cfg_free copes with either */
+    }
+    if (!rc && s->run && d->run_finish) {
+        rc = d->run_finish(s->cfg, s->run, &s->opts);
+        s->run_finished = 1;
+    }
+    free(buf);
+    return rc;
+}
