@@ -24,7 +24,9 @@ summary=()
 note() { summary+=("$*"); echo "== $*"; }
 secs() { local t0=$1; echo "$(($(date +%s%N) - t0))" | awk '{ printf "%.2f", $1 / 1e9 }'; }
 # the counts of a ber --json report: everything but time, rates and provenance
-counts() { jq -c '[.points[] | {ebn0, frames, frame_errors, bit_errors, avg_iter, stop}]' "$1"; }
+# (python3, not jq: the CUDA machines have no jq)
+counts() { jpy "$1" 'json.dumps([{k: p[k] for k in ("ebn0", "frames", "frame_errors", "bit_errors", "avg_iter", "stop")} for p in r["points"]])'; }
+jpy() { python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2" 2>/dev/null; }
 
 step_build() {
   local t0
@@ -52,7 +54,7 @@ step_ber() {
   "$F" "${common[@]}" --gpus 0 >"$O/ber-waterfall-gall.json" || fail=1
   a=$(counts "$O/ber-waterfall-g1.json") b=$(counts "$O/ber-waterfall-gall.json")
   if [ -n "$a" ] && [ "$a" = "$b" ]; then
-    note "ber waterfall, 1 GPU and $ngpu GPUs: identical counts ($(jq '[.points[].frames] | add' "$O/ber-waterfall-g1.json") frames)"
+    note "ber waterfall, 1 GPU and $ngpu GPUs: identical counts ($(jpy "$O/ber-waterfall-g1.json" 'sum(p["frames"] for p in r["points"])') frames)"
   else
     note "ber waterfall: COUNTS DIFFER between 1 and $ngpu GPUs"
     fail=1
@@ -65,8 +67,8 @@ step_ber() {
     a=$(counts "$O/ber-scale-g$g.json")
     [ -z "$ref" ] && ref=$a
     [ "$a" = "$ref" ] || { note "ber scaling: counts on $g GPUs differ from 1 GPU"; fail=1; }
-    note "ber scaling, $g GPU(s): $(jq -r '.points[0] | "\(.frames) frames in \(.elapsed_s) s, \(.frames_per_s) frames/s"' \
-      "$O/ber-scale-g$g.json")"
+    note "ber scaling, $g GPU(s): $(jpy "$O/ber-scale-g$g.json" \
+      '"%d frames in %.3f s, %.0f frames/s" % (r["points"][0]["frames"], r["points"][0]["elapsed_s"], r["points"][0]["frames_per_s"])')"
   done
 }
 
@@ -98,7 +100,8 @@ step_decode() {
     note "decode: MISMATCH (compare exit $rc1/$rc2; see $O/compare-*.json)"
     fail=1
   fi
-  note "decode: frames the decoder got wrong against the sent bits: $(jq -c '{frames, frames_differing, bits_differing}' "$O/compare-ref-cpu.json" 2>/dev/null)"
+  note "decode: frames the decoder got wrong against the sent bits: $(jpy "$O/compare-ref-cpu.json" \
+    '"%d of %d frames, %d bits" % (r["frames_differing"], r["frames"], r["bits_differing"])')"
 }
 
 for s in "$@"; do
