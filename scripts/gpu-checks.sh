@@ -9,11 +9,13 @@
 #            decoded by the C model (all CPU threads), by the GPU kernel on 1 GPU and on every GPU; the
 #            three decision files must be equal byte for byte (compare reports it too)
 # Results: JSON and logs in OUTDIR, a summary table on stdout. Exit 1 on any mismatch.
-# usage: scripts/gpu-checks.sh BUILD OUTDIR [build] [tests] [ber] [decode]   (env: FRAMES=1000000, WORK=/tmp)
+# usage: scripts/gpu-checks.sh BUILD OUTDIR [build] [tests] [ber] [decode]   (env: FRAMES=1000000, WORK=/tmp,
+#        CUNIT=DIR: a CUnit carried to a machine that has none, DIR/include/CUnit and DIR/lib/libcunit.so)
 set -uo pipefail
 [ $# -ge 3 ] || { sed -n '2,13p' "$0" >&2; exit 2; }
 B=$(realpath -m "$1") O=$(realpath -m "$2")
 shift 2
+[ -n "${CUNIT:-}" ] && export LD_LIBRARY_PATH="$(realpath "$CUNIT")/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 mkdir -p "$O"
 F=$B/cli/fecforge
 W=${WORK:-/tmp}/fg-gpu-checks
@@ -30,10 +32,14 @@ jpy() { python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print(ev
 
 step_build() {
   local t0
+  local cunit=()
+  [ -n "${CUNIT:-}" ] && cunit=(-DCUNIT_LIBRARY="$(realpath "$CUNIT")/lib/libcunit.so"
+    -DCUNIT_INCLUDE_DIR="$(realpath "$CUNIT")/include")
   t0=$(date +%s%N)
-  cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release -DFG_WITH_CUDA=ON -DFG_WITH_SYSTEMC=OFF >"$O/cmake.log" 2>&1 &&
+  cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release -DFG_WITH_CUDA=ON -DFG_WITH_SYSTEMC=OFF "${cunit[@]}" \
+    >"$O/cmake.log" 2>&1 &&
     cmake --build "$B" -j "$CPUS" --target fecforge_cli gpu_ldpc >"$O/build.log" 2>&1 ||
-    { tail -30 "$O/build.log"; echo "build failed"; exit 1; }
+    { tail -30 "$O/cmake.log" "$O/build.log" 2>/dev/null; echo "build failed"; exit 1; }
   note "build: $(secs "$t0") s"
   "$F" bench devices | tee "$O/devices.txt"
   nvidia-smi --query-gpu=index,name,memory.total,clocks.max.sm --format=csv >>"$O/devices.txt" 2>&1
