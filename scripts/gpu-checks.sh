@@ -10,7 +10,9 @@
 #            three decision files must be equal byte for byte (compare reports it too)
 # Results: JSON and logs in OUTDIR, a summary table on stdout. Exit 1 on any mismatch.
 # usage: scripts/gpu-checks.sh BUILD OUTDIR [build] [tests] [ber] [decode]   (env: FRAMES=1000000, WORK=/tmp,
-#        CUNIT=DIR: a CUnit carried to a machine that has none, DIR/include/CUnit and DIR/lib/libcunit.so)
+#        CUNIT=DIR: a CUnit carried to a machine that has none, DIR/include/CUnit and DIR/lib/libcunit.so,
+#        SHAPE="--ns 8 --ncw 8 --nmcw 512": the GPU batch shape of ber and decode (default: the options' defaults),
+#        SCALE_FRAMES=20000000: frames of each scaling run)
 set -uo pipefail
 [ $# -ge 3 ] || { sed -n '2,13p' "$0" >&2; exit 2; }
 B=$(realpath -m "$1") O=$(realpath -m "$2")
@@ -20,6 +22,7 @@ mkdir -p "$O"
 F=$B/cli/fecforge
 W=${WORK:-/tmp}/fg-gpu-checks
 N=${FRAMES:-1000000}
+read -r -a SHAPE <<<"${SHAPE:-}"
 CPUS=$(nproc)
 fail=0
 summary=()
@@ -56,6 +59,7 @@ step_ber() {
   # the waterfall: the same counts on 1 and on every GPU
   local common=(ber ldpc --device gpu --code wifi-1944-1/2 --decoder hw --ebn0 1.0:0.25:2.5 --min-fe 500
     --max-frames 20000000 --seed 2026 --json -q)
+  common+=("${SHAPE[@]}")
   "$F" "${common[@]}" --gpus 1 >"$O/ber-waterfall-g1.json" || fail=1
   "$F" "${common[@]}" --gpus 0 >"$O/ber-waterfall-gall.json" || fail=1
   a=$(counts "$O/ber-waterfall-g1.json") b=$(counts "$O/ber-waterfall-gall.json")
@@ -68,8 +72,8 @@ step_ber() {
   # scaling: a fixed number of frames (no point reaches min-fe at 3 dB)
   local g ref=""
   for g in $(seq 1 "$ngpu"); do
-    "$F" ber ldpc --device gpu --code wifi-1944-1/2 --decoder hw --ebn0 3 --min-fe 1000000000 --max-frames 200000000 \
-      --seed 7 --gpus "$g" --json -q >"$O/ber-scale-g$g.json" || fail=1
+    "$F" ber ldpc --device gpu --code wifi-1944-1/2 --decoder hw --ebn0 3 --min-fe 1000000000 \
+      --max-frames "${SCALE_FRAMES:-20000000}" --seed 7 --gpus "$g" "${SHAPE[@]}" --json -q >"$O/ber-scale-g$g.json" || fail=1
     a=$(counts "$O/ber-scale-g$g.json")
     [ -z "$ref" ] && ref=$a
     [ "$a" = "$ref" ] || { note "ber scaling: counts on $g GPUs differ from 1 GPU"; fail=1; }
@@ -86,10 +90,10 @@ step_decode() {
     -o "$W/frames.bin" --ref "$W/ref.bin" -q || { note "frames failed"; fail=1; return; }
   note "frames: $N frames, $(stat -c %s "$W/frames.bin") bytes, $(secs "$t0") s"
   t0=$(date +%s%N)
-  "$F" decode ldpc "${code[@]}" --device gpu --gpus 1 --in "$W/frames.bin" -o "$W/gpu1.bin" -q || fail=1
+  "$F" decode ldpc "${code[@]}" --device gpu --gpus 1 "${SHAPE[@]}" --in "$W/frames.bin" -o "$W/gpu1.bin" -q || fail=1
   tg1=$(secs "$t0")
   t0=$(date +%s%N)
-  "$F" decode ldpc "${code[@]}" --device gpu --gpus 0 --in "$W/frames.bin" -o "$W/gpuall.bin" -q || fail=1
+  "$F" decode ldpc "${code[@]}" --device gpu --gpus 0 "${SHAPE[@]}" --in "$W/frames.bin" -o "$W/gpuall.bin" -q || fail=1
   tgn=$(secs "$t0")
   t0=$(date +%s%N)
   "$F" decode ldpc "${code[@]}" --threads "$CPUS" --in "$W/frames.bin" -o "$W/cpu.bin" -q || fail=1
