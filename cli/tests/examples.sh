@@ -51,6 +51,18 @@ while read -r cmd; do
   done
 done <"$tmp/cmds" | awk -F '\t' '!seen[$2]++' >"$tmp/help.list"
 
+# The outputs an example names (-o FILE, --plot FILE, ...) marked as never written: examples that read
+# them are skipped. $1 = its directory, $2 = the example.
+stopped_outputs() {
+  local prev= w
+  mkdir -p "$1/.stopped"
+  for w in $2; do
+    case $prev in -o | --out | --plot | --ref | --csv | --trace | --keep | --work | --export-*)
+      touch "$1/.stopped/$(basename -- "$w")" ;; esac
+    prev=$w
+  done
+}
+
 n=0 ran=0 long=0 nodev=0 skipped=0 fail=0
 while IFS=$'\t' read -r src cmd; do
   [ -n "$only" ] && [[ $cmd != *"$only"* ]] && continue
@@ -61,7 +73,11 @@ while IFS=$'\t' read -r src cmd; do
   # an example that reads what a stopped one would have written cannot be checked here
   dep=
   for w in $cmd; do [ -e "$dir/.stopped/$(basename -- "$w")" ] && dep=$w; done
-  if [ -n "$dep" ]; then skipped=$((skipped + 1)); continue; fi
+  if [ -n "$dep" ]; then
+    skipped=$((skipped + 1))
+    stopped_outputs "$dir" "$cmd" # and what reads them in turn
+    continue
+  fi
   find "$dir" -type f -printf '%P %T@ %s\n' | sort >"$tmp/before"
   # shellcheck disable=SC2086 # the example is split like a shell would (no quoting in examples)
   (cd "$dir" && eval "timeout -s TERM $limit $F ${cmd#fecforge }" >"$tmp/out" 2>"$tmp/err" </dev/null)
@@ -69,16 +85,10 @@ while IFS=$'\t' read -r src cmd; do
   ran=$((ran + 1))
   if [ $rc -eq 124 ] || [ $rc -eq 143 ]; then
     long=$((long + 1))
-    mkdir -p "$dir/.stopped"
     # what it wrote so far, and the outputs it names (written only at its end)
     find "$dir" -type f -printf '%P %T@ %s\n' | sort | comm -13 "$tmp/before" - |
-      while read -r w _; do touch "$dir/.stopped/$(basename -- "$w")"; done
-    prev=
-    for w in $cmd; do
-      case $prev in -o | --out | --plot | --ref | --csv | --trace | --keep | --work | --export-*)
-        touch "$dir/.stopped/$(basename -- "$w")" ;; esac
-      prev=$w
-    done
+      while read -r w _; do mkdir -p "$dir/.stopped"; touch "$dir/.stopped/$(basename -- "$w")"; done
+    stopped_outputs "$dir" "$cmd"
   elif [ $rc -ne 0 ] && grep -q "no CUDA device" "$tmp/err"; then
     nodev=$((nodev + 1))
   elif [ $rc -ne 0 ]; then
