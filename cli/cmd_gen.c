@@ -28,9 +28,10 @@ static void help(void)
     printf("usage: fecforge gen <design> [the design's options] [--config FILE] [--json] -o DIR\n\n"
            "Synthesizable Verilog-2005 for a design: one module per file, files.f (the file list) and\n"
            "manifest.json (version, git hash, parameters, ports, latency), cycle-exact with the design's\n"
-           "step model. `fecforge vectors` writes golden vectors for it, `fecforge verify` proves it equal to\n"
-           "the model under Verilator, `fecforge area` reports its cost. `--config DIR/manifest.json` takes\n"
-           "the parameters of an earlier output.\n\n"
+           "step model, and tb_<top>.v, a self-checking testbench that replays its vector sets in any Verilog\n"
+           "simulator (docs/testbench.md). `fecforge vectors` writes golden vectors for it, `fecforge verify`\n"
+           "proves it equal to the model under Verilator, `fecforge area` reports its cost. `--config\n"
+           "DIR/manifest.json` takes the parameters of an earlier output.\n\n"
            "designs:\n");
     fg_cli_design_list(stdout, 1);
     printf("\n'fecforge gen <design> --help' lists the design's options.\n\n"
@@ -58,8 +59,8 @@ int fg_cmd_gen(int argc, char **argv)
     gen_opts v = {0};
     int rc = fg_cli_design_begin(&c, CMD, d, 0);
     char about[1024], examples[512];
-    snprintf(about, sizeof about, "%s\n\nWrites the design's Verilog-2005 (one module per file), files.f and manifest.json into\n"
-                                  "-o DIR, completely or not at all.", d->about);
+    snprintf(about, sizeof about, "%s\n\nWrites the design's Verilog-2005 (one module per file), files.f, manifest.json and the\n"
+                                  "testbench tb_<top>.v (docs/testbench.md) into -o DIR, completely or not at all.", d->about);
     snprintf(examples, sizeof examples, "fecforge gen %s %s -o rtl-%s\nfecforge gen %s --config rtl-%s/manifest.json --json -o rtl2",
              d->name, d->example_args, d->name, d->name, d->name);
     c.spec.about = about;
@@ -93,8 +94,8 @@ int fg_cmd_gen(int argc, char **argv)
         } else {
             if (d->gen_text)
                 d->gen_text(c.cfg, text, sizeof text);
-            printf("fecforge gen %s: wrote %s (top %s%s%s): files.f, manifest.json\n", d->name, v.out, top,
-                   text[0] ? ", " : "", text);
+            printf("fecforge gen %s: wrote %s (top %s%s%s): files.f, manifest.json, tb_%s.v\n", d->name, v.out, top,
+                   text[0] ? ", " : "", text, top);
         }
     }
     rc = fg_cli_finish(&c.spec, rc);

@@ -5,7 +5,10 @@
 #                                                difference other than the git hash of the source)
 #   scripts/rtl-generated.sh FECFORGE --update   rewrite the checked-in files
 #   scripts/rtl-generated.sh FECFORGE --lint     lint every checked-in configuration: verilator
-#                                                --lint-only -Wall (no waivers) and iverilog -g2005
+#                                                --lint-only -Wall (no waivers) and iverilog -g2005,
+#                                                and its testbench tb_<top>.v with iverilog (Verilator
+#                                                lints the testbenches of small designs in the tests
+#                                                rtl_testbench_*: here it would double the time)
 set -u
 F=$1
 mode=${2:-check}
@@ -28,6 +31,8 @@ while IFS='|' read -r dir args; do
         if [ $? -ne 0 ] || [ -n "$out" ]; then echo "rtl-generated: verilator lint $dir:"; echo "$out"; bad=1; fi
         out=$(cd "$gen/$dir" && iverilog -g2005 -Wall -c files.f -s "$top" -o "$tmp/$dir.vvp" 2>&1)
         if [ $? -ne 0 ] || [ -n "$out" ]; then echo "rtl-generated: iverilog $dir:"; echo "$out"; bad=1; fi
+        out=$(cd "$gen/$dir" && iverilog -g2005 -Wall -c files.f -s "tb_$top" -o "$tmp/$dir.tb.vvp" "tb_$top.v" 2>&1)
+        if [ $? -ne 0 ] || [ -n "$out" ]; then echo "rtl-generated: iverilog $dir/tb_$top.v:"; echo "$out"; bad=1; fi
         ;;
     --update)
         # shellcheck disable=SC2086

@@ -86,13 +86,8 @@ static void params_text(const fg_gen_dbcf_cfg *c, char *buf, size_t n)
              b->lfsr_seed, c->width, c->bank_depth);
 }
 
-/* Port list: name, direction, width; shared by the Verilog and the manifest. */
-typedef struct {
-    const char *name;
-    int out;
-    int width;
-    const char *what;
-} port_t;
+/* Port list: name, direction, width; shared by the Verilog, the manifest and the testbench. */
+typedef fg_gen_port port_t;
 
 static int ports_of(const fg_gen_dbcf_cfg *c, port_t *p)
 {
@@ -361,6 +356,20 @@ int fg_gen_out_primitive_once(fg_gen_out *o, const char *module)
     return fg_gen_out_primitive(o, module);
 }
 
+/* tb_<name>.v for the vector sets of this network (fg_vec_layout_dbcf: the configuration's depth and width). */
+static int write_testbench(fg_gen_out *o, const fg_gen_dbcf_cfg *c, const char *name)
+{
+    port_t ports[PORTS_MAX];
+    char params[512];
+    fg_vec_layout lay;
+    params_text(c, params, sizeof params);
+    int rc = fg_vec_layout_dbcf(&c->dbcf, c->bank_depth, c->width, &lay);
+    if (!rc)
+        rc = fg_gen_out_testbench(o, name, ports, ports_of(c, ports), &lay, params);
+    fg_vec_layout_free(&lay);
+    return rc;
+}
+
 int fg_gen_dbcf(const fg_gen_dbcf_cfg *c, const char *dir)
 {
     int rc = fg_gen_dbcf_check(c);
@@ -373,7 +382,7 @@ int fg_gen_dbcf(const fg_gen_dbcf_cfg *c, const char *dir)
     if (rc)
         return rc;
     FILE *f;
-    if ((rc = fg_gen_dbcf_write(&o, c)))
+    if ((rc = fg_gen_dbcf_write(&o, c)) || (rc = write_testbench(&o, c, name)))
         goto fail;
     if (!(f = fg_gen_out_open(&o, "manifest.json", 0))) {
         rc = FG_EIO;

@@ -44,12 +44,7 @@ void fg_gen_iag_name(const fg_gen_iag_cfg *c, char *buf, size_t n)
     snprintf(buf, n, "fg_iag_%s_p%d%s", c->std == FG_STD_UMTS ? "umts" : "lte", c->pllr, c->forward_only ? "_fwd" : "");
 }
 
-typedef struct {
-    const char *name;
-    int out;
-    int width;
-    const char *what;
-} iag_port;
+typedef fg_gen_port iag_port;
 
 static int iag_ports(int P, iag_port *p)
 {
@@ -277,6 +272,20 @@ int fg_gen_iag_write(fg_gen_out *o, const fg_gen_iag_cfg *c)
     return rc;
 }
 
+/* tb_<name>.v for the vector sets of this IAG (fg_vec_layout_iag). */
+static int write_testbench(fg_gen_out *o, const fg_gen_iag_cfg *c, const char *name)
+{
+    iag_port ports[16];
+    char params[256];
+    fg_vec_layout lay;
+    params_text(c, params, sizeof params);
+    int rc = fg_vec_layout_iag(c->pllr, &lay);
+    if (!rc)
+        rc = fg_gen_out_testbench(o, name, ports, iag_ports(c->pllr, ports), &lay, params);
+    fg_vec_layout_free(&lay);
+    return rc;
+}
+
 int fg_gen_iag(const fg_gen_iag_cfg *c, const char *dir)
 {
     int rc = fg_gen_iag_check(c);
@@ -295,7 +304,7 @@ int fg_gen_iag(const fg_gen_iag_cfg *c, const char *dir)
     if (rc)
         return rc;
     FILE *f;
-    if ((rc = fg_gen_iag_write(&o, c)))
+    if ((rc = fg_gen_iag_write(&o, c)) || (rc = write_testbench(&o, c, name)))
         goto fail;
     if (!(f = fg_gen_out_open(&o, "manifest.json", 0))) {
         rc = FG_EIO;

@@ -16,11 +16,13 @@ const char *fg_gen_template(const char *name);
 enum { FG_GEN_PATH = 4096, FG_GEN_FILES_MAX = 32 };
 
 #include "fecforge/output.h"
+#include "fecforge_gen/gen.h"
 
 typedef struct {
     fg_outdir *od; /* the output directory (fecforge/output.h, kind "rtl") */
     char files[FG_GEN_FILES_MAX][128];
     int nfiles;  /* Verilog files, in files.f order */
+    char testbench[160]; /* the testbench, not in files.f ("": none) */
 } fg_gen_out;
 
 /* Start the output directory; fails if dir exists and is not an earlier RTL output of fecforge. */
@@ -30,6 +32,10 @@ FILE *fg_gen_out_open(fg_gen_out *o, const char *name, int verilog);
 int fg_gen_out_close(FILE *f, const char *name);
 /* Write an embedded rtl/lib primitive, with a provenance line, and list it. */
 int fg_gen_out_primitive(fg_gen_out *o, const char *module);
+/* Write the testbench tb_<top>.v (fg_gen_testbench) into o, listed in the manifest's files after the
+ * sources. */
+int fg_gen_out_testbench(fg_gen_out *o, const char *top, const fg_gen_port *ports, int n_ports,
+                         const fg_vec_layout *lay, const char *params);
 /* Write files.f and move the staging directory into place. */
 int fg_gen_out_commit(fg_gen_out *o);
 /* Remove the staging directory (after a failure). */
@@ -38,7 +44,7 @@ void fg_gen_out_abort(fg_gen_out *o);
 /* The header of a generated Verilog file: generator, version, git hash, parameters, do not edit. */
 void fg_gen_header(FILE *f, const char *what, const char *params);
 /* manifest.json, the same in every generator: one entry of the "ports" array (last: no comma), and
- * the end of the document after the ports: `],\n  "files": [...]\n}`. */
+ * the end of the document after the ports: `],\n  "files": [...]\n}` (the sources, then the testbench). */
 void fg_gen_manifest_port(FILE *f, const char *name, int out, int width, int last);
 void fg_gen_manifest_files(FILE *f, const fg_gen_out *o);
 

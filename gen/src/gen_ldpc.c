@@ -380,11 +380,7 @@ static void rom_colblk(FILE *f, const ldpc_tabs *T, int i, const char *fn)
     free(v);
 }
 
-typedef struct {
-    const char *name;
-    int out, width; /* width 0: a scalar (1 bit, no range); vectors keep their range at width 1 */
-    const char *what;
-} ldpc_port;
+typedef fg_gen_port ldpc_port; /* width 0: a scalar (1 bit, no range); vectors keep their range at width 1 */
 
 enum { LDPC_PORTS_MAX = 40 };
 
@@ -524,6 +520,20 @@ static void emit_manifest(FILE *f, const fg_gen_ldpc_cfg *c, const ldpc_tabs *T,
     fg_gen_manifest_files(f, o);
 }
 
+/* tb_<top>.v for the vector sets of this decoder (fg_ldpc_arch_vec_layout: Zmax lanes per word, code_sel_i
+ * up to the last code; the layout's word widths are those of the first code, at most the RTL's). */
+static int write_testbench(fg_gen_out *o, const fg_gen_ldpc_cfg *c, const ldpc_tabs *T, const char *top,
+                           const char *params)
+{
+    ldpc_port ports[LDPC_PORTS_MAX];
+    fg_vec_layout lay;
+    int rc = fg_ldpc_arch_vec_layout(T->t[0].arch, T->t[0].code, &c->arch, T->d.zmax, c->n_codes - 1, 1, 1, &lay);
+    if (!rc)
+        rc = fg_gen_out_testbench(o, top, ports, ports_of(c, &T->d, ports), &lay, params);
+    fg_vec_layout_free(&lay);
+    return rc;
+}
+
 int fg_gen_ldpc(const fg_gen_ldpc_cfg *c, const char *dir)
 {
     ldpc_tabs T;
@@ -561,6 +571,8 @@ int fg_gen_ldpc(const fg_gen_ldpc_cfg *c, const char *dir)
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
         if ((rc = fg_gen_out_primitive_once(&o, prims[i])))
             goto fail;
+    if ((rc = write_testbench(&o, c, &T, top, params)))
+        goto fail;
     if (!(f = fg_gen_out_open(&o, "manifest.json", 0))) {
         rc = FG_EIO;
         goto fail;

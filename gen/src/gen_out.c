@@ -63,6 +63,18 @@ int fg_gen_out_primitive(fg_gen_out *o, const char *module)
     return fg_set_error(FG_EINVAL, "primitive %s is not compiled into the generator", module);
 }
 
+int fg_gen_out_testbench(fg_gen_out *o, const char *top, const fg_gen_port *ports, int n_ports,
+                         const fg_vec_layout *lay, const char *params)
+{
+    snprintf(o->testbench, sizeof o->testbench, "tb_%s.v", top);
+    FILE *f = fg_outdir_open(o->od, o->testbench);
+    if (!f)
+        return FG_EIO;
+    const int rc = fg_gen_testbench(f, top, ports, n_ports, lay, params);
+    const int rc2 = fg_gen_out_close(f, o->testbench);
+    return rc ? rc : rc2;
+}
+
 int fg_gen_out_commit(fg_gen_out *o)
 {
     FILE *f = fg_gen_out_open(o, "files.f", 0);
@@ -97,5 +109,7 @@ void fg_gen_manifest_files(FILE *f, const fg_gen_out *o)
     fprintf(f, "  ],\n  \"files\": [");
     for (int i = 0; i < o->nfiles; i++)
         fprintf(f, "%s\"%s\"", i ? ", " : "", o->files[i]);
+    if (o->testbench[0])
+        fprintf(f, ", \"%s\"", o->testbench);
     fprintf(f, "]\n}\n");
 }

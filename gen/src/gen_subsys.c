@@ -109,12 +109,7 @@ static void params_text(const fg_gen_subsys_cfg *c, char *buf, size_t n)
              c->dbcf.bank_depth);
 }
 
-typedef struct {
-    const char *name;
-    int out;
-    int width;
-    const char *what;
-} port_t;
+typedef fg_gen_port port_t;
 
 static int ports_of(const fg_gen_subsys_cfg *c, port_t *p)
 {
@@ -415,6 +410,21 @@ static int write_module(fg_gen_out *o, const char *module, void (*emit)(FILE *, 
     return fg_gen_out_close(f, file);
 }
 
+/* tb_<top>.v for the vector sets of this write path (fg_vec_layout_subsys: the configuration's depth and
+ * width). */
+static int write_testbench(fg_gen_out *o, const fg_gen_subsys_cfg *c, const char *top)
+{
+    port_t ports[28];
+    char params[512];
+    fg_vec_layout lay;
+    params_text(c, params, sizeof params);
+    int rc = fg_vec_layout_subsys(&c->dbcf.dbcf, c->dbcf.bank_depth, c->dbcf.width, &lay);
+    if (!rc)
+        rc = fg_gen_out_testbench(o, top, ports, ports_of(c, ports), &lay, params);
+    fg_vec_layout_free(&lay);
+    return rc;
+}
+
 int fg_gen_subsys(const fg_gen_subsys_cfg *c, const char *dir)
 {
     int rc = fg_gen_subsys_check(c);
@@ -443,7 +453,8 @@ int fg_gen_subsys(const fg_gen_subsys_cfg *c, const char *dir)
     snprintf(name, sizeof name, "%s_delay", top);
     if ((rc = write_module(&o, name, emit_delay, c, top)))
         goto fail;
-    if ((rc = fg_gen_iag_write(&o, &ic)) || (rc = fg_gen_dbcf_write(&o, &c->dbcf)))
+    if ((rc = fg_gen_iag_write(&o, &ic)) || (rc = fg_gen_dbcf_write(&o, &c->dbcf)) ||
+        (rc = write_testbench(&o, c, top)))
         goto fail;
     if (!(f = fg_gen_out_open(&o, "manifest.json", 0))) {
         rc = FG_EIO;

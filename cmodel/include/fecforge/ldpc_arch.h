@@ -41,6 +41,7 @@
 
 #include "fecforge/ldpc_code.h"
 #include "fecforge/ldpc_decoder.h"
+#include "fecforge/vectors.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -242,6 +243,10 @@ typedef struct {
 
 int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg,
                                const fg_ldpc_vec_params *vp, fg_ldpc_arch_vec_result *res);
+/* Their streams and ports (fecforge/vectors.h fg_vec_layout) for the model a of code under cfg, `lanes`
+ * lanes per word and code_sel_i up to code_index; frames and iterations: the banks of the memory streams. */
+int fg_ldpc_arch_vec_layout(const fg_ldpc_arch *a, const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, int lanes,
+                            int code_index, int frames, int iterations, fg_vec_layout *out);
 
 /* ---- Reordering of the base matrix ----
  * Searches a column order (and, with layers != 0, a layer order) that minimises the measured

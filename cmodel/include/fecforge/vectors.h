@@ -82,6 +82,20 @@ int fg_vec_stream_add(fg_vec_writer *w, const fg_vec_stream_def *def, int *id);
  * expected value; not allowed on in ports). FG_EINVAL if a value does not fit its port. */
 int fg_vec_write(fg_vec_writer *w, int id, const int64_t *val_n, const uint8_t *dontcare_n);
 
+/* The streams of a model's vector sets and their ports, without their lines (FORMAT.md "Sets of the
+ * models"): declared once per design (fg_vec_layout_dbcf, ..., fg_ldpc_arch_vec_layout) and used by
+ * its vector writer and by the generator of the design's Verilog testbench (fecforge_gen/gen.h), so
+ * that the two cannot disagree. Streams in file order; their ports point into `port`. */
+enum { FG_VEC_LAYOUT_MAX = 8 };
+typedef struct {
+    int n;
+    fg_vec_stream_def stream[FG_VEC_LAYOUT_MAX];
+    fg_vec_port *port; /* every stream's ports, one allocation */
+} fg_vec_layout;
+void fg_vec_layout_free(fg_vec_layout *l);
+/* fg_vec_stream_add for every stream of l, in order; id_n (n = l->n) gets their handles. */
+int fg_vec_layout_add(fg_vec_writer *w, const fg_vec_layout *l, int *id_n);
+
 /* Write manifest.json, close every stream and rename DIR.tmp-XXXXXX to DIR (replacing an earlier
  * set). FG_EINVAL if a memory stream has a line count other than banks * depth. On any failure
  * the temporary directory is removed and DIR is untouched. w is freed in every case. */
@@ -147,11 +161,16 @@ typedef struct {
  * (memory), counts C0, C1, dC and the result fields. res (may be NULL) gets the run's result. A
  * configuration that loses words still gives a valid set (the loss is in the manifest). */
 int fg_vec_make_dbcf(const char *dir, const fg_vec_dbcf_params *p, fg_dbcf_result *res);
+/* Its layout for cfg's lanes and banks (levels: fifo_depth, buf_depth), banks of depth rows (the row
+ * width) and data_width bits. */
+int fg_vec_layout_dbcf(const fg_dbcf_cfg *cfg, int depth, int data_width, fg_vec_layout *out);
 
 /* One IAG half-iteration in XMAP lane order from reset (preprocessing, start, C0 input cycles, the
  * latency): streams lane_prog (table), stimulus, expected (cycles). *total_cycles (may be NULL)
  * gets the number of lines of the cycle streams. */
 int fg_vec_make_iag(const char *dir, fg_std std, int K, int pllr, int inverse, long *total_cycles);
+/* Its layout for pllr lanes (the same for both standards). */
+int fg_vec_layout_iag(int pllr, fg_vec_layout *out);
 
 /* One half-iteration of the interleaver write-path subsystem (fecforge/subsystem.h,
  * fg_subsys_half_iteration) from reset: streams lane_prog (table), stimulus, expected (cycles) and
@@ -168,6 +187,8 @@ typedef struct {
     int data_width;
 } fg_vec_subsys_params;
 int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p);
+/* Its layout (as fg_vec_layout_dbcf). */
+int fg_vec_layout_subsys(const fg_dbcf_cfg *cfg, int depth, int data_width, fg_vec_layout *out);
 
 /* ---- Turbo decoder sets (docs/turbo-fixed.md "Vectors"; fecforge/turbo_fixed.h) ----
  * Frames: information bits of Philox stream f of seed, fg_turbo_encode, BPSK/AWGN at ebn0_db

@@ -137,12 +137,11 @@ int fg_vec_make_dbcf(const char *dir, const fg_vec_dbcf_params *p, fg_dbcf_resul
                             tag_width, p->K);
     const int W = p->data_width ? p->data_width : tag_width;
     const int P = cfg->pllr, M = cfg->banks, depth = map.depth;
-    const int wb = fg_vec_width_for(M), wr = fg_vec_width_for(depth);
     const int n_in = 4 * P + M;
     /* lane flags, bank ports, levels, lfsr, empty, overflow, done, bank read data */
     const int n_ex_all = 3 * P + 3 * M + P + M + N_REGS_EXTRA + M;
-    fg_vec_port *in_p = malloc(sizeof *in_p * (size_t)n_in), *ex_p = malloc(sizeof *ex_p * (size_t)n_ex_all);
     dbcf_ctx c = {.P = P, .M = M, .depth = depth, .n_ex = n_ex_all, .mask = (INT64_C(1) << W) - 1};
+    fg_vec_layout lay = {0};
     int32_t *addr = malloc(sizeof *addr * (size_t)p->K);
     c.in_v = malloc(sizeof *c.in_v * (size_t)n_in);
     c.ex_v = malloc(sizeof *c.ex_v * (size_t)n_ex_all);
@@ -150,65 +149,29 @@ int fg_vec_make_dbcf(const char *dir, const fg_vec_dbcf_params *p, fg_dbcf_resul
     c.regs = calloc((size_t)(P + M + N_REGS_EXTRA), sizeof *c.regs); /* reset: levels 0 */
     c.rows = calloc((size_t)M, sizeof *c.rows);
     fg_dbcf_word *idle = calloc((size_t)P, sizeof *idle);
-    if (!in_p || !ex_p || !addr || !c.in_v || !c.ex_v || !c.ex_x || !c.regs || !c.rows || !idle ||
+    if (!addr || !c.in_v || !c.ex_v || !c.ex_x || !c.regs || !c.rows || !idle ||
         fg_vecp_banks_init(&c.banks, M, depth, c.mask)) {
         rc = fg_set_error(FG_ENOMEM, "out of memory for the DBCF vectors (PLLR=%d, M=%d)", P, M);
         goto done;
     }
     c.regs[P + M] = cfg->lfsr_seed;
     c.regs[P + M + 1] = c.regs[P + M + 3] = 1; /* empty, done */
-    for (int l = 0; l < P; l++) {
-        in_p[4 * l + 0] = fg_vec_port_make("lane_valid_i", l, FG_VEC_IN, 1, 0);
-        in_p[4 * l + 1] = fg_vec_port_make("lane_bank_i", l, FG_VEC_IN, wb, 0);
-        in_p[4 * l + 2] = fg_vec_port_make("lane_row_i", l, FG_VEC_IN, wr, 0);
-        in_p[4 * l + 3] = fg_vec_port_make("lane_data_i", l, FG_VEC_IN, W, 0);
-    }
-    int n = 0;
-    for (int l = 0; l < P; l++) {
-        ex_p[n++] = fg_vec_port_make("accept_new_o", l, FG_VEC_OUT, 1, 0);
-        ex_p[n++] = fg_vec_port_make("accept_head_o", l, FG_VEC_OUT, 1, 0);
-        ex_p[n++] = fg_vec_port_make("reject_o", l, FG_VEC_OUT, 1, 0);
-    }
-    for (int b = 0; b < M; b++) {
-        ex_p[n++] = fg_vec_port_make("bank_we_o", b, FG_VEC_OUT, 1, 0);
-        ex_p[n++] = fg_vec_port_make("bank_row_o", b, FG_VEC_OUT, wr, 0);
-        ex_p[n++] = fg_vec_port_make("bank_data_o", b, FG_VEC_OUT, W, 0);
-    }
-    for (int l = 0; l < P; l++)
-        ex_p[n++] = fg_vec_port_make("fifo_level_o", l, FG_VEC_OUT, fg_vec_width_for(cfg->fifo_depth + 1), 0);
-    for (int b = 0; b < M; b++)
-        ex_p[n++] = fg_vec_port_make("buf_level_o", b, FG_VEC_OUT, fg_vec_width_for(cfg->buf_depth + 1), 0);
-    ex_p[n++] = fg_vec_port_make("lfsr_o", -1, FG_VEC_STATE, 16, 0);
-    ex_p[n++] = fg_vec_port_make("empty_o", -1, FG_VEC_STATE, 1, 0);
-    ex_p[n++] = fg_vec_port_make("overflow_o", -1, FG_VEC_OUT, 1, 0);
-    ex_p[n++] = fg_vec_port_make("done_o", -1, FG_VEC_OUT, 1, 0);
-    for (int b = 0; b < M; b++)
-        ex_p[n++] = fg_vec_port_make("bank_rd_data_o", b, FG_VEC_OUT, W, 0);
-    for (int b = 0; b < M; b++)
-        in_p[4 * P + b] = fg_vec_port_make("bank_rd_row_i", b, FG_VEC_IN, wr, 0);
 
-    rc = fg_write_addresses(p->std, p->K, p->dir, addr);
+    rc = fg_vec_layout_dbcf(cfg, depth, W, &lay);
+    if (!rc)
+        rc = fg_write_addresses(p->std, p->K, p->dir, addr);
     if (!rc)
         rc = fg_vec_writer_open(dir, "dbcf", &c.w);
     if (rc)
         goto done;
     fg_vec_set_seed(c.w, cfg->lfsr_seed);
-    const fg_vec_port mem_port = fg_vec_port_make("bank_data", -1, FG_VEC_OUT, W, 0);
-    const fg_vec_stream_def defs[3] = {
-        {"stimulus", FG_VEC_CYCLES, "lane inputs and bank read rows of each cycle (half-iteration, then read-back)",
-         in_p, n_in, 0, 0},
-        {"expected", FG_VEC_CYCLES, "outputs, register levels, flags and bank read data during each cycle", ex_p,
-         n_ex_all, 0, 0},
-        {"banks", FG_VEC_MEMORY, "bank contents after the half-iteration; x = never written", &mem_port, 1, M,
-         depth}};
-    int bid;
+    int ids[3] = {0, 0, 0}; /* stimulus, expected, banks */
     rc = add_params(c.w, p, depth, W);
     if (!rc)
-        rc = fg_vec_stream_add(c.w, &defs[0], &c.sid);
-    if (!rc)
-        rc = fg_vec_stream_add(c.w, &defs[1], &c.eid);
-    if (!rc)
-        rc = fg_vec_stream_add(c.w, &defs[2], &bid);
+        rc = fg_vec_layout_add(c.w, &lay, ids);
+    c.sid = ids[0];
+    c.eid = ids[1];
+    const int bid = ids[2];
     fg_dbcf_result r;
     if (!rc)
         rc = fg_dbcf_half_iteration(cfg, &map, addr, observe, &c, &r);
@@ -241,8 +204,7 @@ int fg_vec_make_dbcf(const char *dir, const fg_vec_dbcf_params *p, fg_dbcf_resul
     }
 done:
     fg_vec_writer_abort(c.w);
-    free(in_p);
-    free(ex_p);
+    fg_vec_layout_free(&lay);
     free(addr);
     free(c.in_v);
     free(c.ex_v);

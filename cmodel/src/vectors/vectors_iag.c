@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { POS_BITS = FG_VECP_POS_BITS, PREPROCESS_LIMIT = 100000 };
+enum { PREPROCESS_LIMIT = 100000 };
 
 typedef struct {
     fg_vec_writer *w;
@@ -84,46 +84,27 @@ int fg_vec_make_iag(const char *dir, fg_std std, int K, int pllr, int inverse, l
         return rc;
     const int P = pllr, n_in = fg_vecp_iag_n_in(P), n_ex = fg_vecp_iag_n_ex(P);
     iag_ctx c = {.P = P, .K = K};
-    fg_vec_port *in_p = malloc(sizeof *in_p * (size_t)n_in), *ex_p = malloc(sizeof *ex_p * (size_t)n_ex);
-    fg_vec_port prog_p[2] = {fg_vec_port_make("lane_start", -1, FG_VEC_IN, POS_BITS + 1, 1),
-                             fg_vec_port_make("lane_stride", -1, FG_VEC_IN, 3, 1)};
+    fg_vec_layout lay = {0};
     fg_iag_lane_in *lane_in = calloc((size_t)P, sizeof *lane_in);
     c.in_v = malloc(sizeof *c.in_v * (size_t)n_in);
     c.ex_v = malloc(sizeof *c.ex_v * (size_t)n_ex);
     c.ex_x = calloc((size_t)n_ex, 1);
-    if (!in_p || !ex_p || !lane_in || !c.in_v || !c.ex_v || !c.ex_x) {
+    if (!lane_in || !c.in_v || !c.ex_v || !c.ex_x) {
         rc = fg_set_error(FG_ENOMEM, "out of memory for the IAG vectors (PLLR=%d)", P);
         goto done;
     }
-    in_p[0] = fg_vec_port_make("k_i", -1, FG_VEC_IN, POS_BITS, 0);
-    in_p[1] = fg_vec_port_make("start_i", -1, FG_VEC_IN, 1, 0);
-    in_p[2] = fg_vec_port_make("inverse_i", -1, FG_VEC_IN, 1, 0);
-    ex_p[0] = fg_vec_port_make("ready_o", -1, FG_VEC_OUT, 1, 0);
-    for (int l = 0; l < P; l++) {
-        in_p[3 + 2 * l] = fg_vec_port_make("lane_valid_i", l, FG_VEC_IN, 1, 0);
-        in_p[4 + 2 * l] = fg_vec_port_make("lane_x_i", l, FG_VEC_IN, POS_BITS, 0);
-        ex_p[1 + 3 * l] = fg_vec_port_make("lane_valid_o", l, FG_VEC_OUT, 1, 0);
-        ex_p[2 + 3 * l] = fg_vec_port_make("lane_err_o", l, FG_VEC_OUT, 1, 0);
-        ex_p[3 + 3 * l] = fg_vec_port_make("lane_addr_o", l, FG_VEC_OUT, POS_BITS, 0);
-    }
-    if ((rc = fg_vec_writer_open(dir, "iag", &c.w)))
+    if ((rc = fg_vec_layout_iag(P, &lay)) || (rc = fg_vec_writer_open(dir, "iag", &c.w)))
         goto done;
-    const fg_vec_stream_def defs[3] = {
-        {"lane_prog", FG_VEC_TABLE, "line l: lane l's first position (-1: unused) and stride", prog_p, 2, 0, 0},
-        {"stimulus", FG_VEC_CYCLES, "inputs of each cycle from reset", in_p, n_in, 0, 0},
-        {"expected", FG_VEC_CYCLES, "output registers of each cycle", ex_p, n_ex, 0, 0}};
-    int pid;
+    int ids[3] = {0, 0, 0}; /* lane_prog, stimulus, expected */
     fg_vec_param_str(c.w, "std", fg_std_name(std));
     fg_vec_param_int(c.w, "K", K);
     fg_vec_param_int(c.w, "pllr", pllr);
     fg_vec_param_str(c.w, "mode", inverse ? "inverse" : "forward");
-    rc = fg_vec_stream_add(c.w, &defs[0], &pid);
+    rc = fg_vec_layout_add(c.w, &lay, ids);
+    c.sid = ids[1];
+    c.eid = ids[2];
     if (!rc)
-        rc = fg_vec_stream_add(c.w, &defs[1], &c.sid);
-    if (!rc)
-        rc = fg_vec_stream_add(c.w, &defs[2], &c.eid);
-    if (!rc)
-        rc = run(&c, g, &s, prog, inverse, lane_in, &pid);
+        rc = run(&c, g, &s, prog, inverse, lane_in, &ids[0]);
     if (rc)
         goto done;
     fg_iag_info info;
@@ -150,8 +131,7 @@ int fg_vec_make_iag(const char *dir, fg_std std, int K, int pllr, int inverse, l
 done:
     fg_vec_writer_abort(c.w);
     fg_iag_destroy(g);
-    free(in_p);
-    free(ex_p);
+    fg_vec_layout_free(&lay);
     free(lane_in);
     free(c.in_v);
     free(c.ex_v);

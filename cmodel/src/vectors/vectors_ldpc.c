@@ -16,7 +16,7 @@ typedef struct {
     fg_vec_writer *w;
     const fg_ldpc_code *code;
     int sid, eid, itid, appid, hardid;
-    int n_tr, n_ex, N2, z, lanes;
+    int n_ex, N2, z, lanes;
     int64_t *ex, *in;
     uint8_t *ex_x;
     int64_t *row;     /* n APP values */
@@ -109,7 +109,6 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
     c.N2 = N2;
     c.z = z;
     c.lanes = lanes;
-    c.n_tr = fg_ldpc_arch_trace_fields(a);
     c.n_ex = fg_vecp_ldpc_n_ex(a, N2, lanes);
     const int n_in = fg_vecp_ldpc_n_in(N2, lanes);
     uint8_t *u = malloc((size_t)n), *cw = malloc((size_t)n), *bits = malloc((size_t)n);
@@ -118,14 +117,14 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
     int32_t *q = malloc(sizeof(int32_t) * (size_t)n);
     int *iters = malloc(sizeof(int) * (size_t)frames);
     long *fcycles = malloc(sizeof(long) * (size_t)frames * 2);
-    fg_vec_port *in_p = malloc(sizeof *in_p * (size_t)n_in), *ex_p = malloc(sizeof *ex_p * (size_t)c.n_ex);
+    fg_vec_layout lay = {0};
     c.ex = malloc(sizeof(int64_t) * (size_t)c.n_ex);
     c.ex_x = malloc((size_t)c.n_ex);
     c.in = calloc((size_t)n_in, sizeof(int64_t));
     c.row = malloc(sizeof(int64_t) * (size_t)n);
     c.bits = malloc((size_t)n);
     fg_ldpc_arch_vec_result r = {0, 0, 0};
-    if (!u || !cw || !bits || !dec || !y || !q || !iters || !fcycles || !in_p || !ex_p || !c.ex ||
+    if (!u || !cw || !bits || !dec || !y || !q || !iters || !fcycles || !c.ex ||
         !c.ex_x || !c.in || !c.row || !c.bits) {
         rc = fg_set_error(FG_ENOMEM, "out of memory for the LDPC vectors");
         goto done;
@@ -151,27 +150,9 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
     if (rc)
         goto done;
 
-    /* ports */
-    in_p[0] = fg_vec_port_make("llr_valid_i", -1, FG_VEC_IN, 1, 0);
-    for (int k = 0; k < N2 * lanes; k++)
-        in_p[1 + k] = fg_vec_port_make("llr_i", k, FG_VEC_IN, cfg->fx.llr_width, 1);
-    const int iw = fg_vec_width_for(cfg->fx.max_iter + 1);
-    in_p[n_in - 3] = fg_vec_port_make("code_sel_i", -1, FG_VEC_IN, fg_vec_width_for(vp->code_index + 1), 0);
-    in_p[n_in - 2] = fg_vec_port_make("max_iter_i", -1, FG_VEC_IN, iw, 0);
-    in_p[n_in - 1] = fg_vec_port_make("et_en_i", -1, FG_VEC_IN, 1, 0);
-    for (int i = 0; i < c.n_tr; i++) {
-        int idx, w;
-        const char *name = fg_ldpc_arch_trace_field(a, i, &idx, &w);
-        char pn[FG_VEC_NAME_MAX];
-        snprintf(pn, sizeof pn, "%s_o", name);
-        ex_p[i] = fg_vec_port_make(pn, idx, FG_VEC_OUT, w, 0);
-    }
-    for (int k = 0; k < N2 * lanes; k++) {
-        ex_p[c.n_tr + k] = fg_vec_port_make("wdata_o", k, FG_VEC_OUT, cfg->fx.app_width, 1);
-        ex_p[c.n_tr + N2 * lanes + k] = fg_vec_port_make("out_bits_o", k, FG_VEC_OUT, 1, 0);
-    }
-    ex_p[c.n_ex - 1] = fg_vec_port_make("iterations_o", -1, FG_VEC_OUT, iw, 0);
-
+    rc = fg_ldpc_arch_vec_layout(a, code, cfg, lanes, vp->code_index, frames, r.iterations_total, &lay);
+    if (rc)
+        goto done;
     rc = fg_vec_writer_open(dir, "ldpc", &c.w);
     if (rc)
         goto done;
@@ -215,34 +196,8 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
             goto done;
         }
     }
-    const fg_vec_port llr_port = fg_vec_port_make("llr", -1, FG_VEC_IN, cfg->fx.llr_width, 1);
-    const fg_vec_port app_port = fg_vec_port_make("app", -1, FG_VEC_OUT, cfg->fx.app_width, 1);
-    const fg_vec_port hard_port = fg_vec_port_make("hard", -1, FG_VEC_OUT, 1, 0);
-    const fg_vec_port it_p[3] = {fg_vec_port_make("frame", -1, FG_VEC_OUT, 16, 0),
-                                 fg_vec_port_make("iteration", -1, FG_VEC_OUT, 11, 0),
-                                 fg_vec_port_make("syndrome_ok", -1, FG_VEC_OUT, 1, 0)};
-    const fg_vec_port fr_p[4] = {fg_vec_port_make("frame", -1, FG_VEC_OUT, 16, 0),
-                                 fg_vec_port_make("iterations", -1, FG_VEC_OUT, 11, 0),
-                                 fg_vec_port_make("cycles_total", -1, FG_VEC_OUT, 32, 0),
-                                 fg_vec_port_make("cycles_decode", -1, FG_VEC_OUT, 32, 0)};
-    const fg_vec_stream_def defs[8] = {
-        {"llr", FG_VEC_MEMORY, "channel LLRs of each frame (code order), frames x n", &llr_port, 1, frames, n},
-        {"stimulus", FG_VEC_CYCLES, "inputs of each cycle: N2 LLR words while loading; code, iteration limit, ET",
-         in_p, n_in, 0, 0},
-        {"expected", FG_VEC_CYCLES,
-         "port trace of each cycle, write data, the unload port's hard decisions, iterations at done", ex_p, c.n_ex,
-         0, 0},
-        {"iterations", FG_VEC_TABLE, "one line per iteration run: frame, iteration, syndrome satisfied", it_p, 3, 0,
-         0},
-        {"app", FG_VEC_MEMORY, "APP values after each iteration of the iterations table (row = its line)",
-         &app_port, 1, r.iterations_total, n},
-        {"hard", FG_VEC_MEMORY, "hard decisions after each iteration of the iterations table", &hard_port, 1,
-         r.iterations_total, n},
-        {"decoded", FG_VEC_MEMORY, "final hard decisions of each frame, frames x n", &hard_port, 1, frames, n},
-        {"frames", FG_VEC_TABLE, "per frame: iterations and cycle counts", fr_p, 4, 0, 0}};
-    int ids[8];
-    for (int i = 0; i < 8 && !rc; i++)
-        rc = fg_vec_stream_add(c.w, &defs[i], &ids[i]);
+    int ids[8] = {0};
+    rc = fg_vec_layout_add(c.w, &lay, ids);
     if (rc)
         goto done;
     c.sid = ids[1];
@@ -332,8 +287,7 @@ done:
     free(q);
     free(iters);
     free(fcycles);
-    free(in_p);
-    free(ex_p);
+    fg_vec_layout_free(&lay);
     free(c.ex);
     free(c.ex_x);
     free(c.in);

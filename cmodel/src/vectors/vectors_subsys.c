@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { POS_BITS = FG_VECP_POS_BITS };
-
 typedef struct {
     fg_vec_writer *w;
     int sid, eid, P, M, K, n_in, n_ex;
@@ -75,11 +73,10 @@ int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p)
     const int W = p->data_width ? p->data_width : tag_width;
     const fg_bank_map *map = fg_subsys_map(s);
     const int P = dc->pllr, M = dc->banks, depth = map->depth;
-    const int wr = fg_vec_width_for(depth);
     subsys_ctx c = {.P = P, .M = M, .K = p->K, .mask = (INT64_C(1) << W) - 1};
     c.n_in = fg_vecp_subsys_n_in(P, M);
     c.n_ex = fg_vecp_subsys_n_ex(P, M);
-    fg_vec_port *in_p = malloc(sizeof *in_p * (size_t)c.n_in), *ex_p = malloc(sizeof *ex_p * (size_t)c.n_ex);
+    fg_vec_layout lay = {0};
     c.in_v = malloc(sizeof *c.in_v * (size_t)c.n_in);
     c.ex_v = malloc(sizeof *c.ex_v * (size_t)c.n_ex);
     c.ex_x = calloc((size_t)c.n_ex, 1);
@@ -87,55 +84,14 @@ int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p)
     c.rows = calloc((size_t)M, sizeof *c.rows);
     c.rd_v = calloc((size_t)M, sizeof *c.rd_v);
     c.rd_x = calloc((size_t)M, 1);
-    if (!in_p || !ex_p || !c.in_v || !c.ex_v || !c.ex_x || !c.regs || !c.rows || !c.rd_v || !c.rd_x ||
+    if (!c.in_v || !c.ex_v || !c.ex_x || !c.regs || !c.rows || !c.rd_v || !c.rd_x ||
         fg_vecp_banks_init(&c.banks, M, depth, c.mask)) {
         rc = fg_set_error(FG_ENOMEM, "out of memory for the subsystem vectors (PLLR=%d, M=%d)", P, M);
         goto done;
     }
     fg_vecp_subsys_levels(s, P, M, c.regs); /* reset: levels 0, the seed, no overflow, done */
-    int n = 0;
-    in_p[n++] = fg_vec_port_make("k_i", -1, FG_VEC_IN, POS_BITS, 0);
-    in_p[n++] = fg_vec_port_make("start_i", -1, FG_VEC_IN, 1, 0);
-    in_p[n++] = fg_vec_port_make("inverse_i", -1, FG_VEC_IN, 1, 0);
-    for (int l = 0; l < P; l++) {
-        in_p[n++] = fg_vec_port_make("lane_valid_i", l, FG_VEC_IN, 1, 0);
-        in_p[n++] = fg_vec_port_make("lane_x_i", l, FG_VEC_IN, POS_BITS, 0);
-        in_p[n++] = fg_vec_port_make("lane_llr_i", l, FG_VEC_IN, W, 0);
-    }
-    for (int b = 0; b < M; b++)
-        in_p[n++] = fg_vec_port_make("bank_rd_row_i", b, FG_VEC_IN, wr, 0);
-    n = 0;
-    ex_p[n++] = fg_vec_port_make("ready_o", -1, FG_VEC_OUT, 1, 0);
-    for (int l = 0; l < P; l++) {
-        ex_p[n++] = fg_vec_port_make("lane_err_o", l, FG_VEC_OUT, 1, 0);
-        ex_p[n++] = fg_vec_port_make("accept_new_o", l, FG_VEC_OUT, 1, 0);
-        ex_p[n++] = fg_vec_port_make("accept_head_o", l, FG_VEC_OUT, 1, 0);
-        ex_p[n++] = fg_vec_port_make("reject_o", l, FG_VEC_OUT, 1, 0);
-    }
-    for (int b = 0; b < M; b++) {
-        ex_p[n++] = fg_vec_port_make("bank_we_o", b, FG_VEC_OUT, 1, 0);
-        ex_p[n++] = fg_vec_port_make("bank_row_o", b, FG_VEC_OUT, wr, 0);
-        ex_p[n++] = fg_vec_port_make("bank_data_o", b, FG_VEC_OUT, W, 0);
-    }
-    for (int l = 0; l < P; l++)
-        ex_p[n++] = fg_vec_port_make("fifo_level_o", l, FG_VEC_OUT, fg_vec_width_for(dc->fifo_depth + 1), 0);
-    for (int b = 0; b < M; b++)
-        ex_p[n++] = fg_vec_port_make("buf_level_o", b, FG_VEC_OUT, fg_vec_width_for(dc->buf_depth + 1), 0);
-    ex_p[n++] = fg_vec_port_make("lfsr_o", -1, FG_VEC_STATE, 16, 0);
-    ex_p[n++] = fg_vec_port_make("overflow_o", -1, FG_VEC_OUT, 1, 0);
-    ex_p[n++] = fg_vec_port_make("done_o", -1, FG_VEC_OUT, 1, 0);
-    for (int b = 0; b < M; b++)
-        ex_p[n++] = fg_vec_port_make("bank_rd_data_o", b, FG_VEC_OUT, W, 0);
-    const fg_vec_port prog_p[2] = {fg_vec_port_make("lane_start", -1, FG_VEC_IN, POS_BITS + 1, 1),
-                                   fg_vec_port_make("lane_stride", -1, FG_VEC_IN, 3, 1)};
-    const fg_vec_port mem_port = fg_vec_port_make("bank_data", -1, FG_VEC_OUT, W, 0);
-    const fg_vec_stream_def defs[4] = {
-        {"lane_prog", FG_VEC_TABLE, "line l: lane l's first position (-1: unused) and stride", prog_p, 2, 0, 0},
-        {"stimulus", FG_VEC_CYCLES, "inputs of each cycle from reset, then the bank read-back", in_p, c.n_in, 0, 0},
-        {"expected", FG_VEC_CYCLES, "outputs, DBCF levels and flags, bank read data during each cycle", ex_p, c.n_ex,
-         0, 0},
-        {"banks", FG_VEC_MEMORY, "bank contents after the half-iteration; x = never written", &mem_port, 1, M,
-         depth}};
+    if ((rc = fg_vec_layout_subsys(dc, depth, W, &lay)))
+        goto done;
     if ((rc = fg_vec_writer_open(dir, "subsystem", &c.w)))
         goto done;
     fg_vec_set_seed(c.w, dc->lfsr_seed);
@@ -153,15 +109,12 @@ int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p)
     rc |= fg_vec_param_int(c.w, "bank_depth", depth);
     rc |= fg_vec_param_int(c.w, "width", W);
     rc = rc ? FG_EINVAL : 0;
-    int pid = -1, bid = -1;
+    int ids[4] = {0, 0, 0, 0}; /* lane_prog, stimulus, expected, banks */
     if (!rc)
-        rc = fg_vec_stream_add(c.w, &defs[0], &pid);
-    if (!rc)
-        rc = fg_vec_stream_add(c.w, &defs[1], &c.sid);
-    if (!rc)
-        rc = fg_vec_stream_add(c.w, &defs[2], &c.eid);
-    if (!rc)
-        rc = fg_vec_stream_add(c.w, &defs[3], &bid);
+        rc = fg_vec_layout_add(c.w, &lay, ids);
+    const int pid = ids[0], bid = ids[3];
+    c.sid = ids[1];
+    c.eid = ids[2];
     if (!rc) {
         fg_xmap_schedule sch;
         fg_iag_lane_prog prog[FG_IAG_LANES_MAX];
@@ -210,8 +163,7 @@ int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p)
 done:
     fg_vec_writer_abort(c.w);
     fg_subsys_destroy(s);
-    free(in_p);
-    free(ex_p);
+    fg_vec_layout_free(&lay);
     free(c.in_v);
     free(c.ex_v);
     free(c.ex_x);

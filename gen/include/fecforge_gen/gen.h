@@ -5,10 +5,12 @@
 #define FECFORGE_GEN_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "fecforge/dbcf.h"
 #include "fecforge/iag.h"
 #include "fecforge/ldpc_arch.h"
+#include "fecforge/vectors.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -130,6 +132,23 @@ int fg_gen_ldpc_dims_of(const fg_gen_ldpc_cfg *c, fg_gen_ldpc_dims *d);
  * iteration and the cycles per iteration and per codeword (fx.max_iter iterations, no early
  * termination) of the model. */
 int fg_gen_ldpc(const fg_gen_ldpc_cfg *c, const char *dir);
+
+/* ---- Self-checking Verilog testbench (docs/testbench.md) ----
+ * Every generator writes tb_<top>.v beside the design (in manifest.json's "files", not in files.f): it
+ * replays a vector set of the design (`fecforge vectors`, the directory as +vectors=DIR) with $readmemh,
+ * drives the inputs and compares every output of every cycle and the memory images as the harness of
+ * `fecforge verify` does, and stops at the first mismatch (cycle, port[index], expected, actual).
+ * Verilog-2005: Icarus and the commercial simulators. It comes from the RTL ports and the layout of the
+ * design's vector sets (fecforge/vectors.h fg_vec_layout, the vector writer's own), bound by the
+ * harness's rules; FG_EMISMATCH naming the port if they do not fit (on error, f holds an incomplete text). */
+typedef struct {
+    const char *name;
+    int out;          /* 1: an output */
+    int width;        /* bits; 0: a scalar (1 bit) */
+    const char *what; /* one line for the port list */
+} fg_gen_port;
+int fg_gen_testbench(FILE *f, const char *top, const fg_gen_port *ports, int n_ports, const fg_vec_layout *lay,
+                     const char *params);
 
 #ifdef __cplusplus
 }
