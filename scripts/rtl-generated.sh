@@ -3,7 +3,8 @@
 #   scripts/rtl-generated.sh FECFORGE            regenerate each into a temporary directory and
 #                                                compare with the checked-in files (exit 1 on any
 #                                                difference other than the git hash of the source)
-#   scripts/rtl-generated.sh FECFORGE --update   rewrite the checked-in files
+#   scripts/rtl-generated.sh FECFORGE --update   rewrite the checked-in files (from a clean tree only:
+#                                                scripts/require-clean.sh)
 #   scripts/rtl-generated.sh FECFORGE --lint     lint every checked-in configuration: verilator
 #                                                --lint-only -Wall (no waivers) and iverilog -g2005,
 #                                                and its testbench tb_<top>.v with iverilog (Verilator
@@ -14,6 +15,7 @@ F=$1
 mode=${2:-check}
 root=$(cd "$(dirname "$0")/.." && pwd)
 gen=$root/rtl/generated
+[ "$mode" = --update ] && { "$root/scripts/require-clean.sh" "$F" || exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # The generator's git hash changes with every commit while the RTL does not.
