@@ -15,6 +15,9 @@ typedef struct {
     int (*run)(int argc, char **argv);
 } fg_cli_command;
 
+/* The subcommands, alphabetical, ended by a NULL name (cli_main.c). */
+extern const fg_cli_command fg_cli_commands[];
+
 /* The fecforge command on argv (cli_main.c): what main() runs. A program that registers families or
  * implementations of its own (fecforge/family.h) before calling it gets them in every verb. */
 int fg_cli_main(int argc, char **argv);

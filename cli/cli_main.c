@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include <string.h>
 
-static const fg_cli_command commands[] = {
+const fg_cli_command fg_cli_commands[] = {
     /* one line per subcommand, alphabetical */
     {"arch", "cycle-accurate architecture models of the LDPC and turbo decoders: cycles, throughput, stalls", fg_cmd_arch},
     {"area", "hardware cost of a generated design with Yosys: cells, flip-flops, gate equivalents", fg_cmd_area},
@@ -38,7 +38,7 @@ static void usage(FILE *f)
             "               plain lines every %d s elsewhere\n\n"
             "Hardware-architecture simulator and RTL reference generator for channel decoders.\n\n"
             "subcommands:\n", FG_CLI_PROGRESS_PLAIN_S);
-    for (const fg_cli_command *c = commands; c->name; c++)
+    for (const fg_cli_command *c = fg_cli_commands; c->name; c++)
         fprintf(f, "  %-12s %s\n", c->name, c->summary);
     fprintf(f, "\n'fecforge <subcommand> --help' describes each one. Documentation: docs/ in the source tree.\n");
 }
@@ -69,19 +69,19 @@ static int finish(int rc)
     return rc;
 }
 
-int fg_cli_main(int argc, char **argv)
+/* The subcommand of argv (argv[0]: the program), its exit code. */
+static int dispatch(int argc, char **argv)
 {
-    fg_cli_signals_start();
-    check_stdout_start();
-    fg_gpu_register(); /* the GPU implementations join the families (FG_ENODEV devices without CUDA) */
     /* --quiet (-q) anywhere before a "--" ends the progress lines of every subcommand. */
-    int n = 1;
-    for (int i = 1; i < argc; i++) {
+    int n = 1, i = 1;
+    for (; i < argc && strcmp(argv[i], "--"); i++) {
         if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q"))
             fg_cli_quiet = 1;
         else
             argv[n++] = argv[i];
     }
+    while (i < argc)
+        argv[n++] = argv[i++];
     argc = n;
     argv[argc] = NULL;
     if (argc < 2) {
@@ -96,10 +96,24 @@ int fg_cli_main(int argc, char **argv)
         printf("fecforge %s (git %s)\n", fg_version(), fg_git_hash());
         return FG_EXIT_OK;
     }
-    for (const fg_cli_command *c = commands; c->name; c++)
+    for (const fg_cli_command *c = fg_cli_commands; c->name; c++)
         if (!strcmp(argv[1], c->name))
-            return finish(c->run(argc - 1, argv + 1));
+            return c->run(argc - 1, argv + 1);
     fprintf(stderr, "fecforge: unknown subcommand '%s'\n\n", argv[1]);
     usage(stderr);
     return FG_EXIT_USAGE;
+}
+
+int fg_cli_main(int argc, char **argv)
+{
+    fg_cli_signals_start();
+    FILE *const plain = stdout;
+    check_stdout_start();
+    fg_gpu_register(); /* the GPU implementations join the families (FG_ENODEV devices without CUDA) */
+    const int rc = finish(dispatch(argc, argv));
+    if (stdout != plain) { /* the checked stream, flushed by finish: closed (not its descriptor) */
+        fclose(stdout);
+        stdout = plain;
+    }
+    return rc;
 }

@@ -54,6 +54,10 @@ void fg_cli_help(const fg_cli_spec *s, FILE *f)
     fprintf(f, "\nexit: %s\n", s->exits ? s->exits : "0 ok, 1 runtime failure, 2 usage error");
 }
 
+static fg_cli_parse_probe parse_probe;
+
+void fg_cli_set_parse_probe(fg_cli_parse_probe probe) { parse_probe = probe; }
+
 int fg_cli_parse(fg_cli_spec *s, int argc, char **argv)
 {
     memset(&common, 0, sizeof common);
@@ -67,6 +71,11 @@ int fg_cli_parse(fg_cli_spec *s, int argc, char **argv)
                      .config_ignore = s->config_ignore};
     s->n_outs = 0;
     const int rc = fg_opts_parse(&s->o, argc - 1, argv + 1);
+    if (parse_probe) {
+        parse_probe(s, rc, argc - 1, argv + 1);
+        fg_opts_free(&s->o);
+        return FG_CLI_HELP;
+    }
     if (rc == FG_OPTS_HELP) {
         fg_cli_help(s, stdout);
         fg_opts_free(&s->o);

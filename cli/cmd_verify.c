@@ -56,7 +56,7 @@ static void help(void)
            "  fecforge vectors dbcf --config rtl/manifest.json --K 200 -o v200\n"
            "  fecforge verify vectors --rtl rtl v200\n"
            "  fecforge verify ldpc --code wifi-648-1/2 --fixed --impl cycle --against fixed --frames 20\n\n"
-           "exit: 0 full match, 1 mismatch or tool failure, 2 bad parameters\n");
+           "exit: 0 full match, 1 mismatch or tool failure, 2 bad parameters, 128+N interrupted by signal N\n");
 }
 
 /* ---- verify <design> ---- */
@@ -109,11 +109,14 @@ static void add_run_args(const fg_cli_design *c, char *args, size_t n)
         return;
     for (char *w = strtok(run, " "), *next; w; w = next) {
         next = strtok(NULL, " ");
-        const int has_value = next && strncmp(next, "--", 2) != 0;
-        char probe[96];
-        snprintf(probe, sizeof probe, "%s ", w);
+        /* "--name VALUE", "--name=VALUE" (a value that starts with '-') or a flag "--name" */
+        const int has_value = !strchr(w, '=') && next && next[0] != '-';
+        const int len = (int)strcspn(w, "=");
+        char spaced[96], joined[96];
+        snprintf(spaced, sizeof spaced, "%.*s ", len, w);
+        snprintf(joined, sizeof joined, "%.*s=", len, w);
         const size_t at = strlen(args);
-        if (!strstr(args, probe) && at + strlen(w) + (has_value ? strlen(next) : 0) + 3 < n)
+        if (!strstr(args, spaced) && !strstr(args, joined) && at + strlen(w) + (has_value ? strlen(next) : 0) + 3 < n)
             snprintf(args + at, n - at, " %s%s%s", w, has_value ? " " : "", has_value ? next : "");
         if (has_value)
             next = strtok(NULL, " ");
@@ -263,7 +266,7 @@ static int verify_design(const fg_design *d, int argc, char **argv)
              d->example_args, d->example_run, d->name);
     c.spec.about = about;
     c.spec.examples = examples;
-    c.spec.exits = "0 full match, 1 mismatch or tool failure, 2 bad parameters";
+    c.spec.exits = "0 full match, 1 mismatch or tool failure, 2 bad parameters, 128+N interrupted by signal N";
     /* --size is the design's measure of --random (--max-pllr, --max-z); --seed the run's own, if any */
     verify_table[2].name = d->random_size_name ? d->random_size_name : "size";
     verify_table[2].lo = d->random_size_lo;
@@ -487,7 +490,8 @@ static int verify_vectors(int argc, char **argv)
         .examples = "fecforge gen iag --std lte --pllr 8 -o rtl-iag\n"
                     "fecforge vectors iag --config rtl-iag/manifest.json --K 40 --mode inverse -o v40\n"
                     "fecforge verify vectors --rtl rtl-iag v40",
-        .exits = "0 full match, 1 mismatch or tool failure, 2 bad parameters or sets that do not fit the design",
+        .exits = "0 full match, 1 mismatch or tool failure, 2 bad parameters or sets that do not fit the design, "
+                 "128+N interrupted by signal N",
         .pos_min = 1,
         .pos_max = BATCH_SETS,
         .pos_meta = "VECDIR..."};

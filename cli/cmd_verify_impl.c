@@ -102,7 +102,8 @@ int fg_cli_verify_family(const fg_family *f, int argc, char **argv)
                    "largest APP difference); they fail only when their frame errors differ by more than\n"
                    "5 sqrt(N p (1-p)) + 2 frames.";
     c.spec.examples = examples[0] ? examples : NULL;
-    c.spec.exits = "0 equal (float: within the band), 1 mismatch or runtime failure, 2 usage error";
+    c.spec.exits = "0 equal (float: within the band), 1 mismatch or runtime failure, 2 usage error, 128+N "
+                   "interrupted by signal N";
     fg_cli_group(&c.spec, "verify", verify_table, &v);
     if (!rc && (rc = fg_cli_parse(&c.spec, argc, argv)) != 0) {
         fg_cli_family_end(&c);

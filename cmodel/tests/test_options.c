@@ -2,6 +2,7 @@
  * repeated and unknown options, positional arguments, --config files and the help text. */
 #include "fg_cunit.h"
 #include "fecforge/error.h"
+#include "fecforge/json.h"
 #include "fecforge/options.h"
 
 #include <stdio.h>
@@ -226,7 +227,81 @@ static void test_config(void)
     CU_ASSERT(err_has("--config=/nonexistent/x.json: no such file"));
     fg_opts_free(&q);
     free(cfg_text);
+    cfg_text = NULL;
+    /* the file named twice: only the first would be read (found by fuzz_cli_opts) */
+    f = fopen(path, "w");
+    fputs("{}", f);
+    fclose(f);
+    char *argv4[] = {"--config", path, "--config", path};
+    CU_ASSERT_EQUAL(fg_opts_parse(&q, 4, argv4), FG_EINVAL);
+    CU_ASSERT(err_has("--config given more than once"));
+    fg_opts_free(&q);
+    free(cfg_text);
     unlink(path);
+}
+
+/* What fg_opts_args and fg_opts_write_json write parses back to the same values (the properties of
+ * cmodel/fuzz/fuzz_cli_opts.c; each case was a finding). */
+static void test_reproduce(void)
+{
+    CU_ASSERT_EQUAL(run("--label=-h --seed 18446744073709551615 --ebn0=-3,1 --code c"), 0);
+    v.scale = 0; /* outside (0, 1]: a default computed later ("0.75 for maxlog") */
+    char args[1024];
+    CU_ASSERT_EQUAL(fg_opts_args(&p, args, sizeof args), 0);
+    /* a value that starts with '-' is joined to its name: "--label -h" would ask for the help */
+    CU_ASSERT(strstr(args, "--label=-h") && strstr(args, "--ebn0=-3,1") && strstr(args, "--code c"));
+    CU_ASSERT(!strstr(args, "--scale")); /* "--scale 0" would be refused */
+    char *text = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&text, &n);
+    fg_json j;
+    fg_json_begin(&j, f);
+    fg_json_obj_open(&j, NULL);
+    fg_opts_write_json(&p, &j);
+    fg_json_obj_close(&j);
+    fg_json_end(&j);
+    fclose(f);
+    /* unset lists were written as [], which a --config file refuses as empty; the seed above 2^63 came
+     * back as 1e+19 (the JSON reader kept only a double) */
+    CU_ASSERT(!strstr(text, "\"scale\"") && !strstr(text, "\"K\"") && strstr(text, "18446744073709551615"));
+    char path[] = "/tmp/fg_test_options_XXXXXX";
+    const int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    CU_ASSERT(write(fd, text, strlen(text)) == (ssize_t)strlen(text));
+    close(fd);
+    free(text);
+    static const fg_opt cfg_opt[] = {{"config", 0, FG_OPT_TEXT, 0, .meta = "FILE", .help = "values"}, {NULL}};
+    char *cfg_text = NULL;
+    fg_opt_group gs[2] = {{NULL, table, &v}, {NULL, cfg_opt, &cfg_text}};
+    fg_opts_free(&p);
+    memset(&v, 0, sizeof v);
+    fg_opts q = {.groups = gs, .n_groups = 2, .config_opt = "config"};
+    char *argv[] = {"--config", path};
+    CU_ASSERT_EQUAL(fg_opts_parse(&q, 2, argv), 0);
+    CU_ASSERT(v.seed == UINT64_MAX && v.label && !strcmp(v.label, "-h") && v.ebn0.n == 2 && v.ebn0.v[0] == -3);
+    fg_opts_free(&q);
+    free(cfg_text);
+    unlink(path);
+    CU_ASSERT_EQUAL(run(args), 0);
+    CU_ASSERT(v.seed == UINT64_MAX && v.label && !strcmp(v.label, "-h") && v.codes.n == 1 && v.scale == 0.75);
+    /* a long text is written whole */
+    static char long_label[6000];
+    memset(long_label, 'x', sizeof long_label - 1);
+    free(v.label);
+    v.label = long_label;
+    static char big[8192];
+    CU_ASSERT_EQUAL(fg_opts_args(&p, big, sizeof big), 0);
+    CU_ASSERT(strstr(big, long_label) != NULL);
+    v.label = NULL;
+    /* the integer grammar has no leading blank or '+' (strtoll takes both) */
+    for (int k = 0; k < 3; k++) {
+        char *bad[] = {"--pllr", k == 0 ? " 8" : k == 1 ? "+8" : "\t8"};
+        fg_opts_free(&p);
+        memset(&v, 0, sizeof v);
+        p = (fg_opts){.groups = &grp, .n_groups = 1};
+        CU_ASSERT_EQUAL(fg_opts_parse(&p, 2, bad), FG_EINVAL);
+        CU_ASSERT(err_has("invalid: expected an integer"));
+    }
 }
 
 static void test_help(void)
@@ -253,6 +328,7 @@ void fg_test_register(void)
                                          {"errors", test_errors},
                                          {"required_and_positional", test_required_and_positional},
                                          {"config", test_config},
+                                         {"reproduce", test_reproduce},
                                          {"help", test_help},
                                          {"cleanup", test_cleanup},
                                          {NULL, NULL}};

@@ -128,13 +128,14 @@ typedef struct {
 } fg_opt_param;
 int fg_opts_name_error(const fg_opts *p, int rc, const fg_opt_param *map, int n);
 /* The options that reproduce the current values of every group, "--name VALUE --flag ..." (aliases,
- * hidden options, the config option, unset texts and lists, flags that are off and CUSTOM values
- * without print left out), into buf. 0, or FG_EINVAL when n is too small. */
+ * hidden options, the config option, unset texts and lists, flags that are off, numbers outside their
+ * range (a default computed later) and CUSTOM values without print left out), into buf. 0, or FG_EINVAL
+ * when n is too small. */
 int fg_opts_args(const fg_opts *p, char *buf, size_t n);
 /* The current values of every group as members of the JSON object open in j (fecforge/json.h), keyed
  * by the option's name with '-' as '_' (the keys a --config file takes): numbers as numbers, flags as
  * booleans, lists as arrays, choices, texts and CUSTOM values (with print) as strings; aliases,
- * hidden options, the config option and unset texts left out. */
+ * hidden options, the config option, unset texts and lists and numbers outside their range left out. */
 struct fg_json;
 void fg_opts_write_json(const fg_opts *p, struct fg_json *j);
 /* The help of every group: "  --name META   help; range (default D)". */

@@ -254,8 +254,12 @@ static int parse_header(fg_frames_reader *r)
             if (strtol(a, &end, 10) != FG_FRAMES_VERSION || *end)
                 return header_error(r, "format version other than 1");
             break;
-        case 1: snprintf(h->family, sizeof h->family, "%s", a); break;
-        case 2: snprintf(h->code, sizeof h->code, "%s", a); break;
+        case 1:
+        case 2: /* the family's or the code's name, whole (a cut one would name another code) */
+            if (strlen(a) >= FG_FRAMES_NAME_MAX)
+                return header_error(r, "name too long");
+            strcpy(k == 1 ? h->family : h->code, a);
+            break;
         case 3:
             if (!strcmp(a, "float") && n == 2)
                 h->fixed = 0;

@@ -155,7 +155,8 @@ static int parse_ll(const char *text, long long *v)
     char *end;
     errno = 0;
     *v = strtoll(text, &end, 10);
-    return !*text || *end || errno || (text[0] == '+') ? -1 : 0;
+    /* strtoll also skips leading blanks and takes a '+': neither is in the grammar */
+    return !*text || *end || errno || !(text[0] == '-' || (text[0] >= '0' && text[0] <= '9')) ? -1 : 0;
 }
 
 static int parse_real(const char *text, double *v)
@@ -634,10 +635,8 @@ static int config_object(fg_opts *p, const char *path, const vj *obj, int strict
                 at += (size_t)snprintf(val + at, sizeof val - at, "%s", e->s);
             else if (e->t == VJ_BOOL)
                 at += (size_t)snprintf(val + at, sizeof val - at, "%s", e->i ? "true" : "false");
-            else if (e->t == VJ_NUM && e->is_int)
-                at += (size_t)snprintf(val + at, sizeof val - at, "%lld", e->i);
-            else if (e->t == VJ_NUM)
-                at += (size_t)snprintf(val + at, sizeof val - at, "%.17g", e->d);
+            else if (e->t == VJ_NUM) /* as written: exact for every 64-bit seed */
+                at += (size_t)snprintf(val + at, sizeof val - at, "%s", e->s);
             else
                 rc = fg_set_error(FG_EINVAL, "--%s=%s: \"%s\" has a value of a kind no option takes", p->config_opt,
                                   path, key);
@@ -784,6 +783,8 @@ int fg_opts_parse(fg_opts *p, int argc, char **argv)
             value = argv[++i];
         }
         if (p->config_opt && !strcmp(t.o->name, p->config_opt)) { /* read above; recorded as given */
+            if (p->given[t.index]) /* only the first was read */
+                return fg_set_error(FG_EINVAL, "%s given more than once", spelled);
             const int rc = parse_value(t.o, spelled, value, t.field, 0);
             if (rc)
                 return rc;
@@ -858,9 +859,16 @@ void fg_opts_write_json(const fg_opts *p, struct fg_json *j)
                     *c = '_';
             switch (o->type) {
             case FG_OPT_FLAG: fg_json_bool(j, key, *(const int *)field != 0); break;
-            case FG_OPT_LLONG: fg_json_int(j, key, *(const long long *)field); break;
+            /* a number outside its range is a default computed later ("0.75 for maxlog"): left out */
+            case FG_OPT_LLONG:
+                if (in_range(o, (double)*(const long long *)field))
+                    fg_json_int(j, key, *(const long long *)field);
+                break;
             case FG_OPT_SEED: fg_json_uint(j, key, *(const uint64_t *)field); break;
-            case FG_OPT_REAL: fg_json_num(j, key, *(const double *)field); break;
+            case FG_OPT_REAL:
+                if (in_range(o, *(const double *)field))
+                    fg_json_num(j, key, *(const double *)field);
+                break;
             case FG_OPT_INT:
                 value_text(o, field, v, sizeof v);
                 if (v[0] && (v[0] == '-' || (v[0] >= '0' && v[0] <= '9')))
@@ -878,6 +886,8 @@ void fg_opts_write_json(const fg_opts *p, struct fg_json *j)
                     fg_json_str(j, key, o->words ? o->words : "all");
                     break;
                 }
+                if (!l->n) /* unset (a given list is never empty) */
+                    break;
                 fg_json_arr_open(j, key);
                 for (int i = 0; i < l->n; i++)
                     fg_json_int(j, NULL, l->v[i]);
@@ -886,6 +896,8 @@ void fg_opts_write_json(const fg_opts *p, struct fg_json *j)
             }
             case FG_OPT_SWEEP: {
                 const fg_opt_reals *l = field;
+                if (!l->n)
+                    break;
                 fg_json_arr_open(j, key);
                 for (int i = 0; i < l->n; i++)
                     fg_json_num(j, NULL, l->v[i]);
@@ -894,6 +906,8 @@ void fg_opts_write_json(const fg_opts *p, struct fg_json *j)
             }
             case FG_OPT_TEXTS: {
                 const fg_opt_texts *l = field;
+                if (!l->n)
+                    break;
                 fg_json_arr_open(j, key);
                 for (int i = 0; i < l->n; i++)
                     fg_json_str(j, NULL, l->v[i]);
@@ -1019,6 +1033,7 @@ int fg_opts_args(const fg_opts *p, char *buf, size_t n)
                 continue;
             const void *field = (const char *)gr->base + o->offset;
             char v[4096] = "", name[80];
+            const char *text = v;
             snprintf(name, sizeof name, "--%s", o->name);
             switch (o->type) {
             case FG_OPT_FLAG:
@@ -1027,18 +1042,22 @@ int fg_opts_args(const fg_opts *p, char *buf, size_t n)
                 continue;
             case FG_OPT_TEXT:
                 if (*(char *const *)field)
-                    snprintf(v, sizeof v, "%s", *(char *const *)field);
+                    text = *(char *const *)field;
                 break;
-            case FG_OPT_REAL: snprintf(v, sizeof v, "%.17g", *(const double *)field); break;
+            case FG_OPT_REAL: /* outside the range: a default computed later, left out (as value_text does) */
+                if (in_range(o, *(const double *)field))
+                    snprintf(v, sizeof v, "%.17g", *(const double *)field);
+                break;
             case FG_OPT_INTS:
             case FG_OPT_SWEEP:
             case FG_OPT_TEXTS: rc = list_text(o, field, v, sizeof v); break;
             default: value_text(o, field, v, sizeof v); break;
             }
-            if (!rc && v[0]) {
+            if (!rc && text[0]) {
                 rc = put(buf, n, &at, at ? " " : "", name);
+                /* a value that starts with '-' joined to its name: read as no option (-h, --config) */
                 if (!rc)
-                    rc = put(buf, n, &at, " ", v);
+                    rc = put(buf, n, &at, text[0] == '-' ? "=" : " ", text);
             }
         }
     }

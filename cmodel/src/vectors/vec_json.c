@@ -214,6 +214,11 @@ static int value(vj_in *in, vj *v)
         char *iend;
         v->i = strtoll(in->p, &iend, 10);
         v->is_int = iend == end && errno == 0;
+        /* the text too: exact where a double is not (a 64-bit seed above 2^63) */
+        if (!(v->s = malloc((size_t)(end - in->p) + 1)))
+            return fail(in, "out of memory");
+        memcpy(v->s, in->p, (size_t)(end - in->p));
+        v->s[end - in->p] = '\0';
         in->p = end;
         return 0;
     }
@@ -225,12 +230,15 @@ int vj_parse(const char *text, vj *out, char *err, size_t err_n)
     vj_in in = {text, 1, err, err_n, 0};
     err[0] = '\0';
     memset(out, 0, sizeof *out);
-    if (value(&in, out))
-        return -1;
-    ws(&in);
-    if (*in.p)
-        return fail(&in, "text after the JSON value");
-    return 0;
+    int rc = value(&in, out);
+    if (!rc) {
+        ws(&in);
+        if (*in.p)
+            rc = fail(&in, "text after the JSON value");
+    }
+    if (rc)
+        vj_free(out); /* the part read so far: nothing for the caller to free */
+    return rc;
 }
 
 void vj_free(vj *v)

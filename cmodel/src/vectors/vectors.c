@@ -335,11 +335,12 @@ int fg_vec_writer_commit(fg_vec_writer *w)
         if (s->kind == FG_VEC_MEMORY && s->lines != (long)s->banks * s->depth)
             rc = fg_set_error(FG_EINVAL, "memory stream %s has %ld lines, banks*depth = %ld", s->name, s->lines,
                               (long)s->banks * s->depth);
-        if (!rc && s->f)
-            rc = fg_outdir_close(w->od, s->f);
-        else if (!rc)
+        if (!rc && !s->f)
             rc = fg_set_error(FG_EIO, "stream %s was never opened", s->name);
-        s->f = NULL;
+        if (!rc) {
+            rc = fg_outdir_close(w->od, s->f);
+            s->f = NULL; /* closed either way; one left open is closed by writer_free */
+        }
     }
     sbuf m = {0};
     if (!rc) {

@@ -82,8 +82,8 @@ static int check_layout(const fg_vec_set *set, int n_in, int n_ex)
 static int create_iag(const fg_vec_set *set, fg_vec_model *m)
 {
     const char *std_s;
-    fg_std std;
-    int K, rc = fg_vec_get_param_str(set, "std", &std_s);
+    fg_std std = FG_STD_LTE; /* set before use; clang cannot tell */
+    int K = 0, rc = fg_vec_get_param_str(set, "std", &std_s);
     if (!rc)
         rc = fg_std_parse(std_s, &std);
     if (!rc)
