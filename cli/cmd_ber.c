@@ -55,7 +55,7 @@ static void json_head(fg_json *j, const ber_setup *b, const fg_family_inst *fi, 
     fg_json_str(j, "label", label);
     b->c.f->describe(fi, m, j);
     fg_json_str(j, "channel", ch->name);
-    fg_json_int(j, "seed", (long long)b->run.seed);
+    fg_json_uint(j, "seed", b->run.seed);
     fg_json_int(j, "min_fe", b->run.min_fe);
     fg_json_int(j, "max_frames", b->run.max_frames);
     if (fg_cli_given(&b->c.spec, &b->run.stop_fer))

@@ -242,7 +242,7 @@ int fg_cmd_vectors(int argc, char **argv)
     if (!rc && v.frames_out)
         rc = write_frames(&c, v.frames_out, decode, sizeof decode);
     if (!rc) {
-        const uint64_t seed = d->seed_of ? (uint64_t)d->seed_of(c.run) : 0;
+        const uint64_t seed = d->seed_of ? d->seed_of(c.run) : 0;
         rc = summary(c.cmd, d, v.out, v.json, d->seed_of ? &seed : NULL, v.frames_out, decode);
     }
     rc = fg_cli_finish(&c.spec, rc);

@@ -9,6 +9,9 @@ check help_ldpc 0 "$F" ber ldpc --help;            has out "usage: fecforge ber 
 has out "multilayer:K"; has out "--plot-with"
 check no_family 2 "$F" ber
 check bad_family 2 "$F" ber polar;                 has err "unknown family 'polar'"
+check big_seed 0 "$F" ber ldpc --code wifi-648-1/2 --ebn0 3 --max-frames 2 --seed 18446744073709551615 --json
+has out '"seed": 18446744073709551615,'
+
 
 # JSON: provenance, parameters, per-point counts.
 check json 0 "$F" ber ldpc "${C[@]}" --ebn0 1:0.5:2.5 --min-fe 10 --seed 7 --json

@@ -41,6 +41,9 @@ check bad_half 2 "$F" vectors xmap --iter 1 --half-iter 2 -o "$t/bad"; has err "
 check sub_turbo 2 "$F" vectors turbo --sub 1 -o "$t/bad";             has err "unknown option --sub"
 check no_out 2 "$F" vectors turbo --K 40;                             has err "\-o DIR"
 check bad_opt 2 "$F" vectors turbo --frobnicate -o "$t/bad";          has err "unknown option"
+# a seed above 2^63 is recorded as given (the manifest's tool.seed is any 64-bit value)
+check big_seed 0 "$F" vectors turbo --std lte --K 40 --parallel 2 --iter 1 --seed 18446744073709551615 -o "$t/seed"
+grep -q '"seed": 18446744073709551615$' "$t/seed/manifest.json" || { echo "FAIL: seed not recorded as given"; fail=1; }
 [ -e "$t/bad" ] && { echo "FAIL: a failed run left $t/bad"; fail=1; }
 [ $fail -eq 0 ] && echo "vectors turbo|xmap CLI: all checks passed"
 exit $fail

@@ -161,7 +161,7 @@ static int xmap_vectors(const void *cp, const void *p, int i, const char *dir)
     return named(cp, fg_vec_make_xmap(dir, &v));
 }
 
-static long long seed_of(const void *p) { return (long long)((const turbo_run *)p)->seed; }
+static uint64_t seed_of(const void *p) { return ((const turbo_run *)p)->seed; }
 
 /* The set's frames as the turbo family's: the block, its bit-accurate decoder with the design's schedule. */
 static int frames_of(const void *cp, const void *p, int i, char *args, size_t n, double *x, uint64_t *seed,

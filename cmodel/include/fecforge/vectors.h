@@ -59,8 +59,8 @@ typedef struct fg_vec_writer fg_vec_writer;
  * created. */
 int fg_vec_writer_open(const char *dir, const char *design, fg_vec_writer **out);
 
-/* Provenance seed (tool.seed); -1 (default) writes null. */
-void fg_vec_set_seed(fg_vec_writer *w, long long seed);
+/* Provenance seed (tool.seed, any 64-bit value); without a call the manifest writes null. */
+void fg_vec_set_seed(fg_vec_writer *w, uint64_t seed);
 /* Parameters (manifest "parameters") and expected counts (manifest "cycles"), in call order. */
 int fg_vec_param_int(fg_vec_writer *w, const char *key, long long v);
 int fg_vec_param_str(fg_vec_writer *w, const char *key, const char *v);

@@ -124,7 +124,8 @@ struct fg_vec_writer {
     fg_outdir *od; /* the set's output directory (fecforge/output.h, kind "vectors") */
     char *dir;
     char design[FG_VEC_NAME_MAX];
-    long long seed;
+    uint64_t seed;
+    int has_seed;
     sbuf params, counts;
     wstream *st;
     int n_st;
@@ -162,12 +163,15 @@ int fg_vec_writer_open(const char *dir, const char *design, fg_vec_writer **out)
         return rc;
     }
     snprintf(w->design, sizeof w->design, "%s", design);
-    w->seed = -1;
     *out = w;
     return 0;
 }
 
-void fg_vec_set_seed(fg_vec_writer *w, long long seed) { w->seed = seed; }
+void fg_vec_set_seed(fg_vec_writer *w, uint64_t seed)
+{
+    w->seed = seed;
+    w->has_seed = 1;
+}
 
 static int add_key(sbuf *b, const char *key)
 {
@@ -291,8 +295,8 @@ static void manifest_text(const fg_vec_writer *w, sbuf *b)
     sb_json_str(b, fg_version());
     sb_printf(b, ",\n    \"git\": ");
     sb_json_str(b, fg_git_hash());
-    if (w->seed >= 0)
-        sb_printf(b, ",\n    \"seed\": %lld\n  },\n", w->seed);
+    if (w->has_seed)
+        sb_printf(b, ",\n    \"seed\": %llu\n  },\n", (unsigned long long)w->seed);
     else
         sb_printf(b, ",\n    \"seed\": null\n  },\n");
     sb_printf(b, "  \"parameters\": {%s%s%s},\n", w->params.n ? "\n" : "", w->params.n ? w->params.s : "",

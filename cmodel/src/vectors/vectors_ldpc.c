@@ -156,7 +156,7 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
     rc = fg_vec_writer_open(dir, "ldpc", &c.w);
     if (rc)
         goto done;
-    fg_vec_set_seed(c.w, (long long)seed);
+    fg_vec_set_seed(c.w, seed);
     {
         char mb[32], ebn0[32];
         snprintf(mb, sizeof mb, "%dx%d", cfg->mb_rows, cfg->mb_cols);

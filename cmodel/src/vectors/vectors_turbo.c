@@ -266,7 +266,7 @@ int fg_vec_make_turbo(const char *dir, const fg_vec_turbo_params *p, long *bit_e
     const int L = 4 * ((K + 4 * P - 1) / (4 * P)), n_sub = (K + L - 1) / L;
     if ((rc = fg_vec_writer_open(dir, "turbo", &c.w)))
         goto done;
-    fg_vec_set_seed(c.w, (long long)p->seed);
+    fg_vec_set_seed(c.w, p->seed);
     if ((rc = common_params(c.w, p, L, n_sub)))
         goto done;
     {
@@ -495,7 +495,7 @@ int fg_vec_make_xmap(const char *dir, const fg_vec_turbo_params *p)
 
     if ((rc = fg_vec_writer_open(dir, "xmap", &w)))
         goto done;
-    fg_vec_set_seed(w, (long long)p->seed);
+    fg_vec_set_seed(w, p->seed);
     if ((rc = common_params(w, p, L, n_sub)))
         goto done;
     {

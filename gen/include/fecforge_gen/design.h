@@ -84,7 +84,7 @@ typedef struct fg_design {
     const char *const *summary_keys;
     const char *const *loss_keys;
     /* The seed the summary's provenance shows (NULL: none). */
-    long long (*seed_of)(const void *run);
+    uint64_t (*seed_of)(const void *run);
     /* The frames of vector set i as those of a decoder family (`vectors --frames-out`, docs/decode.md):
      * the options of the family's bit-accurate implementation with the design's arithmetic (as text),
      * the channel point, the seed and the number of frames. family NULL: the sets hold no frames. */
