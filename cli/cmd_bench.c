@@ -162,14 +162,9 @@ static int grid(const fg_impl_sweep *sw, char ***out)
 /* The implementation's options of a sweep point applied to a copy of icfg. */
 static int apply_point(const fg_family_impl *m, const char *text, void *icfg)
 {
-    char buf[256], *argv[16];
-    int argc = 0;
-    snprintf(buf, sizeof buf, "%s", text);
-    for (char *t = strtok(buf, " "); t && argc < 16; t = strtok(NULL, " "))
-        argv[argc++] = t;
     fg_opt_group g = {NULL, m->opts, icfg};
     fg_opts o = {.groups = &g, .n_groups = 1};
-    const int rc = fg_opts_parse(&o, argc, argv);
+    const int rc = fg_opts_parse_text(&o, text);
     fg_opts_free(&o);
     return rc;
 }

@@ -104,22 +104,23 @@ static void add_run_args(const fg_cli_design *c, char *args, size_t n)
     for (const fg_design_part *p = c->d->run_parts; p && p->opts && ng < 2 * FG_DESIGN_PARTS_MAX; p++)
         g[ng++] = (fg_opt_group){p->title, p->opts, (char *)c->run + p->offset};
     fg_opts o = {.groups = g, .n_groups = ng};
-    char run[1024];
+    char run[1024], *w[128];
     if (fg_opts_args(&o, run, sizeof run))
         return;
-    for (char *w = strtok(run, " "), *next; w; w = next) {
-        next = strtok(NULL, " ");
+    const int nw = fg_opts_split(run, w, 128);
+    for (int i = 0; i < nw; i++) {
         /* "--name VALUE", "--name=VALUE" (a value that starts with '-') or a flag "--name" */
-        const int has_value = !strchr(w, '=') && next && next[0] != '-';
-        const int len = (int)strcspn(w, "=");
-        char spaced[96], joined[96];
-        snprintf(spaced, sizeof spaced, "%.*s ", len, w);
-        snprintf(joined, sizeof joined, "%.*s=", len, w);
+        const int has_value = !strchr(w[i], '=') && i + 1 < nw && w[i + 1][0] != '-';
+        const int len = (int)strcspn(w[i], "=");
+        char spaced[96], joined[96], value[512] = "";
+        snprintf(spaced, sizeof spaced, "%.*s ", len, w[i]);
+        snprintf(joined, sizeof joined, "%.*s=", len, w[i]);
+        if (has_value && fg_opts_quote(w[i + 1], value, sizeof value))
+            return;
         const size_t at = strlen(args);
-        if (!strstr(args, spaced) && !strstr(args, joined) && at + strlen(w) + (has_value ? strlen(next) : 0) + 3 < n)
-            snprintf(args + at, n - at, " %s%s%s", w, has_value ? " " : "", has_value ? next : "");
-        if (has_value)
-            next = strtok(NULL, " ");
+        if (!strstr(args, spaced) && !strstr(args, joined) && at + strlen(w[i]) + strlen(value) + 3 < n)
+            snprintf(args + at, n - at, " %s%s%s", w[i], has_value ? " " : "", value);
+        i += has_value;
     }
 }
 

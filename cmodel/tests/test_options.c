@@ -304,6 +304,40 @@ static void test_reproduce(void)
     }
 }
 
+/* Words as a shell splits them (fg_opts_split), fg_opts_quote's words read back, and fg_opts_args /
+ * fg_opts_parse_text round trip a text with blanks, quotes and shell syntax. */
+static void test_words(void)
+{
+    char text[] = "a  'b c' d\\ e 'it'\\''s' '' --x=\"y\"";
+    char *w[8];
+    CU_ASSERT_EQUAL(fg_opts_split(text, w, 8), 6);
+    CU_ASSERT(!strcmp(w[0], "a") && !strcmp(w[1], "b c") && !strcmp(w[2], "d e") && !strcmp(w[3], "it's") &&
+              !strcmp(w[4], "") && !strcmp(w[5], "--x=\"y\""));
+    char open_quote[] = "a 'b";
+    CU_ASSERT_EQUAL(fg_opts_split(open_quote, w, 8), FG_EINVAL);
+    char many[] = "1 2 3";
+    CU_ASSERT_EQUAL(fg_opts_split(many, w, 2), FG_EINVAL);
+    static const char *const odd[] = {"plain-1.5,2:3", "a b", "it's", "", "$(touch x);`y`", "back\\slash", "\n"};
+    for (size_t i = 0; i < sizeof odd / sizeof *odd; i++) {
+        char q[128], *one[2];
+        CU_ASSERT_EQUAL_FATAL(fg_opts_quote(odd[i], q, sizeof q), 0);
+        CU_ASSERT(i > 0 || !strcmp(q, odd[i])); /* nothing to quote */
+        CU_ASSERT_EQUAL(fg_opts_split(q, one, 2), 1);
+        CU_ASSERT_STRING_EQUAL(one[0], odd[i]);
+    }
+    run("--label x");
+    free(v.label);
+    v.label = strdup("it's a \"b\" $(c)");
+    char args[512];
+    CU_ASSERT_EQUAL(fg_opts_args(&p, args, sizeof args), 0);
+    fg_opts_free(&p);
+    memset(&v, 0, sizeof v);
+    p = (fg_opts){.groups = &grp, .n_groups = 1};
+    CU_ASSERT_EQUAL(fg_opts_parse_text(&p, args), 0);
+    CU_ASSERT(v.label && !strcmp(v.label, "it's a \"b\" $(c)"));
+    CU_ASSERT_EQUAL(fg_opts_parse_text(&p, "--help"), FG_EINVAL);
+}
+
 static void test_help(void)
 {
     run("");
@@ -328,6 +362,7 @@ void fg_test_register(void)
                                          {"errors", test_errors},
                                          {"required_and_positional", test_required_and_positional},
                                          {"config", test_config},
+                                         {"words", test_words},
                                          {"reproduce", test_reproduce},
                                          {"help", test_help},
                                          {"cleanup", test_cleanup},

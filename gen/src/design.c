@@ -49,25 +49,15 @@ void fg_design_setup_free(fg_design_setup *s)
 
 int fg_design_setup_text(fg_design_setup *s, const fg_design *d, int with_run, const char *args)
 {
-    enum { WORDS_MAX = 256 };
     memset(s, 0, sizeof *s);
     s->design = d;
     if (!d)
         return fg_set_error(FG_EINVAL, "fg_design_setup_text: no design");
-    char *buf = malloc(strlen(args ? args : "") + 1), *argv[WORDS_MAX];
-    int argc = 0, rc = 0;
+    int rc = 0;
     s->cfg = calloc(1, d->cfg_size ? d->cfg_size : 1);
     s->run = with_run ? calloc(1, d->run_size ? d->run_size : 1) : NULL;
-    if (!buf || !s->cfg || (with_run && !s->run))
+    if (!s->cfg || (with_run && !s->run))
         rc = fg_set_error(FG_ENOMEM, "out of memory");
-    if (!rc) {
-        strcpy(buf, args ? args : "");
-        for (char *t = strtok(buf, " \t\n"); t && !rc; t = strtok(NULL, " \t\n"))
-            if (argc == WORDS_MAX)
-                rc = fg_set_error(FG_EINVAL, "more than %d words of options", WORDS_MAX);
-            else
-                argv[argc++] = t;
-    }
     if (!rc) {
         if (d->cfg_default)
             d->cfg_default(s->cfg);
@@ -75,9 +65,7 @@ int fg_design_setup_text(fg_design_setup *s, const fg_design *d, int with_run, c
             d->run_default(s->run, with_run == 2);
         s->opts = (fg_opts){.groups = s->groups,
                             .n_groups = fg_design_groups(d, s->cfg, s->run, s->groups, 2 * FG_DESIGN_PARTS_MAX)};
-        rc = fg_opts_parse(&s->opts, argc, argv);
-        if (rc == FG_OPTS_HELP)
-            rc = fg_set_error(FG_EINVAL, "--help is no option of a configuration");
+        rc = fg_opts_parse_text(&s->opts, args);
     }
     if (!rc && d->finish) {
         rc = d->finish(s->cfg, &s->opts);
@@ -87,6 +75,5 @@ int fg_design_setup_text(fg_design_setup *s, const fg_design *d, int with_run, c
         rc = d->run_finish(s->cfg, s->run, &s->opts);
         s->run_finished = 1;
     }
-    free(buf);
     return rc;
 }

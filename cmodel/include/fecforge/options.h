@@ -105,6 +105,7 @@ typedef struct {
     unsigned char *given;     /* 1: from the command line, 2: from the --config file; per option in group order */
     const char **spelled;     /* per option: the name it was given under (an old spelling's), or NULL */
     int n_opts;
+    char *words;              /* fg_opts_parse_text: the words of its text (pos points into them) */
 } fg_opts;
 
 /* Parse argv[0 .. argc-1] (the options of one command, without its name): defaults first, then the
@@ -113,6 +114,17 @@ typedef struct {
  * ("--pllr=30 invalid: a multiple of 4 in [4, 1024]" is the caller's; "--pllr=0 out of range [4, 1024]",
  * "--ebn0=1,,2 invalid: empty element", "unknown option --plr (did you mean --pllr?)"). */
 int fg_opts_parse(fg_opts *p, int argc, char **argv);
+/* Splits text in place into at most max words as a POSIX shell does for blanks, single quotes and
+ * backslashes (so that what fg_opts_args writes reads back, and a shell reads it the same way). The
+ * number of words, or FG_EINVAL (an unterminated quote, more than max words). */
+int fg_opts_split(char *text, char **argv, int max);
+/* text as one word that a shell and fg_opts_split read back: as it is when it holds only characters no
+ * shell treats specially, else in single quotes (a quote in it as '\''); "" as ''. 0, or FG_EINVAL when
+ * n is too small. */
+int fg_opts_quote(const char *text, char *buf, size_t n);
+/* fg_opts_parse of the words of text (fg_opts_split): options given as one text (a configuration drawn
+ * by verify --random, a sweep point's options). A --help there is an error (FG_EINVAL). */
+int fg_opts_parse_text(fg_opts *p, const char *text);
 /* The option whose value lives at field was given (command line or --config). */
 int fg_opts_given(const fg_opts *p, const void *field);
 /* The option declared for field as the user spelled it ("--pllr"; an old spelling's name when given
@@ -129,8 +141,9 @@ typedef struct {
 int fg_opts_name_error(const fg_opts *p, int rc, const fg_opt_param *map, int n);
 /* The options that reproduce the current values of every group, "--name VALUE --flag ..." (aliases,
  * hidden options, the config option, unset texts and lists, flags that are off, numbers outside their
- * range (a default computed later) and CUSTOM values without print left out), into buf. 0, or FG_EINVAL
- * when n is too small. */
+ * range (a default computed later) and CUSTOM values without print left out), into buf; a value with a
+ * blank or a character a shell would read is single-quoted ('it'\''s'), one that starts with '-' is joined
+ * to its name (--label=-h). 0, or FG_EINVAL when n is too small. */
 int fg_opts_args(const fg_opts *p, char *buf, size_t n);
 /* The current values of every group as members of the JSON object open in j (fecforge/json.h), keyed
  * by the option's name with '-' as '_' (the keys a --config file takes): numbers as numbers, flags as

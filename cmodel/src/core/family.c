@@ -172,14 +172,12 @@ static const fg_family_impl *default_impl(const fg_family *f, const void *cfg)
 
 int fg_family_setup_text(fg_family_setup *s, const fg_family *f, const char *impl_name, const char *args)
 {
-    enum { WORDS_MAX = 256 };
     memset(s, 0, sizeof *s);
     s->family = f;
     if (!f)
         return fg_set_error(FG_EINVAL, "fg_family_setup_text: no family");
-    char *buf = malloc(strlen(args ? args : "") + 1), *argv[WORDS_MAX];
-    int argc = 0, rc = 0;
-    if (!buf || !(s->cfg = calloc(1, f->cfg_size ? f->cfg_size : 1)))
+    int rc = 0;
+    if (!(s->cfg = calloc(1, f->cfg_size ? f->cfg_size : 1)))
         rc = fg_set_error(FG_ENOMEM, "out of memory");
     /* a named implementation's own options are parsed with the family's */
     if (!rc && impl_name && !(s->impl = fg_family_impl_find(f, impl_name)))
@@ -191,21 +189,11 @@ int fg_family_setup_text(fg_family_setup *s, const fg_family *f, const char *imp
             s->impl->cfg_default(s->icfg);
     }
     if (!rc) {
-        strcpy(buf, args ? args : "");
-        for (char *t = strtok(buf, " \t\n"); t && !rc; t = strtok(NULL, " \t\n"))
-            if (argc == WORDS_MAX)
-                rc = fg_set_error(FG_EINVAL, "more than %d words of options", WORDS_MAX);
-            else
-                argv[argc++] = t;
-    }
-    if (!rc) {
         if (f->cfg_default)
             f->cfg_default(s->cfg);
         s->opts = (fg_opts){.groups = s->groups, .n_groups = fg_family_groups(f, s->cfg, s->impl, s->icfg, s->groups,
                                                                              FG_FAMILY_GROUPS_MAX)};
-        rc = fg_opts_parse(&s->opts, argc, argv);
-        if (rc == FG_OPTS_HELP)
-            rc = fg_set_error(FG_EINVAL, "--help is no option of a configuration");
+        rc = fg_opts_parse_text(&s->opts, args);
     }
     if (!rc && !s->impl && !(s->impl = default_impl(f, s->cfg)))
         rc = fg_set_error(FG_EINVAL, "family %s has no implementation for this configuration", f->name);
@@ -222,7 +210,6 @@ int fg_family_setup_text(fg_family_setup *s, const fg_family *f, const char *imp
     }
     if (!rc && s->impl->check)
         rc = s->impl->check(&s->inst, s->icfg);
-    free(buf);
     return rc;
 }
 

@@ -696,6 +696,53 @@ static int read_config(fg_opts *p, const char *path)
     return rc;
 }
 
+int fg_opts_split(char *text, char **argv, int max)
+{
+    int n = 0;
+    char *in = text, *out = text;
+    for (;;) {
+        while (*in == ' ' || *in == '\t' || *in == '\n')
+            in++;
+        if (!*in)
+            return n;
+        if (n == max)
+            return fg_set_error(FG_EINVAL, "more than %d words of options", max);
+        argv[n++] = out;
+        while (*in && *in != ' ' && *in != '\t' && *in != '\n') {
+            if (*in == '\'') {
+                const char *end = strchr(in + 1, '\'');
+                if (!end)
+                    return fg_set_error(FG_EINVAL, "options: unterminated quote in %s", argv[n - 1]);
+                memmove(out, in + 1, (size_t)(end - in - 1));
+                out += end - in - 1;
+                in = (char *)end + 1;
+            } else {
+                if (*in == '\\' && in[1])
+                    in++;
+                *out++ = *in++;
+            }
+        }
+        const int more = *in != '\0';
+        *out++ = '\0'; /* out <= in: the word ends where the blank was, or at the text's end */
+        in += more;
+    }
+}
+
+int fg_opts_parse_text(fg_opts *p, const char *text)
+{
+    enum { WORDS_MAX = 256 };
+    char *argv[WORDS_MAX];
+    free(p->words);
+    if (!(p->words = malloc(strlen(text ? text : "") + 1)))
+        return fg_set_error(FG_ENOMEM, "out of memory");
+    strcpy(p->words, text ? text : "");
+    const int argc = fg_opts_split(p->words, argv, WORDS_MAX);
+    if (argc < 0)
+        return argc;
+    const int rc = fg_opts_parse(p, argc, argv);
+    return rc == FG_OPTS_HELP ? fg_set_error(FG_EINVAL, "--help is no option of a configuration") : rc;
+}
+
 int fg_opts_parse(fg_opts *p, int argc, char **argv)
 {
     p->n_opts = count_opts(p);
@@ -989,6 +1036,22 @@ static int put(char *buf, size_t n, size_t *at, const char *sep, const char *tex
     return 0;
 }
 
+int fg_opts_quote(const char *text, char *buf, size_t n)
+{
+    size_t at = 0;
+    if (!n)
+        return fg_set_error(FG_EINVAL, "fg_opts_quote: no room");
+    buf[0] = '\0';
+    if (text[0] && text[strspn(text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,:/@%^")] == '\0')
+        return put(buf, n, &at, "", text);
+    int rc = put(buf, n, &at, "", "'");
+    for (const char *s = text; *s && !rc; s++) {
+        const char c[2] = {*s, '\0'};
+        rc = put(buf, n, &at, "", *s == '\'' ? "'\\''" : c);
+    }
+    return rc ? rc : put(buf, n, &at, "", "'");
+}
+
 /* The value of a list field as the parser reads it: "1,2,3". */
 static int list_text(const fg_opt *o, const void *field, char *buf, size_t n)
 {
@@ -1056,8 +1119,13 @@ int fg_opts_args(const fg_opts *p, char *buf, size_t n)
             if (!rc && text[0]) {
                 rc = put(buf, n, &at, at ? " " : "", name);
                 /* a value that starts with '-' joined to its name: read as no option (-h, --config) */
-                if (!rc)
-                    rc = put(buf, n, &at, text[0] == '-' ? "=" : " ", text);
+                const size_t wn = 4 * strlen(text) + 3; /* every character a quote: '\'' */
+                char *word = rc ? NULL : malloc(wn);
+                if (!rc && !word)
+                    rc = fg_set_error(FG_ENOMEM, "out of memory");
+                if (!rc && !(rc = fg_opts_quote(text, word, wn)))
+                    rc = put(buf, n, &at, text[0] == '-' ? "=" : " ", word);
+                free(word);
             }
         }
     }
@@ -1175,7 +1243,9 @@ void fg_opts_free(fg_opts *p)
     free(p->given);
     free(p->spelled);
     free(p->pos);
+    free(p->words);
     p->given = NULL;
     p->spelled = NULL;
     p->pos = NULL;
+    p->words = NULL;
 }
