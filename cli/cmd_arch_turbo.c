@@ -375,7 +375,8 @@ _Static_assert(sizeof(fg_std) == sizeof(int) && sizeof(fg_turbo_arch_path) == si
 #define O(f) FG_CLI_OFF(turbo_opts, f)
 static const fg_opt turbo_opts_tbl[] = {
     {"std", 0, FG_OPT_CHOICE, O(cfg.std), .words = FG_STD_WORDS, .meta = "S", .help = "the standard (umts: HSPA+)"},
-    {"K", 0, FG_OPT_INTS, O(K), 1, FG_K_MAX, .words = "all", .def = "6144", .meta = "N|LIST|all",
+    {"K", 0, FG_OPT_INTS, O(K), 1, FG_K_MAX, .words = "all", .def_text = "the largest of the standard: 6144 (lte), 5114 (umts)",
+     .meta = "N|LIST|all",
      .help = "block size, a list (40,1008,6144 or 40-512:8) or every size of the standard;\n"
              "several sizes print one line each (sizes P does not fit skipped)"},
     {"parallel", 0, FG_OPT_INT, O(cfg.P), 1, FG_TURBO_ARCH_P_MAX, .meta = "P",
@@ -493,7 +494,7 @@ int fg_cmd_arch_turbo(int argc, char **argv)
             return fg_cli_finish(&spec, fg_cli_usage_error(CMD, "%s needs --ebn0", nii_spelled(argc, argv)));
     }
     int *K_n = NULL, n = 0;
-    if (fg_cli_k_list(CMD, cfg.std, &v.K, 6144, &K_n, &n))
+    if (fg_cli_k_list(CMD, cfg.std, &v.K, cfg.std == FG_STD_LTE ? 6144 : 5114, &K_n, &n))
         return fg_cli_finish(&spec, FG_EXIT_USAGE);
     if (trace && n != 1) {
         free(K_n);
