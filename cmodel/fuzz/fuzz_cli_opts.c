@@ -343,10 +343,10 @@ static int repro_argv(char **prefix, int n_prefix, const parse_result *r, int js
     } else {
         *buf = strdup(r->args);
         FUZZ_CHECK(*buf != NULL);
-        for (char *w = strtok(*buf, " "); w; w = strtok(NULL, " ")) {
-            FUZZ_CHECK(argc < WORDS_MAX - ARGS_MAX - 2);
-            argv[argc++] = w;
-        }
+        /* the words as a shell reads them: fg_opts_args quotes values holding blanks or quotes */
+        const int n = fg_opts_split(*buf, argv + argc, WORDS_MAX - ARGS_MAX - 2 - argc);
+        FUZZ_CHECK(n >= 0);
+        argc += n;
     }
     if (r->n_pos)
         argv[argc++] = "--";
