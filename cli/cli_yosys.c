@@ -1,5 +1,6 @@
-/* The Yosys driver of `fecforge area` (cli_yosys.h): runs `synth -top TOP -flatten` on a generated
- * design and reads its cell statistics (`stat -json`, Yosys's own format). */
+/* The Yosys driver of `fecforge area` (cli_yosys.h): runs `synth -top TOP` on a generated design,
+ * hierarchically (each distinct module once) or flat (-flatten), and reads its cell statistics
+ * (`stat -json`, Yosys's own format). */
 #include "cli_yosys.h"
 
 #include "cli.h"
@@ -12,8 +13,10 @@
 #include <unistd.h>
 
 /* ---- Yosys stat -json reader --------------------------------------------------------------------
- * Reads the "design" object of `stat -json`: num_cells, num_memory_bits and num_cells_by_type.
- * The format is Yosys's own (flat objects of integers and one object of "type": count). */
+ * Reads the "design" object of `stat -json` (num_cells, num_memory_bits and num_cells_by_type, the
+ * totals over the hierarchy) and the same fields of each object of "modules". The format is Yosys's own
+ * (flat objects of integers and one object of "type": count); Yosys 0.23 also prints its hierarchy as
+ * plain text between "modules" and "design", which the reader skips. */
 
 static const char *skip_ws(const char *p)
 {
@@ -80,21 +83,14 @@ static const char *json_object_end(const char *p)
     return NULL;
 }
 
-static int stat_parse(const char *text, fg_cli_yosys_stat *s)
+/* One statistics object (obj at its '{', end at its '}'): cells, memory bits, cells by type. */
+static int stat_object(const char *obj, const char *end, fg_cli_yosys_stat *s)
 {
-    memset(s, 0, sizeof *s);
-    const char *c = strstr(text, "\"creator\":");
-    if (c && !json_string(c + 10, s->creator, sizeof s->creator))
+    if (json_key_long(obj, end, "num_cells", &s->cells) || json_key_long(obj, end, "num_memory_bits", &s->mem_bits))
         return -1;
-    const char *d = strstr(text, "\"design\":");
-    if (!d || !(d = strchr(d, '{')))
-        return -1;
-    const char *end = json_object_end(d);
-    if (!end || json_key_long(d, end, "num_cells", &s->cells) || json_key_long(d, end, "num_memory_bits", &s->mem_bits))
-        return -1;
-    const char *t = strstr(d, "\"num_cells_by_type\":");
+    const char *t = strstr(obj, "\"num_cells_by_type\":");
     if (!t || t > end)
-        return 0; /* an empty design has no cells */
+        return 0; /* an empty module has no cells */
     const char *p = skip_ws(t + strlen("\"num_cells_by_type\":"));
     if (*p != '{')
         return -1;
@@ -116,6 +112,67 @@ static int stat_parse(const char *text, fg_cli_yosys_stat *s)
         else if (*p != '}')
             return -1;
     }
+    return 0;
+}
+
+/* The "design" object of `stat -json` (the totals over the hierarchy) and the creator line. */
+static int stat_parse(const char *text, fg_cli_yosys_stat *s)
+{
+    memset(s, 0, sizeof *s);
+    const char *c = strstr(text, "\"creator\":");
+    if (c && !json_string(c + 10, s->creator, sizeof s->creator))
+        return -1;
+    const char *d = strstr(text, "\"design\":");
+    if (!d || !(d = strchr(d, '{')))
+        return -1;
+    const char *end = json_object_end(d);
+    return end ? stat_object(d, end, s) : -1;
+}
+
+/* The "modules" object of `stat -json`: every module's own statistics, in r->modules (top first). */
+static int stat_modules(const char *text, const char *top, fg_cli_yosys_result *r)
+{
+    const char *p = strstr(text, "\"modules\":");
+    if (!p || *(p = skip_ws(p + strlen("\"modules\":"))) != '{')
+        return -1;
+    int cap = 0;
+    for (p = skip_ws(p + 1); *p != '}'; p = skip_ws(p)) {
+        if (r->nmodules == cap) {
+            cap = cap ? 2 * cap : 16;
+            fg_cli_yosys_module *m = realloc(r->modules, (size_t)cap * sizeof *m);
+            if (!m)
+                return -1;
+            r->modules = m;
+        }
+        fg_cli_yosys_module *m = &r->modules[r->nmodules];
+        memset(m, 0, sizeof *m);
+        p = json_string(p, m->name, sizeof m->name);
+        if (!p || *(p = skip_ws(p)) != ':' || *(p = skip_ws(p + 1)) != '{')
+            return -1;
+        const char *end = json_object_end(p);
+        if (!end || stat_object(p, end, &m->st))
+            return -1;
+        if (m->name[0] == '\\' && !strcmp(m->name + 1, top) && r->nmodules > 0) { /* the top first */
+            const fg_cli_yosys_module t = *m;
+            memmove(&r->modules[1], &r->modules[0], (size_t)r->nmodules * sizeof *m);
+            r->modules[0] = t;
+        }
+        r->nmodules++;
+        p = skip_ws(end + 1);
+        if (*p == ',')
+            p++;
+    }
+    /* Instances: 1 for the top, plus every parent's instances times its cells of the module's name. Each
+     * pass settles one more level of the hierarchy. */
+    for (int pass = 0; pass < r->nmodules; pass++)
+        for (int i = 0; i < r->nmodules; i++) {
+            long n = i == 0;
+            for (int k = 0; k < r->nmodules; k++)
+                for (int t = 0; t < r->modules[k].st.ntypes; t++)
+                    if (!strcmp(r->modules[k].st.type[t], r->modules[i].name))
+                        n += r->modules[k].st.count[t] * r->modules[k].instances;
+            r->modules[i].instances = n;
+        }
     return 0;
 }
 
@@ -263,7 +320,7 @@ static int run_yosys(const char *cmd, const char *yosys, const char *dir, const 
 }
 
 /* Write area.ys for the design in dir (files.f, top). SRAM models (fg_sram_*) become black boxes. */
-static int write_script(const char *cmd, const char *dir, const char *top, int *has_macros)
+static int write_script(const char *cmd, const char *dir, const char *top, int flatten, int *has_macros)
 {
     char path[PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/files.f", dir);
@@ -296,17 +353,21 @@ static int write_script(const char *cmd, const char *dir, const char *top, int *
             top, top);
     if (*has_macros)
         fprintf(out, "blackbox =*fg_sram_*\n");
+    /* Without -flatten every module (each parameter set of it) is optimised and mapped once, however
+     * often it is instantiated; stat -top counts each instance. */
     fprintf(out,
             "tee -q -o arrays_reg.json stat -json -top %s\n"
-            "synth -top %s -flatten\n"
+            "synth -top %s%s\n"
             "tee -q -o stat.json stat -json -top %s\n",
-            top, top, top);
+            top, top, flatten ? " -flatten" : "", top);
     if (fclose(out) != 0)
         return fg_cli_fail(cmd, "cannot write %s", path), -1;
     return 0;
 }
 
-static int read_stat(const char *cmd, const char *dir, const char *name, fg_cli_yosys_stat *s)
+/* Read DIR/NAME (stat -json) into s; with r, also its modules into r. */
+static int read_stat(const char *cmd, const char *dir, const char *name, const char *top, fg_cli_yosys_stat *s,
+                     fg_cli_yosys_result *r)
 {
     char path[PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -314,27 +375,39 @@ static int read_stat(const char *cmd, const char *dir, const char *name, fg_cli_
     if (!t)
         return fg_cli_fail(cmd, "yosys wrote no %s", path), -1;
     int rc = stat_parse(t, s);
+    if (!rc && r)
+        rc = stat_modules(t, top, r);
     free(t);
     if (rc)
         return fg_cli_fail(cmd, "cannot parse %s (yosys stat -json)", path), -1;
     return 0;
 }
 
-int fg_cli_yosys(const char *cmd, const char *yosys, const char *dir, const char *top, fg_cli_yosys_result *r)
+int fg_cli_yosys(const char *cmd, const char *yosys, const char *dir, const char *top, int flatten,
+                 fg_cli_yosys_result *r)
 {
     int macros;
     memset(r, 0, sizeof *r);
-    if (write_script(cmd, dir, top, &macros) || run_yosys(cmd, yosys, dir, top, &r->seconds))
+    r->flatten = flatten;
+    if (write_script(cmd, dir, top, flatten, &macros) || run_yosys(cmd, yosys, dir, top, &r->seconds))
         return FG_EXIT_FAIL;
     fg_cli_yosys_stat *all = calloc(1, sizeof *all);
     if (!all)
         return fg_cli_fail(cmd, "out of memory");
-    int rc = read_stat(cmd, dir, "arrays_all.json", all) || read_stat(cmd, dir, "arrays_reg.json", &r->st);
+    int rc = read_stat(cmd, dir, "arrays_all.json", top, all, NULL) ||
+             read_stat(cmd, dir, "arrays_reg.json", top, &r->st, NULL);
     r->mem_bits_all = all->mem_bits;
     r->mem_bits_reg = r->st.mem_bits;
     free(all);
-    if (rc || read_stat(cmd, dir, "stat.json", &r->st))
+    if (rc || read_stat(cmd, dir, "stat.json", top, &r->st, r))
         return FG_EXIT_FAIL;
     snprintf(r->version, sizeof r->version, "%s", r->st.creator);
     return 0;
+}
+
+void fg_cli_yosys_free(fg_cli_yosys_result *r)
+{
+    free(r->modules);
+    r->modules = NULL;
+    r->nmodules = 0;
 }

@@ -15,19 +15,34 @@ typedef struct {
     char creator[128];
 } fg_cli_yosys_stat;
 
+/* One synthesized module of a hierarchical run: its Yosys name and its own cells (submodule instances
+ * among them under the submodule's name), and how many instances the design holds. */
+typedef struct {
+    char name[FG_CLI_YOSYS_TYPE_LEN];
+    long instances;
+    fg_cli_yosys_stat st;
+} fg_cli_yosys_module;
+
 typedef struct {
     char version[128];  /* Yosys's creator line */
     double seconds;
+    int flatten;        /* 1: synth -flatten (one netlist); 0: every distinct module synthesized once */
     long mem_bits_all;  /* memory bits of every array, before the SRAM models (fg_sram_*) are black boxes */
     long mem_bits_reg;  /* those left after: register arrays (FIFOs, buffers) */
-    fg_cli_yosys_stat st; /* after synth -top TOP -flatten */
+    fg_cli_yosys_stat st; /* after synth: the whole design (every instance counted) */
+    int nmodules;       /* hierarchical runs: the synthesized modules, top first (the top alone when flat) */
+    fg_cli_yosys_module *modules;
 } fg_cli_yosys_result;
 
 /* The yosys executable: $FG_YOSYS if set, else yosys on PATH; NULL if none. */
 const char *fg_cli_yosys_find(char *buf, size_t n);
 /* Write DIR/area.ys for the design in DIR (files.f, TOP; SRAM models as black boxes), run yosys (the
- * executable) there (progress on stderr; its log DIR/yosys.log) and read its statistics. 0, or an
- * exit code after printing the failure (with the log's last lines). */
-int fg_cli_yosys(const char *cmd, const char *yosys, const char *dir, const char *top, fg_cli_yosys_result *r);
+ * executable) there (progress on stderr; its log DIR/yosys.log) and read its statistics. flatten: synth
+ * -flatten, else hierarchical (synth without -flatten: each distinct module, i.e. each module and
+ * parameter set, is synthesized once and the totals count every instance). 0, or an exit code after
+ * printing the failure (with the log's last lines). fg_cli_yosys_free releases r->modules. */
+int fg_cli_yosys(const char *cmd, const char *yosys, const char *dir, const char *top, int flatten,
+                 fg_cli_yosys_result *r);
+void fg_cli_yosys_free(fg_cli_yosys_result *r);
 
 #endif

@@ -1,6 +1,7 @@
 /* fecforge area <design>: hardware cost of a generated design (the design registry,
  * fecforge_gen/design.h). The design is generated into a temporary directory (or --keep DIR), Yosys
- * synthesizes it to its internal gate library (cli_yosys.c: synth -top TOP -flatten), and the cell
+ * synthesizes it to its internal gate library (cli_yosys.c: synth -top TOP, each distinct module once,
+ * or with --flatten as one netlist), and the cell
  * statistics are priced here as cells, flip-flop bits and gate equivalents with the GE table below
  * (docs/rtl-area.md): the library maps parameters to Verilog and never runs external tools; the GE
  * table is a reporting convention of the command. */
@@ -109,56 +110,83 @@ static int ge_lookup(const char *type, double *ge, cell_kind *kind)
 
 /* ---- one area run ---------------------------------------------------------------------------------- */
 
+/* Cells of one statistics object, priced with the GE table. */
 typedef struct {
-    char top[FG_DESIGN_TOP_MAX];
-    fg_cli_yosys_result y;
-    long cells;       /* logic cells (macro instances excluded) */
+    long cells;       /* logic cells (macro and submodule instances excluded) */
     long flip_flops;  /* bits */
     long latches;
     long macros;      /* SRAM macro instances (black boxes) */
-    long mem_bits;    /* bits of the SRAM macros: not in cells, flip_flops or ge */
-    long array_bits;  /* bits of the register arrays (FIFOs, buffers): in flip_flops and ge */
     double ge, ge_comb, ge_seq;
     long unpriced;    /* cells of a type the GE table does not know */
+} area_counts;
+
+typedef struct {
+    char top[FG_DESIGN_TOP_MAX];
+    fg_cli_yosys_result y;
+    area_counts n;    /* the design: every instance counted */
+    long mem_bits;    /* bits of the SRAM macros: not in cells, flip_flops or ge */
+    long array_bits;  /* bits of the register arrays (FIFOs, buffers): in flip_flops and ge */
 } area_result;
 
-/* Price Yosys's cells (the GE table above). */
-static void price(area_result *r)
+/* Price Yosys's cells (the GE table above). Types that are not Yosys gates ($_*) are instances: SRAM
+ * models (black boxes, counted as macros) or, in a module of a hierarchical run, its submodules. warn:
+ * name the types the table lacks on stderr. */
+static void price(const fg_cli_yosys_stat *st, area_counts *c, int warn)
 {
-    const fg_cli_yosys_stat *st = &r->y.st;
-    r->mem_bits = r->y.mem_bits_all - r->y.mem_bits_reg;
-    r->array_bits = r->y.mem_bits_reg;
+    memset(c, 0, sizeof *c);
     for (int i = 0; i < st->ntypes; i++) {
         const char *t = st->type[i];
         const long n = st->count[i];
-        if (t[0] != '$' || strstr(t, "fg_sram_")) { /* a black-box instance: a macro */
-            r->macros += n;
+        if (strncmp(t, "$_", 2)) {
+            if (strstr(t, "fg_sram_"))
+                c->macros += n;
             continue;
         }
-        r->cells += n;
+        c->cells += n;
         double ge1;
         cell_kind kind;
         if (ge_lookup(t, &ge1, &kind)) {
-            r->unpriced += n;
-            fprintf(stderr, "fecforge %s: warning: %ld cells of type %s have no GE value (not in the GE table)\n", CMD, n,
-                    t);
+            c->unpriced += n;
+            if (warn)
+                fprintf(stderr, "fecforge %s: warning: %ld cells of type %s have no GE value (not in the GE table)\n",
+                        CMD, n, t);
             continue;
         }
         const double ge = ge1 * (double)n;
-        r->ge += ge;
+        c->ge += ge;
         if (kind == K_COMB) {
-            r->ge_comb += ge;
+            c->ge_comb += ge;
         } else {
-            r->ge_seq += ge;
+            c->ge_seq += ge;
             if (kind == K_FF)
-                r->flip_flops += n;
+                c->flip_flops += n;
             else
-                r->latches += n;
+                c->latches += n;
         }
     }
-    if (r->latches)
-        fprintf(stderr, "fecforge %s: warning: %ld latch cells in %s (the design should have none)\n", CMD, r->latches,
+}
+
+static void price_design(area_result *r)
+{
+    r->mem_bits = r->y.mem_bits_all - r->y.mem_bits_reg;
+    r->array_bits = r->y.mem_bits_reg;
+    price(&r->y.st, &r->n, 1);
+    if (r->n.latches)
+        fprintf(stderr, "fecforge %s: warning: %ld latch cells in %s (the design should have none)\n", CMD, r->n.latches,
                 r->top);
+}
+
+/* A module's name without Yosys's decoration: \NAME, $paramod\NAME\P=V..., $paramod$HASH\NAME. */
+static void module_name(const char *y, char *out, size_t n)
+{
+    const char *p = y;
+    if (!strncmp(p, "$paramod", 8)) {
+        p = strchr(p, '\\');
+        p = p ? p + 1 : y;
+    } else if (*p == '\\') {
+        p++;
+    }
+    snprintf(out, n, "%.*s", (int)strcspn(p, "\\"), p);
 }
 
 static void print_json(const fg_cli_design *c, const area_result *r, double total_s)
@@ -174,22 +202,45 @@ static void print_json(const fg_cli_design *c, const area_result *r, double tota
     fg_opts_write_json(&o, &j);
     fg_json_obj_close(&j);
     fg_json_str(&j, "top", r->top);
-    fg_json_int(&j, "cells", r->cells);
-    fg_json_int(&j, "flip_flops", r->flip_flops);
-    fg_json_int(&j, "latches", r->latches);
-    fg_json_num(&j, "ge", r->ge);
-    fg_json_num(&j, "ge_comb", r->ge_comb);
-    fg_json_num(&j, "ge_seq", r->ge_seq);
-    fg_json_int(&j, "ge_unpriced_cells", r->unpriced);
+    fg_json_int(&j, "cells", r->n.cells);
+    fg_json_int(&j, "flip_flops", r->n.flip_flops);
+    fg_json_int(&j, "latches", r->n.latches);
+    fg_json_num(&j, "ge", r->n.ge);
+    fg_json_num(&j, "ge_comb", r->n.ge_comb);
+    fg_json_num(&j, "ge_seq", r->n.ge_seq);
+    fg_json_int(&j, "ge_unpriced_cells", r->n.unpriced);
     fg_json_int(&j, "array_bits", r->array_bits);
     fg_json_int(&j, "mem_bits", r->mem_bits);
-    fg_json_int(&j, "macros", r->macros);
+    fg_json_int(&j, "macros", r->n.macros);
     fg_json_obj_open(&j, "cells_by_type");
     for (int i = 0; i < r->y.st.ntypes; i++)
         fg_json_int(&j, r->y.st.type[i], r->y.st.count[i]);
     fg_json_obj_close(&j);
+    fg_json_str(&j, "synthesis", r->y.flatten ? "flat" : "hierarchical");
+    if (!r->y.flatten) { /* each distinct module: its own logic per instance (submodules not included) */
+        fg_json_arr_open(&j, "modules");
+        for (int i = 0; i < r->y.nmodules; i++) {
+            const fg_cli_yosys_module *m = &r->y.modules[i];
+            area_counts mc;
+            char name[FG_CLI_YOSYS_TYPE_LEN];
+            price(&m->st, &mc, 0);
+            module_name(m->name, name, sizeof name);
+            fg_json_obj_open(&j, NULL);
+            fg_json_str(&j, "module", name);
+            fg_json_str(&j, "yosys_module", m->name);
+            fg_json_int(&j, "instances", m->instances);
+            fg_json_int(&j, "cells", mc.cells);
+            fg_json_int(&j, "flip_flops", mc.flip_flops);
+            fg_json_num(&j, "ge", mc.ge);
+            fg_json_obj_close(&j);
+        }
+        fg_json_arr_close(&j);
+    }
     fg_json_str(&j, "yosys", r->y.version);
-    fg_json_str(&j, "yosys_script", "synth -top TOP -flatten; stat (SRAM models fg_sram_* as black boxes)");
+    fg_json_str(&j, "yosys_script",
+                r->y.flatten ? "synth -top TOP -flatten; stat (SRAM models fg_sram_* as black boxes)"
+                             : "synth -top TOP (each distinct module once); stat -top TOP (every instance counted; SRAM "
+                               "models fg_sram_* as black boxes)");
     fg_json_num(&j, "yosys_seconds", r->y.seconds);
     fg_json_num(&j, "seconds", total_s);
     fg_json_obj_close(&j);
@@ -198,17 +249,18 @@ static void print_json(const fg_cli_design *c, const area_result *r, double tota
 
 static void print_table(const char *design, const area_result *r, double total_s)
 {
-    printf("fecforge area %s: %s (%s; synthesis %.1f s, total %.1f s)\n\n", design, r->top, r->y.version, r->y.seconds,
-           total_s);
-    printf("  %-26s %12ld\n", "cells", r->cells);
-    printf("  %-26s %12ld  (register arrays: %ld bits)\n", "flip-flops (bits)", r->flip_flops, r->array_bits);
-    if (r->latches)
-        printf("  %-26s %12ld\n", "latches", r->latches);
-    printf("  %-26s %12.1f  (combinational %.1f, sequential %.1f)\n", "gate equivalents (GE)", r->ge, r->ge_comb,
-           r->ge_seq);
-    printf("  %-26s %12ld  (%ld macro instances; not in cells or GE)\n", "SRAM macro bits", r->mem_bits, r->macros);
-    if (r->unpriced)
-        printf("  %-26s %12ld\n", "cells without a GE value", r->unpriced);
+    const area_counts *n = &r->n;
+    printf("fecforge area %s: %s (%s; %s synthesis %.1f s, total %.1f s)\n\n", design, r->top, r->y.version,
+           r->y.flatten ? "flat" : "hierarchical", r->y.seconds, total_s);
+    printf("  %-26s %12ld\n", "cells", n->cells);
+    printf("  %-26s %12ld  (register arrays: %ld bits)\n", "flip-flops (bits)", n->flip_flops, r->array_bits);
+    if (n->latches)
+        printf("  %-26s %12ld\n", "latches", n->latches);
+    printf("  %-26s %12.1f  (combinational %.1f, sequential %.1f)\n", "gate equivalents (GE)", n->ge, n->ge_comb,
+           n->ge_seq);
+    printf("  %-26s %12ld  (%ld macro instances; not in cells or GE)\n", "SRAM macro bits", r->mem_bits, n->macros);
+    if (n->unpriced)
+        printf("  %-26s %12ld\n", "cells without a GE value", n->unpriced);
     printf("\n  %-28s %10s %8s %12s\n", "cell type", "count", "GE/cell", "GE");
     for (int i = 0; i < r->y.st.ntypes; i++) {
         double ge1;
@@ -219,6 +271,17 @@ static void print_table(const char *design, const area_result *r, double total_s
         else
             printf("  %-28s %10ld %8s %12s\n", r->y.st.type[i], r->y.st.count[i], "-", "-");
     }
+    if (r->y.flatten)
+        return;
+    printf("\n  %-28s %10s %10s %12s %12s\n", "module (own logic)", "instances", "cells", "GE each", "GE all");
+    for (int i = 0; i < r->y.nmodules; i++) {
+        area_counts c;
+        char name[FG_CLI_YOSYS_TYPE_LEN];
+        price(&r->y.modules[i].st, &c, 0);
+        module_name(r->y.modules[i].name, name, sizeof name);
+        printf("  %-28s %10ld %10ld %12.1f %12.1f\n", name, r->y.modules[i].instances, c.cells, c.ge,
+               c.ge * (double)r->y.modules[i].instances);
+    }
 }
 
 /* ---- area <design> ------------------------------------------------------------------------------- */
@@ -226,6 +289,7 @@ static void print_table(const char *design, const area_result *r, double total_s
 typedef struct {
     char *keep;
     int json;
+    int flatten;
 } area_opts;
 
 #define O(f) offsetof(area_opts, f)
@@ -233,9 +297,12 @@ static const fg_opt area_table[] = {
     {"keep", 0, FG_OPT_TEXT, O(keep), .meta = "DIR",
      .help = "keep the generated design, the Yosys script, log and statistics in DIR (replaced if it holds\n"
              "an earlier output of `fecforge gen` or `area`)"},
+    {"flatten", 0, FG_OPT_FLAG, O(flatten),
+     .help = "synthesize the design as one flat netlist (synth -flatten: optimised across module boundaries;\n"
+             "much slower on large designs) instead of each distinct module once (the default)"},
     {"json", 0, FG_OPT_FLAG, O(json),
      .help = "one JSON object on stdout: tool, design, parameters, top, cells, flip_flops, ge, mem_bits,\n"
-             "cells_by_type, yosys version, seconds"},
+             "cells_by_type, synthesis (hierarchical or flat), modules, yosys version, seconds"},
     {NULL}};
 #undef O
 
@@ -243,7 +310,8 @@ static void help(void)
 {
     printf("usage: fecforge area <design> [the design's options] [--config FILE] [--keep DIR] [--json]\n\n"
            "Hardware cost of a generated design: the design is generated as by `fecforge gen` into a\n"
-           "temporary directory, Yosys synthesizes it (synth -top TOP -flatten) and its cell statistics are\n"
+           "temporary directory, Yosys synthesizes it (synth -top TOP: each distinct module once, every\n"
+           "instance counted; --flatten: one flat netlist) and its cell statistics are\n"
            "reported: cells, flip-flop bits, gate equivalents (GE, NAND2 = 1; table in docs/rtl-area.md) and\n"
            "cells by type. Register arrays (FIFOs, buffers) are flip-flops and count in the GE; SRAM models\n"
            "(rtl/lib/fg_sram_*) are black boxes whose bits are reported separately as SRAM macro bits.\n\n"
@@ -260,7 +328,7 @@ static void help(void)
 }
 
 /* Generate the design into --keep DIR or a temporary directory, synthesize it, price and print. */
-static int area_run(const fg_cli_design *c, const char *keep, int json, double t0)
+static int area_run(const fg_cli_design *c, const char *keep, int json, int flatten, double t0)
 {
     char yosys[PATH_MAX];
     const char *env = getenv("FG_YOSYS");
@@ -289,12 +357,12 @@ static int area_run(const fg_cli_design *c, const char *keep, int json, double t
         return fg_cli_fail(c->cmd, "out of memory");
     }
     c->d->top(c->cfg, r->top, sizeof r->top);
-    int rc = fg_cli_yosys(c->cmd, yosys, dir, r->top, &r->y);
+    int rc = fg_cli_yosys(c->cmd, yosys, dir, r->top, flatten, &r->y);
     if (keep && fg_outdir_mark(keep, "rtl"))
         fprintf(stderr, "fecforge %s: warning: %s\n", c->cmd, fg_last_error());
     fg_tmpdir_release(td, 0);
     if (!rc) {
-        price(r);
+        price_design(r);
         const double total = fg_cli_now() - t0;
         if (json)
             print_json(c, r, total);
@@ -302,6 +370,7 @@ static int area_run(const fg_cli_design *c, const char *keep, int json, double t
             print_table(c->d->name, r, total);
     } else if (fg_cli_stopped())
         rc = 128 + fg_cli_stopped();
+    fg_cli_yosys_free(&r->y);
     free(r);
     return rc;
 }
@@ -324,7 +393,8 @@ int fg_cmd_area(int argc, char **argv)
     char about[1024], examples[256];
     snprintf(about, sizeof about,
              "%s\n\nHardware cost: the design generated as by `fecforge gen`, synthesized by Yosys (synth -top\n"
-             "TOP -flatten): cells, flip-flop bits, gate equivalents (docs/rtl-area.md).",
+             "TOP, each distinct module once; --flatten: one netlist): cells, flip-flop bits, gate equivalents\n"
+             "(docs/rtl-area.md).",
              d->about);
     snprintf(examples, sizeof examples, "fecforge area %s %s", d->name, d->example_args);
     c.spec.about = about;
@@ -341,7 +411,7 @@ int fg_cmd_area(int argc, char **argv)
     if (!rc)
         rc = fg_cli_design_finish(&c);
     if (!rc)
-        rc = area_run(&c, v.keep, v.json, t0);
+        rc = area_run(&c, v.keep, v.json, v.flatten, t0);
     rc = fg_cli_finish(&c.spec, rc);
     fg_cli_design_end(&c);
     return rc;

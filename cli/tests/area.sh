@@ -84,7 +84,22 @@ read -r tot ffs macs <"$t/sums"
 for f in fg_dbcf_p2_m4_s2_f2_b3.v files.f manifest.json area.ys yosys.log stat.json; do
   [ -f "$t/keep/$f" ] || { echo "FAIL: --keep: $f missing"; fail=1; }
 done
-grep -q "synth -top fg_dbcf_p2_m4_s2_f2_b3 -flatten" "$t/keep/area.ys" || { echo "FAIL: area.ys"; fail=1; }
+grep -q "^synth -top fg_dbcf_p2_m4_s2_f2_b3$" "$t/keep/area.ys" || { echo "FAIL: area.ys (hierarchical)"; fail=1; }
+# Hierarchical (the default): each distinct module once; its own logic times its instances sums to the
+# design's GE, and the top is the first module, instantiated once.
+grep -q '"synthesis": "hierarchical"' "$t/small.json" || { echo "FAIL: synthesis not hierarchical"; fail=1; }
+awk -v g="$ge" '/"modules"/ {m = 1} m && /"module":/ {n++; top = top ? top : $2} m && /"instances":/ {i = $2 + 0}
+     m && /"ge":/ {s += i * $2; if (n == 1 && i != 1) bad = 1}
+     END { d = s - g; if (n < 5 || bad || d < -0.05 || d > 0.05 || top !~ /fg_dbcf_p2_m4_s2_f2_b3/) {
+             print "FAIL: modules: " n " modules, sum of instances x GE " s ", design GE " g; exit 1 } }' "$t/small.json" \
+  || fail=1
+# --flatten: one netlist, the same registers.
+check flat 0 "$F" area dbcf --pllr $P --banks $M --select $S --fifo-depth $FD --buf-depth $BD --width $W --bank-depth $D \
+  --flatten --json --keep "$t/keepflat"
+has out '"synthesis": "flat"'
+grep -q "^synth -top fg_dbcf_p2_m4_s2_f2_b3 -flatten$" "$t/keepflat/area.ys" || { echo "FAIL: area.ys (--flatten)"; fail=1; }
+[ "$(num "$t/out" flip_flops)" = "$ff" ] || { echo "FAIL: --flatten: $(num "$t/out" flip_flops) flip-flops, $ff hierarchical"; fail=1; }
+grep -q '"modules"' "$t/out" && { echo "FAIL: --flatten lists modules"; fail=1; }
 
 # Monotonic: twice the lanes (same banks, depths, widths) cost more cells, flip-flops and GE.
 check bigger 0 "$F" area dbcf --pllr $((2 * P)) --banks $M --select $S --fifo-depth $FD --buf-depth $BD --width $W \

@@ -121,14 +121,25 @@ static int ports_of(const fg_gen_dbcf_cfg *c, port_t *p)
 
 enum { PORTS_MAX = 24 };
 
+/* A level of CW bits from one of n bits (n <= CW): "{{(CW-n){1'b0}}, x}" or "x". */
+static void zext(char *buf, size_t len, const char *x, int n, int cw)
+{
+    if (n < cw)
+        snprintf(buf, len, "{%d'd0, %s}", cw - n, x);
+    else
+        snprintf(buf, len, "%s", x);
+}
+
 static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
 {
     const fg_dbcf_cfg *b = &c->dbcf;
     const int P = b->pllr, M = b->banks, F = b->fifo_depth, B = b->buf_depth;
     fg_gen_dbcf_dims d;
     fg_gen_dbcf_dims_of(c, &d);
-    const int S = d.select, NR = min2(S, B + 1), NP = min2(S, B);
-    char params[512];
+    const int S = d.select, NR = min2(S, B + 1);
+    const int FCW = clog2(F + 1), BCW = clog2(B + 1); /* the FIFO's and the buffer's own level widths */
+    const int LO = (d.bank_w + 1) / 2, HI = d.bank_w - LO;
+    char params[512], ext[96];
     params_text(c, params, sizeof params);
     fg_gen_header(f, "DBCF write network: lane FIFOs, LFSR priority, PLLR x S router, bank circular buffers with bypass "
                      "+ bank SRAMs (docs/rtl-dbcf.md; cycle-exact twin of fg_dbcf_step)", params);
@@ -149,18 +160,12 @@ static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
             "  localparam integer NS = %d;  // request slots: 2l = lane l's FIFO head, 2l+1 its new word\n"
             "  localparam integer BW = %d, RW = %d, W = %d;  // bank, row, data bits\n"
             "  localparam integer D = %d;  // rows per bank SRAM\n"
-            "  localparam integer CW = %d;  // levels, limits, ranks\n"
+            "  localparam integer CW = %d;  // level ports\n"
             "  localparam integer SW = %d;  // start slot\n"
             "  localparam integer LW = BW + RW + W;  // lane word {bank, row, data}\n"
             "  localparam integer QW = RW + W;  // buffered word {row, data}\n"
-            "  localparam integer NR = %d;  // most words a bank admits per cycle: min(S, B + 1)\n"
-            "  localparam integer NRW = %d;  // words of by_rank: NR, or NR + 1 (a zero) for the pushes\n",
-            P, M, d.slots, d.bank_w, d.row_w, d.data_w, c->bank_depth, d.count_w, d.slot_w, NR, max2(NR, NP + 1));
-    fprintf(f,
-            "  localparam [CW-1:0] S_LIM = %d;  // select S\n"
-            "  localparam [CW-1:0] B_ROOM = %d;  // B + 1: the bank itself takes one word per cycle\n"
-            "  localparam [CW-1:0] ZERO = 0;\n\n",
-            S, B + 1);
+            "  localparam integer NR = %d;  // most words a bank admits per cycle: min(S = %d, B + 1)\n\n",
+            P, M, d.slots, d.bank_w, d.row_w, d.data_w, c->bank_depth, d.count_w, d.slot_w, NR, S);
 
     /* Priority: start slot (lfsr * NS) >> 16. */
     const unsigned taps = fg_dbcf_lfsr_next(1); /* the model's tap mask: next(1) = taps */
@@ -177,114 +182,126 @@ static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
     /* Lanes: slots, FIFOs, accept/reject. */
     fprintf(f,
             "  // Candidates: slot 2l = FIFO head (FIFO not empty), slot 2l+1 = new word (%s).\n"
-            "  wire [NS-1:0] slot_valid;\n"
-            "  wire [NS*LW-1:0] slot_word;\n"
-            "  reg [NS-1:0] admitted;  // slot admitted by its bank\n"
-            "  wire [M*NS-1:0] grant_all;  // bank b's grants at [b*NS +: NS]\n"
-            "  genvar l, b, k;\n"
+            "  // cols: the slots as columns, bit t of every slot's {valid, bank, row, data} at [t*NS +: NS].\n"
+            "  wire [(LW+1)*NS-1:0] cols;\n"
+            "  wire [NS-1:0] admitted;  // slot admitted by its bank\n"
+            "  genvar l, b, t;\n"
             "  generate\n"
             "    for (l = 0; l < P; l = l + 1) begin : g_lane\n"
             "      wire [LW-1:0] new_word = {lane_bank_i[l*BW+:BW], lane_row_i[l*RW+:RW], lane_data_i[l*W+:W]};\n"
             "      wire not_taken = lane_valid_i[l] & ~admitted[2*l+1];\n",
             b->offer == FG_DBCF_OFFER_DUAL ? "valid; offered together with the head" : "valid and the FIFO empty");
     if (F > 0) {
+        zext(ext, sizeof ext, "level", FCW, d.count_w);
         fprintf(f,
-                "      localparam [CW-1:0] F_FULL = %d;\n"
-                "      wire [CW-1:0] level;\n"
+                "      localparam [%d:0] F_FULL = %d;\n"
+                "      wire [%d:0] level;\n"
                 "      wire [LW-1:0] head;\n"
                 "      // Pop first, then push if there is room; else the new word is rejected.\n"
                 "      wire room = (level != F_FULL) | admitted[2*l];\n"
-                "      fg_fifo #(.W(LW), .DEPTH(%d), .CW(CW)) u_fifo (\n"
+                "      fg_fifo #(.W(LW), .DEPTH(%d), .CW(%d)) u_fifo (\n"
                 "          .clk_i(clk_i), .rst_ni(rst_ni), .push_i(not_taken & room), .data_i(new_word),\n"
                 "          .pop_i(admitted[2*l]), .head_o(head), .level_o(level));\n"
-                "      assign slot_valid[2*l] = level != ZERO;\n"
-                "      assign slot_word[2*l*LW+:LW] = head;\n"
-                "      assign slot_valid[2*l+1] = lane_valid_i[l]%s;\n"
+                "      wire head_valid = level != %d'd0;\n"
+                "      wire new_valid = lane_valid_i[l]%s;\n"
                 "      assign reject_o[l] = not_taken & ~room;\n"
-                "      assign fifo_level_o[l*CW+:CW] = level;\n",
-                F, F, b->offer == FG_DBCF_OFFER_DUAL ? "" : " & (level == ZERO)");
+                "      assign fifo_level_o[l*CW+:CW] = %s;\n",
+                FCW - 1, F, FCW - 1, F, FCW, FCW, b->offer == FG_DBCF_OFFER_DUAL ? "" : " & ~head_valid", ext);
     } else {
         fprintf(f,
                 "      // No FIFO: a new word that is not admitted is rejected.\n"
-                "      assign slot_valid[2*l] = 1'b0;\n"
-                "      assign slot_word[2*l*LW+:LW] = {LW{1'b0}};\n"
-                "      assign slot_valid[2*l+1] = lane_valid_i[l];\n"
+                "      wire [LW-1:0] head = {LW{1'b0}};\n"
+                "      wire head_valid = 1'b0;\n"
+                "      wire new_valid = lane_valid_i[l];\n"
                 "      assign reject_o[l] = not_taken;\n"
-                "      assign fifo_level_o[l*CW+:CW] = ZERO;\n");
+                "      assign fifo_level_o[l*CW+:CW] = {CW{1'b0}};\n");
     }
     fprintf(f,
-            "      assign slot_word[(2*l+1)*LW+:LW] = new_word;\n"
+            "      for (t = 0; t < LW; t = t + 1) begin : g_col\n"
+            "        assign cols[t*NS+2*l] = head[t];\n"
+            "        assign cols[t*NS+2*l+1] = new_word[t];\n"
+            "      end\n"
+            "      assign cols[LW*NS+2*l] = head_valid;\n"
+            "      assign cols[LW*NS+2*l+1] = new_valid;\n"
             "      assign accept_head_o[l] = admitted[2*l];\n"
             "      assign accept_new_o[l] = admitted[2*l+1];\n"
-            "    end\n\n");
-
-    /* Banks: conflict detector, selector, bank write, buffer. */
-    fprintf(f,
-            "    // Banks: requests to b, rotating-priority selection of up to min(S, B + 1 - occ) of them;\n"
-            "    // the bank writes its oldest buffered word, or bypasses the first admitted one when the\n"
-            "    // buffer is empty; the other admitted words enter the buffer in admission (rank) order.\n"
-            "    for (b = 0; b < M; b = b + 1) begin : g_bank\n"
-            "      localparam [BW-1:0] BANK = b;\n"
-            "      wire [NS-1:0] req, grant;\n"
-            "      wire [NS*CW-1:0] rank;\n"
-            "      wire [CW-1:0] occ, count;\n"
-            "      integer s, r;\n"
-            "      for (k = 0; k < NS; k = k + 1) begin : g_req\n"
-            "        assign req[k] = slot_valid[k] & (slot_word[k*LW+QW+:BW] == BANK);\n"
-            "      end\n"
-            "      wire [CW-1:0] room = B_ROOM - occ;\n"
-            "      wire [CW-1:0] limit = (room < S_LIM) ? room : S_LIM;\n"
-            "      fg_prio_sel #(.N(NS), .SW(SW), .CW(CW)) u_sel (\n"
-            "          .req_i(req), .start_i(start), .limit_i(limit), .grant_o(grant), .rank_o(rank), .count_o(count));\n"
-            "      assign grant_all[b*NS+:NS] = grant;\n"
-            "      // by_rank[r]: the admitted word of rank r (one-hot OR over the slots); words >= NR are 0.\n"
-            "      reg [NRW*QW-1:0] by_rank;\n"
-            "      always @* begin\n"
-            "        by_rank = {NRW*QW{1'b0}};\n"
-            "        for (s = 0; s < NS; s = s + 1)\n"
-            "          for (r = 0; r < NR; r = r + 1)\n"
-            "            if (grant[s] && rank[s*CW+:CW] == r[CW-1:0]) by_rank[r*QW+:QW] = by_rank[r*QW+:QW] | slot_word[s*LW+:QW];\n"
-            "      end\n");
-    if (B > 0) {
-        fprintf(f,
-                "      wire bypass = occ == ZERO;\n"
-                "      wire [QW-1:0] head;\n"
-                "      wire [%d*QW-1:0] push_data;\n"
-                "      for (k = 0; k < %d; k = k + 1) begin : g_push\n"
-                "        assign push_data[k*QW+:QW] = bypass ? by_rank[(k+1)*QW+:QW] : by_rank[k*QW+:QW];\n"
-                "      end\n"
-                "      wire [CW-1:0] push_n = (bypass && count != ZERO) ? count - {{(CW-1){1'b0}}, 1'b1} : count;\n"
-                "      fg_circ_buf #(.W(QW), .DEPTH(%d), .NPUSH(%d), .CW(CW)) u_buf (\n"
-                "          .clk_i(clk_i), .rst_ni(rst_ni), .push_n_i(push_n), .push_data_i(push_data),\n"
-                "          .pop_i(~bypass), .head_o(head), .level_o(occ));\n"
-                "      wire [QW-1:0] word = bypass ? by_rank[QW-1:0] : head;\n"
-                "      assign bank_we_o[b] = ~bypass | (count != ZERO);\n",
-                NP, NP, B, NP);
-    } else {
-        fprintf(f,
-                "      // No buffer: the limit is 1 and the admitted word goes straight to the bank.\n"
-                "      assign occ = ZERO;\n"
-                "      wire [QW-1:0] word = by_rank[QW-1:0];\n"
-
-                "      assign bank_we_o[b] = count != ZERO;\n");
-    }
-    fprintf(f,
-            "      assign bank_row_o[b*RW+:RW] = word[W+:RW];\n"
-            "      assign bank_data_o[b*W+:W] = word[W-1:0];\n"
-            "      assign buf_level_o[b*CW+:CW] = occ;\n"
-            "      // Bank memory: written from the bank write port (not during reset), read by the decoder\n"
-            "      // side: bank_rd_data_o = row bank_rd_row_i of the previous cycle (old data on a collision).\n"
-            "      fg_sram_1r1w #(.DEPTH(D), .AW(RW), .DW(W)) u_sram (\n"
-            "          .clk_i(clk_i), .we_i(bank_we_o[b] & rst_ni), .waddr_i(word[W+:RW]), .wdata_i(word[W-1:0]),\n"
-            "          .re_i(1'b1), .raddr_i(bank_rd_row_i[b*RW+:RW]), .rdata_o(bank_rd_data_o[b*W+:W]));\n"
             "    end\n"
+            "  endgenerate\n\n");
+
+    /* Rotation, decode, banks, accept. */
+    fprintf(f,
+            "  // Visit order: rotated, slot start is column index 0, start + 1 index 1, and so on (cyclic).\n"
+            "  wire [(LW+1)*NS-1:0] rcols;\n"
+            "  fg_rotate #(.N(NS), .R(LW + 1), .SW(SW), .BACK(0)) u_rot (.s_i(start), .x_i(cols), .y_o(rcols));\n"
+            "  wire [NS-1:0] rvalid = rcols[LW*NS+:NS];\n\n"
+            "  // Conflict detector: every slot's bank field decoded once for all banks, in two halves (valid\n"
+            "  // folded into the low one); bank b's requests are one AND of a low and a high line.\n"
+            "  localparam integer LO = %d, HI = %d;  // bank bits decoded in each half\n"
+            "  wire [(1<<LO)*NS-1:0] lo_line;\n"
+            "  wire [(1<<HI)*NS-1:0] hi_line;\n"
+            "  genvar v;\n"
+            "  generate\n"
+            "    for (v = 0; v < (1 << LO); v = v + 1) begin : g_lo\n"
+            "      localparam [LO-1:0] V = v;\n"
+            "      reg [NS-1:0] m;\n"
+            "      integer j;\n"
+            "      always @* begin\n"
+            "        m = rvalid;\n"
+            "        for (j = 0; j < LO; j = j + 1) m = m & (V[j] ? rcols[(QW+j)*NS+:NS] : ~rcols[(QW+j)*NS+:NS]);\n"
+            "      end\n"
+            "      assign lo_line[v*NS+:NS] = m;\n"
+            "    end\n",
+            LO, HI);
+    if (HI > 0)
+        fprintf(f,
+                "    for (v = 0; v < (1 << HI); v = v + 1) begin : g_hi\n"
+                "      localparam [HI-1:0] V = v;\n"
+                "      reg [NS-1:0] m;\n"
+                "      integer j;\n"
+                "      always @* begin\n"
+                "        m = {NS{1'b1}};\n"
+                "        for (j = 0; j < HI; j = j + 1)\n"
+                "          m = m & (V[j] ? rcols[(QW+LO+j)*NS+:NS] : ~rcols[(QW+LO+j)*NS+:NS]);\n"
+                "      end\n"
+                "      assign hi_line[v*NS+:NS] = m;\n"
+                "    end\n");
+    else
+        fprintf(f, "    assign hi_line = {NS{1'b1}};\n");
+    zext(ext, sizeof ext, "level", BCW, d.count_w);
+    fprintf(f,
             "  endgenerate\n\n"
-            "  // A slot requests one bank only: admitted = OR of the banks' grants.\n"
+            "  // Banks: each selects up to min(S, B + 1 - occ) of its requests in visit order, writes its oldest\n"
+            "  // buffered word or bypasses the first admitted one, and buffers the others (fg_dbcf_bank).\n"
+            "  wire [M*NS-1:0] adm;  // bank b's admitted slots (rotated) at [b*NS +: NS]\n"
+            "  generate\n"
+            "    for (b = 0; b < M; b = b + 1) begin : g_bank\n"
+            "      wire [NS-1:0] req = lo_line[(b %% (1 << LO))*NS+:NS] & hi_line[(b >> LO)*NS+:NS];\n"
+            "      wire [%d:0] level;\n"
+            "      fg_dbcf_bank #(.N(NS), .NR(NR), .B(%d), .RW(RW), .W(W), .D(D), .CW(%d)) u_bank (\n"
+            "          .clk_i(clk_i), .rst_ni(rst_ni), .req_i(req), .col_i(rcols[QW*NS-1:0]), .adm_o(adm[b*NS+:NS]),\n"
+            "          .we_o(bank_we_o[b]), .row_o(bank_row_o[b*RW+:RW]), .data_o(bank_data_o[b*W+:W]), .level_o(level),\n"
+            "          .rd_row_i(bank_rd_row_i[b*RW+:RW]), .rd_data_o(bank_rd_data_o[b*W+:W]));\n"
+            "      assign buf_level_o[b*CW+:CW] = %s;\n"
+            "    end\n"
+            "  endgenerate\n",
+            BCW - 1, B, BCW, ext);
+    /* Lines of bank numbers >= M: a word for no bank is never admitted (queued or rejected). */
+    if (M < (1 << LO))
+        fprintf(f, "  wire [%d:0] unused_lo_lines = lo_line[%d:%d];\n", ((1 << LO) - M) * d.slots - 1,
+                (1 << LO) * d.slots - 1, M * d.slots);
+    if (HI > 0 && ((M - 1) >> LO) < (1 << HI) - 1)
+        fprintf(f, "  wire [%d:0] unused_hi_lines = hi_line[%d:%d];\n", ((1 << HI) - 1 - ((M - 1) >> LO)) * d.slots - 1,
+                (1 << HI) * d.slots - 1, (((M - 1) >> LO) + 1) * d.slots);
+    fprintf(f,
+            "\n"
+            "  // A slot requests one bank only: admitted = OR of the banks' admissions, rotated back.\n"
+            "  reg [NS-1:0] radm;\n"
             "  integer i;\n"
             "  always @* begin\n"
-            "    admitted = {NS{1'b0}};\n"
-            "    for (i = 0; i < M; i = i + 1) admitted = admitted | grant_all[i*NS+:NS];\n"
-            "  end\n\n"
+            "    radm = {NS{1'b0}};\n"
+            "    for (i = 0; i < M; i = i + 1) radm = radm | adm[i*NS+:NS];\n"
+            "  end\n"
+            "  fg_rotate #(.N(NS), .R(1), .SW(SW), .BACK(1)) u_unrot (.s_i(start), .x_i(radm), .y_o(admitted));\n\n"
             "  // Flags: overflow_o a sticky register set by any reject (fg_dbcf_overflow); done_o combinational\n"
             "  // in the registered levels only (fg_dbcf_empty): no word in any FIFO or buffer.\n"
             "  reg overflow_q;\n"
@@ -338,8 +355,10 @@ int fg_gen_dbcf_write(fg_gen_out *o, const fg_gen_dbcf_cfg *c)
     if (rc)
         return rc;
     /* Primitives the top instantiates. */
-    if ((rc = fg_gen_out_primitive_once(o, "fg_lfsr16")) || (rc = fg_gen_out_primitive_once(o, "fg_prio_sel")) ||
+    if ((rc = fg_gen_out_primitive_once(o, "fg_lfsr16")) ||
         (c->dbcf.fifo_depth > 0 && (rc = fg_gen_out_primitive_once(o, "fg_fifo"))) ||
+        (rc = fg_gen_out_primitive_once(o, "fg_rotate")) || (rc = fg_gen_out_primitive_once(o, "fg_dbcf_bank")) ||
+        (rc = fg_gen_out_primitive_once(o, "fg_first_n")) || (rc = fg_gen_out_primitive_once(o, "fg_prefix_or")) ||
         (c->dbcf.buf_depth > 0 && (rc = fg_gen_out_primitive_once(o, "fg_circ_buf"))) ||
         (rc = fg_gen_out_primitive_once(o, "fg_sram_1r1w")))
         return rc;

@@ -5,10 +5,11 @@
  * One top module (the caller names it): the preprocessing unit (prime ROM, tROM, q/m ROM as case
  * tables whose contents this file computes from libfecforge, the SEARCH/ROWS/SFILL/CORR state
  * machine with one fg_mulmod kernel, the row register files, the per-lane seed latches) and PLLR
- * runtime lanes in a generate loop (counters, 3-stage pipeline, one fg_mulmod per lane shared by
- * both modes, fg_sram_1r1w copies of the s, s^-1 and correction RAMs). forward_only drops the
- * inverse path (s^-1 RAM, m ROM and file, T^-1, rank files, inverse seeds, cnt of the correction
- * RAM); a start with inverse_i = 1 then makes every valid input an err. */
+ * runtime lanes in a generate loop (counters, 3-stage pipeline, one fg_mulmod and one multiply-add
+ * per lane shared by both modes, an fg_sram_1r1w s/log RAM holding half of s and half of log_v, and a
+ * pruning RAM). forward_only drops the inverse path (the log half, the m ROM and file, the rank file,
+ * the inverse seeds, cnt of the pruning RAM); a start with inverse_i = 1 then makes every valid input
+ * an err. */
 #include "fecforge_gen/gen.h"
 #include "gen_internal.h"
 #include "fecforge/error.h"
@@ -126,8 +127,9 @@ static void qm_row(int pi, int *q_mod, int *m_mod)
 
 /* ---- Storage of the generated RTL (for gen_iag.c's manifest; declared in gen_internal.h) ----
  * The unified design has the items of fg_iag_memory_size(FG_STD_UMTS) except that the lane programs
- * are input ports, not registers; the forward-only one drops the mROM, the s^-1 RAM, the cnt field
- * of the correction RAM, the m, T^-1 and rank files and the inverse seeds. */
+ * are input ports, not registers; the forward-only one, the thesis's interleave-only organisation, has
+ * the whole of s in its RAM, dm alone in the pruning RAM, and no mROM, original-row file or inverse
+ * seeds. */
 int fg_gen_iag_umts_memory(const fg_gen_iag_cfg *c, fg_iag_memory *out)
 {
     int rc = fg_iag_check_pllr(c->pllr);
@@ -141,19 +143,21 @@ int fg_gen_iag_umts_memory(const fg_gen_iag_cfg *c, fg_iag_memory *out)
     fg_iag_memory_add(out, "qROM (q_i mod (p-1), 52 primes x 20)", "ROM", FG_UMTS_NUM_PRIMES * RMAX, 8, 1);
     if (!fo)
         fg_iag_memory_add(out, "mROM (q_i^-1 mod (p-1), 52 primes x 20)", "ROM", FG_UMTS_NUM_PRIMES * RMAX, 8, 1);
-    fg_iag_memory_add(out, "s RAM (s(j)-1), one per lane", "RAM", 256, 8, P);
+    if (fo) {
+        fg_iag_memory_add(out, "s RAM (s(j)-1), one per lane", "RAM", 256, 8, P);
+        fg_iag_memory_add(out, "pruning RAM {dm(j)}, one per lane", "RAM", 256, 1, P);
+    } else {
+        fg_iag_memory_add(out, "s/log RAM (s(a)-1, a < (p-1)/2; log_v(y), y <= (p-1)/2), one per lane", "RAM", 256, 8, P);
+        fg_iag_memory_add(out, "pruning RAM {cnt, dm} per 16 columns, one per lane", "RAM", 16, 8 + 16, P);
+    }
+    fg_iag_memory_add(out, "permuted-row file {T, r, vrow}", "REG", RMAX, 5 + 8 + 5, 1);
     if (!fo)
-        fg_iag_memory_add(out, "s^-1 RAM, one per lane", "RAM", 256, 8, P);
-    fg_iag_memory_add(out, fo ? "correction RAM {dm(j)}, one per lane" : "correction RAM {dm(j), cnt(j)}, one per lane",
-                "RAM", 256, fo ? 1 : 9, P);
-    fg_iag_memory_add(out, fo ? "permuted-row file {T, r, vrow0, vrow1}" : "permuted-row file {T, r, rank0, rank1, vrow0, vrow1}",
-                "REG", RMAX, fo ? 5 + 8 + 2 * 5 : 5 + 8 + 4 * 5, 1);
-    fg_iag_memory_add(out, fo ? "original-row file {row*C}" : "original-row file {row*C, m, T^-1}", "REG", RMAX,
-                fo ? 13 : 13 + 8 + 5, 1);
-    fg_iag_memory_add(out, "scalars {pattern, prime index, R, p, v, C, rows_used, K mod C, partial row, flags, r_partial}",
-                "REG", 1, 2 + 6 + 5 + 9 + 5 + 9 + 5 + 8 + 5 + 1 + 1 + 8, 1);
+        fg_iag_memory_add(out, "original-row file {m, rank}", "REG", RMAX, 8 + 5, 1);
+    fg_iag_memory_add(out,
+                      "scalars {pattern, prime index, R, p, v, C, rows_used, K mod C, partial row, its rank, flags, r_partial}",
+                      "REG", 1, 2 + 6 + 5 + 9 + 5 + 9 + 5 + 8 + 5 + 5 + 2 + 8, 1);
     fg_iag_memory_add(out, fo ? "lane seeds {ok, j, m, dm, dmn}" : "lane seeds {ok, j, m, dm, dmn, row, col}", "REG", P,
-                fo ? 1 + 8 + 5 + 1 + 1 : 1 + 8 + 5 + 1 + 1 + 5 + 8, 1);
+                      fo ? 1 + 8 + 5 + 1 + 1 : 1 + 8 + 5 + 1 + 1 + 5 + 8, 1);
     out->total_bits = out->rom_bits + out->ram_bits + out->reg_bits;
     out->runtime_bits = out->ram_bits + out->reg_bits;
     return 0;
@@ -191,36 +195,41 @@ static void regs_ff(FILE *f, const char *ind, const reg_t *r, int n)
 }
 
 static const reg_t PRE_REGS[] = {
-    {"ph", "[2:0]", "PH_SEARCH"}, {"ctr", "[8:0]", "9'd0"},    {"ready", "", "1'b0"},      {"running", "", "1'b0"},
-    {"inverse", "", "1'b0"},      {"pat", "[1:0]", "2'd0"},    {"pidx", "[5:0]", "6'd0"},  {"rr_n", "[4:0]", "5'd0"},
-    {"p", "[8:0]", "9'd0"},       {"v", "[4:0]", "5'd0"},      {"c", "[8:0]", "9'd0"},     {"ru", "[4:0]", "5'd0"},
-    {"ck", "[7:0]", "8'd0"},      {"prow", "[4:0]", "5'd0"},   {"hasp", "", "1'b0"},       {"exch", "", "1'b0"},
-    {"rpart", "[7:0]", "8'd0"},   {"n0", "[4:0]", "5'd0"},     {"n1", "[4:0]", "5'd0"},    {"acc", "[12:0]", "13'd0"},
-    {"scur", "[8:0]", "9'd0"},    {"pc_v", "", "1'b0"},        {"pc_sel", "", "1'b0"},     {"pc_cval", "[8:0]", "9'd0"},
-    {"cs", "[12:0]", "13'd0"},    {"cnt", "[7:0]", "8'd0"},    {"prev_dm", "", "1'b0"},
+    {"ph", "[2:0]", "PH_SEARCH"}, {"ctr", "[8:0]", "9'd0"},    {"ready", "", "1'b0"},       {"running", "", "1'b0"},
+    {"inverse", "", "1'b0"},      {"pat", "[1:0]", "2'd0"},    {"pidx", "[5:0]", "6'd0"},   {"rr_n", "[4:0]", "5'd0"},
+    {"p", "[8:0]", "9'd0"},       {"v", "[4:0]", "5'd0"},      {"c", "[8:0]", "9'd0"},      {"ru", "[4:0]", "5'd0"},
+    {"ck", "[7:0]", "8'd0"},      {"prow", "[4:0]", "5'd0"},   {"hasp", "", "1'b0"},        {"exch", "", "1'b0"},
+    {"rpart", "[7:0]", "8'd0"},   {"mp", "[4:0]", "5'd0"},     {"n0", "[4:0]", "5'd0"},     {"acc", "[12:0]", "13'd0"},
+    {"scur", "[8:0]", "9'd0"},    {"pc_v", "", "1'b0"},        {"pc_sel", "", "1'b0"},      {"pc_cval", "[8:0]", "9'd0"},
+    {"cs", "[12:0]", "13'd0"},    {"prev_dm", "", "1'b0"},     {"pc_neg", "", "1'b0"},      {"cnt", "[7:0]", "8'd0"},
+    {"pw_cnt", "[7:0]", "8'd0"},  {"pw_dm", "[15:0]", "16'd0"},
 };
 /* Lane seeds; the last two only in the unified design. */
 static const reg_t SEED_REGS[] = {
     {"sd_ok", "", "1'b0"},     {"sd_dm", "", "1'b0"},       {"sd_dmn", "", "1'b0"},    {"sd_j", "[7:0]", "8'd0"},
     {"sd_m", "[4:0]", "5'd0"}, {"sd_row", "[4:0]", "5'd0"}, {"sd_col", "[7:0]", "8'd0"},
 };
-/* Lane counters and pipeline; from row on only in the unified design. */
+/* Lane counters and pipeline; the unified design's mnr and a_w are wider (I_MNR, I_AW: forward-only
+ * widths in LANE_FO_W) and it has the last three. */
 static const reg_t LANE_REGS[] = {
-    {"pos", "signed [13:0]", "14'sd0"}, {"j", "signed [9:0]", "10'sd0"}, {"m", "[4:0]", "5'd0"},
-    {"dm", "", "1'b0"},                 {"dmseed", "", "1'b0"},          {"raok", "", "1'b0"},
-    {"a_v", "", "1'b0"},                {"a_err", "", "1'b0"},           {"a_sel", "", "1'b0"},
-    {"a_cval", "[8:0]", "9'd0"},        {"a_row", "[4:0]", "5'd0"},      {"b_v", "", "1'b0"},
-    {"b_err", "", "1'b0"},              {"b_val", "[12:0]", "13'd0"},    {"o_v", "", "1'b0"},
-    {"o_err", "", "1'b0"},              {"o_addr", "[12:0]", "13'd0"},   {"row", "[5:0]", "6'd0"},
-    {"col", "[8:0]", "9'd0"},           {"a_inv", "", "1'b0"},           {"b_inv", "", "1'b0"},
-    {"a_mm", "[7:0]", "8'd0"},          {"a_ip", "[4:0]", "5'd0"},       {"b_ip", "[4:0]", "5'd0"},
+    {"pos", "signed [13:0]", "14'sd0"}, {"maj", "signed [9:0]", "10'sd0"}, {"mnr", "[7:0]", "8'd0"},
+    {"dm", "", "1'b0"},                 {"dmseed", "", "1'b0"},            {"raok", "", "1'b0"},
+    {"a_v", "", "1'b0"},                {"a_err", "", "1'b0"},             {"a_sel", "", "1'b0"},
+    {"a_cval", "[8:0]", "9'd0"},        {"a_w", "[12:0]", "13'd0"},        {"b_v", "", "1'b0"},
+    {"b_err", "", "1'b0"},              {"b_x", "[4:0]", "5'd0"},          {"b_y", "[8:0]", "9'd0"},
+    {"o_v", "", "1'b0"},                {"o_err", "", "1'b0"},             {"o_addr", "[12:0]", "13'd0"},
+    {"a_neg", "", "1'b0"},              {"ra_lo", "[3:0]", "4'd0"},        {"b_inv", "", "1'b0"},
 };
+static const reg_t LANE_FO_W[] = {{"mnr", "[4:0]", "5'd0"}, {"a_w", "[4:0]", "5'd0"}};
 enum {
     N_PRE = sizeof PRE_REGS / sizeof PRE_REGS[0],
+    N_PRE_FO = N_PRE - 4,
     N_SEED = sizeof SEED_REGS / sizeof SEED_REGS[0],
     N_SEED_FO = N_SEED - 2,
     N_LANE = sizeof LANE_REGS / sizeof LANE_REGS[0],
-    N_LANE_FO = N_LANE - 7
+    N_LANE_FO = N_LANE - 3,
+    I_MNR = 2,
+    I_AW = 10
 };
 
 static void emit_ports(FILE *f, const fg_gen_iag_cfg *c, const char *top)
@@ -340,21 +349,18 @@ static void emit_roms(FILE *f, int fo)
 static void emit_pre(FILE *f, int fo)
 {
     fprintf(f,
-            "  // ROWS: register files of the permuted rows (T, r, vrow0/1%s) and the original rows (row*C%s).\n"
+            "  // ROWS: register files of the permuted rows (T, r, vrow: the k-th used row)%s.\n"
             "  reg [4:0] t_q [0:19];\n"
             "  reg [7:0] rr_q [0:19];\n"
-            "  reg [4:0] vrow0_q [0:19];\n"
-            "  reg [4:0] vrow1_q [0:19];\n"
-            "  reg [12:0] rowbase_q [0:19];\n",
-            fo ? "" : ", rank0/1", fo ? "" : ", m, T^-1");
+            "  reg [4:0] vrow_q [0:19];\n",
+            fo ? "" : " and of the original rows (m, rank among the used rows)");
     if (!fo)
         fprintf(f, "  reg [7:0] mm_q [0:19];\n"
-                   "  reg [4:0] tinv_q [0:19];\n"
-                   "  reg [4:0] rank0_q [0:19];\n"
-                   "  reg [4:0] rank1_q [0:19];\n");
+                   "  reg [4:0] rk_q [0:19];\n");
     fprintf(f,
-            "  reg [4:0] n0_q, n1_q;  // valid rows so far (dm = 0 / dm = 1 columns)\n"
-            "  reg [12:0] acc_q;      // c*C\n"
+            "  reg [4:0] mp_q;    // rank of the partial row among the used rows\n"
+            "  reg [4:0] n0_q;    // used rows so far\n"
+            "  reg [12:0] acc_q;  // c*C\n"
             "  wire [4:0] row_c = ctr_q[4:0];\n"
             "  wire row_used = rom_t < ru_q;\n"
             "  wire row_part = hasp_q && rom_t == prow_q;\n"
@@ -362,15 +368,21 @@ static void emit_pre(FILE *f, int fo)
             "    if (rst_ni && ph_q == PH_ROWS) begin\n"
             "      t_q[row_c] <= rom_t;\n"
             "      rr_q[row_c] <= rom_q;\n"
-            "      rowbase_q[row_c] <= acc_q;\n"
-            "      if (row_used) vrow0_q[n0_q] <= row_c;\n"
-            "      if (row_used && !row_part) vrow1_q[n1_q] <= row_c;\n");
-    if (!fo)
-        fprintf(f, "      mm_q[rom_t] <= rom_m;\n"
-                   "      tinv_q[rom_t] <= row_c;\n"
-                   "      rank0_q[row_c] <= n0_q;\n"
-                   "      rank1_q[row_c] <= n1_q;\n");
-    fprintf(f, "    end\n  end\n\n");
+            "      if (row_used) vrow_q[n0_q] <= row_c;\n"
+            "%s"
+            "    end\n"
+            "  end\n"
+            "  // The row word a lane reads in stage A: {r, T} of permuted row e%s.\n"
+            "  wire [12:0] rowv [0:19];\n"
+            "  genvar e;\n"
+            "  generate\n"
+            "    for (e = 0; e < 20; e = e + 1) begin : g_rowv\n"
+            "      assign rowv[e] = %s{rr_q[e], t_q[e]};\n"
+            "    end\n"
+            "  endgenerate\n\n",
+            fo ? "" : "      mm_q[rom_t] <= rom_m;\n      rk_q[rom_t] <= n0_q;\n",
+            fo ? "" : " (forward) or {m, rank} of original row e (inverse)",
+            fo ? "" : "inverse_q ? {mm_q[e], rk_q[e]} : ");
     fprintf(f,
             "  // The preprocessing kernel (a*b) mod c: SFILL s <- (s*v) mod p, CORR (j*r_partial) mod (p-1).\n"
             "  reg [8:0] scur_q;\n"
@@ -379,30 +391,90 @@ static void emit_pre(FILE *f, int fo)
             "  fg_mulmod #(.N(9)) u_pre_kernel (\n"
             "      .a_i(pre_fill ? scur_q : ctr_q), .b_i(pre_fill ? {4'd0, v_q} : {1'b0, rpart_q}),\n"
             "      .c_i(pre_fill ? {1'b0, p_q} : {1'b0, pm1}), .y_o(pk_y));\n"
-            "  // SFILL: write s(j)-1 at j (and j at s(j)-1) into every lane's RAM copy.\n"
-            "  wire fill_we = rst_ni && pre_fill;\n"
-            "  wire [7:0] scur_m1 = scur_q[7:0] - 8'd1;  // s(j) <= p-1 <= 256\n"
-            "  wire unused_scur = scur_q[8];\n"
-            "  // CORR: column ctr of the partial row: s RAM address (lane 0's port) or a constant;\n"
-            "  // one cycle later dm(j) = U_partial(j) >= K mod C, written with cnt(j) into every lane copy.\n"
+            "  wire [7:0] scur_m1 = scur_q[7:0] - 8'd1;  // s(j)-1 <= p-2\n"
+            "  wire unused_scur = scur_q[8];\n");
+    if (fo)
+        fprintf(f, "  // SFILL: s(j)-1 at j into every lane's s RAM.\n"
+                   "  wire fill_we = rst_ni && pre_fill;\n"
+                   "  wire [7:0] fill_waddr = ctr_q[7:0];\n"
+                   "  wire [7:0] fill_wdata = scur_m1;\n");
+    else
+        fprintf(f,
+                "  // v^h = -1 mod p (h = (p-1)/2): s(a+h) = p - s(a), log(p-y) = log(y) + h. Every lane's RAM\n"
+                "  // holds s(a)-1 at a < h and log(y) for y <= h at 128 + (y - [C = p-1]), the column value U\n"
+                "  // of y; the other halves are read at their mirrors: a-h, and p-2-U or p-U.\n"
+                "  wire [7:0] h8 = p_q[8:1];         // (p-1)/2, p odd\n"
+                "  wire [7:0] lthr = h8 + {7'd0, !c_is_pm1};  // U of the first y > h\n"
+                "  wire [7:0] lmir = p_q[7:0] - (c_is_pm1 ? 8'd2 : 8'd0);  // U -> U of p - y\n"
+                "  // SFILL, j = ctr: j < h writes s(j)-1 at j; j >= h writes log(y) = j at U, or for y > h\n"
+                "  // log(p-y) = j-h at its mirror.\n"
+                "  wire fill_we = rst_ni && pre_fill;\n"
+                "  wire fill_lo = ctr_q < {1'b0, h8};\n"
+                "  wire [7:0] fill_u = c_is_pm1 ? scur_m1 : scur_q[7:0];\n"
+                "  wire fill_neg = fill_u >= lthr;\n"
+                "  wire [7:0] fill_mir = lmir - fill_u;\n"
+                "  wire [7:0] j_mh = ctr_q[7:0] - h8;\n"
+                "  wire [7:0] fill_waddr = fill_lo ? {1'b0, ctr_q[6:0]} : {1'b1, fill_neg ? fill_mir[6:0] : fill_u[6:0]};\n"
+                "  wire [7:0] fill_wdata = fill_lo ? scur_m1 : fill_neg ? j_mh : ctr_q[7:0];\n"
+                "  wire unused_fill_mir = fill_mir[7];\n");
+    fprintf(f,
+            "  // CORR: column ctr of the partial row: the s address (lane 0's port) or a constant; one\n"
+            "  // cycle later dm(j) = U_partial(j) >= K mod C, written into every lane's pruning RAM.\n"
             "  reg pc_v_q, pc_sel_q;\n"
             "  reg [8:0] pc_cval_q;\n"
             "  reg [12:0] cs_q;   // colstart(j)\n"
-            "  reg [7:0] cnt_q;   // dm(0) + ... + dm(j-1)\n"
             "  reg prev_dm_q;     // dm(j-1)\n"
-            "  wire [7:0] s0_rd;  // lane 0's s RAM read data\n"
-            "  wire [7:0] pre_s_raddr = pk_y[7:0];\n"
-            "  wire [8:0] pc_val = pc_sel_q ? ({1'b0, s0_rd} + (c_is_pm1 ? 9'd0 : 9'd1)) : pc_cval_q;\n"
+            "  wire [7:0] s0_rd;  // lane 0's s RAM read data\n");
+    if (fo)
+        fprintf(f, "  wire [7:0] pre_s_raddr = pk_y[7:0];\n"
+                   "  wire [8:0] pc_s = {1'b0, s0_rd} + 9'd1;  // s(a)\n");
+    else
+        fprintf(f,
+                "  reg pc_neg_q;\n"
+                "  wire pre_neg = pk_y[7:0] >= h8;\n"
+                "  wire [7:0] pre_fold = pk_y[7:0] - h8;\n"
+                "  wire [7:0] pre_s_raddr = {1'b0, pre_neg ? pre_fold[6:0] : pk_y[6:0]};\n"
+                "  wire unused_pre = pre_fold[7];\n"
+                "  wire [8:0] pc_s = pc_neg_q ? pm1 - {1'b0, s0_rd} : {1'b0, s0_rd} + 9'd1;  // s(a)\n");
+    fprintf(f,
+            "  wire [8:0] pc_val = pc_sel_q ? pc_s - {8'd0, c_is_pm1} : pc_cval_q;\n"
             "  wire dm_new = hasp_q && pc_val >= {1'b0, ck_q};\n"
             "  wire [4:0] nv = ru_q - {4'd0, dm_new};  // cells of column j\n"
-            "  wire [7:0] corr_j = ctr_q[7:0] - 8'd1;\n"
-            "  wire corr_we = rst_ni && ph_q == PH_CORR && pc_v_q;\n"
-            "  wire [%d:0] corr_wdata = %s;\n\n",
-            fo ? 0 : 8, fo ? "dm_new" : "{dm_new, cnt_q}");
+            "  wire [7:0] corr_j = ctr_q[7:0] - 8'd1;\n");
+    if (fo)
+        fprintf(f, "  wire corr_we = rst_ni && ph_q == PH_CORR && pc_v_q;\n"
+                   "  wire [7:0] corr_waddr = corr_j;\n"
+                   "  wire corr_wdata = dm_new;\n"
+                   "  wire [12:0] sd_base = cs_q;  // forward seeds: x0 in column j\n"
+                   "  wire [13:0] sd_end = {1'b0, cs_q} + {9'd0, nv};\n\n");
+    else
+        fprintf(f,
+                "  // Pruning RAM word of 16 columns, {cnt at the first, dm of each}: collected, written at\n"
+                "  // the group's last column (or column C-1).\n"
+                "  reg [7:0] cnt_q;     // dm(0) + ... + dm(j-1)\n"
+                "  reg [7:0] pw_cnt_q;  // cnt at the group's first column\n"
+                "  reg [15:0] pw_dm_q;  // dm of the group's columns so far\n"
+                "  wire grp0 = corr_j[3:0] == 4'd0;\n"
+                "  wire [7:0] pw_cnt_now = grp0 ? cnt_q : pw_cnt_q;\n"
+                "  wire [15:0] pw_dm_now = (grp0 ? 16'd0 : pw_dm_q) | ({15'd0, dm_new} << corr_j[3:0]);\n"
+                "  wire corr_we = rst_ni && ph_q == PH_CORR && pc_v_q && (corr_j[3:0] == 4'hf || {1'b0, corr_j} == c_q - 9'd1);\n"
+                "  wire [3:0] corr_waddr = corr_j[7:4];\n"
+                "  wire [23:0] corr_wdata = {pw_cnt_now, pw_dm_now};\n"
+                "  // Seed capture window, one comparator pair per lane for both modes: original row c (ROWS,\n"
+                "  // inverse seeds) or column j (CORR, forward seeds).\n"
+                "  wire sd_rows = ph_q == PH_ROWS;\n"
+                "  wire [12:0] sd_base = sd_rows ? acc_q : cs_q;\n"
+                "  wire [13:0] sd_end = {1'b0, sd_base} + (sd_rows ? {5'd0, c_q} : {9'd0, nv});\n"
+                "  // Mode constants of the lanes' fold (neg = v >= thr; v-h, or mirror - v = ~v + mirror+1) and\n"
+                "  // stage B adder (forward word+1-[C = p-1] or p-[C = p-1]+~word; inverse log + h if mirrored).\n"
+                "  wire [7:0] fold_thr = inverse_q ? lthr : h8;\n"
+                "  wire [7:0] fold_k = inverse_q ? lmir + 8'd1 : 8'd0 - h8;\n"
+                "  wire [8:0] badd0 = inverse_q ? 9'd0 : {8'd0, !c_is_pm1};\n"
+                "  wire [8:0] badd1 = inverse_q ? {1'b0, h8} : c_is_pm1 ? pm1 : p_q;\n\n");
     fprintf(f, "  // Next state of the preprocessing unit and of the mode registers.\n");
-    regs_d_decl(f, "  ", PRE_REGS, N_PRE);
+    regs_d_decl(f, "  ", PRE_REGS, fo ? N_PRE_FO : N_PRE);
     fprintf(f, "  always @* begin\n");
-    regs_hold(f, "    ", PRE_REGS, N_PRE);
+    regs_hold(f, "    ", PRE_REGS, fo ? N_PRE_FO : N_PRE);
     fprintf(f,
             "    if (start) begin\n"
             "      running_d = 1'b1;\n"
@@ -422,8 +494,10 @@ static void emit_pre(FILE *f, int fo)
             "      end\n"
             "      PH_ROWS: begin\n"
             "        if (row_used) n0_d = n0_q + 5'd1;\n"
-            "        if (row_used && !row_part) n1_d = n1_q + 5'd1;\n"
-            "        if (row_part) rpart_d = rom_q;\n"
+            "        if (row_part) begin\n"
+            "          rpart_d = rom_q;\n"
+            "          mp_d = n0_q;\n"
+            "        end\n"
             "        acc_d = acc_q + {4'd0, c_q};\n"
             "        if (row_c == rr_n_q - 5'd1) begin\n"
             "          ph_d = PH_SFILL;\n"
@@ -446,10 +520,11 @@ static void emit_pre(FILE *f, int fo)
             "        pc_v_d = ctr_q < c_q;\n"
             "        pc_sel_d = ctr_q < pm1;\n"
             "        pc_cval_d = (ctr_q == pm1) ? 9'd0 : p_q;\n"
+            "%s"
             "        if (pc_v_q) begin\n"
             "          cs_d = cs_q + {8'd0, nv};\n"
-            "          cnt_d = cnt_q + {7'd0, dm_new};\n"
             "          prev_dm_d = dm_new;\n"
+            "%s"
             "        end\n"
             "        if (ctr_q == c_q) begin\n"
             "          ph_d = PH_DONE;\n"
@@ -461,13 +536,15 @@ static void emit_pre(FILE *f, int fo)
             "      default: ;\n"
             "    endcase\n"
             "  end\n",
-            FG_UMTS_NUM_PRIMES - 1);
-    regs_ff(f, "  ", PRE_REGS, N_PRE);
+            FG_UMTS_NUM_PRIMES - 1, fo ? "" : "        pc_neg_d = pre_neg;\n",
+            fo ? "" : "          cnt_d = cnt_q + {7'd0, dm_new};\n          pw_cnt_d = pw_cnt_now;\n          pw_dm_d = pw_dm_now;\n");
+    regs_ff(f, "  ", PRE_REGS, fo ? N_PRE_FO : N_PRE);
     fprintf(f, "  assign ready_o = ready_q;\n\n");
 }
 
 static void emit_lanes(FILE *f, int fo)
 {
+    const int mw = fo ? 5 : 8; /* minor counter: forward m; unified also the inverse column */
     fprintf(f,
             "  // ================= Runtime lanes =================\n"
             "  genvar l;\n"
@@ -476,34 +553,27 @@ static void emit_lanes(FILE *f, int fo)
             "      wire signed [13:0] x0 = lane_start_i[l*14+:14];\n"
             "      wire [2:0] d = lane_stride_i[l*3+:3];\n"
             "      wire up = ~d[2];  // stride > 0\n"
-            "      wire used = ~x0[13];\n"
-            "      wire signed [14:0] x15 = {x0[13], x0};\n\n"
+            "      wire used = ~x0[13];\n\n"
             "      // ---- seed latches (written by the preprocessing unit)\n"
             "      reg sd_ok_q, sd_dm_q, sd_dmn_q;\n"
             "      reg [7:0] sd_j_q;\n"
             "      reg [4:0] sd_m_q;\n"
-            "      wire signed [14:0] cs15 = {2'b00, cs_q};\n"
-            "      wire signed [14:0] cs_end = cs15 + {10'd0, nv};\n"
-            "      wire in_col = x15 >= cs15 && x15 < cs_end;  // x0 in column j (CORR)\n"
-            "      wire [14:0] sd_m_full = x15 - cs15;\n"
-            "      wire [9:0] unused_sd_m = sd_m_full[14:5];\n");
-    if (!fo)
-        fprintf(f,
-                "      reg [4:0] sd_row_q;\n"
-                "      reg [7:0] sd_col_q;\n"
-                "      wire signed [14:0] acc15 = {2'b00, acc_q};\n"
-                "      wire signed [14:0] acc_end = acc15 + {6'd0, c_q};\n"
-                "      wire in_row = x15 >= acc15 && x15 < acc_end;  // x0 in original row c (ROWS)\n"
-                "      wire [14:0] sd_col_full = x15 - acc15;\n"
-                "      wire [6:0] unused_sd_col = sd_col_full[14:8];\n");
+            "%s"
+            "      wire signed [14:0] x15 = {x0[13], x0};\n"
+            "      wire signed [14:0] sb15 = {2'b00, sd_base};\n"
+            "      wire signed [14:0] se15 = {1'b0, sd_end};\n"
+            "      wire in_win = x15 >= sb15 && x15 < se15;  // x0 in this cycle's window\n"
+            "      wire [14:0] sd_off = x15 - sb15;\n"
+            "      wire [%d:0] unused_sd_off = sd_off[14:%d];\n",
+            fo ? "" : "      reg [4:0] sd_row_q;\n      reg [7:0] sd_col_q;\n", fo ? 9 : 6, fo ? 5 : 8);
     regs_d_decl(f, "      ", SEED_REGS, fo ? N_SEED_FO : N_SEED);
     fprintf(f, "      always @* begin\n");
     regs_hold(f, "        ", SEED_REGS, fo ? N_SEED_FO : N_SEED);
     fprintf(f,
             "%s"
             "        if (ph_q == PH_CORR && pc_v_q) begin\n"
-            "          if (in_col) begin\n"
-            "            sd_ok_d = 1'b1; sd_j_d = corr_j; sd_m_d = sd_m_full[4:0]; sd_dm_d = dm_new;\n"
+            "          if (in_win) begin\n"
+            "            sd_ok_d = 1'b1; sd_j_d = corr_j; sd_m_d = sd_off[4:0]; sd_dm_d = dm_new;\n"
             "            sd_dmn_d = !up && corr_j != 8'd0 && prev_dm_q;\n"
             "          end else if (sd_ok_q && up && {1'b0, sd_j_q} + 9'd1 == {1'b0, corr_j}) begin\n"
             "            sd_dmn_d = dm_new;  // dm of the next column, for an ascending lane\n"
@@ -511,215 +581,227 @@ static void emit_lanes(FILE *f, int fo)
             "        end\n"
             "      end\n",
             fo ? "" :
-                 "        if (ph_q == PH_ROWS && in_row) begin\n"
-                 "          sd_row_d = row_c; sd_col_d = sd_col_full[7:0];\n"
+                 "        if (ph_q == PH_ROWS && in_win) begin\n"
+                 "          sd_row_d = row_c; sd_col_d = sd_off[7:0];\n"
                  "        end\n");
     regs_ff(f, "      ", SEED_REGS, fo ? N_SEED_FO : N_SEED);
 
-    /* Lane counters, input check, stage A. */
+    /* Counters, input check, stage A. */
     fprintf(f,
-            "      // ---- lane counters and input check\n"
+            "      // ---- lane counters: (maj, mnr) = forward (column j, rank m in it)%s\n"
             "      reg signed [13:0] pos_q;  // the x served next\n"
-            "      reg signed [9:0] j_q;     // forward: column\n"
-            "      reg [4:0] m_q;            // forward: rank inside the column\n"
+            "      reg signed [9:0] maj_q;\n"
+            "      reg [%d:0] mnr_q;\n"
             "      reg dm_q;                 // forward: dm(j)\n"
             "      reg dmseed_q, raok_q;     // dm(j+dir) comes from the seed / the RAM read was in range\n"
-            "      wire [%d:0] corr_rd;\n"
-            "      wire dmn = dmseed_q ? sd_dmn_q : (raok_q & corr_rd[%d]);  // dm(j + dir)\n"
+            "      wire [%d:0] corr_rd;      // pruning RAM word\n",
+            fo ? "" : ", inverse (row, column)", mw - 1, fo ? 0 : 23);
+    if (fo)
+        fprintf(f, "      wire dm_bit = corr_rd;\n");
+    else
+        fprintf(f,
+                "      reg [3:0] ra_lo_q;        // dm(j+dir)'s bit in its word\n"
+                "      wire [15:0] pw_dm = corr_rd[15:0];\n"
+                "      wire dm_bit = pw_dm[ra_lo_q];\n");
+    fprintf(f,
+            "      wire dmn = dmseed_q ? sd_dmn_q : (raok_q & dm_bit);  // dm(j + dir)\n"
             "      wire [12:0] x = lane_x_i[l*13+:13];\n"
             "      wire vin = lane_valid_i[l];\n"
             "      wire ok = vin && !start && running_q && used && pos_q == {1'b0, x} && x < k_i%s;\n"
             "      wire signed [13:0] d14 = {{11{d[2]}}, d};\n"
-            "      wire signed [9:0] ra = j_q + (up ? 10'sd1 : -10'sd1);  // dm read-ahead address\n"
+            "      wire signed [9:0] ra = maj_q + (up ? 10'sd1 : -10'sd1);  // forward dm read-ahead column\n"
             "      wire ra_ok = ra >= 10'sd0 && ra < $signed({1'b0, c_q});\n"
-            "      wire [8:0] jc = j_q[8:0];\n"
-            "      wire unused_j = j_q[9];\n",
-            fo ? 0 : 8, fo ? 0 : 8, fo ? " && !inverse_q" : "");
-    fprintf(f,
-            "      // forward stage A: i = vrow_dm[m], row = T(i), U(j) select\n"
-            "      wire [4:0] fi = dm_q ? vrow1_q[m_q] : vrow0_q[m_q];\n"
-            "      wire [4:0] frow = t_q[fi];\n"
-            "      wire [7:0] fr = rr_q[fi];\n"
-            "      wire f_last = exch_q && frow == rr_n_q - 5'd1;\n"
+            "      wire [8:0] jc = maj_q[8:0];\n"
+            "      wire unused_maj = maj_q[9];\n"
+            "      // ---- stage A. Forward: row i = the m-th valid one of column j (a dm column skips the\n"
+            "      // partial row), its word {r, T}%s.\n"
+            "      wire [4:0] mi = mnr_q[4:0] + {4'd0, dm_q && mnr_q[4:0] >= mp_q};\n"
+            "      wire [4:0] fi = vrow_q[mi];\n"
+            "      wire [12:0] rw = rowv[%s];\n"
+            "      wire [8:0] u9 = %s;  // the column the constants test\n"
+            "      wire last = exch_q && %s == rr_n_q - 5'd1;  // row R-1 of an exchange K\n"
             "      wire [8:0] ky;  // the lane's kernel\n"
             "      reg f_sel;\n"
             "      reg [8:0] f_cval;\n"
-            "      reg [7:0] f_raddr;\n"
-            "      always @* begin\n"
-            "        f_sel = 1'b0; f_cval = 9'd0; f_raddr = ky[7:0];\n"
-            "        if (f_last && jc == 9'd0) f_cval = p_q;                        // U_{R-1}(0) = p\n"
-            "        else if (f_last && jc == p_q) begin f_sel = 1'b1; f_raddr = 8'd0; end  // U_{R-1}(p) = s(0)\n"
-            "        else if (jc < pm1) f_sel = 1'b1;                                // s((j*r) mod (p-1))\n"
-            "        else if (jc == pm1) f_cval = 9'd0;                              // U(p-1) = 0\n"
+            "      reg [7:0] f_v;\n"
+            "      always @* begin  // forward U_row(j): s((j*r) mod (p-1)) or a constant\n"
+            "        f_sel = 1'b0; f_cval = 9'd0; f_v = ky[7:0];\n"
+            "        if (last && u9 == 9'd0) f_cval = p_q;                        // U_{R-1}(0) = p\n"
+            "        else if (last && u9 == p_q) begin f_sel = 1'b1; f_v = 8'd0; end  // U_{R-1}(p) = s(0)\n"
+            "        else if (u9 < pm1) f_sel = 1'b1;                                // s((j*r) mod (p-1))\n"
+            "        else if (u9 == pm1) f_cval = 9'd0;                              // U(p-1) = 0\n"
             "        else f_cval = p_q;                                              // U(p) = p\n"
             "      end\n"
-            "      wire unused_ky = ky[8];  // < p-1 <= 256\n");
-    if (!fo)
+            "      wire unused_ky = ky[8];  // < p-1 <= 256\n",
+            fo ? " && !inverse_q" : "", fo ? "" : "; inverse: the word {m, rank} of the row",
+            fo ? "fi" : "inverse_q ? maj_q[4:0] : fi", fo ? "jc" : "inverse_q ? {1'b0, mnr_q} : jc",
+            fo ? "rw[4:0]" : "(inverse_q ? maj_q[4:0] : rw[4:0])");
+    if (fo)
+        fprintf(f, "      wire [7:0] s_raddr_l = f_v;\n");
+    else
         fprintf(f,
-                "      reg [5:0] row_q;  // inverse: original row\n"
-                "      reg [8:0] col_q;  // inverse: column\n"
-                "      wire [4:0] irow = row_q[4:0];\n"
-                "      wire unused_row = row_q[5];\n"
-                "      wire i_last = exch_q && irow == rr_n_q - 5'd1;\n"
                 "      reg i_sel;\n"
                 "      reg [8:0] i_cval;\n"
-                "      always @* begin\n"
+                "      always @* begin  // inverse: j' = m * log(y) mod (p-1) for the column U, or a constant\n"
                 "        i_sel = 1'b1; i_cval = 9'd0;\n"
-                "        if (i_last && (col_q == p_q || col_q == 9'd1)) begin\n"
-                "          i_sel = 1'b0; i_cval = (col_q == p_q) ? 9'd0 : p_q;         // exchange\n"
-                "        end else if (!c_is_pm1 && (col_q == 9'd0 || col_q == p_q)) begin\n"
-                "          i_sel = 1'b0; i_cval = (col_q == 9'd0) ? pm1 : p_q;         // j' = p-1, p\n"
+                "        if (last && (u9 == p_q || u9 == 9'd1)) begin\n"
+                "          i_sel = 1'b0; i_cval = (u9 == p_q) ? 9'd0 : p_q;            // exchange\n"
+                "        end else if (!c_is_pm1 && (u9 == 9'd0 || u9 == p_q)) begin\n"
+                "          i_sel = 1'b0; i_cval = (u9 == 9'd0) ? pm1 : p_q;            // j' = p-1, p\n"
                 "        end\n"
                 "      end\n"
-                "      wire [7:0] i_raddr = c_is_pm1 ? col_q[7:0] : col_q[7:0] - 8'd1;\n"
-                "      wire [7:0] i_mm = mm_q[irow];   // m of the row\n"
-                "      wire [4:0] i_ip = tinv_q[irow]; // its permuted index T^-1(row)\n"
-                "      wire unused_col = col_q[8];\n");
-    /* Pipeline registers. */
+                "      wire sel_n = inverse_q ? i_sel : f_sel;\n"
+                "      wire [8:0] cval_n = inverse_q ? i_cval : f_cval;\n"
+                "      wire [7:0] v8 = inverse_q ? mnr_q : f_v;\n"
+                "      // RAM address: a value at or above the threshold is read at its mirror (forward a-h,\n"
+                "      // inverse 128 + mirror - U).\n"
+                "      wire neg = v8 >= fold_thr;\n"
+                "      wire [7:0] fold = (v8 ^ {8{inverse_q}}) + fold_k;\n"
+                "      wire [7:0] s_raddr_l = {inverse_q, neg ? fold[6:0] : v8[6:0]};\n"
+                "      wire unused_fold = fold[7];\n");
+    /* Pipeline registers, stage B. */
     fprintf(f,
             "      // ---- pipeline: stage A (after the input cycle), stage B, output\n"
             "      reg a_v_q, a_err_q, a_sel_q;\n"
             "      reg [8:0] a_cval_q;\n"
-            "      reg [4:0] a_row_q;\n"
+            "      reg [%d:0] a_w_q;  // forward T(i)%s\n"
             "      reg b_v_q, b_err_q;\n"
-            "      reg [12:0] b_val_q;\n"
+            "      reg [4:0] b_x_q;   // forward T(i)%s\n"
+            "      reg [8:0] b_y_q;   // forward U%s\n"
             "      reg o_v_q, o_err_q;\n"
             "      reg [12:0] o_addr_q;\n"
-            "      wire [7:0] s_rd;\n");
-    if (!fo)
+            "      wire [7:0] s_rd;\n",
+            fo ? 4 : 12, fo ? "" : "; inverse {m, rank}", fo ? "" : "; inverse rank", fo ? "" : "; inverse j'");
+    if (fo)
         fprintf(f,
-                "      reg a_inv_q, b_inv_q;  // mode of the entry\n"
-                "      reg [7:0] a_mm_q;\n"
-                "      reg [4:0] a_ip_q, b_ip_q;\n"
-                "      wire [7:0] sinv_rd;\n"
-                "      // One kernel per lane: forward stage A (j*r_i) mod (p-1), inverse stage B (s^-1 * m) mod (p-1).\n"
-                "      fg_mulmod #(.N(9)) u_kernel (\n"
-                "          .a_i(inverse_q ? {1'b0, sinv_rd} : jc), .b_i(inverse_q ? {1'b0, a_mm_q} : {1'b0, fr}),\n"
-                "          .c_i({1'b0, pm1}), .y_o(ky));\n"
-                "      wire [8:0] i_val = a_sel_q ? ky : a_cval_q;  // j'\n");
+                "      fg_mulmod #(.N(9)) u_kernel (.a_i({1'b0, jc[7:0]}), .b_i({1'b0, rw[12:5]}), .c_i({1'b0, pm1}), .y_o(ky));\n"
+                "      wire [8:0] u_fwd = a_sel_q ? {1'b0, s_rd} + {8'd0, !c_is_pm1} : a_cval_q;  // U = s - [C = p-1]\n");
     else
         fprintf(f,
-                "      fg_mulmod #(.N(9)) u_kernel (.a_i(jc), .b_i({1'b0, fr}), .c_i({1'b0, pm1}), .y_o(ky));\n");
-    fprintf(f,
-            "      wire [8:0] f_u = a_sel_q ? ({1'b0, s_rd} + (c_is_pm1 ? 9'd0 : 9'd1)) : a_cval_q;  // U\n"
-            "      wire [12:0] f_val = rowbase_q[a_row_q] + {4'd0, f_u};\n");
+                "      reg a_neg_q, b_inv_q;\n"
+                "      // stage B, one adder for both modes: forward U = s - [C = p-1] with s = word+1 or\n"
+                "      // p-(word+1); inverse the log, + h when mirrored (the kernel's multiplier: any value < 512).\n"
+                "      wire [8:0] b_sum = ({1'b0, s_rd} ^ {9{a_neg_q & ~inverse_q}}) + (a_neg_q ? badd1 : badd0);\n"
+                "      // One kernel per lane: forward stage A (j*r) mod (p-1), inverse stage B (m*log) mod (p-1).\n"
+                "      fg_mulmod #(.N(9)) u_kernel (\n"
+                "          .a_i({1'b0, inverse_q ? a_w_q[12:5] : jc[7:0]}), .b_i(inverse_q ? b_sum : {1'b0, rw[12:5]}),\n"
+                "          .c_i({1'b0, pm1}), .y_o(ky));\n"
+                "      wire [8:0] u_fwd = a_sel_q ? b_sum : a_cval_q;\n"
+                "      wire [8:0] jp = a_sel_q ? ky : a_cval_q;  // j'\n");
+    /* Output stage. */
+    if (fo)
+        fprintf(f, "      // output: T(i)*C + U\n"
+                   "      wire [12:0] o_addr_n = {8'd0, b_x_q} * {4'd0, c_q} + {4'd0, b_y_q};\n");
+    else {
+        fprintf(f,
+                "      // output: forward T(i)*C + U; inverse j'*rows_used + rank - (dummies before the cell: the\n"
+                "      // word's cnt, its dm columns before j', and j' itself if the row follows the partial one).\n"
+                "      wire [4:0] tq = {b_y_q[3:0], b_x_q > mp_q};  // 2*(j' mod 16) + [row after the partial one]\n"
+                "      wire [15:0] dmc;  // the dm bits that count: column i of the word if 2i < tq\n");
+        for (int i = 0; i < 16; i++)
+            fprintf(f, "      assign dmc[%d] = pw_dm[%d] && tq > 5'd%d;\n", i, i, 2 * i);
+        fprintf(f, "      wire [4:0] pc = ");
+        for (int i = 0; i < 16; i++)
+            fprintf(f, "%s{4'd0, dmc[%d]}", i ? " + " : "", i);
+        fprintf(f,
+                ";\n"
+                "      wire [8:0] cnt_c = {1'b0, corr_rd[23:16]} + {4'd0, pc};\n"
+                "      wire [12:0] o_mx = {8'd0, b_inv_q ? ru_q : b_x_q};\n"
+                "      wire [12:0] o_my = {4'd0, b_inv_q ? b_y_q : c_q};\n"
+                "      wire [12:0] o_add = b_inv_q ? {8'd0, b_x_q} - {4'd0, cnt_c} : {4'd0, b_y_q};\n"
+                "      wire [12:0] o_addr_n = o_mx * o_my + o_add;\n");
+    }
     /* RAMs. */
     fprintf(f,
             "      // ---- RAM copies of this lane (written by SFILL / CORR, read at run time)\n"
             "      wire [7:0] s_raddr;\n"
             "      if (l == 0) begin : g_pre_port  // lane 0's s RAM port serves CORR before ready\n"
-            "        assign s_raddr = ready_q ? f_raddr : pre_s_raddr;\n"
+            "        assign s_raddr = ready_q ? s_raddr_l : pre_s_raddr;\n"
             "        assign s0_rd = s_rd;\n"
             "      end else begin : g_port\n"
-            "        assign s_raddr = f_raddr;\n"
+            "        assign s_raddr = s_raddr_l;\n"
             "      end\n"
             "      fg_sram_1r1w #(.DEPTH(256), .AW(8), .DW(8)) u_s_ram (\n"
-            "          .clk_i(clk_i), .we_i(fill_we), .waddr_i(ctr_q[7:0]), .wdata_i(scur_m1),\n"
+            "          .clk_i(clk_i), .we_i(fill_we), .waddr_i(fill_waddr), .wdata_i(fill_wdata),\n"
             "          .re_i(1'b1), .raddr_i(s_raddr), .rdata_o(s_rd));\n");
-    if (!fo)
+    if (fo)
         fprintf(f,
-                "      fg_sram_1r1w #(.DEPTH(256), .AW(8), .DW(8)) u_sinv_ram (\n"
-                "          .clk_i(clk_i), .we_i(fill_we), .waddr_i(scur_m1), .wdata_i(ctr_q[7:0]),\n"
-                "          .re_i(1'b1), .raddr_i(i_raddr), .rdata_o(sinv_rd));\n"
-                "      // Correction RAM {dm, cnt}: forward reads dm(j+dir) every cycle, inverse reads at j'.\n"
-                "      fg_sram_1r1w #(.DEPTH(256), .AW(8), .DW(9)) u_corr_ram (\n"
-                "          .clk_i(clk_i), .we_i(corr_we), .waddr_i(corr_j), .wdata_i(corr_wdata),\n"
-                "          .re_i(1'b1), .raddr_i(inverse_q ? i_val[7:0] : ra[7:0]), .rdata_o(corr_rd));\n"
-                "      wire [4:0] rank = corr_rd[8] ? rank1_q[b_ip_q] : rank0_q[b_ip_q];\n"
-                "      wire [12:0] i_addr = {4'd0, b_val_q[8:0]} * {8'd0, ru_q} - {5'd0, corr_rd[7:0]} + {8'd0, rank};\n"
-                "      wire unused_ival = i_val[8];\n");
+                "      // Pruning RAM dm(j): read dm(j+dir) every cycle.\n"
+                "      fg_sram_1r1w #(.DEPTH(256), .AW(8), .DW(1)) u_prune_ram (\n"
+                "          .clk_i(clk_i), .we_i(corr_we), .waddr_i(corr_waddr), .wdata_i(corr_wdata),\n"
+                "          .re_i(1'b1), .raddr_i(ra[7:0]), .rdata_o(corr_rd));\n");
     else
         fprintf(f,
-                "      // Correction RAM {dm}: read dm(j+dir) every cycle.\n"
-                "      fg_sram_1r1w #(.DEPTH(256), .AW(8), .DW(1)) u_corr_ram (\n"
-                "          .clk_i(clk_i), .we_i(corr_we), .waddr_i(corr_j), .wdata_i(corr_wdata),\n"
-                "          .re_i(1'b1), .raddr_i(ra[7:0]), .rdata_o(corr_rd));\n");
+                "      // Pruning RAM {cnt, dm} per 16 columns: forward reads j+dir every cycle, inverse j'.\n"
+                "      fg_sram_1r1w #(.DEPTH(16), .AW(4), .DW(24)) u_prune_ram (\n"
+                "          .clk_i(clk_i), .we_i(corr_we), .waddr_i(corr_waddr), .wdata_i(corr_wdata),\n"
+                "          .re_i(1'b1), .raddr_i(inverse_q ? jp[7:4] : ra[7:4]), .rdata_o(corr_rd));\n");
     /* Sequential lane logic. */
     fprintf(f,
-            "      // forward counters: m += d, wrapping into the next / previous column\n"
-            "      wire signed [6:0] mn = $signed({2'b00, m_q}) + {{4{d[2]}}, d};\n"
-            "      wire signed [6:0] thr = $signed({2'b00, ru_q - {4'd0, dm_q}});\n"
-            "      wire signed [6:0] thr_n = $signed({2'b00, ru_q - {4'd0, dmn}});\n"
-            "      wire signed [6:0] m_over = mn - thr;\n"
-            "      wire signed [6:0] m_under = mn + thr_n;\n"
-            "      wire [1:0] unused_m = {m_over[6] ^ m_over[5], m_under[6] ^ m_under[5]};\n");
-    if (!fo)
+            "      // counters: mnr += d, wrapping into maj: forward m in column j (limit rows_used - dm up,\n"
+            "      // rows_used - dm(j-1) down)%s\n"
+            "      wire signed [%d:0] mn = $signed({2'b00, mnr_q}) + {{%d{d[2]}}, d};\n"
+            "      wire signed [%d:0] lim_up = %s$signed({%d'd0, ru_q - {4'd0, dm_q}});\n"
+            "      wire signed [%d:0] lim_dn = %s$signed({%d'd0, ru_q - {4'd0, dmn}});\n"
+            "      wire signed [%d:0] m_over = mn - lim_up;\n"
+            "      wire signed [%d:0] m_under = mn + lim_dn;\n"
+            "      wire [3:0] unused_m = {m_over[%d:%d], m_under[%d:%d]};\n",
+            fo ? "" : ", inverse column in row (limit C)", mw + 1, mw - 1, mw + 1,
+            fo ? "" : "inverse_q ? $signed({1'b0, c_q}) : ", mw - 3, mw + 1,
+            fo ? "" : "inverse_q ? $signed({1'b0, c_q}) : ", mw - 3, mw + 1, mw + 1, mw + 1, mw, mw + 1, mw);
+    {
+        reg_t lr[N_LANE];
+        memcpy(lr, LANE_REGS, sizeof lr);
+        if (fo) {
+            lr[I_MNR] = LANE_FO_W[0];
+            lr[I_AW] = LANE_FO_W[1];
+        }
+        const int n = fo ? N_LANE_FO : N_LANE;
+        regs_d_decl(f, "      ", lr, n);
+        fprintf(f, "      always @* begin\n");
+        regs_hold(f, "        ", lr, n);
         fprintf(f,
-                "      // inverse counters: col += d, wrapping into the next / previous row\n"
-                "      wire signed [10:0] cn = $signed({2'b00, col_q}) + {{8{d[2]}}, d};\n"
-                "      wire signed [10:0] c11 = $signed({2'b00, c_q});\n"
-                "      wire signed [10:0] cn_over = cn - c11;\n"
-                "      wire signed [10:0] cn_under = cn + c11;\n"
-                "      wire [3:0] unused_cn = {cn_over[10:9], cn_under[10:9]};\n");
-    regs_d_decl(f, "      ", LANE_REGS, fo ? N_LANE_FO : N_LANE);
-    fprintf(f, "      always @* begin\n");
-    regs_hold(f, "        ", LANE_REGS, fo ? N_LANE_FO : N_LANE);
-    fprintf(f,
-            "        // output register <- stage B (inverse: the correction RAM data of j')\n"
-            "        o_v_d = b_v_q && !b_err_q;\n"
-            "        o_err_d = b_v_q && b_err_q;\n"
-            "        o_addr_d = (b_v_q && !b_err_q) ? %s : 13'd0;\n"
-            "        // stage B <- stage A (forward: row*C + U; inverse: j' from the kernel)\n"
-            "        b_v_d = a_v_q;\n"
-            "        b_err_d = a_err_q;\n"
-            "        b_val_d = (a_v_q && !a_err_q) ? %s : 13'd0;\n"
-            "%s"
-            "        // stage A <- counters and input\n"
-            "        a_v_d = vin;\n"
-            "        a_err_d = vin && !ok;\n"
-            "        a_sel_d = 1'b0; a_cval_d = 9'd0; a_row_d = 5'd0;\n"
-            "%s",
-            fo ? "b_val_q" : "(b_inv_q ? i_addr : b_val_q)",
-            fo ? "f_val" : "(a_inv_q ? {4'd0, i_val} : f_val)",
-            fo ? "" : "        b_ip_d = a_ip_q;\n        b_inv_d = a_inv_q;\n",
-            fo ? "" : "        a_inv_d = inverse_q;\n        a_mm_d = 8'd0; a_ip_d = 5'd0;\n");
-    if (!fo)
-        fprintf(f,
-                "        if (ok && inverse_q) begin\n"
-                "          a_sel_d = i_sel; a_cval_d = i_cval; a_mm_d = i_mm; a_ip_d = i_ip;\n"
+                "        // output register <- stage B\n"
+                "        o_v_d = b_v_q && !b_err_q;\n"
+                "        o_err_d = b_v_q && b_err_q;\n"
+                "        o_addr_d = (b_v_q && !b_err_q) ? o_addr_n : 13'd0;\n"
+                "        // stage B <- stage A (its RAM word)\n"
+                "        b_v_d = a_v_q;\n"
+                "        b_err_d = a_err_q;\n"
+                "        b_x_d = a_w_q[4:0];\n"
+                "        b_y_d = %s;\n"
+                "%s"
+                "        // stage A <- counters and input\n"
+                "        a_v_d = vin;\n"
+                "        a_err_d = vin && !ok;\n"
+                "        a_sel_d = %s; a_cval_d = %s; a_w_d = %s;%s\n"
+                "        // counters: advance by d on a served input; start loads the seeds\n"
+                "        dmseed_d = start;\n"
+                "        raok_d = ra_ok;\n"
+                "%s"
+                "        if (start) begin\n"
+                "          pos_d = x0;\n"
+                "          maj_d = %s;\n"
+                "          mnr_d = %s;\n"
+                "          dm_d = sd_dm_q;\n"
                 "        end else if (ok) begin\n"
-                "          a_sel_d = f_sel; a_cval_d = f_cval; a_row_d = frow;\n"
-                "        end\n");
-    else
-        fprintf(f,
-                "        if (ok) begin\n"
-                "          a_sel_d = f_sel; a_cval_d = f_cval; a_row_d = frow;\n"
-                "        end\n");
-    fprintf(f,
-            "        // counters: advance by d on a served input; start loads the seeds\n"
-            "        dmseed_d = start;\n"
-            "        raok_d = ra_ok;\n"
-            "        if (start) begin\n"
-            "          pos_d = x0;\n"
-            "          j_d = {2'b00, sd_j_q}; m_d = sd_m_q; dm_d = sd_dm_q;\n"
-            "%s"
-            "        end else if (ok) begin\n"
-            "          pos_d = pos_q + d14;\n",
-            fo ? "" : "          row_d = {1'b0, sd_row_q}; col_d = {1'b0, sd_col_q};\n");
-    if (!fo)
-        fprintf(f,
-                "          if (inverse_q) begin\n"
-                "            if (cn >= c11) begin\n"
-                "              col_d = cn_over[8:0]; row_d = row_q + 6'd1;\n"
-                "            end else if (cn < 11'sd0) begin\n"
-                "              col_d = cn_under[8:0]; row_d = row_q - 6'd1;\n"
-                "            end else begin\n"
-                "              col_d = cn[8:0];\n"
-                "            end\n"
-                "          end else ");
-    else
-        fprintf(f, "          ");
-    fprintf(f,
-            "if (mn >= thr) begin\n"
-            "            m_d = m_over[4:0]; j_d = j_q + 10'sd1; dm_d = dmn;\n"
-            "          end else if (mn < 7'sd0) begin\n"
-            "            m_d = m_under[4:0]; j_d = j_q - 10'sd1; dm_d = dmn;\n"
-            "          end else begin\n"
-            "            m_d = mn[4:0];\n"
-            "          end\n"
-            "        end\n"
-            "      end\n");
-    regs_ff(f, "      ", LANE_REGS, fo ? N_LANE_FO : N_LANE);
+                "          pos_d = pos_q + d14;\n"
+                "          if (mn >= lim_up) begin\n"
+                "            mnr_d = m_over[%d:0]; maj_d = maj_q + 10'sd1; dm_d = dmn;\n"
+                "          end else if (mn < %d'sd0) begin\n"
+                "            mnr_d = m_under[%d:0]; maj_d = maj_q - 10'sd1; dm_d = dmn;\n"
+                "          end else begin\n"
+                "            mnr_d = mn[%d:0];\n"
+                "          end\n"
+                "        end\n"
+                "      end\n",
+                fo ? "u_fwd" : "inverse_q ? jp : u_fwd", fo ? "" : "        b_inv_d = inverse_q;\n",
+                fo ? "f_sel" : "sel_n", fo ? "f_cval" : "cval_n", fo ? "rw[4:0]" : "rw", fo ? "" : " a_neg_d = neg;",
+                fo ? "" : "        ra_lo_d = ra[3:0];\n",
+                fo ? "{2'b00, sd_j_q}" : "inverse_i ? {5'd0, sd_row_q} : {2'b00, sd_j_q}",
+                fo ? "sd_m_q" : "inverse_i ? sd_col_q : {3'd0, sd_m_q}", mw - 1, mw + 2, mw - 1, mw - 1);
+        regs_ff(f, "      ", lr, n);
+    }
     fprintf(f,
             "      assign lane_valid_o[l] = o_v_q;\n"
             "      assign lane_err_o[l] = o_err_q;\n"

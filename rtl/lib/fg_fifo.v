@@ -18,14 +18,16 @@ module fg_fifo #(
 );
   localparam integer AW = (DEPTH > 1) ? $clog2(DEPTH) : 1;
   localparam integer LASTI = DEPTH - 1;
-  localparam [CW-1:0] LAST = LASTI[CW-1:0];
+  localparam [AW-1:0] LAST = LASTI[AW-1:0];
+  localparam [AW-1:0] AONE = 1;
   localparam [CW-1:0] ONE = 1;
   localparam [CW-1:0] ZERO = 0;
 
   reg [W-1:0] mem_q[0:DEPTH-1];
-  reg [CW-1:0] rd_q, wr_q, level_q;
-  wire [CW-1:0] rd_d = (rd_q == LAST) ? ZERO : rd_q + ONE;
-  wire [CW-1:0] wr_d = (wr_q == LAST) ? ZERO : wr_q + ONE;
+  reg [AW-1:0] rd_q, wr_q;
+  reg [CW-1:0] level_q;
+  wire [AW-1:0] rd_d = (rd_q == LAST) ? {AW{1'b0}} : rd_q + AONE;
+  wire [AW-1:0] wr_d = (wr_q == LAST) ? {AW{1'b0}} : wr_q + AONE;
   reg [CW-1:0] level_d;
 
   always @* begin
@@ -38,8 +40,8 @@ module fg_fifo #(
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      rd_q <= ZERO;
-      wr_q <= ZERO;
+      rd_q <= {AW{1'b0}};
+      wr_q <= {AW{1'b0}};
       level_q <= ZERO;
     end else begin
       if (pop_i) rd_q <= rd_d;
@@ -49,10 +51,10 @@ module fg_fifo #(
   end
   // Storage needs no reset: a word is read only after it was written.
   always @(posedge clk_i) begin
-    if (push_i) mem_q[wr_q[AW-1:0]] <= data_i;
+    if (push_i) mem_q[wr_q] <= data_i;
   end
 
-  assign head_o  = mem_q[rd_q[AW-1:0]];
+  assign head_o  = mem_q[rd_q];
   assign level_o = level_q;
 endmodule
 `default_nettype wire

@@ -248,12 +248,13 @@ int fg_iag_memory_size(fg_std std, int pllr, fg_iag_memory *out)
         fg_iag_memory_add(out, "tROM (T(i), 4 patterns x 20)", "ROM", 4 * R, 5, 1);
         fg_iag_memory_add(out, "qROM (q_i mod (p-1), 52 primes x 20)", "ROM", FG_UMTS_NUM_PRIMES * R, 8, 1);
         fg_iag_memory_add(out, "mROM (q_i^-1 mod (p-1), 52 primes x 20)", "ROM", FG_UMTS_NUM_PRIMES * R, 8, 1);
-        fg_iag_memory_add(out, "s RAM (s(j)-1), one per lane", "RAM", 256, 8, pllr);
-        fg_iag_memory_add(out, "s^-1 RAM, one per lane", "RAM", 256, 8, pllr);
-        fg_iag_memory_add(out, "correction RAM {dm(j), cnt(j)}, one per lane", "RAM", 256, 9, pllr);
-        fg_iag_memory_add(out, "permuted-row file {T, r, rank0, rank1, vrow0, vrow1}", "REG", R, 5 + 8 + 4 * 5, 1);
-        fg_iag_memory_add(out, "original-row file {row*C, m, T^-1}", "REG", R, 13 + 8 + 5, 1);
-        fg_iag_memory_add(out, "scalars {R, C, p, rows_used, K mod C, exchange}", "REG", 1, 5 + 9 + 9 + 5 + 9 + 1, 1);
+        fg_iag_memory_add(out, "s/log RAM (s(a)-1, a < (p-1)/2; log_v(y), y <= (p-1)/2), one per lane", "RAM", 256, 8,
+                          pllr);
+        fg_iag_memory_add(out, "pruning RAM {cnt, dm} per 16 columns, one per lane", "RAM", 16, 8 + 16, pllr);
+        fg_iag_memory_add(out, "permuted-row file {T, r, vrow}", "REG", R, 5 + 8 + 5, 1);
+        fg_iag_memory_add(out, "original-row file {m, rank}", "REG", R, 8 + 5, 1);
+        fg_iag_memory_add(out, "scalars {R, C, p, rows_used, K mod C, partial row's rank, exchange}", "REG", 1,
+                          5 + 9 + 9 + 5 + 8 + 5 + 1, 1);
         fg_iag_memory_add(out, "lane seeds {j, m, dm, dmn, row, col}", "REG", pllr, 8 + 5 + 1 + 1 + 5 + 8, 1);
     } else if (std == FG_STD_LTE) {
         fg_iag_memory_add(out, "QPP ROM {f1, f2, h1..h4, degree}", "ROM", FG_LTE_NUM_SIZES, 13 * 6 + 3, 1);

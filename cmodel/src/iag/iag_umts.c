@@ -6,8 +6,13 @@
  * ceil(K/C) - 1: rows >= rows_used are all dummies, and the "partial" row rows_used - 1 (when
  * K mod C != 0) is a dummy in column j iff U_partial(j) >= K mod C. So a column has rows_used or
  * rows_used - 1 cells, told by one bit dm(j), and the valid cells before column j number
- * colstart(j) = j*rows_used - cnt(j), cnt(j) = dm(0) + ... + dm(j-1). Preprocessing stores
- * {dm(j), cnt(j)} per column (the correction RAM); both runtime modes use it. */
+ * colstart(j) = j*rows_used - cnt(j), cnt(j) = dm(0) + ... + dm(j-1). Preprocessing stores dm(j)
+ * per column and cnt at every 16th column (the pruning RAM); both runtime modes use it.
+ *
+ * Both modes share one 256 x 8 RAM per lane: v^((p-1)/2) = -1 mod p for the primitive root v, so
+ * s(a + h) = p - s(a) and log_v(p - y) = log_v(y) + h (mod p-1), h = (p-1)/2. Half of each table
+ * gives the other half: words [0, h) hold s(a) - 1 for a < h (forward), words 128 + u hold log_v(y)
+ * for y in [1, h], u = y - [C = p-1] the column value of y (inverse). */
 #include "iag_internal.h"
 #include "fecforge/error.h"
 
@@ -15,7 +20,7 @@
 #include <pthread.h>
 #include <string.h>
 
-enum { RMAX = FG_UMTS_R_MAX, SMAX = 256, CMAX = 256 };
+enum { RMAX = FG_UMTS_R_MAX, SMAX = 256, LOG_BASE = 128, CMAX = 256, GRP = 16 };
 
 /* ROMs of the preprocessing unit, built once from the standard's definitions. */
 static uint8_t q_rom[FG_UMTS_NUM_PRIMES][RMAX]; /* q_i mod (p-1) */
@@ -40,14 +45,13 @@ static void build_roms(void)
 
 typedef enum { PH_SEARCH, PH_ROWS, PH_SFILL, PH_CORR, PH_DONE } phase_t;
 
-typedef struct {          /* stage A registers */
-    uint8_t v, err, inv, sel_ram;
-    int16_t raddr, cval, row, mm, ip;
+typedef struct {          /* stage A registers: RAM address (folded) and what later stages need */
+    uint8_t v, err, inv, sel_ram, neg;
+    int16_t raddr, cval, t, mm, rk; /* forward: T(i); inverse: m and rank of the row */
 } stage_a;
-typedef struct {          /* stage B registers: forward val = address, inverse val = column j' */
+typedef struct {          /* stage B registers: forward (T(i), U); inverse (rank, column j') */
     uint8_t v, err, inv;
-    int32_t val;
-    int16_t ip;
+    int16_t x, y;
 } stage_b;
 
 typedef struct {
@@ -66,15 +70,15 @@ typedef struct {
 
 struct fg_iag_umts {
     /* runtime parameters (registers / register files written by preprocessing) */
-    int R, C, p, v, pidx, pat, rows_used, partial, cK, exch, r_partial;
-    int T[RMAX], rr[RMAX], rowbase[RMAX], mm[RMAX], tinv[RMAX], rank[2][RMAX], vrow[2][RMAX];
-    uint8_t s_ram[SMAX], sinv_ram[SMAX];      /* s(j)-1 at j; s^-1(v) at v-1 */
-    uint8_t corr_dm[CMAX];
-    uint16_t corr_cnt[CMAX];
+    int R, C, p, v, h, pidx, pat, rows_used, partial, cK, exch, r_partial, mp;
+    int T[RMAX], rr[RMAX], vrow[RMAX];  /* permuted row i: T(i), r_i; vrow[k]: the k-th used one */
+    int mm[RMAX], rk[RMAX];             /* original row: q^-1 mod (p-1), rank among the used rows */
+    uint8_t ram[SMAX];                  /* s(a)-1 at a < h; log_v(y) at LOG_BASE + y - [C = p-1], y <= h */
+    uint8_t dm[CMAX], cnt16[CMAX / GRP]; /* pruning RAM: dm(j); cnt(j) at j = 0, 16, 32, ... */
     /* preprocessing FSM */
     phase_t ph;
-    int ctr, acc, s_cur, n_rank[2], cs, cnt, prev_dm;
-    int pc_v, pc_sel_ram, pc_raddr, pc_cval; /* corr-phase pipeline register */
+    int ctr, acc, s_cur, n_rank, cs, cnt, prev_dm;
+    int pc_v, pc_sel_ram, pc_raddr, pc_neg, pc_cval; /* corr-phase pipeline register */
     seed_t *seed;               /* per lane */
     lane_t *lane;
 };
@@ -120,13 +124,29 @@ void fg_iag_umts_reset(fg_iag *g)
     s->ph = PH_SEARCH;
 }
 
+/* The RAM address of a forward lookup of s(a), a < p-1, or of an inverse lookup of log(y) by the column
+ * value u = y - [C = p-1] (the log half is indexed by u, so that a lane reads at its column). A value
+ * whose y is in the upper half is read at its mirror (s(a) = p - s(a-h); log(y) = log(p-y) + h); *neg
+ * tells. The log half fits in 128 words: u <= h <= 125 for p <= 251, and p = 257 comes only with
+ * C = p-1 (K 5041..5114), where u = y-1 <= 127. */
+static int ram_fold(const fg_iag_umts *s, int inv, int a, int *neg)
+{
+    const int up = inv && s->C != s->p - 1; /* u = y */
+    *neg = a >= s->h + up;
+    if (inv)
+        return LOG_BASE + (*neg ? s->p - 2 + 2 * up - a : a);
+    return *neg ? a - s->h : a;
+}
+
 /* U_row(j) as the preprocessing's corr phase and the forward lanes compute it: either an s RAM
  * read at the kernel's (j*r) mod (p-1), or a constant for the last columns and the K = R*C exchange. */
-static void intra_row_select(const fg_iag_umts *s, int row, int r, int j, int *sel_ram, int *raddr, int *cval)
+static void intra_row_select(const fg_iag_umts *s, int row, int r, int j, int *sel_ram, int *raddr, int *neg,
+                             int *cval)
 {
     const int p = s->p;
     *sel_ram = 0;
     *raddr = 0;
+    *neg = 0;
     *cval = 0;
     if (s->exch && row == s->R - 1 && j == 0)
         *cval = p;                   /* U_{R-1}(0) = p */
@@ -134,16 +154,18 @@ static void intra_row_select(const fg_iag_umts *s, int row, int r, int j, int *s
         *sel_ram = 1;                /* U_{R-1}(p) = s(0), raddr 0 */
     else if (j <= p - 2) {
         *sel_ram = 1;
-        *raddr = fg_iag_mulmod(j, r, p - 1);
+        *raddr = ram_fold(s, 0, fg_iag_mulmod(j, r, p - 1), neg);
     } else if (j == p - 1)
         *cval = 0;
     else
         *cval = p;
 }
 
-static int intra_row_value(const fg_iag_umts *s, int sel_ram, int raddr, int cval)
+/* U from the RAM word of a forward lookup: s = word + 1, or p - (word + 1) for a mirrored one. */
+static int intra_row_value(const fg_iag_umts *s, int sel_ram, int raddr, int neg, int cval)
 {
-    return sel_ram ? s->s_ram[raddr] + (s->C == s->p - 1 ? 0 : 1) : cval;
+    const int sv = neg ? s->p - 1 - s->ram[raddr] : s->ram[raddr] + 1;
+    return sel_ram ? sv - (s->C == s->p - 1) : cval;
 }
 
 static void preprocess_step(fg_iag *g)
@@ -160,6 +182,7 @@ static void preprocess_step(fg_iag *g)
             s->pat = pat;
             s->pidx = s->ctr;
             s->p = p;
+            s->h = (p - 1) / 2;
             s->v = fg_umts_primitive_roots[s->ctr];
             s->C = special ? p : K <= R * (p - 1) ? p - 1 : K <= R * p ? p : p + 1;
             s->rows_used = (K + s->C - 1) / s->C;
@@ -174,20 +197,17 @@ static void preprocess_step(fg_iag *g)
     }
     case PH_ROWS: { /* cycle c: permuted row c (ROM reads at c) and original row c (acc = c*C) */
         const int c = s->ctr, t = fg_umts_row_patterns[s->pat][c];
-        const int used = t < s->rows_used, part = t == s->partial;
+        const int used = t < s->rows_used;
         s->T[c] = t;
         s->rr[c] = q_rom[s->pidx][c];
         s->mm[t] = m_rom[s->pidx][c];
-        s->tinv[t] = c;
-        if (part)
+        s->rk[t] = s->n_rank;
+        if (t == s->partial) {
             s->r_partial = q_rom[s->pidx][c];
-        s->rank[0][c] = s->n_rank[0];
-        s->rank[1][c] = s->n_rank[1];
+            s->mp = s->n_rank;
+        }
         if (used)
-            s->vrow[0][s->n_rank[0]++] = c;
-        if (used && !part)
-            s->vrow[1][s->n_rank[1]++] = c;
-        s->rowbase[c] = s->acc;
+            s->vrow[s->n_rank++] = c;
         for (int l = 0; l < g->lanes; l++) { /* inverse seeds: x0 in original row c */
             const int x0 = g->prog[l].start;
             if (x0 >= s->acc && x0 < s->acc + s->C) {
@@ -203,9 +223,14 @@ static void preprocess_step(fg_iag *g)
         }
         return;
     }
-    case PH_SFILL: /* s(j) and s^-1 one entry per cycle; s(j+1) = (v * s(j)) mod p by the kernel */
-        s->s_ram[s->ctr] = (uint8_t)(s->s_cur - 1);
-        s->sinv_ram[s->s_cur - 1] = (uint8_t)s->ctr;
+    case PH_SFILL: /* j = ctr, s_cur = s(j) = v^j: j < h writes s(j)-1, j >= h one log entry */
+        if (s->ctr < s->h)
+            s->ram[s->ctr] = (uint8_t)(s->s_cur - 1);
+        else { /* log(y) = j; for y > h: log(p-y) = j - h */
+            int neg;
+            const int a = ram_fold(s, 1, s->s_cur - (s->C == s->p - 1), &neg);
+            s->ram[a] = (uint8_t)(neg ? s->ctr - s->h : s->ctr);
+        }
         s->s_cur = fg_iag_mulmod(s->s_cur, s->v, s->p);
         if (++s->ctr == s->p - 1) {
             s->ph = PH_CORR;
@@ -213,15 +238,17 @@ static void preprocess_step(fg_iag *g)
         }
         return;
     case PH_CORR: { /* C+1 cycles: kernel + s RAM address for column ctr, RAM data for ctr-1 */
-        int nv_sel = 0, nv_raddr = 0, nv_cval = 0;
+        int nv_sel = 0, nv_raddr = 0, nv_neg = 0, nv_cval = 0;
         if (s->ctr < s->C)
-            intra_row_select(s, s->partial, s->r_partial, s->ctr, &nv_sel, &nv_raddr, &nv_cval);
+            intra_row_select(s, s->partial, s->r_partial, s->ctr, &nv_sel, &nv_raddr, &nv_neg, &nv_cval);
         if (s->pc_v) {
             const int j = s->ctr - 1;
-            const int dm = s->partial >= 0 && intra_row_value(s, s->pc_sel_ram, s->pc_raddr, s->pc_cval) >= s->cK;
+            const int u = intra_row_value(s, s->pc_sel_ram, s->pc_raddr, s->pc_neg, s->pc_cval);
+            const int dm = s->partial >= 0 && u >= s->cK;
             const int nv = s->rows_used - dm;
-            s->corr_dm[j] = (uint8_t)dm;
-            s->corr_cnt[j] = (uint16_t)s->cnt;
+            s->dm[j] = (uint8_t)dm;
+            if (j % GRP == 0)
+                s->cnt16[j / GRP] = (uint8_t)s->cnt;
             for (int l = 0; l < g->lanes; l++) { /* forward seeds: x0 in column j */
                 seed_t *sd = &s->seed[l];
                 const int x0 = g->prog[l].start, dir = g->prog[l].stride > 0 ? 1 : -1;
@@ -241,6 +268,7 @@ static void preprocess_step(fg_iag *g)
         s->pc_v = s->ctr < s->C;
         s->pc_sel_ram = nv_sel;
         s->pc_raddr = nv_raddr;
+        s->pc_neg = nv_neg;
         s->pc_cval = nv_cval;
         if (++s->ctr == s->C + 1)
             s->ph = PH_DONE;
@@ -251,6 +279,16 @@ static void preprocess_step(fg_iag *g)
     }
 }
 
+/* Interleaved position of column j, row of rank rk among the used rows: colstart(j) + its rank in
+ * the column, with cnt(j) from the pruning RAM word of j's group of 16 columns plus a popcount. */
+static int inverse_address(const fg_iag_umts *s, int j, int rk)
+{
+    int cnt = s->cnt16[j / GRP];
+    for (int c = j - j % GRP; c < j; c++)
+        cnt += s->dm[c];
+    return j * s->rows_used - cnt + rk - (s->dm[j] && rk > s->mp);
+}
+
 /* One runtime cycle of a lane. nx starts as a copy of the current registers. */
 static void lane_step(const fg_iag *g, fg_iag_umts *s, int l, const fg_iag_lane_in *in, int start)
 {
@@ -259,29 +297,27 @@ static void lane_step(const fg_iag *g, fg_iag_umts *s, int l, const fg_iag_lane_
     const int p = s->p, C = s->C, K = g->K, d = g->prog[l].stride, dir = d > 0 ? 1 : -1;
     const int used = g->prog[l].start >= 0;
 
-    /* Output registers <- stage B. Inverse: the correction RAM read at the registered j'. */
+    /* Output registers <- stage B: forward T(i)*C + U; inverse with the pruning RAM word of j'. */
     nx.o.valid = cur->b.v && !cur->b.err;
     nx.o.err = cur->b.v && cur->b.err;
     nx.o.addr = 0;
-    if (nx.o.valid) {
-        if (cur->b.inv) {
-            const int j = cur->b.val, dm = s->corr_dm[j];
-            nx.o.addr = j * s->rows_used - s->corr_cnt[j] + s->rank[dm][cur->b.ip];
-        } else
-            nx.o.addr = cur->b.val;
-    }
+    if (nx.o.valid)
+        nx.o.addr = cur->b.inv ? inverse_address(s, cur->b.y, cur->b.x) : cur->b.x * C + cur->b.y;
 
-    /* Stage B <- stage A. Forward: s RAM data -> row base + U. Inverse: s^-1 RAM data -> kernel. */
+    /* Stage B <- stage A. Forward: RAM word -> U. Inverse: RAM word (+h if mirrored) -> kernel -> j'. */
     nx.b.v = cur->a.v;
     nx.b.err = cur->a.err;
     nx.b.inv = cur->a.inv;
-    nx.b.ip = cur->a.ip;
-    nx.b.val = 0;
+    nx.b.x = nx.b.y = 0;
     if (cur->a.v && !cur->a.err) {
-        if (cur->a.inv)
-            nx.b.val = cur->a.sel_ram ? fg_iag_mulmod(s->sinv_ram[cur->a.raddr], cur->a.mm, p - 1) : cur->a.cval;
-        else
-            nx.b.val = s->rowbase[cur->a.row] + intra_row_value(s, cur->a.sel_ram, cur->a.raddr, cur->a.cval);
+        if (cur->a.inv) {
+            nx.b.x = cur->a.rk;
+            nx.b.y = (int16_t)(cur->a.sel_ram ? fg_iag_mulmod(cur->a.mm, s->ram[cur->a.raddr] + cur->a.neg * s->h, p - 1)
+                                              : cur->a.cval);
+        } else {
+            nx.b.x = cur->a.t;
+            nx.b.y = (int16_t)intra_row_value(s, cur->a.sel_ram, cur->a.raddr, cur->a.neg, cur->a.cval);
+        }
     }
 
     /* Stage A <- lane counters and the input. */
@@ -293,7 +329,7 @@ static void lane_step(const fg_iag *g, fg_iag_umts *s, int l, const fg_iag_lane_
     nx.a.inv = (uint8_t)g->inverse;
     if (ok && g->inverse) {
         const int row = cur->row, col = cur->col;
-        int sel = 1, raddr = C == p - 1 ? col : col - 1, cval = 0;
+        int sel = 1, neg = 0, cval = 0;
         if (s->exch && row == s->R - 1 && (col == p || col == 1)) {
             sel = 0;
             cval = col == p ? 0 : p;
@@ -301,22 +337,25 @@ static void lane_step(const fg_iag *g, fg_iag_umts *s, int l, const fg_iag_lane_
             sel = 0;
             cval = col == 0 ? p - 1 : p;
         }
-        nx.a.sel_ram = (uint8_t)sel;
-        nx.a.raddr = (int16_t)(sel ? raddr : 0);
-        nx.a.cval = (int16_t)cval;
-        nx.a.mm = (int16_t)s->mm[row];
-        nx.a.ip = (int16_t)s->tinv[row];
-    } else if (ok) {
-        const int i = s->vrow[cur->dm][cur->m], row = s->T[i];
-        int sel, raddr, cval;
-        intra_row_select(s, row, s->rr[i], cur->j, &sel, &raddr, &cval);
+        const int raddr = sel ? ram_fold(s, 1, col, &neg) : 0;
         nx.a.sel_ram = (uint8_t)sel;
         nx.a.raddr = (int16_t)raddr;
+        nx.a.neg = (uint8_t)neg;
         nx.a.cval = (int16_t)cval;
-        nx.a.row = (int16_t)row;
+        nx.a.mm = (int16_t)s->mm[row];
+        nx.a.rk = (int16_t)s->rk[row];
+    } else if (ok) { /* the column's m-th valid row: skip the partial row in a dm column */
+        const int i = s->vrow[cur->m + (cur->dm && cur->m >= s->mp)];
+        int sel, raddr, neg, cval;
+        intra_row_select(s, s->T[i], s->rr[i], cur->j, &sel, &raddr, &neg, &cval);
+        nx.a.sel_ram = (uint8_t)sel;
+        nx.a.raddr = (int16_t)raddr;
+        nx.a.neg = (uint8_t)neg;
+        nx.a.cval = (int16_t)cval;
+        nx.a.t = (int16_t)s->T[i];
     }
 
-    /* Lane counters: advance by d on a served input. The forward lane's correction-RAM port
+    /* Lane counters: advance by d on a served input. The forward lane's pruning-RAM port
      * reads dm(j + dir) every cycle at the registered address ra. */
     if (ok) {
         nx.pos = cur->pos + d;
@@ -342,7 +381,7 @@ static void lane_step(const fg_iag *g, fg_iag_umts *s, int l, const fg_iag_lane_
             }
         }
     }
-    nx.dmn = cur->ra >= 0 && cur->ra < C ? s->corr_dm[cur->ra] : 0;
+    nx.dmn = cur->ra >= 0 && cur->ra < C ? s->dm[cur->ra] : 0;
     nx.ra = nx.j + dir;
 
     if (start) { /* load the seeds of the selected mode; the pipeline keeps going */

@@ -27,15 +27,11 @@ module fg_dbcf_p8_m16_s2_f4_b4 (
   localparam integer NS = 16;  // request slots: 2l = lane l's FIFO head, 2l+1 its new word
   localparam integer BW = 4, RW = 9, W = 8;  // bank, row, data bits
   localparam integer D = 384;  // rows per bank SRAM
-  localparam integer CW = 5;  // levels, limits, ranks
+  localparam integer CW = 5;  // level ports
   localparam integer SW = 4;  // start slot
   localparam integer LW = BW + RW + W;  // lane word {bank, row, data}
   localparam integer QW = RW + W;  // buffered word {row, data}
-  localparam integer NR = 2;  // most words a bank admits per cycle: min(S, B + 1)
-  localparam integer NRW = 3;  // words of by_rank: NR, or NR + 1 (a zero) for the pushes
-  localparam [CW-1:0] S_LIM = 2;  // select S
-  localparam [CW-1:0] B_ROOM = 5;  // B + 1: the bank itself takes one word per cycle
-  localparam [CW-1:0] ZERO = 0;
+  localparam integer NR = 2;  // most words a bank admits per cycle: min(S = 2, B + 1)
 
   // Priority LFSR (fg_dbcf_lfsr_next) and the start slot (lfsr * NS) >> 16.
   wire [15:0] lfsr;
@@ -46,87 +42,95 @@ module fg_dbcf_p8_m16_s2_f4_b4 (
   assign {start, unused_prod_lo} = {{SW{1'b0}}, lfsr} * NS_MUL;
 
   // Candidates: slot 2l = FIFO head (FIFO not empty), slot 2l+1 = new word (valid; offered together with the head).
-  wire [NS-1:0] slot_valid;
-  wire [NS*LW-1:0] slot_word;
-  reg [NS-1:0] admitted;  // slot admitted by its bank
-  wire [M*NS-1:0] grant_all;  // bank b's grants at [b*NS +: NS]
-  genvar l, b, k;
+  // cols: the slots as columns, bit t of every slot's {valid, bank, row, data} at [t*NS +: NS].
+  wire [(LW+1)*NS-1:0] cols;
+  wire [NS-1:0] admitted;  // slot admitted by its bank
+  genvar l, b, t;
   generate
     for (l = 0; l < P; l = l + 1) begin : g_lane
       wire [LW-1:0] new_word = {lane_bank_i[l*BW+:BW], lane_row_i[l*RW+:RW], lane_data_i[l*W+:W]};
       wire not_taken = lane_valid_i[l] & ~admitted[2*l+1];
-      localparam [CW-1:0] F_FULL = 4;
-      wire [CW-1:0] level;
+      localparam [2:0] F_FULL = 4;
+      wire [2:0] level;
       wire [LW-1:0] head;
       // Pop first, then push if there is room; else the new word is rejected.
       wire room = (level != F_FULL) | admitted[2*l];
-      fg_fifo #(.W(LW), .DEPTH(4), .CW(CW)) u_fifo (
+      fg_fifo #(.W(LW), .DEPTH(4), .CW(3)) u_fifo (
           .clk_i(clk_i), .rst_ni(rst_ni), .push_i(not_taken & room), .data_i(new_word),
           .pop_i(admitted[2*l]), .head_o(head), .level_o(level));
-      assign slot_valid[2*l] = level != ZERO;
-      assign slot_word[2*l*LW+:LW] = head;
-      assign slot_valid[2*l+1] = lane_valid_i[l];
+      wire head_valid = level != 3'd0;
+      wire new_valid = lane_valid_i[l];
       assign reject_o[l] = not_taken & ~room;
-      assign fifo_level_o[l*CW+:CW] = level;
-      assign slot_word[(2*l+1)*LW+:LW] = new_word;
+      assign fifo_level_o[l*CW+:CW] = {2'd0, level};
+      for (t = 0; t < LW; t = t + 1) begin : g_col
+        assign cols[t*NS+2*l] = head[t];
+        assign cols[t*NS+2*l+1] = new_word[t];
+      end
+      assign cols[LW*NS+2*l] = head_valid;
+      assign cols[LW*NS+2*l+1] = new_valid;
       assign accept_head_o[l] = admitted[2*l];
       assign accept_new_o[l] = admitted[2*l+1];
     end
+  endgenerate
 
-    // Banks: requests to b, rotating-priority selection of up to min(S, B + 1 - occ) of them;
-    // the bank writes its oldest buffered word, or bypasses the first admitted one when the
-    // buffer is empty; the other admitted words enter the buffer in admission (rank) order.
-    for (b = 0; b < M; b = b + 1) begin : g_bank
-      localparam [BW-1:0] BANK = b;
-      wire [NS-1:0] req, grant;
-      wire [NS*CW-1:0] rank;
-      wire [CW-1:0] occ, count;
-      integer s, r;
-      for (k = 0; k < NS; k = k + 1) begin : g_req
-        assign req[k] = slot_valid[k] & (slot_word[k*LW+QW+:BW] == BANK);
-      end
-      wire [CW-1:0] room = B_ROOM - occ;
-      wire [CW-1:0] limit = (room < S_LIM) ? room : S_LIM;
-      fg_prio_sel #(.N(NS), .SW(SW), .CW(CW)) u_sel (
-          .req_i(req), .start_i(start), .limit_i(limit), .grant_o(grant), .rank_o(rank), .count_o(count));
-      assign grant_all[b*NS+:NS] = grant;
-      // by_rank[r]: the admitted word of rank r (one-hot OR over the slots); words >= NR are 0.
-      reg [NRW*QW-1:0] by_rank;
+  // Visit order: rotated, slot start is column index 0, start + 1 index 1, and so on (cyclic).
+  wire [(LW+1)*NS-1:0] rcols;
+  fg_rotate #(.N(NS), .R(LW + 1), .SW(SW), .BACK(0)) u_rot (.s_i(start), .x_i(cols), .y_o(rcols));
+  wire [NS-1:0] rvalid = rcols[LW*NS+:NS];
+
+  // Conflict detector: every slot's bank field decoded once for all banks, in two halves (valid
+  // folded into the low one); bank b's requests are one AND of a low and a high line.
+  localparam integer LO = 2, HI = 2;  // bank bits decoded in each half
+  wire [(1<<LO)*NS-1:0] lo_line;
+  wire [(1<<HI)*NS-1:0] hi_line;
+  genvar v;
+  generate
+    for (v = 0; v < (1 << LO); v = v + 1) begin : g_lo
+      localparam [LO-1:0] V = v;
+      reg [NS-1:0] m;
+      integer j;
       always @* begin
-        by_rank = {NRW*QW{1'b0}};
-        for (s = 0; s < NS; s = s + 1)
-          for (r = 0; r < NR; r = r + 1)
-            if (grant[s] && rank[s*CW+:CW] == r[CW-1:0]) by_rank[r*QW+:QW] = by_rank[r*QW+:QW] | slot_word[s*LW+:QW];
+        m = rvalid;
+        for (j = 0; j < LO; j = j + 1) m = m & (V[j] ? rcols[(QW+j)*NS+:NS] : ~rcols[(QW+j)*NS+:NS]);
       end
-      wire bypass = occ == ZERO;
-      wire [QW-1:0] head;
-      wire [2*QW-1:0] push_data;
-      for (k = 0; k < 2; k = k + 1) begin : g_push
-        assign push_data[k*QW+:QW] = bypass ? by_rank[(k+1)*QW+:QW] : by_rank[k*QW+:QW];
+      assign lo_line[v*NS+:NS] = m;
+    end
+    for (v = 0; v < (1 << HI); v = v + 1) begin : g_hi
+      localparam [HI-1:0] V = v;
+      reg [NS-1:0] m;
+      integer j;
+      always @* begin
+        m = {NS{1'b1}};
+        for (j = 0; j < HI; j = j + 1)
+          m = m & (V[j] ? rcols[(QW+LO+j)*NS+:NS] : ~rcols[(QW+LO+j)*NS+:NS]);
       end
-      wire [CW-1:0] push_n = (bypass && count != ZERO) ? count - {{(CW-1){1'b0}}, 1'b1} : count;
-      fg_circ_buf #(.W(QW), .DEPTH(4), .NPUSH(2), .CW(CW)) u_buf (
-          .clk_i(clk_i), .rst_ni(rst_ni), .push_n_i(push_n), .push_data_i(push_data),
-          .pop_i(~bypass), .head_o(head), .level_o(occ));
-      wire [QW-1:0] word = bypass ? by_rank[QW-1:0] : head;
-      assign bank_we_o[b] = ~bypass | (count != ZERO);
-      assign bank_row_o[b*RW+:RW] = word[W+:RW];
-      assign bank_data_o[b*W+:W] = word[W-1:0];
-      assign buf_level_o[b*CW+:CW] = occ;
-      // Bank memory: written from the bank write port (not during reset), read by the decoder
-      // side: bank_rd_data_o = row bank_rd_row_i of the previous cycle (old data on a collision).
-      fg_sram_1r1w #(.DEPTH(D), .AW(RW), .DW(W)) u_sram (
-          .clk_i(clk_i), .we_i(bank_we_o[b] & rst_ni), .waddr_i(word[W+:RW]), .wdata_i(word[W-1:0]),
-          .re_i(1'b1), .raddr_i(bank_rd_row_i[b*RW+:RW]), .rdata_o(bank_rd_data_o[b*W+:W]));
+      assign hi_line[v*NS+:NS] = m;
     end
   endgenerate
 
-  // A slot requests one bank only: admitted = OR of the banks' grants.
+  // Banks: each selects up to min(S, B + 1 - occ) of its requests in visit order, writes its oldest
+  // buffered word or bypasses the first admitted one, and buffers the others (fg_dbcf_bank).
+  wire [M*NS-1:0] adm;  // bank b's admitted slots (rotated) at [b*NS +: NS]
+  generate
+    for (b = 0; b < M; b = b + 1) begin : g_bank
+      wire [NS-1:0] req = lo_line[(b % (1 << LO))*NS+:NS] & hi_line[(b >> LO)*NS+:NS];
+      wire [2:0] level;
+      fg_dbcf_bank #(.N(NS), .NR(NR), .B(4), .RW(RW), .W(W), .D(D), .CW(3)) u_bank (
+          .clk_i(clk_i), .rst_ni(rst_ni), .req_i(req), .col_i(rcols[QW*NS-1:0]), .adm_o(adm[b*NS+:NS]),
+          .we_o(bank_we_o[b]), .row_o(bank_row_o[b*RW+:RW]), .data_o(bank_data_o[b*W+:W]), .level_o(level),
+          .rd_row_i(bank_rd_row_i[b*RW+:RW]), .rd_data_o(bank_rd_data_o[b*W+:W]));
+      assign buf_level_o[b*CW+:CW] = {2'd0, level};
+    end
+  endgenerate
+
+  // A slot requests one bank only: admitted = OR of the banks' admissions, rotated back.
+  reg [NS-1:0] radm;
   integer i;
   always @* begin
-    admitted = {NS{1'b0}};
-    for (i = 0; i < M; i = i + 1) admitted = admitted | grant_all[i*NS+:NS];
+    radm = {NS{1'b0}};
+    for (i = 0; i < M; i = i + 1) radm = radm | adm[i*NS+:NS];
   end
+  fg_rotate #(.N(NS), .R(1), .SW(SW), .BACK(1)) u_unrot (.s_i(start), .x_i(radm), .y_o(admitted));
 
   // Flags: overflow_o a sticky register set by any reject (fg_dbcf_overflow); done_o combinational
   // in the registered levels only (fg_dbcf_empty): no word in any FIFO or buffer.

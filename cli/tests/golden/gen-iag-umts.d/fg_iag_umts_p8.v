@@ -1256,18 +1256,15 @@ module fg_iag_umts_p8 (
   wire [7:0] rom_q = rom_qm[15:8];
   wire [7:0] rom_m = rom_qm[7:0];
 
-  // ROWS: register files of the permuted rows (T, r, vrow0/1, rank0/1) and the original rows (row*C, m, T^-1).
+  // ROWS: register files of the permuted rows (T, r, vrow: the k-th used row) and of the original rows (m, rank among the used rows).
   reg [4:0] t_q [0:19];
   reg [7:0] rr_q [0:19];
-  reg [4:0] vrow0_q [0:19];
-  reg [4:0] vrow1_q [0:19];
-  reg [12:0] rowbase_q [0:19];
+  reg [4:0] vrow_q [0:19];
   reg [7:0] mm_q [0:19];
-  reg [4:0] tinv_q [0:19];
-  reg [4:0] rank0_q [0:19];
-  reg [4:0] rank1_q [0:19];
-  reg [4:0] n0_q, n1_q;  // valid rows so far (dm = 0 / dm = 1 columns)
-  reg [12:0] acc_q;      // c*C
+  reg [4:0] rk_q [0:19];
+  reg [4:0] mp_q;    // rank of the partial row among the used rows
+  reg [4:0] n0_q;    // used rows so far
+  reg [12:0] acc_q;  // c*C
   wire [4:0] row_c = ctr_q[4:0];
   wire row_used = rom_t < ru_q;
   wire row_part = hasp_q && rom_t == prow_q;
@@ -1275,15 +1272,19 @@ module fg_iag_umts_p8 (
     if (rst_ni && ph_q == PH_ROWS) begin
       t_q[row_c] <= rom_t;
       rr_q[row_c] <= rom_q;
-      rowbase_q[row_c] <= acc_q;
-      if (row_used) vrow0_q[n0_q] <= row_c;
-      if (row_used && !row_part) vrow1_q[n1_q] <= row_c;
+      if (row_used) vrow_q[n0_q] <= row_c;
       mm_q[rom_t] <= rom_m;
-      tinv_q[rom_t] <= row_c;
-      rank0_q[row_c] <= n0_q;
-      rank1_q[row_c] <= n1_q;
+      rk_q[rom_t] <= n0_q;
     end
   end
+  // The row word a lane reads in stage A: {r, T} of permuted row e (forward) or {m, rank} of original row e (inverse).
+  wire [12:0] rowv [0:19];
+  genvar e;
+  generate
+    for (e = 0; e < 20; e = e + 1) begin : g_rowv
+      assign rowv[e] = inverse_q ? {mm_q[e], rk_q[e]} : {rr_q[e], t_q[e]};
+    end
+  endgenerate
 
   // The preprocessing kernel (a*b) mod c: SFILL s <- (s*v) mod p, CORR (j*r_partial) mod (p-1).
   reg [8:0] scur_q;
@@ -1292,25 +1293,64 @@ module fg_iag_umts_p8 (
   fg_mulmod #(.N(9)) u_pre_kernel (
       .a_i(pre_fill ? scur_q : ctr_q), .b_i(pre_fill ? {4'd0, v_q} : {1'b0, rpart_q}),
       .c_i(pre_fill ? {1'b0, p_q} : {1'b0, pm1}), .y_o(pk_y));
-  // SFILL: write s(j)-1 at j (and j at s(j)-1) into every lane's RAM copy.
-  wire fill_we = rst_ni && pre_fill;
-  wire [7:0] scur_m1 = scur_q[7:0] - 8'd1;  // s(j) <= p-1 <= 256
+  wire [7:0] scur_m1 = scur_q[7:0] - 8'd1;  // s(j)-1 <= p-2
   wire unused_scur = scur_q[8];
-  // CORR: column ctr of the partial row: s RAM address (lane 0's port) or a constant;
-  // one cycle later dm(j) = U_partial(j) >= K mod C, written with cnt(j) into every lane copy.
+  // v^h = -1 mod p (h = (p-1)/2): s(a+h) = p - s(a), log(p-y) = log(y) + h. Every lane's RAM
+  // holds s(a)-1 at a < h and log(y) for y <= h at 128 + (y - [C = p-1]), the column value U
+  // of y; the other halves are read at their mirrors: a-h, and p-2-U or p-U.
+  wire [7:0] h8 = p_q[8:1];         // (p-1)/2, p odd
+  wire [7:0] lthr = h8 + {7'd0, !c_is_pm1};  // U of the first y > h
+  wire [7:0] lmir = p_q[7:0] - (c_is_pm1 ? 8'd2 : 8'd0);  // U -> U of p - y
+  // SFILL, j = ctr: j < h writes s(j)-1 at j; j >= h writes log(y) = j at U, or for y > h
+  // log(p-y) = j-h at its mirror.
+  wire fill_we = rst_ni && pre_fill;
+  wire fill_lo = ctr_q < {1'b0, h8};
+  wire [7:0] fill_u = c_is_pm1 ? scur_m1 : scur_q[7:0];
+  wire fill_neg = fill_u >= lthr;
+  wire [7:0] fill_mir = lmir - fill_u;
+  wire [7:0] j_mh = ctr_q[7:0] - h8;
+  wire [7:0] fill_waddr = fill_lo ? {1'b0, ctr_q[6:0]} : {1'b1, fill_neg ? fill_mir[6:0] : fill_u[6:0]};
+  wire [7:0] fill_wdata = fill_lo ? scur_m1 : fill_neg ? j_mh : ctr_q[7:0];
+  wire unused_fill_mir = fill_mir[7];
+  // CORR: column ctr of the partial row: the s address (lane 0's port) or a constant; one
+  // cycle later dm(j) = U_partial(j) >= K mod C, written into every lane's pruning RAM.
   reg pc_v_q, pc_sel_q;
   reg [8:0] pc_cval_q;
   reg [12:0] cs_q;   // colstart(j)
-  reg [7:0] cnt_q;   // dm(0) + ... + dm(j-1)
   reg prev_dm_q;     // dm(j-1)
   wire [7:0] s0_rd;  // lane 0's s RAM read data
-  wire [7:0] pre_s_raddr = pk_y[7:0];
-  wire [8:0] pc_val = pc_sel_q ? ({1'b0, s0_rd} + (c_is_pm1 ? 9'd0 : 9'd1)) : pc_cval_q;
+  reg pc_neg_q;
+  wire pre_neg = pk_y[7:0] >= h8;
+  wire [7:0] pre_fold = pk_y[7:0] - h8;
+  wire [7:0] pre_s_raddr = {1'b0, pre_neg ? pre_fold[6:0] : pk_y[6:0]};
+  wire unused_pre = pre_fold[7];
+  wire [8:0] pc_s = pc_neg_q ? pm1 - {1'b0, s0_rd} : {1'b0, s0_rd} + 9'd1;  // s(a)
+  wire [8:0] pc_val = pc_sel_q ? pc_s - {8'd0, c_is_pm1} : pc_cval_q;
   wire dm_new = hasp_q && pc_val >= {1'b0, ck_q};
   wire [4:0] nv = ru_q - {4'd0, dm_new};  // cells of column j
   wire [7:0] corr_j = ctr_q[7:0] - 8'd1;
-  wire corr_we = rst_ni && ph_q == PH_CORR && pc_v_q;
-  wire [8:0] corr_wdata = {dm_new, cnt_q};
+  // Pruning RAM word of 16 columns, {cnt at the first, dm of each}: collected, written at
+  // the group's last column (or column C-1).
+  reg [7:0] cnt_q;     // dm(0) + ... + dm(j-1)
+  reg [7:0] pw_cnt_q;  // cnt at the group's first column
+  reg [15:0] pw_dm_q;  // dm of the group's columns so far
+  wire grp0 = corr_j[3:0] == 4'd0;
+  wire [7:0] pw_cnt_now = grp0 ? cnt_q : pw_cnt_q;
+  wire [15:0] pw_dm_now = (grp0 ? 16'd0 : pw_dm_q) | ({15'd0, dm_new} << corr_j[3:0]);
+  wire corr_we = rst_ni && ph_q == PH_CORR && pc_v_q && (corr_j[3:0] == 4'hf || {1'b0, corr_j} == c_q - 9'd1);
+  wire [3:0] corr_waddr = corr_j[7:4];
+  wire [23:0] corr_wdata = {pw_cnt_now, pw_dm_now};
+  // Seed capture window, one comparator pair per lane for both modes: original row c (ROWS,
+  // inverse seeds) or column j (CORR, forward seeds).
+  wire sd_rows = ph_q == PH_ROWS;
+  wire [12:0] sd_base = sd_rows ? acc_q : cs_q;
+  wire [13:0] sd_end = {1'b0, sd_base} + (sd_rows ? {5'd0, c_q} : {9'd0, nv});
+  // Mode constants of the lanes' fold (neg = v >= thr; v-h, or mirror - v = ~v + mirror+1) and
+  // stage B adder (forward word+1-[C = p-1] or p-[C = p-1]+~word; inverse log + h if mirrored).
+  wire [7:0] fold_thr = inverse_q ? lthr : h8;
+  wire [7:0] fold_k = inverse_q ? lmir + 8'd1 : 8'd0 - h8;
+  wire [8:0] badd0 = inverse_q ? 9'd0 : {8'd0, !c_is_pm1};
+  wire [8:0] badd1 = inverse_q ? {1'b0, h8} : c_is_pm1 ? pm1 : p_q;
 
   // Next state of the preprocessing unit and of the mode registers.
   reg [2:0] ph_d;
@@ -1330,16 +1370,19 @@ module fg_iag_umts_p8 (
   reg hasp_d;
   reg exch_d;
   reg [7:0] rpart_d;
+  reg [4:0] mp_d;
   reg [4:0] n0_d;
-  reg [4:0] n1_d;
   reg [12:0] acc_d;
   reg [8:0] scur_d;
   reg pc_v_d;
   reg pc_sel_d;
   reg [8:0] pc_cval_d;
   reg [12:0] cs_d;
-  reg [7:0] cnt_d;
   reg prev_dm_d;
+  reg pc_neg_d;
+  reg [7:0] cnt_d;
+  reg [7:0] pw_cnt_d;
+  reg [15:0] pw_dm_d;
   always @* begin
     ph_d = ph_q;
     ctr_d = ctr_q;
@@ -1358,16 +1401,19 @@ module fg_iag_umts_p8 (
     hasp_d = hasp_q;
     exch_d = exch_q;
     rpart_d = rpart_q;
+    mp_d = mp_q;
     n0_d = n0_q;
-    n1_d = n1_q;
     acc_d = acc_q;
     scur_d = scur_q;
     pc_v_d = pc_v_q;
     pc_sel_d = pc_sel_q;
     pc_cval_d = pc_cval_q;
     cs_d = cs_q;
-    cnt_d = cnt_q;
     prev_dm_d = prev_dm_q;
+    pc_neg_d = pc_neg_q;
+    cnt_d = cnt_q;
+    pw_cnt_d = pw_cnt_q;
+    pw_dm_d = pw_dm_q;
     if (start) begin
       running_d = 1'b1;
       inverse_d = inverse_i;
@@ -1386,8 +1432,10 @@ module fg_iag_umts_p8 (
       end
       PH_ROWS: begin
         if (row_used) n0_d = n0_q + 5'd1;
-        if (row_used && !row_part) n1_d = n1_q + 5'd1;
-        if (row_part) rpart_d = rom_q;
+        if (row_part) begin
+          rpart_d = rom_q;
+          mp_d = n0_q;
+        end
         acc_d = acc_q + {4'd0, c_q};
         if (row_c == rr_n_q - 5'd1) begin
           ph_d = PH_SFILL;
@@ -1410,10 +1458,13 @@ module fg_iag_umts_p8 (
         pc_v_d = ctr_q < c_q;
         pc_sel_d = ctr_q < pm1;
         pc_cval_d = (ctr_q == pm1) ? 9'd0 : p_q;
+        pc_neg_d = pre_neg;
         if (pc_v_q) begin
           cs_d = cs_q + {8'd0, nv};
-          cnt_d = cnt_q + {7'd0, dm_new};
           prev_dm_d = dm_new;
+          cnt_d = cnt_q + {7'd0, dm_new};
+          pw_cnt_d = pw_cnt_now;
+          pw_dm_d = pw_dm_now;
         end
         if (ctr_q == c_q) begin
           ph_d = PH_DONE;
@@ -1444,16 +1495,19 @@ module fg_iag_umts_p8 (
       hasp_q <= 1'b0;
       exch_q <= 1'b0;
       rpart_q <= 8'd0;
+      mp_q <= 5'd0;
       n0_q <= 5'd0;
-      n1_q <= 5'd0;
       acc_q <= 13'd0;
       scur_q <= 9'd0;
       pc_v_q <= 1'b0;
       pc_sel_q <= 1'b0;
       pc_cval_q <= 9'd0;
       cs_q <= 13'd0;
-      cnt_q <= 8'd0;
       prev_dm_q <= 1'b0;
+      pc_neg_q <= 1'b0;
+      cnt_q <= 8'd0;
+      pw_cnt_q <= 8'd0;
+      pw_dm_q <= 16'd0;
     end else begin
       ph_q <= ph_d;
       ctr_q <= ctr_d;
@@ -1472,16 +1526,19 @@ module fg_iag_umts_p8 (
       hasp_q <= hasp_d;
       exch_q <= exch_d;
       rpart_q <= rpart_d;
+      mp_q <= mp_d;
       n0_q <= n0_d;
-      n1_q <= n1_d;
       acc_q <= acc_d;
       scur_q <= scur_d;
       pc_v_q <= pc_v_d;
       pc_sel_q <= pc_sel_d;
       pc_cval_q <= pc_cval_d;
       cs_q <= cs_d;
-      cnt_q <= cnt_d;
       prev_dm_q <= prev_dm_d;
+      pc_neg_q <= pc_neg_d;
+      cnt_q <= cnt_d;
+      pw_cnt_q <= pw_cnt_d;
+      pw_dm_q <= pw_dm_d;
     end
   end
   assign ready_o = ready_q;
@@ -1494,24 +1551,19 @@ module fg_iag_umts_p8 (
       wire [2:0] d = lane_stride_i[l*3+:3];
       wire up = ~d[2];  // stride > 0
       wire used = ~x0[13];
-      wire signed [14:0] x15 = {x0[13], x0};
 
       // ---- seed latches (written by the preprocessing unit)
       reg sd_ok_q, sd_dm_q, sd_dmn_q;
       reg [7:0] sd_j_q;
       reg [4:0] sd_m_q;
-      wire signed [14:0] cs15 = {2'b00, cs_q};
-      wire signed [14:0] cs_end = cs15 + {10'd0, nv};
-      wire in_col = x15 >= cs15 && x15 < cs_end;  // x0 in column j (CORR)
-      wire [14:0] sd_m_full = x15 - cs15;
-      wire [9:0] unused_sd_m = sd_m_full[14:5];
       reg [4:0] sd_row_q;
       reg [7:0] sd_col_q;
-      wire signed [14:0] acc15 = {2'b00, acc_q};
-      wire signed [14:0] acc_end = acc15 + {6'd0, c_q};
-      wire in_row = x15 >= acc15 && x15 < acc_end;  // x0 in original row c (ROWS)
-      wire [14:0] sd_col_full = x15 - acc15;
-      wire [6:0] unused_sd_col = sd_col_full[14:8];
+      wire signed [14:0] x15 = {x0[13], x0};
+      wire signed [14:0] sb15 = {2'b00, sd_base};
+      wire signed [14:0] se15 = {1'b0, sd_end};
+      wire in_win = x15 >= sb15 && x15 < se15;  // x0 in this cycle's window
+      wire [14:0] sd_off = x15 - sb15;
+      wire [6:0] unused_sd_off = sd_off[14:8];
       reg sd_ok_d;
       reg sd_dm_d;
       reg sd_dmn_d;
@@ -1527,12 +1579,12 @@ module fg_iag_umts_p8 (
         sd_m_d = sd_m_q;
         sd_row_d = sd_row_q;
         sd_col_d = sd_col_q;
-        if (ph_q == PH_ROWS && in_row) begin
-          sd_row_d = row_c; sd_col_d = sd_col_full[7:0];
+        if (ph_q == PH_ROWS && in_win) begin
+          sd_row_d = row_c; sd_col_d = sd_off[7:0];
         end
         if (ph_q == PH_CORR && pc_v_q) begin
-          if (in_col) begin
-            sd_ok_d = 1'b1; sd_j_d = corr_j; sd_m_d = sd_m_full[4:0]; sd_dm_d = dm_new;
+          if (in_win) begin
+            sd_ok_d = 1'b1; sd_j_d = corr_j; sd_m_d = sd_off[4:0]; sd_dm_d = dm_new;
             sd_dmn_d = !up && corr_j != 8'd0 && prev_dm_q;
           end else if (sd_ok_q && up && {1'b0, sd_j_q} + 9'd1 == {1'b0, corr_j}) begin
             sd_dmn_d = dm_new;  // dm of the next column, for an ascending lane
@@ -1558,116 +1610,136 @@ module fg_iag_umts_p8 (
           sd_col_q <= sd_col_d;
         end
       end
-      // ---- lane counters and input check
+      // ---- lane counters: (maj, mnr) = forward (column j, rank m in it), inverse (row, column)
       reg signed [13:0] pos_q;  // the x served next
-      reg signed [9:0] j_q;     // forward: column
-      reg [4:0] m_q;            // forward: rank inside the column
+      reg signed [9:0] maj_q;
+      reg [7:0] mnr_q;
       reg dm_q;                 // forward: dm(j)
       reg dmseed_q, raok_q;     // dm(j+dir) comes from the seed / the RAM read was in range
-      wire [8:0] corr_rd;
-      wire dmn = dmseed_q ? sd_dmn_q : (raok_q & corr_rd[8]);  // dm(j + dir)
+      wire [23:0] corr_rd;      // pruning RAM word
+      reg [3:0] ra_lo_q;        // dm(j+dir)'s bit in its word
+      wire [15:0] pw_dm = corr_rd[15:0];
+      wire dm_bit = pw_dm[ra_lo_q];
+      wire dmn = dmseed_q ? sd_dmn_q : (raok_q & dm_bit);  // dm(j + dir)
       wire [12:0] x = lane_x_i[l*13+:13];
       wire vin = lane_valid_i[l];
       wire ok = vin && !start && running_q && used && pos_q == {1'b0, x} && x < k_i;
       wire signed [13:0] d14 = {{11{d[2]}}, d};
-      wire signed [9:0] ra = j_q + (up ? 10'sd1 : -10'sd1);  // dm read-ahead address
+      wire signed [9:0] ra = maj_q + (up ? 10'sd1 : -10'sd1);  // forward dm read-ahead column
       wire ra_ok = ra >= 10'sd0 && ra < $signed({1'b0, c_q});
-      wire [8:0] jc = j_q[8:0];
-      wire unused_j = j_q[9];
-      // forward stage A: i = vrow_dm[m], row = T(i), U(j) select
-      wire [4:0] fi = dm_q ? vrow1_q[m_q] : vrow0_q[m_q];
-      wire [4:0] frow = t_q[fi];
-      wire [7:0] fr = rr_q[fi];
-      wire f_last = exch_q && frow == rr_n_q - 5'd1;
+      wire [8:0] jc = maj_q[8:0];
+      wire unused_maj = maj_q[9];
+      // ---- stage A. Forward: row i = the m-th valid one of column j (a dm column skips the
+      // partial row), its word {r, T}; inverse: the word {m, rank} of the row.
+      wire [4:0] mi = mnr_q[4:0] + {4'd0, dm_q && mnr_q[4:0] >= mp_q};
+      wire [4:0] fi = vrow_q[mi];
+      wire [12:0] rw = rowv[inverse_q ? maj_q[4:0] : fi];
+      wire [8:0] u9 = inverse_q ? {1'b0, mnr_q} : jc;  // the column the constants test
+      wire last = exch_q && (inverse_q ? maj_q[4:0] : rw[4:0]) == rr_n_q - 5'd1;  // row R-1 of an exchange K
       wire [8:0] ky;  // the lane's kernel
       reg f_sel;
       reg [8:0] f_cval;
-      reg [7:0] f_raddr;
-      always @* begin
-        f_sel = 1'b0; f_cval = 9'd0; f_raddr = ky[7:0];
-        if (f_last && jc == 9'd0) f_cval = p_q;                        // U_{R-1}(0) = p
-        else if (f_last && jc == p_q) begin f_sel = 1'b1; f_raddr = 8'd0; end  // U_{R-1}(p) = s(0)
-        else if (jc < pm1) f_sel = 1'b1;                                // s((j*r) mod (p-1))
-        else if (jc == pm1) f_cval = 9'd0;                              // U(p-1) = 0
+      reg [7:0] f_v;
+      always @* begin  // forward U_row(j): s((j*r) mod (p-1)) or a constant
+        f_sel = 1'b0; f_cval = 9'd0; f_v = ky[7:0];
+        if (last && u9 == 9'd0) f_cval = p_q;                        // U_{R-1}(0) = p
+        else if (last && u9 == p_q) begin f_sel = 1'b1; f_v = 8'd0; end  // U_{R-1}(p) = s(0)
+        else if (u9 < pm1) f_sel = 1'b1;                                // s((j*r) mod (p-1))
+        else if (u9 == pm1) f_cval = 9'd0;                              // U(p-1) = 0
         else f_cval = p_q;                                              // U(p) = p
       end
       wire unused_ky = ky[8];  // < p-1 <= 256
-      reg [5:0] row_q;  // inverse: original row
-      reg [8:0] col_q;  // inverse: column
-      wire [4:0] irow = row_q[4:0];
-      wire unused_row = row_q[5];
-      wire i_last = exch_q && irow == rr_n_q - 5'd1;
       reg i_sel;
       reg [8:0] i_cval;
-      always @* begin
+      always @* begin  // inverse: j' = m * log(y) mod (p-1) for the column U, or a constant
         i_sel = 1'b1; i_cval = 9'd0;
-        if (i_last && (col_q == p_q || col_q == 9'd1)) begin
-          i_sel = 1'b0; i_cval = (col_q == p_q) ? 9'd0 : p_q;         // exchange
-        end else if (!c_is_pm1 && (col_q == 9'd0 || col_q == p_q)) begin
-          i_sel = 1'b0; i_cval = (col_q == 9'd0) ? pm1 : p_q;         // j' = p-1, p
+        if (last && (u9 == p_q || u9 == 9'd1)) begin
+          i_sel = 1'b0; i_cval = (u9 == p_q) ? 9'd0 : p_q;            // exchange
+        end else if (!c_is_pm1 && (u9 == 9'd0 || u9 == p_q)) begin
+          i_sel = 1'b0; i_cval = (u9 == 9'd0) ? pm1 : p_q;            // j' = p-1, p
         end
       end
-      wire [7:0] i_raddr = c_is_pm1 ? col_q[7:0] : col_q[7:0] - 8'd1;
-      wire [7:0] i_mm = mm_q[irow];   // m of the row
-      wire [4:0] i_ip = tinv_q[irow]; // its permuted index T^-1(row)
-      wire unused_col = col_q[8];
+      wire sel_n = inverse_q ? i_sel : f_sel;
+      wire [8:0] cval_n = inverse_q ? i_cval : f_cval;
+      wire [7:0] v8 = inverse_q ? mnr_q : f_v;
+      // RAM address: a value at or above the threshold is read at its mirror (forward a-h,
+      // inverse 128 + mirror - U).
+      wire neg = v8 >= fold_thr;
+      wire [7:0] fold = (v8 ^ {8{inverse_q}}) + fold_k;
+      wire [7:0] s_raddr_l = {inverse_q, neg ? fold[6:0] : v8[6:0]};
+      wire unused_fold = fold[7];
       // ---- pipeline: stage A (after the input cycle), stage B, output
       reg a_v_q, a_err_q, a_sel_q;
       reg [8:0] a_cval_q;
-      reg [4:0] a_row_q;
+      reg [12:0] a_w_q;  // forward T(i); inverse {m, rank}
       reg b_v_q, b_err_q;
-      reg [12:0] b_val_q;
+      reg [4:0] b_x_q;   // forward T(i); inverse rank
+      reg [8:0] b_y_q;   // forward U; inverse j'
       reg o_v_q, o_err_q;
       reg [12:0] o_addr_q;
       wire [7:0] s_rd;
-      reg a_inv_q, b_inv_q;  // mode of the entry
-      reg [7:0] a_mm_q;
-      reg [4:0] a_ip_q, b_ip_q;
-      wire [7:0] sinv_rd;
-      // One kernel per lane: forward stage A (j*r_i) mod (p-1), inverse stage B (s^-1 * m) mod (p-1).
+      reg a_neg_q, b_inv_q;
+      // stage B, one adder for both modes: forward U = s - [C = p-1] with s = word+1 or
+      // p-(word+1); inverse the log, + h when mirrored (the kernel's multiplier: any value < 512).
+      wire [8:0] b_sum = ({1'b0, s_rd} ^ {9{a_neg_q & ~inverse_q}}) + (a_neg_q ? badd1 : badd0);
+      // One kernel per lane: forward stage A (j*r) mod (p-1), inverse stage B (m*log) mod (p-1).
       fg_mulmod #(.N(9)) u_kernel (
-          .a_i(inverse_q ? {1'b0, sinv_rd} : jc), .b_i(inverse_q ? {1'b0, a_mm_q} : {1'b0, fr}),
+          .a_i({1'b0, inverse_q ? a_w_q[12:5] : jc[7:0]}), .b_i(inverse_q ? b_sum : {1'b0, rw[12:5]}),
           .c_i({1'b0, pm1}), .y_o(ky));
-      wire [8:0] i_val = a_sel_q ? ky : a_cval_q;  // j'
-      wire [8:0] f_u = a_sel_q ? ({1'b0, s_rd} + (c_is_pm1 ? 9'd0 : 9'd1)) : a_cval_q;  // U
-      wire [12:0] f_val = rowbase_q[a_row_q] + {4'd0, f_u};
+      wire [8:0] u_fwd = a_sel_q ? b_sum : a_cval_q;
+      wire [8:0] jp = a_sel_q ? ky : a_cval_q;  // j'
+      // output: forward T(i)*C + U; inverse j'*rows_used + rank - (dummies before the cell: the
+      // word's cnt, its dm columns before j', and j' itself if the row follows the partial one).
+      wire [4:0] tq = {b_y_q[3:0], b_x_q > mp_q};  // 2*(j' mod 16) + [row after the partial one]
+      wire [15:0] dmc;  // the dm bits that count: column i of the word if 2i < tq
+      assign dmc[0] = pw_dm[0] && tq > 5'd0;
+      assign dmc[1] = pw_dm[1] && tq > 5'd2;
+      assign dmc[2] = pw_dm[2] && tq > 5'd4;
+      assign dmc[3] = pw_dm[3] && tq > 5'd6;
+      assign dmc[4] = pw_dm[4] && tq > 5'd8;
+      assign dmc[5] = pw_dm[5] && tq > 5'd10;
+      assign dmc[6] = pw_dm[6] && tq > 5'd12;
+      assign dmc[7] = pw_dm[7] && tq > 5'd14;
+      assign dmc[8] = pw_dm[8] && tq > 5'd16;
+      assign dmc[9] = pw_dm[9] && tq > 5'd18;
+      assign dmc[10] = pw_dm[10] && tq > 5'd20;
+      assign dmc[11] = pw_dm[11] && tq > 5'd22;
+      assign dmc[12] = pw_dm[12] && tq > 5'd24;
+      assign dmc[13] = pw_dm[13] && tq > 5'd26;
+      assign dmc[14] = pw_dm[14] && tq > 5'd28;
+      assign dmc[15] = pw_dm[15] && tq > 5'd30;
+      wire [4:0] pc = {4'd0, dmc[0]} + {4'd0, dmc[1]} + {4'd0, dmc[2]} + {4'd0, dmc[3]} + {4'd0, dmc[4]} + {4'd0, dmc[5]} + {4'd0, dmc[6]} + {4'd0, dmc[7]} + {4'd0, dmc[8]} + {4'd0, dmc[9]} + {4'd0, dmc[10]} + {4'd0, dmc[11]} + {4'd0, dmc[12]} + {4'd0, dmc[13]} + {4'd0, dmc[14]} + {4'd0, dmc[15]};
+      wire [8:0] cnt_c = {1'b0, corr_rd[23:16]} + {4'd0, pc};
+      wire [12:0] o_mx = {8'd0, b_inv_q ? ru_q : b_x_q};
+      wire [12:0] o_my = {4'd0, b_inv_q ? b_y_q : c_q};
+      wire [12:0] o_add = b_inv_q ? {8'd0, b_x_q} - {4'd0, cnt_c} : {4'd0, b_y_q};
+      wire [12:0] o_addr_n = o_mx * o_my + o_add;
       // ---- RAM copies of this lane (written by SFILL / CORR, read at run time)
       wire [7:0] s_raddr;
       if (l == 0) begin : g_pre_port  // lane 0's s RAM port serves CORR before ready
-        assign s_raddr = ready_q ? f_raddr : pre_s_raddr;
+        assign s_raddr = ready_q ? s_raddr_l : pre_s_raddr;
         assign s0_rd = s_rd;
       end else begin : g_port
-        assign s_raddr = f_raddr;
+        assign s_raddr = s_raddr_l;
       end
       fg_sram_1r1w #(.DEPTH(256), .AW(8), .DW(8)) u_s_ram (
-          .clk_i(clk_i), .we_i(fill_we), .waddr_i(ctr_q[7:0]), .wdata_i(scur_m1),
+          .clk_i(clk_i), .we_i(fill_we), .waddr_i(fill_waddr), .wdata_i(fill_wdata),
           .re_i(1'b1), .raddr_i(s_raddr), .rdata_o(s_rd));
-      fg_sram_1r1w #(.DEPTH(256), .AW(8), .DW(8)) u_sinv_ram (
-          .clk_i(clk_i), .we_i(fill_we), .waddr_i(scur_m1), .wdata_i(ctr_q[7:0]),
-          .re_i(1'b1), .raddr_i(i_raddr), .rdata_o(sinv_rd));
-      // Correction RAM {dm, cnt}: forward reads dm(j+dir) every cycle, inverse reads at j'.
-      fg_sram_1r1w #(.DEPTH(256), .AW(8), .DW(9)) u_corr_ram (
-          .clk_i(clk_i), .we_i(corr_we), .waddr_i(corr_j), .wdata_i(corr_wdata),
-          .re_i(1'b1), .raddr_i(inverse_q ? i_val[7:0] : ra[7:0]), .rdata_o(corr_rd));
-      wire [4:0] rank = corr_rd[8] ? rank1_q[b_ip_q] : rank0_q[b_ip_q];
-      wire [12:0] i_addr = {4'd0, b_val_q[8:0]} * {8'd0, ru_q} - {5'd0, corr_rd[7:0]} + {8'd0, rank};
-      wire unused_ival = i_val[8];
-      // forward counters: m += d, wrapping into the next / previous column
-      wire signed [6:0] mn = $signed({2'b00, m_q}) + {{4{d[2]}}, d};
-      wire signed [6:0] thr = $signed({2'b00, ru_q - {4'd0, dm_q}});
-      wire signed [6:0] thr_n = $signed({2'b00, ru_q - {4'd0, dmn}});
-      wire signed [6:0] m_over = mn - thr;
-      wire signed [6:0] m_under = mn + thr_n;
-      wire [1:0] unused_m = {m_over[6] ^ m_over[5], m_under[6] ^ m_under[5]};
-      // inverse counters: col += d, wrapping into the next / previous row
-      wire signed [10:0] cn = $signed({2'b00, col_q}) + {{8{d[2]}}, d};
-      wire signed [10:0] c11 = $signed({2'b00, c_q});
-      wire signed [10:0] cn_over = cn - c11;
-      wire signed [10:0] cn_under = cn + c11;
-      wire [3:0] unused_cn = {cn_over[10:9], cn_under[10:9]};
+      // Pruning RAM {cnt, dm} per 16 columns: forward reads j+dir every cycle, inverse j'.
+      fg_sram_1r1w #(.DEPTH(16), .AW(4), .DW(24)) u_prune_ram (
+          .clk_i(clk_i), .we_i(corr_we), .waddr_i(corr_waddr), .wdata_i(corr_wdata),
+          .re_i(1'b1), .raddr_i(inverse_q ? jp[7:4] : ra[7:4]), .rdata_o(corr_rd));
+      // counters: mnr += d, wrapping into maj: forward m in column j (limit rows_used - dm up,
+      // rows_used - dm(j-1) down), inverse column in row (limit C)
+      wire signed [9:0] mn = $signed({2'b00, mnr_q}) + {{7{d[2]}}, d};
+      wire signed [9:0] lim_up = inverse_q ? $signed({1'b0, c_q}) : $signed({5'd0, ru_q - {4'd0, dm_q}});
+      wire signed [9:0] lim_dn = inverse_q ? $signed({1'b0, c_q}) : $signed({5'd0, ru_q - {4'd0, dmn}});
+      wire signed [9:0] m_over = mn - lim_up;
+      wire signed [9:0] m_under = mn + lim_dn;
+      wire [3:0] unused_m = {m_over[9:8], m_under[9:8]};
       reg signed [13:0] pos_d;
-      reg signed [9:0] j_d;
-      reg [4:0] m_d;
+      reg signed [9:0] maj_d;
+      reg [7:0] mnr_d;
       reg dm_d;
       reg dmseed_d;
       reg raok_d;
@@ -1675,24 +1747,21 @@ module fg_iag_umts_p8 (
       reg a_err_d;
       reg a_sel_d;
       reg [8:0] a_cval_d;
-      reg [4:0] a_row_d;
+      reg [12:0] a_w_d;
       reg b_v_d;
       reg b_err_d;
-      reg [12:0] b_val_d;
+      reg [4:0] b_x_d;
+      reg [8:0] b_y_d;
       reg o_v_d;
       reg o_err_d;
       reg [12:0] o_addr_d;
-      reg [5:0] row_d;
-      reg [8:0] col_d;
-      reg a_inv_d;
+      reg a_neg_d;
+      reg [3:0] ra_lo_d;
       reg b_inv_d;
-      reg [7:0] a_mm_d;
-      reg [4:0] a_ip_d;
-      reg [4:0] b_ip_d;
       always @* begin
         pos_d = pos_q;
-        j_d = j_q;
-        m_d = m_q;
+        maj_d = maj_q;
+        mnr_d = mnr_q;
         dm_d = dm_q;
         dmseed_d = dmseed_q;
         raok_d = raok_q;
@@ -1700,72 +1769,56 @@ module fg_iag_umts_p8 (
         a_err_d = a_err_q;
         a_sel_d = a_sel_q;
         a_cval_d = a_cval_q;
-        a_row_d = a_row_q;
+        a_w_d = a_w_q;
         b_v_d = b_v_q;
         b_err_d = b_err_q;
-        b_val_d = b_val_q;
+        b_x_d = b_x_q;
+        b_y_d = b_y_q;
         o_v_d = o_v_q;
         o_err_d = o_err_q;
         o_addr_d = o_addr_q;
-        row_d = row_q;
-        col_d = col_q;
-        a_inv_d = a_inv_q;
+        a_neg_d = a_neg_q;
+        ra_lo_d = ra_lo_q;
         b_inv_d = b_inv_q;
-        a_mm_d = a_mm_q;
-        a_ip_d = a_ip_q;
-        b_ip_d = b_ip_q;
-        // output register <- stage B (inverse: the correction RAM data of j')
+        // output register <- stage B
         o_v_d = b_v_q && !b_err_q;
         o_err_d = b_v_q && b_err_q;
-        o_addr_d = (b_v_q && !b_err_q) ? (b_inv_q ? i_addr : b_val_q) : 13'd0;
-        // stage B <- stage A (forward: row*C + U; inverse: j' from the kernel)
+        o_addr_d = (b_v_q && !b_err_q) ? o_addr_n : 13'd0;
+        // stage B <- stage A (its RAM word)
         b_v_d = a_v_q;
         b_err_d = a_err_q;
-        b_val_d = (a_v_q && !a_err_q) ? (a_inv_q ? {4'd0, i_val} : f_val) : 13'd0;
-        b_ip_d = a_ip_q;
-        b_inv_d = a_inv_q;
+        b_x_d = a_w_q[4:0];
+        b_y_d = inverse_q ? jp : u_fwd;
+        b_inv_d = inverse_q;
         // stage A <- counters and input
         a_v_d = vin;
         a_err_d = vin && !ok;
-        a_sel_d = 1'b0; a_cval_d = 9'd0; a_row_d = 5'd0;
-        a_inv_d = inverse_q;
-        a_mm_d = 8'd0; a_ip_d = 5'd0;
-        if (ok && inverse_q) begin
-          a_sel_d = i_sel; a_cval_d = i_cval; a_mm_d = i_mm; a_ip_d = i_ip;
-        end else if (ok) begin
-          a_sel_d = f_sel; a_cval_d = f_cval; a_row_d = frow;
-        end
+        a_sel_d = sel_n; a_cval_d = cval_n; a_w_d = rw; a_neg_d = neg;
         // counters: advance by d on a served input; start loads the seeds
         dmseed_d = start;
         raok_d = ra_ok;
+        ra_lo_d = ra[3:0];
         if (start) begin
           pos_d = x0;
-          j_d = {2'b00, sd_j_q}; m_d = sd_m_q; dm_d = sd_dm_q;
-          row_d = {1'b0, sd_row_q}; col_d = {1'b0, sd_col_q};
+          maj_d = inverse_i ? {5'd0, sd_row_q} : {2'b00, sd_j_q};
+          mnr_d = inverse_i ? sd_col_q : {3'd0, sd_m_q};
+          dm_d = sd_dm_q;
         end else if (ok) begin
           pos_d = pos_q + d14;
-          if (inverse_q) begin
-            if (cn >= c11) begin
-              col_d = cn_over[8:0]; row_d = row_q + 6'd1;
-            end else if (cn < 11'sd0) begin
-              col_d = cn_under[8:0]; row_d = row_q - 6'd1;
-            end else begin
-              col_d = cn[8:0];
-            end
-          end else if (mn >= thr) begin
-            m_d = m_over[4:0]; j_d = j_q + 10'sd1; dm_d = dmn;
-          end else if (mn < 7'sd0) begin
-            m_d = m_under[4:0]; j_d = j_q - 10'sd1; dm_d = dmn;
+          if (mn >= lim_up) begin
+            mnr_d = m_over[7:0]; maj_d = maj_q + 10'sd1; dm_d = dmn;
+          end else if (mn < 10'sd0) begin
+            mnr_d = m_under[7:0]; maj_d = maj_q - 10'sd1; dm_d = dmn;
           end else begin
-            m_d = mn[4:0];
+            mnr_d = mn[7:0];
           end
         end
       end
       always @(posedge clk_i) begin
         if (!rst_ni) begin
           pos_q <= 14'sd0;
-          j_q <= 10'sd0;
-          m_q <= 5'd0;
+          maj_q <= 10'sd0;
+          mnr_q <= 8'd0;
           dm_q <= 1'b0;
           dmseed_q <= 1'b0;
           raok_q <= 1'b0;
@@ -1773,24 +1826,21 @@ module fg_iag_umts_p8 (
           a_err_q <= 1'b0;
           a_sel_q <= 1'b0;
           a_cval_q <= 9'd0;
-          a_row_q <= 5'd0;
+          a_w_q <= 13'd0;
           b_v_q <= 1'b0;
           b_err_q <= 1'b0;
-          b_val_q <= 13'd0;
+          b_x_q <= 5'd0;
+          b_y_q <= 9'd0;
           o_v_q <= 1'b0;
           o_err_q <= 1'b0;
           o_addr_q <= 13'd0;
-          row_q <= 6'd0;
-          col_q <= 9'd0;
-          a_inv_q <= 1'b0;
+          a_neg_q <= 1'b0;
+          ra_lo_q <= 4'd0;
           b_inv_q <= 1'b0;
-          a_mm_q <= 8'd0;
-          a_ip_q <= 5'd0;
-          b_ip_q <= 5'd0;
         end else begin
           pos_q <= pos_d;
-          j_q <= j_d;
-          m_q <= m_d;
+          maj_q <= maj_d;
+          mnr_q <= mnr_d;
           dm_q <= dm_d;
           dmseed_q <= dmseed_d;
           raok_q <= raok_d;
@@ -1798,20 +1848,17 @@ module fg_iag_umts_p8 (
           a_err_q <= a_err_d;
           a_sel_q <= a_sel_d;
           a_cval_q <= a_cval_d;
-          a_row_q <= a_row_d;
+          a_w_q <= a_w_d;
           b_v_q <= b_v_d;
           b_err_q <= b_err_d;
-          b_val_q <= b_val_d;
+          b_x_q <= b_x_d;
+          b_y_q <= b_y_d;
           o_v_q <= o_v_d;
           o_err_q <= o_err_d;
           o_addr_q <= o_addr_d;
-          row_q <= row_d;
-          col_q <= col_d;
-          a_inv_q <= a_inv_d;
+          a_neg_q <= a_neg_d;
+          ra_lo_q <= ra_lo_d;
           b_inv_q <= b_inv_d;
-          a_mm_q <= a_mm_d;
-          a_ip_q <= a_ip_d;
-          b_ip_q <= b_ip_d;
         end
       end
       assign lane_valid_o[l] = o_v_q;

@@ -6,7 +6,10 @@ fg_mulmod.v
 fg_addmod.v
 fg_dbcf_p8_m16_s3_f4_b7.v
 fg_lfsr16.v
-fg_prio_sel.v
 fg_fifo.v
+fg_rotate.v
+fg_dbcf_bank.v
+fg_first_n.v
+fg_prefix_or.v
 fg_circ_buf.v
 fg_sram_1r1w.v
