@@ -89,8 +89,10 @@ static void json_tail(fg_json *j, const ber_setup *b, const fg_family_impl *m, c
     fg_json_int(j, "threads", b->run.threads);
     fg_json_num(j, "elapsed_s", elapsed);
     fg_json_obj_close(j);
-    if (m->describe)
+    if (m->describe) { /* an implementation with settings of its own (a GPU kernel): name it, then them */
+        fg_json_str(j, "impl", m->name);
         m->describe(fg_cli_family_icfg(&b->c, m), b->c.dev.gpus, j);
+    }
     (void)workers;
 }
 
