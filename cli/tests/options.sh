@@ -81,7 +81,7 @@ while read -r o; do
     app | fixed | reorder | code | codes | vector-codes | against | rep | k | q-width | q-frac | forward-only | stall | \
     table | trace | list | show-* | export-* | max-pllr | max-z | sweep | llr-frac | scale-round | r-sat-late | app-keep | \
     training | restarts | reorder-layers | no-forward | no-overlap | dump | iag | pllr-list | fer-only | all-points | \
-    inverse) continue ;; esac
+    inverse | flatten) continue ;; esac
   [ -n "${BAD[$o]+x}" ] || { echo "FAIL: shared option --$o has no bad value in options.sh"; fail=1; }
 done <"$t/shared"
 echo "options: $(wc -l <"$t/cmds") commands, $(wc -l <"$t/opts") options, $(wc -l <"$t/shared") shared;" \
