@@ -62,7 +62,7 @@ static void trace_header(FILE *f, const fg_ldpc_arch *a, const fg_ldpc_code *cod
 
 typedef struct {
     double cpi, cycles_total, cycles_decode, iterations;
-    long load, unload, stall_hazard, stall_pp, stall_et, forwarded;
+    long load, unload, stall_hazard, stall_pp, stall_et, stall_lbuf, forwarded;
     int mbs, n_ml, frames, frame_errors;
 } result;
 
@@ -104,6 +104,7 @@ static int measure(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, int it
             r->stall_hazard = st.stall_hazard;
             r->stall_pp = st.stall_pingpong;
             r->stall_et = st.stall_et;
+            r->stall_lbuf = st.stall_lbuf;
             r->forwarded = st.forwarded;
             r->frames = 0;
         }
@@ -135,6 +136,7 @@ static int measure(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, int it
             r->stall_hazard += st.stall_hazard;
             r->stall_pp += st.stall_pingpong;
             r->stall_et += st.stall_et;
+            r->stall_lbuf += st.stall_lbuf;
             r->forwarded += st.forwarded;
             r->load = st.cycles_load;
             r->unload = st.cycles_unload;
@@ -495,6 +497,7 @@ static int cmd_ldpc(int argc, char **argv)
         fg_json_num(&j, "stall_hazard", (double)r.stall_hazard / (r.frames ? r.frames : 1));
         fg_json_num(&j, "stall_pingpong", (double)r.stall_pp / (r.frames ? r.frames : 1));
         fg_json_num(&j, "stall_et", (double)r.stall_et / (r.frames ? r.frames : 1));
+        fg_json_num(&j, "stall_lbuf", (double)r.stall_lbuf / (r.frames ? r.frames : 1));
         fg_json_num(&j, "forwarded", (double)r.forwarded / (r.frames ? r.frames : 1));
         if (reorder) {
             fg_json_int(&j, "mbs_per_iter_standard", r0.mbs);
@@ -522,9 +525,10 @@ static int cmd_ldpc(int argc, char **argv)
         printf("  cycles decode              %.1f\n", r.cycles_decode);
         printf("  cycles load / unload       %ld / %ld\n", r.load, r.unload);
         printf("  cycles_per_codeword        %.1f\n", r.cycles_total);
-        printf("  stalls: hazard %.1f, ping-pong %.1f, ET %.1f; forwarded words %.1f\n",
+        printf("  stalls: hazard %.1f, ping-pong %.1f, ET %.1f, L buffer %.1f; forwarded words %.1f\n",
                (double)r.stall_hazard / (r.frames ? r.frames : 1), (double)r.stall_pp / (r.frames ? r.frames : 1),
-               (double)r.stall_et / (r.frames ? r.frames : 1), (double)r.forwarded / (r.frames ? r.frames : 1));
+               (double)r.stall_et / (r.frames ? r.frames : 1), (double)r.stall_lbuf / (r.frames ? r.frames : 1),
+               (double)r.forwarded / (r.frames ? r.frames : 1));
         printf("  throughput_mbps            %.1f (k*fclk/(%s*cycles_per_iter), information bits)\n", thr,
                use_ebn0 ? "mean_iter" : "iter");
         printf("  throughput_io_mbps         %.1f (k*fclk/cycles_per_codeword, with load/unload%s)\n", thr_io,

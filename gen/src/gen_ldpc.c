@@ -108,7 +108,7 @@ typedef struct {
 
 typedef struct {
     fg_gen_ldpc_dims d;
-    int n2, k, nw, tot_max, zw, pw, lw, mlw, locw, gw, cnw, be, mbw, ce, cbw, mw, dsw, sumw;
+    int n2, k, nw, tot_max, zw, pw, lw, mlw, locw, gw, cnw, be, mbw, ce, cbw, mw, dsw, ddw, sumw, bkw, lbaw, rfaw, rsaw;
     code_tab *t;
     int n;
 } ldpc_tabs;
@@ -121,6 +121,23 @@ static void tabs_free(ldpc_tabs *T)
     }
     free(T->t);
     T->t = NULL;
+}
+
+/* The LLR memory is N2 one-read one-write banks (the model's word_bank): every MB column (a stage-1 read,
+ * a stage-2 write) and every N2 consecutive block columns (a load or unload cycle) must touch each bank
+ * at most once. */
+static int bank_check(const code_tab *t)
+{
+    const int N2 = t->s.N2, nb = t->code->nb;
+    for (int g = 0; g < nb; g += N2)
+        for (int i = g; i < g + N2 && i < nb; i++)
+            for (int j = i + 1; j < g + N2 && j < nb; j++) {
+                const int wi = t->s.inv_col[i], wj = t->s.inv_col[j];
+                if (t->s.word_bank[i] == t->s.word_bank[j] || t->s.word_bank[wi] == t->s.word_bank[wj])
+                    return fg_set_error(FG_ESTATE, "%s: LLR-memory bank conflict (words %d/%d or %d/%d)",
+                                        t->code->name, i, j, wi, wj);
+            }
+    return 0;
 }
 
 static int tabs_build(const fg_gen_ldpc_cfg *c, ldpc_tabs *T)
@@ -151,6 +168,8 @@ static int tabs_build(const fg_gen_ldpc_cfg *c, ldpc_tabs *T)
         }
         for (int b = 0; b < code->n_blocks; b++)
             t->colblk_n[t->s.inv_col[code->blk_col[b]]]++;
+        if ((rc = bank_check(t)))
+            break;
         for (int a = 0; a < code->nb; a++)
             if (t->colblk_n[a] > d->dv_max)
                 d->dv_max = t->colblk_n[a];
@@ -220,8 +239,15 @@ static int tabs_build(const fg_gen_ldpc_cfg *c, ldpc_tabs *T)
     }
     const fg_ldpc_fixed_cfg *f = &c->arch.fx;
     T->mw = (f->r_sat_late ? f->app_width : f->r_width) - 1;
-    T->dsw = f->r_width + 1 + fg_vec_width_for(T->k);
-    T->sumw = (f->app_width > T->dsw ? f->app_width : T->dsw) + 1;
+    T->dsw = f->r_width + fg_vec_width_for(T->k); /* a sum of K R values */
+    /* D = L - sum of K R_old: |D| < 2^(A-1) + 2^(DSW-1) <= 2^max(A, DSW) */
+    T->ddw = (f->app_width > T->dsw ? f->app_width : T->dsw) + 1;
+    T->sumw = T->ddw + 1;
+    T->bkw = fg_vec_width_for(T->n2);
+    /* SRAM address widths: exactly ceil(log2(depth)) (at least 1), as an array index must be */
+    T->lbaw = fg_vec_width_for(2 * d->mbs_max);
+    T->rfaw = fg_vec_width_for(d->n_ml_max);
+    T->rsaw = fg_vec_width_for(T->tot_max);
     return 0;
 }
 
@@ -261,12 +287,18 @@ static void wide_print(FILE *f, const wide *v)
  * set selects code 0), per code either a scalar or a case over the second argument. */
 typedef void (*rom_body)(FILE *f, const ldpc_tabs *T, int code, const char *fn);
 
-static void rom(FILE *f, const ldpc_tabs *T, const char *fn, int width, const char *arg2, int arg2_w, rom_body body)
+static void rom_def(FILE *f, const ldpc_tabs *T, const char *fn, int width, const char *arg2, int arg2_w, rom_body body,
+                    const wide *def)
 {
     fprintf(f, "  function [%d:0] %s(input [CW-1:0] c", width - 1, fn);
     if (arg2)
         fprintf(f, ", input [%d:0] %s", arg2_w - 1, arg2);
-    fprintf(f, ");\n    begin\n      %s = %d'd0;\n      case (c)\n", fn, width);
+    fprintf(f, ");\n    begin\n      %s = ", fn);
+    if (def)
+        wide_print(f, def);
+    else
+        fprintf(f, "%d'd0", width);
+    fprintf(f, ";\n      case (c)\n");
     for (int i = T->n - 1; i >= 0; i--) {
         if (i)
             fprintf(f, "        %d'd%d: ", T->d.code_w, i);
@@ -279,6 +311,11 @@ static void rom(FILE *f, const ldpc_tabs *T, const char *fn, int width, const ch
             fprintf(f, "            default: ;\n          endcase\n");
     }
     fprintf(f, "      endcase\n    end\n  endfunction\n");
+}
+
+static void rom(FILE *f, const ldpc_tabs *T, const char *fn, int width, const char *arg2, int arg2_w, rom_body body)
+{
+    rom_def(f, T, fn, width, arg2, arg2_w, body, NULL);
 }
 
 static void rom_z(FILE *f, const ldpc_tabs *T, int i, const char *fn)
@@ -320,6 +357,44 @@ static void rom_invcol(FILE *f, const ldpc_tabs *T, int i, const char *fn)
     for (int col = 0; col < T->t[i].code->nb; col++)
         if (T->t[i].s.inv_col[col])
             fprintf(f, "            %d: %s = %d;\n", col, fn, T->t[i].s.inv_col[col]);
+}
+
+static void rom_s2late(FILE *f, const ldpc_tabs *T, int i, const char *fn)
+{
+    for (int m = 0; m < T->t[i].s.n_ml; m++)
+        if (T->t[i].s.s2_late[m])
+            fprintf(f, "            %d: %s = 1'b1;\n", m, fn);
+}
+
+/* Banks of the words of an MB column, port p at [p*BKW +: BKW]; the default (bank p) is left out. */
+static void bank_word(const ldpc_tabs *T, const int *bank, wide *v)
+{
+    memset(v, 0, sizeof *v);
+    v->w = T->n2 * T->bkw;
+    for (int p = 0; p < T->n2; p++)
+        wide_set(v, p * T->bkw, T->bkw, bank ? bank[p] : p);
+}
+static void rom_mbbank(FILE *f, const ldpc_tabs *T, int i, const char *fn)
+{
+    const fg_ldpc_arch_sched *s = &T->t[i].s;
+    const int nb = T->t[i].code->nb, N2 = T->n2;
+    wide *v = malloc(sizeof *v);
+    if (!v)
+        return;
+    for (int m = 0; m < s->n_mbc; m++) {
+        int bank[FG_LDPC_ARCH_PORTS_MAX], id = 1;
+        for (int p = 0; p < N2; p++) {
+            bank[p] = m * N2 + p < nb ? s->word_bank[m * N2 + p] : p;
+            id &= bank[p] == p;
+        }
+        if (id)
+            continue;
+        bank_word(T, bank, v);
+        fprintf(f, "            %d: %s = ", m, fn);
+        wide_print(f, v);
+        fprintf(f, ";\n");
+    }
+    free(v);
 }
 
 /* MB word: mbc, rd mask, then per (row r, port p) {valid, shift, position in the layer}. */
@@ -450,17 +525,20 @@ static void emit_top(FILE *f, const fg_gen_ldpc_cfg *c, const ldpc_tabs *T, cons
             "  localparam integer N2 = %d, K = %d;  // MB columns (ports), layers per macro-layer\n"
             "  localparam integer W = %d, A = %d, RW = %d, MW = %d;  // LLR, APP, R, min-finder magnitude bits\n"
             "  localparam integer NUM = %d, SHIFT = %d, ROUND = %d, SATLATE = %d, KEEP = %d, INSHIFT = %d;\n"
-            "  localparam integer DC = %d, PW = %d;  // largest layer degree, bits of an edge position\n"
+            "  localparam integer PW = %d;  // bits of an edge position (largest layer degree %d)\n"
             "  localparam integer DV = %d, LW = %d, MBMAX = %d;  // largest column degree, layer bits, layers\n"
             "  localparam integer NW = %d, AW = %d, CNW = %d;  // memory words, address bits, column counters\n"
             "  localparam integer NMLMAX = %d, MLW = %d, MBSMAX = %d, LOCW = %d, GW = %d, MBCW = %d;\n"
             "  localparam integer SQW = %d, ITW = %d;  // macro-layer sequence numbers, iterations\n"
             "  localparam integer BE = %d, MBW = %d, CE = %d, CBW = %d;  // ROM word layouts\n"
-            "  localparam integer DSW = %d, SUMW = %d;  // stage-2 sums\n\n",
+            "  localparam integer DSW = %d, DDW = %d, SUMW = %d;  // stage-2 sums, L - sum(R_old)\n"
+            "  localparam integer BKW = %d, TOTMAX = %d;  // bank bits, MBs per iteration\n"
+            "  localparam integer LBAW = %d, RFAW = %d, RSAW = %d;  // SRAM address bits: L buffer, R-Regfile\n\n",
             d->code_w, c->n_codes, d->zmax, T->zw, T->n2, T->k, x->llr_width, x->app_width, x->r_width, T->mw,
             x->scale_num, x->scale_shift, x->scale_round != 0, x->r_sat_late != 0, x->app_keep != 0, x->in_shift,
-            d->dc_max, T->pw, d->dv_max, T->lw, d->mb_max, T->nw, d->addr_w, T->cnw, d->n_ml_max, T->mlw, d->mbs_max,
-            T->locw, T->gw, d->mbc_w, d->seq_w, d->iter_w, T->be, T->mbw, T->ce, T->cbw, T->dsw, T->sumw);
+            T->pw, d->dc_max, d->dv_max, T->lw, d->mb_max, T->nw, d->addr_w, T->cnw, d->n_ml_max, T->mlw, d->mbs_max,
+            T->locw, T->gw, d->mbc_w, d->seq_w, d->iter_w, T->be, T->mbw, T->ce, T->cbw, T->dsw, T->ddw, T->sumw, T->bkw, T->tot_max,
+            T->lbaw, T->rfaw, T->rsaw);
     fprintf(f, "  // ---------------- ROMs: the code set (from the C model's schedule) ----------------\n");
     rom(f, T, "f_z", T->zw, NULL, 0, rom_z);
     rom(f, T, "f_nb", T->cnw, NULL, 0, rom_nb);
@@ -473,6 +551,10 @@ static void emit_top(FILE *f, const fg_gen_ldpc_cfg *c, const ldpc_tabs *T, cons
     rom(f, T, "f_mb", T->mbw, "g", T->gw, rom_mb);
     rom(f, T, "f_invcol", d->addr_w, "col", d->addr_w, rom_invcol);
     rom(f, T, "f_colblk", T->cbw, "a", d->addr_w, rom_colblk);
+    rom(f, T, "f_s2late", 1, "m", T->mlw, rom_s2late);
+    wide id; /* the default of f_mbbank: bank p for port p */
+    bank_word(T, NULL, &id);
+    rom_def(f, T, "f_mbbank", T->n2 * T->bkw, "m", d->mbc_w, rom_mbbank, &id);
     fputs("\n", f);
     fputs(fg_gen_template("fg_ldpc_body"), f);
 }
@@ -567,7 +649,7 @@ int fg_gen_ldpc(const fg_gen_ldpc_cfg *c, const char *dir)
     if ((rc = fg_gen_out_close(f, file)))
         goto fail;
     static const char *const prims[] = {"fg_rot_lanes", "fg_ldpc_rgen", "fg_sext", "fg_scale", "fg_scale_rnd",
-                                        "fg_sat", "fg_sat_sub", "fg_rold_keep", "fg_rshift_rnd"};
+                                        "fg_sat", "fg_sat_sub", "fg_rold_keep", "fg_rshift_rnd", "fg_sram_1r1w"};
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
         if ((rc = fg_gen_out_primitive_once(&o, prims[i])))
             goto fail;

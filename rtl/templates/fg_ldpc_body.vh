@@ -5,12 +5,17 @@
   localparam [AW-1:0] N2A = N2[AW-1:0];
   localparam [MLW-1:0] ML1 = 1;
   localparam [SQW-1:0] SQ1 = 1, SQ2 = 2;
-  // An R-Regfile entry (one macro-layer) and a ping-pong slot have the same layout; row r of the
-  // macro-layer: min0 at O_MIN0 + (r*ZMAX + lane)*MW, min1, position, parity likewise, the sign of
-  // the edge at position d of the layer at O_SGN + (r*DC + d)*ZMAX + lane.
+  localparam [LBAW-1:0] MBSA = MBSMAX[LBAW-1:0];
+  localparam integer NMBC = NW / N2;  // rows of an LLR-memory bank (MB columns)
+  // The compressed check-node state of a macro-layer (an R-Regfile word, a ping-pong slot), row r
+  // lane i: min0 at O_MIN0 + (r*ZMAX + i)*MW, min1, position, parity likewise.
   localparam integer O_MIN0 = 0, O_MIN1 = K * ZMAX * MW, O_POS = 2 * K * ZMAX * MW;
-  localparam integer O_PAR = O_POS + K * ZMAX * PW, O_SGN = O_PAR + K * ZMAX, E = O_SGN + K * DC * ZMAX;
-  localparam integer LBE = N2 * ZMAX * A;  // an L-buffer entry: the N2 words of one MB
+  localparam integer O_PAR = O_POS + K * ZMAX * PW, E = O_PAR + K * ZMAX;
+  // The signs of an MB's edges (an R-Regfile sign word): block (r, p) lane i at (r*N2 + p)*ZMAX + i.
+  localparam integer RSW = K * N2 * ZMAX;
+  // An L-buffer word (one per port and MB): D = L - sum of the rows' R_old per lane (DDW bits, the
+  // word's lane order), L's hard decision per lane, the sign of Q of row r at block lane i.
+  localparam integer O_LH = ZMAX * DDW, O_LS = O_LH + ZMAX, LBW = O_LS + K * ZMAX;
 
   // Min finder over the N2 blocks of a row, in port order (the model's s1_compute): a candidate
   // (m, idx) becomes min0 when it is smaller in (magnitude, position) order, so the result does
@@ -45,48 +50,56 @@
       for (t = 0; t < N2; t = t + 1) f_xor_fold = f_xor_fold ^ v[t*ZMAX+:ZMAX];
     end
   endfunction
-  // sum of K signed (RW+1)-bit terms in DSW bits (no overflow)
-  function [DSW-1:0] f_dsum(input [K*(RW+1)-1:0] v);
+  // sum of K signed RW-bit terms in DSW bits (no overflow)
+  function [DSW-1:0] f_dsum(input [K*RW-1:0] v);
     integer t;
-    reg [RW:0] x;
+    reg [RW-1:0] x;
     begin
       f_dsum = {DSW{1'b0}};
       for (t = 0; t < K; t = t + 1) begin
-        x = v[t*(RW+1)+:RW+1];
-        f_dsum = f_dsum + {{(DSW - RW - 1) {x[RW]}}, x};
+        x = v[t*RW+:RW];
+        f_dsum = f_dsum + {{(DSW - RW) {x[RW-1]}}, x};
       end
     end
   endfunction
-  // Storage reads through one-hot selects (a multiplexer per entry, not a shifter); entry 0 when
-  // no select is set.
-  function [E-1:0] f_rf_entry(input [NMLMAX*E-1:0] v, input [NMLMAX-1:0] oh);
+  // the word of the port whose bit is set in oh (at most one; 0 if none)
+  function [ZMAX*A-1:0] f_pick_port(input [N2*ZMAX*A-1:0] v, input [N2-1:0] oh);
     integer t;
     begin
-      f_rf_entry = v[0+:E];
-      for (t = 1; t < NMLMAX; t = t + 1)
-        if (oh[t]) f_rf_entry = v[t*E+:E];
+      f_pick_port = {ZMAX * A{1'b0}};
+      for (t = 0; t < N2; t = t + 1) f_pick_port = f_pick_port | (oh[t] ? v[t*ZMAX*A+:ZMAX*A] : {ZMAX * A{1'b0}});
     end
   endfunction
-  function [LBE-1:0] f_lb_entry(input [2*MBSMAX*LBE-1:0] v, input [2*MBSMAX-1:0] oh);
+  function [MBCW-1:0] f_pick_row(input [N2*MBCW-1:0] v, input [N2-1:0] oh);
     integer t;
     begin
-      f_lb_entry = v[0+:LBE];
-      for (t = 1; t < 2 * MBSMAX; t = t + 1)
-        if (oh[t]) f_lb_entry = v[t*LBE+:LBE];
+      f_pick_row = {MBCW{1'b0}};
+      for (t = 0; t < N2; t = t + 1) f_pick_row = f_pick_row | (oh[t] ? v[t*MBCW+:MBCW] : {MBCW{1'b0}});
     end
   endfunction
-  function [ZMAX-1:0] f_pick_dc(input [DC*ZMAX-1:0] v, input [DC-1:0] oh);
-    integer t;
+  // row (MB column) and bank of memory word a: position a % N2 of its MB column
+  function [MBCW-1:0] f_row(input [AW-1:0] a);
+    reg [AW-1:0] q_unused_hi;  // the quotient: its bits from MBCW up are 0
     begin
-      f_pick_dc = {ZMAX{1'b0}};
-      for (t = 0; t < DC; t = t + 1) f_pick_dc = f_pick_dc | (oh[t] ? v[t*ZMAX+:ZMAX] : {ZMAX{1'b0}});
+      q_unused_hi = a / N2A;
+      f_row = q_unused_hi[MBCW-1:0];
     end
   endfunction
-  function [ZMAX-1:0] f_pick_n2(input [N2*ZMAX-1:0] v, input [N2-1:0] oh);
-    integer t;
+  function [BKW-1:0] f_bank(input [CW-1:0] c, input [AW-1:0] a);
+    reg [N2*BKW-1:0] bk;
+    reg [AW-1:0] pos;
     begin
-      f_pick_n2 = {ZMAX{1'b0}};
-      for (t = 0; t < N2; t = t + 1) f_pick_n2 = f_pick_n2 | (oh[t] ? v[t*ZMAX+:ZMAX] : {ZMAX{1'b0}});
+      bk = f_mbbank(c, f_row(a));
+      pos = a % N2A;
+      f_bank = bk[pos*BKW+:BKW];
+    end
+  endfunction
+  // L-buffer address of the MB at local index loc of ping-pong slot s: s*MBSMAX + loc (LBAW >= LOCW)
+  function [LBAW-1:0] f_lba(input s, input [LOCW-1:0] loc);
+    reg [LBAW+LOCW-1:0] x_unused_hi;  // loc zero-extended: its bits from LBAW up are 0
+    begin
+      x_unused_hi = {{LBAW{1'b0}}, loc};
+      f_lba = (s ? MBSA : {LBAW{1'b0}}) + x_unused_hi[LBAW-1:0];
     end
   endfunction
   // the checks of layer l flipped by this cycle's writes
@@ -118,16 +131,17 @@
   wire [MLW-1:0] nml = f_nml(code);
   assign llr_ready_o = idle || (phase_q == PH_LOAD);
 
-  // ---------------- storage ----------------
-  reg [ZMAX*A-1:0] mem_q [0:NW-1];        // LLR (APP) memory: one word of Z values per block column
+  // ---------------- storage (docs/rtl-ldpc.md "Storage") ----------------
+  // SRAM macros (fg_sram_1r1w: one read port with a registered read, one write port): the LLR memory
+  // (N2 banks), the L buffer (one per port), the R-Regfile (compressed words per macro-layer, sign
+  // words per MB). Flip-flops: what is read and written in the same cycle or is small.
   reg [MBMAX*ZMAX-1:0] syn_q;             // syndrome of the memory's hard decisions, layer l at [l*ZMAX +: ZMAX]
   reg [NW-1:0] pend_v_q;                  // word still to be written by macro-layer pend_q
   reg [SQW-1:0] pend_q [0:NW-1];
-  reg [N2*ZMAX*A-1:0] rdata_q;            // read ports' registered data
-  reg [2*MBSMAX*LBE-1:0] lbuf_q;          // L buffer: entry slot*MBSMAX + MB (local index)
   reg [2*E-1:0] pp_q;                     // ping-pong check-node registers, slot s at [s*E +: E]
-  reg [NMLMAX*E-1:0] rf_q;                // R-Regfile (compressed R), macro-layer m at [m*E +: E]
-  reg [NMLMAX-1:0] rf_v_q;                // entry written in this codeword (else R = 0)
+  reg [NMLMAX-1:0] rf_v_q;                // R-Regfile word written in this codeword (else R = 0)
+  reg [N2-1:0] fw_q;                      // the read port's word came through the write-to-read bypass
+  reg [N2*ZMAX*A-1:0] fw_data_q;          // ... this word (a bank returns the old word)
 
   // ---------------- load: N2 channel-LLR words per cycle ----------------
   reg [CNW-1:0] loaded_q;
@@ -171,6 +185,7 @@
   reg [MBCW-1:0] wq_mbc_q;
   reg [N2-1:0] wq_wen_q;
   reg [N2*ZMAX*A-1:0] wq_data_q;
+  reg [N2*ZMAX-1:0] wq_old_q;  // the words' hard decisions before the write (from the L buffer)
 
   wire [SQW-1:0] s1_need = (nml == ML1) ? SQ1 : SQ2;  // stage 2 of seq - need must be complete
   wire s1_can = dec && !s1_busy_q && (s1_next_q < maxseq_q);
@@ -183,7 +198,8 @@
   wire [LOCW-1:0] s1_idx = s1_busy_q ? s1_idx_q : {LOCW{1'b0}};
   wire [GW-1:0] s1_base = f_mlbase(code_q, s1_ml);
   wire [LOCW-1:0] s1_loc = f_s1loc(code_q, s1_base + {{(GW - LOCW) {1'b0}}, s1_idx});
-  wire [MBW-1:0] s1_mb = f_mb(code_q, s1_base + {{(GW - LOCW) {1'b0}}, s1_loc});
+  wire [GW-1:0] s1_g = s1_base + {{(GW - LOCW) {1'b0}}, s1_loc};  // the MB's index in the code's list
+  wire [MBW-1:0] s1_mb = f_mb(code_q, s1_g);
   wire [MBCW-1:0] s1_mbc = s1_mb[MBCW-1:0];
   wire [N2-1:0] s1_rd = s1_mb[MBCW+:N2];
   wire s1_lastmb = (s1_idx + 1'b1) == f_mlcnt(code_q, s1_ml);
@@ -206,7 +222,10 @@
   reg et_pend_q, et_okr_q;
   reg [ITW-1:0] et_iter_q;
   wire syn_ok = ~|syn_q;
-  wire s2_age_ok = (s2_next_q[0] ? age1_q : age0_q) >= 2'd2;
+  // s1_depth (2) cycles after the macro-layer's last read; one more when stage 2 starts with the MB
+  // read last (the L buffer, read a cycle ahead, returns its entry only then)
+  wire [1:0] s2_age_min = f_s2late(code_q, s2_ml_q) ? 2'd3 : 2'd2;
+  wire s2_age_ok = (s2_next_q[0] ? age1_q : age0_q) >= s2_age_min;
   wire s2_cand = dec && !s2_act_q && (s2_next_q < s1_next_q) && (s2_next_q < maxseq_q) && s2_age_ok;
   wire s2_gated = et_q && (s2_it_q != {ITW{1'b0}}) && (s2_ml_q == {MLW{1'b0}});
   wire verdict_ok = et_pend_q ? syn_ok : et_okr_q;
@@ -214,13 +233,75 @@
   wire s2_wait = s2_cand && !s2_pass;
   wire s2_act = dec && (s2_act_q || (s2_cand && s2_pass));
   wire [LOCW-1:0] s2_idx = s2_act_q ? s2_idx_q : {LOCW{1'b0}};
-  wire s2_slot = s2_next_q[0];
   wire [GW-1:0] s2_base = f_mlbase(code_q, s2_ml_q);
   wire [LOCW-1:0] s2_loc = f_s2loc(code_q, s2_base + {{(GW - LOCW) {1'b0}}, s2_idx});
-  wire [MBW-1:0] s2_mb = f_mb(code_q, s2_base + {{(GW - LOCW) {1'b0}}, s2_loc});
+  wire [GW-1:0] s2_g = s2_base + {{(GW - LOCW) {1'b0}}, s2_loc};
+  wire [MBW-1:0] s2_mb = f_mb(code_q, s2_g);
   wire [MBCW-1:0] s2_mbc = s2_mb[MBCW-1:0];
   wire [N2-1:0] s2_rd = s2_mb[MBCW+:N2];
   wire s2_lastmb = (s2_idx + 1'b1) == f_mlcnt(code_q, s2_ml_q);
+  // the MB stage 2 issues next if it issues in the next cycle: its L-buffer entry is read now
+  wire s2_adv = s2_act && s2_lastmb;
+  wire s2_act_n = s2_act && !s2_lastmb;
+  wire [LOCW-1:0] s2_idx_n = s2_act_n ? s2_idx + 1'b1 : {LOCW{1'b0}};
+  wire [MLW-1:0] s2_ml_n = !s2_adv ? s2_ml_q : ((s2_ml_q + 1'b1 == nml) ? {MLW{1'b0}} : s2_ml_q + 1'b1);
+  wire s2_slot_n = s2_next_q[0] ^ s2_adv;
+  wire [GW-1:0] s2_base_n = f_mlbase(code_q, s2_ml_n);
+  wire [LOCW-1:0] s2_loc_n = f_s2loc(code_q, s2_base_n + {{(GW - LOCW) {1'b0}}, s2_idx_n});
+  wire [LBAW-1:0] lb_raddr = f_lba(s2_slot_n, s2_loc_n);
+
+  // ---------------- LLR memory: N2 banks, word a in bank f_mbbank(a / N2)[a % N2] at row a / N2 ----------------
+  // Stage 1 reads and stage 2 writes the N2 words of one MB column, a load or unload cycle those of N2
+  // consecutive block columns: one word per bank (the model's bank assignment, fg_ldpc_arch_sched).
+  wire [N2-1:0] wen, ren;
+  wire [N2*AW-1:0] waddr, raddr;
+  wire [N2*ZMAX*A-1:0] wdata;
+  wire [N2*BKW-1:0] w_bk, r_bk;  // bank of each port's word
+  wire [N2*MBCW-1:0] w_row, r_row;
+  wire [N2*ZMAX*A-1:0] bk_rdata;
+  reg [N2*BKW-1:0] s1b_bk_q, un_bk_q;  // banks of the words read in the previous cycle
+  genvar b;
+  generate
+    for (b = 0; b < N2; b = b + 1) begin : g_bank
+      localparam [BKW-1:0] B = b;
+      wire [N2-1:0] wsel, rsel;
+      for (p = 0; p < N2; p = p + 1) begin : g_sel
+        assign wsel[p] = wen[p] && (w_bk[p*BKW+:BKW] == B);
+        assign rsel[p] = ren[p] && (r_bk[p*BKW+:BKW] == B);
+      end
+      fg_sram_1r1w #(.DEPTH(NMBC), .AW(MBCW), .DW(ZMAX * A)) u_mem (
+          .clk_i(clk_i), .we_i(|wsel), .waddr_i(f_pick_row(w_row, wsel)), .wdata_i(f_pick_port(wdata, wsel)),
+          .re_i(|rsel), .raddr_i(f_pick_row(r_row, rsel)), .rdata_o(bk_rdata[b*ZMAX*A+:ZMAX*A]));
+    end
+  endgenerate
+  // the words read in the previous cycle, by port: stage 1's (bypassed when written then), the unload's
+  wire [N2*ZMAX*A-1:0] s1b_word;
+  wire [N2*ZMAX-1:0] un_hard;
+  generate
+    for (p = 0; p < N2; p = p + 1) begin : g_rport
+      wire [ZMAX*A-1:0] w1 = bk_rdata[s1b_bk_q[p*BKW+:BKW]*ZMAX*A+:ZMAX*A];
+      wire [ZMAX*A-1:0] wu = bk_rdata[un_bk_q[p*BKW+:BKW]*ZMAX*A+:ZMAX*A];
+      assign s1b_word[p*ZMAX*A+:ZMAX*A] = fw_q[p] ? fw_data_q[p*ZMAX*A+:ZMAX*A] : w1;
+      for (i = 0; i < ZMAX; i = i + 1) begin : g_bit
+        assign un_hard[p*ZMAX+i] = wu[i*A+A-1];
+      end
+    end
+  endgenerate
+
+  // ---------------- R-Regfile: compressed words per macro-layer, sign words per MB (SRAM) ----------------
+  // Read by stage 1 with the MB (used the next cycle), written by stage 2: the signs of each MB as it
+  // issues, the ping-pong slot after the macro-layer's last MB. Stage 2 needs no R_old: stage 1
+  // leaves L - sum(R_old) in the L buffer.
+  wire [E-1:0] rfc_rdata;
+  wire [RSW-1:0] rfs_rdata, s2_sign;
+  wire [N2*LBW-1:0] lb_rdata, lb_wdata;
+  wire [E-1:0] ppe2 = s2_next_q[0] ? pp_q[E+:E] : pp_q[0+:E];
+  fg_sram_1r1w #(.DEPTH(NMLMAX), .AW(RFAW), .DW(E)) u_rf (
+      .clk_i(clk_i), .we_i(s2_adv), .waddr_i(s2_ml_q[RFAW-1:0]), .wdata_i(ppe2), .re_i(s1_read),
+      .raddr_i(s1_ml[RFAW-1:0]), .rdata_o(rfc_rdata));
+  fg_sram_1r1w #(.DEPTH(TOTMAX), .AW(RSAW), .DW(RSW)) u_rfs (
+      .clk_i(clk_i), .we_i(s2_act), .waddr_i(s2_g[RSAW-1:0]), .wdata_i(s2_sign), .re_i(s1_read),
+      .raddr_i(s1_g[RSAW-1:0]), .rdata_o(rfs_rdata));
 
   // ---------------- stage 1 datapath (the cycle after the read) ----------------
   reg s1b_v_q, s1b_first_q, s1b_slot_q;
@@ -228,7 +309,6 @@
   reg [LOCW-1:0] s1b_loc_q;
   reg [MBW-1:0] s1b_mb_q;
   wire [NMLMAX-1:0] s1b_ml_oh, s2_ml_oh;
-  wire [2*MBSMAX-1:0] s1b_lb_oh, s2_lb_oh;
   genvar g;
   generate
     for (g = 0; g < NMLMAX; g = g + 1) begin : g_mloh
@@ -236,22 +316,14 @@
       assign s1b_ml_oh[g] = (s1b_ml_q == G);
       assign s2_ml_oh[g] = (s2_ml_q == G);
     end
-    for (g = 0; g < MBSMAX; g = g + 1) begin : g_lboh
-      localparam [LOCW-1:0] G = g;
-      assign s1b_lb_oh[g] = !s1b_slot_q && (s1b_loc_q == G);
-      assign s1b_lb_oh[MBSMAX+g] = s1b_slot_q && (s1b_loc_q == G);
-      assign s2_lb_oh[g] = !s2_slot && (s2_loc == G);
-      assign s2_lb_oh[MBSMAX+g] = s2_slot && (s2_loc == G);
-    end
   endgenerate
-  wire [E-1:0] rfe1 = f_rf_entry(rf_q, s1b_ml_oh);  // R_old of the macro-layer
   wire s1b_rfv = |(rf_v_q & s1b_ml_oh);
   wire [E-1:0] ppe1 = s1b_slot_q ? pp_q[E+:E] : pp_q[0+:E];
   wire [E-1:0] ppn;  // the slot after this MB
+  wire [N2*ZMAX*K*RW-1:0] s1_rold;  // port p lane j's rows: R_old in the word's lane order
   generate
     for (r = 0; r < K; r = r + 1) begin : g_s1r
       wire [N2*ZMAX-1:0] sg_all;        // the blocks' signs
-      wire [N2*DC-1:0] doh_all;         // the blocks' positions, one-hot
       wire [N2-1:0] cand_v;
       wire [ZMAX*N2*MW-1:0] cand_m;     // lane i's candidates at [(i*N2 + p)*MW +: MW]
       wire [ZMAX*N2*PW-1:0] cand_d;
@@ -261,21 +333,18 @@
         wire [ZW-1:0] s = s1b_mb_q[B+1+:ZW];
         wire [PW-1:0] d = s1b_mb_q[B+1+ZW+:PW];
         assign cand_v[p] = v;
-        for (g = 0; g < DC; g = g + 1) begin : g_doh
-          localparam [PW-1:0] G = g;
-          assign doh_all[p*DC+g] = (d == G);
-        end
         wire [ZMAX*A-1:0] lp;
         fg_rot_lanes #(.ZMAX(ZMAX), .W(A), .ZW(ZW)) u_perm (
-            .z_i(z), .s_i(s), .x_i(rdata_q[p*ZMAX*A+:ZMAX*A]), .y_o(lp));
-        wire [ZMAX-1:0] rsign = f_pick_dc(rfe1[O_SGN+r*DC*ZMAX+:DC*ZMAX], doh_all[p*DC+:DC]);
+            .z_i(z), .s_i(s), .x_i(s1b_word[p*ZMAX*A+:ZMAX*A]), .y_o(lp));
+        wire [ZMAX-1:0] rsign = rfs_rdata[(r*N2+p)*ZMAX+:ZMAX];
+        wire [ZMAX*RW-1:0] ro;  // R_old of the block's lanes (0 for no block)
         for (i = 0; i < ZMAX; i = i + 1) begin : g_lane
           wire [RW-1:0] rold0, rold;
           fg_ldpc_rgen #(.MW(MW), .RW(RW), .NUM(NUM), .SHIFT(SHIFT), .ROUND(ROUND), .SATLATE(SATLATE)) u_rold (
-              .min0_i(s1b_rfv ? rfe1[O_MIN0+(r*ZMAX+i)*MW+:MW] : {MW{1'b0}}),
-              .min1_i(s1b_rfv ? rfe1[O_MIN1+(r*ZMAX+i)*MW+:MW] : {MW{1'b0}}),
-              .sel1_i(d == rfe1[O_POS+(r*ZMAX+i)*PW+:PW]),
-              .neg_i(s1b_rfv && (rfe1[O_PAR+r*ZMAX+i] ^ rsign[i])), .r_o(rold0));
+              .min0_i(s1b_rfv ? rfc_rdata[O_MIN0+(r*ZMAX+i)*MW+:MW] : {MW{1'b0}}),
+              .min1_i(s1b_rfv ? rfc_rdata[O_MIN1+(r*ZMAX+i)*MW+:MW] : {MW{1'b0}}),
+              .sel1_i(d == rfc_rdata[O_POS+(r*ZMAX+i)*PW+:PW]),
+              .neg_i(s1b_rfv && (rfc_rdata[O_PAR+r*ZMAX+i] ^ rsign[i])), .r_o(rold0));
           wire [A-1:0] l = lp[i*A+:A];
           if (KEEP != 0) begin : g_keep
             fg_rold_keep #(.W(A), .WR(RW)) u_keep (.l_i(l), .r_i(rold0), .y_o(rold));
@@ -289,7 +358,16 @@
           assign cand_m[(i*N2+p)*MW+:MW] = (aq > {{(A - MW) {1'b0}}, RMAX}) ? RMAX : aq[MW-1:0];
           assign cand_d[(i*N2+p)*PW+:PW] = d;
           assign sg_all[p*ZMAX+i] = q[A-1];
+          assign ro[i*RW+:RW] = v ? rold : {RW{1'b0}};
         end
+        // back to the memory word's lane order: the inverse rotation
+        wire [ZW-1:0] sinv = (s == {ZW{1'b0}}) ? {ZW{1'b0}} : z - s;
+        wire [ZMAX*RW-1:0] roi;
+        fg_rot_lanes #(.ZMAX(ZMAX), .W(RW), .ZW(ZW)) u_inv (.z_i(z), .s_i(sinv), .x_i(ro), .y_o(roi));
+        for (i = 0; i < ZMAX; i = i + 1) begin : g_t
+          assign s1_rold[((p*ZMAX+i)*K+r)*RW+:RW] = roi[i*RW+:RW];
+        end
+        assign lb_wdata[p*LBW+O_LS+r*ZMAX+:ZMAX] = sg_all[p*ZMAX+:ZMAX];
       end
       // min finder per lane, from the slot (or the initial state at the macro-layer's first MB)
       for (i = 0; i < ZMAX; i = i + 1) begin : g_min
@@ -304,87 +382,77 @@
         assign sgm[p*ZMAX+:ZMAX] = cand_v[p] ? sg_all[p*ZMAX+:ZMAX] : {ZMAX{1'b0}};
       end
       assign ppn[O_PAR+r*ZMAX+:ZMAX] = (s1b_first_q ? {ZMAX{1'b0}} : ppe1[O_PAR+r*ZMAX+:ZMAX]) ^ f_xor_fold(sgm);
-      // each block's signs to its position in the layer
-      for (g = 0; g < DC; g = g + 1) begin : g_sgn
-        wire [N2-1:0] hit;
-        for (p = 0; p < N2; p = p + 1) begin : g_hit
-          assign hit[p] = cand_v[p] && doh_all[p*DC+g];
-        end
-        assign ppn[O_SGN+(r*DC+g)*ZMAX+:ZMAX] = (|hit) ? f_pick_n2(sg_all, hit) : ppe1[O_SGN+(r*DC+g)*ZMAX+:ZMAX];
+    end
+    // the L-buffer words: D = L - sum over the rows of R_old, and L's hard decisions
+    for (p = 0; p < N2; p = p + 1) begin : g_s1d
+      for (i = 0; i < ZMAX; i = i + 1) begin : g_lane
+        wire [A-1:0] l = s1b_word[(p*ZMAX+i)*A+:A];
+        wire [SUMW-1:0] le, re;
+        fg_sext #(.WI(A), .WO(SUMW)) u_l (.x_i(l), .y_o(le));
+        fg_sext #(.WI(DSW), .WO(SUMW)) u_r (.x_i(f_dsum(s1_rold[(p*ZMAX+i)*K*RW+:K*RW])), .y_o(re));
+        wire [SUMW-1:0] dv = le - re;
+        wire [SUMW-DDW-1:0] unused_dv = dv[SUMW-1:DDW];  // sign copies: |D| < 2^(DDW-1)
+        assign lb_wdata[p*LBW+i*DDW+:DDW] = dv[DDW-1:0];
+        assign lb_wdata[p*LBW+O_LH+i] = l[A-1];
       end
     end
   endgenerate
 
-  // ---------------- stage 2 datapath: L' = sat(L + sum over rows of (R' - R_old)) ----------------
+  // ---------------- L buffer (SRAM per port): written by stage 1, read by stage 2 a cycle ahead ----------------
+  wire [LBAW-1:0] lb_waddr = f_lba(s1b_slot_q, s1b_loc_q);
+  generate
+    for (p = 0; p < N2; p = p + 1) begin : g_lb
+      fg_sram_1r1w #(.DEPTH(2 * MBSMAX), .AW(LBAW), .DW(LBW)) u_lb (
+          .clk_i(clk_i), .we_i(s1b_v_q && s1b_mb_q[MBCW+p]), .waddr_i(lb_waddr), .wdata_i(lb_wdata[p*LBW+:LBW]),
+          .re_i(dec), .raddr_i(lb_raddr), .rdata_o(lb_rdata[p*LBW+:LBW]));
+    end
+  endgenerate
+
+  // ---------------- stage 2 datapath: L' = sat(D + sum over rows of R') ----------------
   wire [N2*ZMAX*A-1:0] s2_data;
-  wire [E-1:0] rfe2 = f_rf_entry(rf_q, s2_ml_oh);
-  wire s2_rfv = |(rf_v_q & s2_ml_oh);
-  wire [E-1:0] ppe2 = s2_slot ? pp_q[E+:E] : pp_q[0+:E];
-  wire [LBE-1:0] lbe2 = f_lb_entry(lbuf_q, s2_lb_oh);
+  wire [N2*ZMAX-1:0] s2_old;
   generate
     for (p = 0; p < N2; p = p + 1) begin : g_s2p
-      wire [ZMAX*A-1:0] lw = lbe2[p*ZMAX*A+:ZMAX*A];
-      wire [ZMAX*K*(RW+1)-1:0] terms;  // lane j's K row terms at [(j*K + r)*(RW+1) +: RW+1]
+      wire [LBW-1:0] lw = lb_rdata[p*LBW+:LBW];
+      wire [ZMAX*K*RW-1:0] terms;  // lane j's K row terms at [(j*K + r)*RW +: RW]
       for (r = 0; r < K; r = r + 1) begin : g_r
         localparam integer B = MBCW + N2 + (r * N2 + p) * BE;
         wire v = s2_mb[B];
         wire [ZW-1:0] s = s2_mb[B+1+:ZW];
         wire [PW-1:0] d = s2_mb[B+1+ZW+:PW];
-        wire [DC-1:0] doh;
-        for (g = 0; g < DC; g = g + 1) begin : g_doh
-          localparam [PW-1:0] G = g;
-          assign doh[g] = (d == G);
-        end
-        wire [ZMAX-1:0] rsign = f_pick_dc(rfe2[O_SGN+r*DC*ZMAX+:DC*ZMAX], doh);
-        wire [ZMAX-1:0] nsign = f_pick_dc(ppe2[O_SGN+r*DC*ZMAX+:DC*ZMAX], doh);
-        wire [ZMAX*RW-1:0] rold0_all, rold_all;  // R_old per lane, before and after the keep rule
-        if (KEEP != 0) begin : g_keep
-          wire [ZMAX*A-1:0] lp;  // L in the block's lane order
-          fg_rot_lanes #(.ZMAX(ZMAX), .W(A), .ZW(ZW)) u_perm (.z_i(z), .s_i(s), .x_i(lw), .y_o(lp));
-          for (i = 0; i < ZMAX; i = i + 1) begin : g_lane
-            fg_rold_keep #(.W(A), .WR(RW)) u_keep (
-                .l_i(lp[i*A+:A]), .r_i(rold0_all[i*RW+:RW]), .y_o(rold_all[i*RW+:RW]));
-          end
-        end else begin : g_nokeep
-          assign rold_all = rold0_all;
-        end
-        wire [ZMAX*(RW+1)-1:0] dd;
+        wire [ZMAX-1:0] nsign = lw[O_LS+r*ZMAX+:ZMAX];
+        assign s2_sign[(r*N2+p)*ZMAX+:ZMAX] = nsign;
+        wire [ZMAX*RW-1:0] dd;
         for (i = 0; i < ZMAX; i = i + 1) begin : g_lane
-          wire [RW-1:0] rold, rnew;
-          fg_ldpc_rgen #(.MW(MW), .RW(RW), .NUM(NUM), .SHIFT(SHIFT), .ROUND(ROUND), .SATLATE(SATLATE)) u_rold (
-              .min0_i(s2_rfv ? rfe2[O_MIN0+(r*ZMAX+i)*MW+:MW] : {MW{1'b0}}),
-              .min1_i(s2_rfv ? rfe2[O_MIN1+(r*ZMAX+i)*MW+:MW] : {MW{1'b0}}),
-              .sel1_i(d == rfe2[O_POS+(r*ZMAX+i)*PW+:PW]),
-              .neg_i(s2_rfv && (rfe2[O_PAR+r*ZMAX+i] ^ rsign[i])), .r_o(rold0_all[i*RW+:RW]));
+          wire [RW-1:0] rnew;
           fg_ldpc_rgen #(.MW(MW), .RW(RW), .NUM(NUM), .SHIFT(SHIFT), .ROUND(ROUND), .SATLATE(SATLATE)) u_rnew (
               .min0_i(ppe2[O_MIN0+(r*ZMAX+i)*MW+:MW]), .min1_i(ppe2[O_MIN1+(r*ZMAX+i)*MW+:MW]),
               .sel1_i(d == ppe2[O_POS+(r*ZMAX+i)*PW+:PW]),
               .neg_i(ppe2[O_PAR+r*ZMAX+i] ^ nsign[i]), .r_o(rnew));
-          assign rold = rold_all[i*RW+:RW];
-          wire [RW:0] diff = {rnew[RW-1], rnew} - {rold[RW-1], rold};
-          assign dd[i*(RW+1)+:RW+1] = v ? diff : {(RW + 1) {1'b0}};
+          assign dd[i*RW+:RW] = v ? rnew : {RW{1'b0}};
         end
         // back to the memory word's lane order: the inverse rotation
         wire [ZW-1:0] sinv = (s == {ZW{1'b0}}) ? {ZW{1'b0}} : z - s;
-        wire [ZMAX*(RW+1)-1:0] ddi;
-        fg_rot_lanes #(.ZMAX(ZMAX), .W(RW + 1), .ZW(ZW)) u_inv (.z_i(z), .s_i(sinv), .x_i(dd), .y_o(ddi));
+        wire [ZMAX*RW-1:0] ddi;
+        fg_rot_lanes #(.ZMAX(ZMAX), .W(RW), .ZW(ZW)) u_inv (.z_i(z), .s_i(sinv), .x_i(dd), .y_o(ddi));
         for (i = 0; i < ZMAX; i = i + 1) begin : g_t
-          assign terms[(i*K+r)*(RW+1)+:RW+1] = ddi[i*(RW+1)+:RW+1];
+          assign terms[(i*K+r)*RW+:RW] = ddi[i*RW+:RW];
         end
       end
       for (i = 0; i < ZMAX; i = i + 1) begin : g_out
         wire [SUMW-1:0] le, de;
-        fg_sext #(.WI(A), .WO(SUMW)) u_l (.x_i(lw[i*A+:A]), .y_o(le));
-        fg_sext #(.WI(DSW), .WO(SUMW)) u_d (.x_i(f_dsum(terms[i*K*(RW+1)+:K*(RW+1)])), .y_o(de));
+        fg_sext #(.WI(DDW), .WO(SUMW)) u_l (.x_i(lw[i*DDW+:DDW]), .y_o(le));
+        fg_sext #(.WI(DSW), .WO(SUMW)) u_d (.x_i(f_dsum(terms[i*K*RW+:K*RW])), .y_o(de));
         fg_sat #(.WI(SUMW), .W(A)) u_sat (.x_i(le + de), .y_o(s2_data[(p*ZMAX+i)*A+:A]));
+        assign s2_old[p*ZMAX+i] = lw[O_LH+i];
       end
     end
   endgenerate
 
   // ---------------- writes (load or the stage-2 queue), hard decisions, syndrome ----------------
-  wire [N2-1:0] wen = load_act ? ld_en : ((dec && wq_v_q) ? wq_wen_q : {N2{1'b0}});
-  wire [N2*AW-1:0] waddr;
-  wire [N2*ZMAX*A-1:0] wdata = load_act ? ld_data : wq_data_q;
+  assign wen = load_act ? ld_en : ((dec && wq_v_q) ? wq_wen_q : {N2{1'b0}});
+  assign wdata = load_act ? ld_data : wq_data_q;
+  wire [N2*BKW-1:0] wq_bk = f_mbbank(code_q, wq_mbc_q);
   wire [N2*ZMAX-1:0] w_hard;
   // each written word flips the checks of its column's blocks: the change of its hard decisions,
   // rotated by the block's shift
@@ -394,18 +462,16 @@
   generate
     for (p = 0; p < N2; p = p + 1) begin : g_w
       localparam [AW-1:0] PA = p;
-      assign waddr[p*AW+:AW] = load_act ? ld_addr[p*AW+:AW] : wq_mbc_q * N2A + PA;
+      wire [AW-1:0] la = ld_addr[p*AW+:AW];
+      assign waddr[p*AW+:AW] = load_act ? la : wq_mbc_q * N2A + PA;
+      assign w_bk[p*BKW+:BKW] = load_act ? f_bank(code, la) : wq_bk[p*BKW+:BKW];
+      assign w_row[p*MBCW+:MBCW] = load_act ? f_row(la) : wq_mbc_q;
       for (i = 0; i < ZMAX; i = i + 1) begin : g_h
         assign w_hard[p*ZMAX+i] = wdata[(p*ZMAX+i)*A+A-1];
       end
       wire [CBW-1:0] cb = f_colblk(code, waddr[p*AW+:AW]);
       // a load writes each word once (its old decisions count as 0); decoding replaces a word
-      wire [ZMAX*A-1:0] oldw = mem_q[waddr[p*AW+:AW]];
-      wire [ZMAX-1:0] old;
-      for (i = 0; i < ZMAX; i = i + 1) begin : g_o
-        assign old[i] = !load_act && oldw[i*A+A-1];
-      end
-      wire [ZMAX-1:0] delta = old ^ w_hard[p*ZMAX+:ZMAX];
+      wire [ZMAX-1:0] delta = (load_act ? {ZMAX{1'b0}} : wq_old_q[p*ZMAX+:ZMAX]) ^ w_hard[p*ZMAX+:ZMAX];
       for (e = 0; e < DV; e = e + 1) begin : g_e
         assign flip_v[p*DV+e] = wen[p] && cb[e*CE];
         assign flip_l[(p*DV+e)*LW+:LW] = cb[e*CE+1+:LW];
@@ -449,16 +515,21 @@
   wire un_done = unl && un_pend_q && !(|un_en);
 
   // ---------------- registers ----------------
-  wire [N2-1:0] ren = unl ? un_en : (s1_read ? s1_rd : {N2{1'b0}});
-  wire [N2*AW-1:0] raddr = unl ? un_addr : s1_addr;
-  integer x, y;
+  wire [N2*BKW-1:0] s1_bk = f_mbbank(code_q, s1_mbc);
+  wire [N2*BKW-1:0] un_bk;
+  assign ren = unl ? un_en : (s1_read ? s1_rd : {N2{1'b0}});
+  assign raddr = unl ? un_addr : s1_addr;
+  generate
+    for (p = 0; p < N2; p = p + 1) begin : g_r
+      wire [AW-1:0] ua = un_addr[p*AW+:AW];
+      assign un_bk[p*BKW+:BKW] = f_bank(code_q, ua);
+      assign r_bk[p*BKW+:BKW] = unl ? un_bk[p*BKW+:BKW] : s1_bk[p*BKW+:BKW];
+      assign r_row[p*MBCW+:MBCW] = unl ? f_row(ua) : s1_mbc;
+    end
+  endgenerate
+  integer x;
   always @(posedge clk_i) begin
-    // memory, syndrome
-    for (x = 0; x < N2; x = x + 1)
-      if (wen[x]) mem_q[waddr[x*AW+:AW]] <= wdata[x*ZMAX*A+:ZMAX*A];
     syn_q <= syn_d;
-    for (x = 0; x < N2; x = x + 1)
-      if (ren[x]) rdata_q[x*ZMAX*A+:ZMAX*A] <= s1_fw[x] ? wq_data_q[x*ZMAX*A+:ZMAX*A] : mem_q[raddr[x*AW+:AW]];
     // pending writes: a write clears its own entry, a stage-1 read sets one
     for (x = 0; x < N2; x = x + 1) begin
       if (dec && wen[x] && pend_q[waddr[x*AW+:AW]] == wq_seq_q) pend_v_q[waddr[x*AW+:AW]] <= 1'b0;
@@ -467,20 +538,19 @@
         pend_q[s1_addr[x*AW+:AW]] <= s1_seq;
       end
     end
-    // stage 1 datapath into the ping-pong slot and the L buffer
+    // the write-to-read bypass: the bank returns the old word, the read port takes the written one
+    fw_q <= s1_read ? s1_fw : {N2{1'b0}};
+    for (x = 0; x < N2; x = x + 1)
+      if (s1_read && s1_fw[x]) fw_data_q[x*ZMAX*A+:ZMAX*A] <= wq_data_q[x*ZMAX*A+:ZMAX*A];
+    s1b_bk_q <= s1_bk;
+    un_bk_q <= un_bk;
+    // stage 1 datapath into the ping-pong slot
     if (s1b_v_q) begin
       if (s1b_slot_q) pp_q[E+:E] <= ppn;
       else pp_q[0+:E] <= ppn;
-      for (x = 0; x < 2 * MBSMAX; x = x + 1)
-        for (y = 0; y < N2; y = y + 1)
-          if (s1b_lb_oh[x] && s1b_mb_q[MBCW+y]) lbuf_q[(x*N2+y)*ZMAX*A+:ZMAX*A] <= rdata_q[y*ZMAX*A+:ZMAX*A];
     end
-    // R-Regfile: the ping-pong slot after the macro-layer's last stage-2 MB
-    if (s2_act && s2_lastmb) begin
-      rf_v_q <= rf_v_q | s2_ml_oh;
-      for (x = 0; x < NMLMAX; x = x + 1)
-        if (s2_ml_oh[x]) rf_q[x*E+:E] <= ppe2;
-    end
+    // the R-Regfile word (u_rf) is written after the macro-layer's last stage-2 MB
+    if (s2_adv) rf_v_q <= rf_v_q | s2_ml_oh;
     // stage-1 datapath pipeline register and the write queue (qualified by their valids)
     s1b_first_q <= (s1_idx == {LOCW{1'b0}});
     s1b_slot_q <= s1_seq[0];
@@ -494,6 +564,7 @@
     wq_wen_q <= s2_rd;
     wq_last_q <= s2_lastmb;
     wq_data_q <= s2_data;
+    wq_old_q <= s2_old;
 
     if (!rst_ni) begin
       phase_q <= PH_IDLE;
@@ -622,6 +693,7 @@
   assign et_ok_o = dec && et_pend_q && syn_ok;
   assign out_valid_o = unl && un_pend_q;
   assign done_o = un_done;
+  assign out_bits_o = un_hard;
   assign iterations_o = iterations_q;
   generate
     for (p = 0; p < N2; p = p + 1) begin : g_ports
@@ -629,9 +701,6 @@
       assign waddr_o[p*AW+:AW] = wen[p] ? waddr[p*AW+:AW] : {AW{1'b0}};
       assign out_v_o[p] = unl && un_pend_q && un_v_q[p];
       assign out_col_o[p*AW+:AW] = out_v_o[p] ? un_col_q[p*AW+:AW] : {AW{1'b0}};
-      for (i = 0; i < ZMAX; i = i + 1) begin : g_bit
-        assign out_bits_o[p*ZMAX+i] = rdata_q[(p*ZMAX+i)*A+A-1];
-      end
     end
   endgenerate
 endmodule

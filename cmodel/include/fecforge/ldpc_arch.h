@@ -2,7 +2,8 @@
  * 3.8 (docs/ldpc-architecture.md has the full cycle definition and a diagram).
  *
  * Structure. The LLR memory holds one word of Z APP values per block column (nb words), with N2
- * read and N2 write ports (the thesis: N2 = 2). A macro-layer is K consecutive layers (the last one
+ * read and N2 write ports (the thesis: N2 = 2): N2 one-read one-write SRAM banks that no cycle uses
+ * twice (fg_ldpc_arch_sched.word_bank). A macro-layer is K consecutive layers (the last one
  * holds mb mod K when K does not divide mb); a macroblock (MB) is N1 x N2 blocks: the N1 = K layers
  * of the macro-layer times N2 adjacent block columns. This model requires N1 == K (an MB spans the
  * whole macro-layer, so every LLR word is read and written once per macro-layer); other
@@ -16,7 +17,8 @@
  *  stage 2  one MB per cycle, left to right: R' from the ping-pong register (R'-Gen), R_old from the
  *           R-Regfile (R-Gen), L' = sat(L + sum (R' - R_old)), permuted back and written s2_depth
  *           cycles after issue (write ports); after its last MB the ping-pong word becomes the
- *           macro-layer's R-Regfile entry.
+ *           macro-layer's R-Regfile entry. The L buffer is an SRAM read one cycle before the issue:
+ *           a macro-layer whose first stage-2 MB is its last stage-1 MB starts one cycle later.
  * Stage 1 of macro-layer l+1 runs while stage 2 of l runs (two ping-pong registers). Read-after-
  * write hazards: a stage-1 read of a word that an earlier macro-layer still has to write stalls
  * stage 1 until the write (with `forward`, the word written in the same cycle is bypassed to the
@@ -157,6 +159,8 @@ typedef struct {
     long stall_hazard;        /* stage-1 cycles stalled by a pending write */
     long stall_pingpong;      /* stage-1 cycles stalled by a busy ping-pong register / R-Regfile */
     long stall_et;            /* stage-2 cycles waiting for the syndrome verdict */
+    long stall_lbuf;          /* stage-2 cycles waiting for the L buffer: its first MB is the one stage 1 read
+                                 last, whose entry the L-buffer SRAM returns one cycle later */
     long forwarded;           /* words taken through the write-to-read bypass */
     long reads, writes;       /* LLR-memory word reads and writes during decode */
 } fg_ldpc_arch_stats;
@@ -197,6 +201,10 @@ typedef struct {
     const int *layer_order; /* mb: processing position -> layer (row r of macro-layer m: position m*K + r) */
     const int *col_order;   /* nb: memory word -> block column */
     const int *inv_col;     /* nb: block column -> memory word */
+    const int *s2_late;     /* n_ml: stage 2 issues first the MB stage 1 reads last (it starts a cycle later) */
+    const int *word_bank;   /* nb: memory word -> LLR-memory bank (1R1W SRAM; row = word / N2): the words of an
+                               MB column and those of N2 consecutive block columns (a load or unload cycle)
+                               lie in different banks */
 } fg_ldpc_arch_sched;
 
 void fg_ldpc_arch_schedule(const fg_ldpc_arch *a, fg_ldpc_arch_sched *s);

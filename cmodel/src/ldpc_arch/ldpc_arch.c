@@ -163,6 +163,49 @@ static void hazard_order(fg_ldpc_arch *a)
     }
 }
 
+/* LLR-memory banks (docs/ldpc-architecture.md "Memories"): N2 one-read one-write SRAMs, word w in bank
+ * word_bank[w] at row w / N2. A cycle touches at most one word per bank if the N2 words of an MB column
+ * (stage 1 reads, stage 2 writes) and those of N2 consecutive block columns (a load or unload cycle) lie in
+ * different banks. The words are the edges of a bipartite multigraph (MB column, column group) whose nodes
+ * have degree <= N2, so a proper edge colouring with N2 colours (banks) exists (Koenig); it is built edge by
+ * edge, recolouring an alternating path when needed, preferring bank w mod N2 (the identity order keeps it). */
+static void bank_assign(fg_ldpc_arch *a)
+{
+    const int N2 = a->N2, nb = a->code->nb, nn = a->n_mbc * N2;
+    int *at_row = a->bank_tmp, *at_grp = at_row + nn, *path = at_grp + nn; /* [node * N2 + bank]: word, -1 */
+    for (int i = 0; i < 2 * nn; i++)
+        at_row[i] = -1;
+    for (int w = 0; w < nb; w++) {
+        const int u = w / N2, v = a->col_order[w] / N2;
+        int c = w % N2, d = 0;
+        if (at_row[u * N2 + c] >= 0 || at_grp[v * N2 + c] >= 0)
+            for (c = 0; at_row[u * N2 + c] >= 0; c++) /* a bank free at the row: u has < N2 words so far */
+                ;
+        if (at_grp[v * N2 + c] >= 0) {
+            while (at_grp[v * N2 + d] >= 0) /* free at the group */
+                d++;
+            /* the c/d path from v never reaches u (bipartite); swapping it frees c at v */
+            int n = 0, x = v, grp = 1, col = c;
+            for (int e; (e = grp ? at_grp[x * N2 + col] : at_row[x * N2 + col]) >= 0; grp = !grp) {
+                path[n++] = e;
+                x = grp ? e / N2 : a->col_order[e] / N2;
+                col = col == c ? d : c;
+            }
+            for (int i = 0; i < n; i++) {
+                const int e = path[i];
+                at_row[(e / N2) * N2 + a->word_bank[e]] = at_grp[(a->col_order[e] / N2) * N2 + a->word_bank[e]] = -1;
+            }
+            for (int i = 0; i < n; i++) {
+                const int e = path[i], b = a->word_bank[e] == c ? d : c;
+                a->word_bank[e] = b;
+                at_row[(e / N2) * N2 + b] = at_grp[(a->col_order[e] / N2) * N2 + b] = e;
+            }
+        }
+        a->word_bank[w] = c;
+        at_row[u * N2 + c] = at_grp[v * N2 + c] = w;
+    }
+}
+
 int fg_ldpc_arch_build(fg_ldpc_arch *a)
 {
     const fg_ldpc_code *c = a->code;
@@ -220,6 +263,11 @@ int fg_ldpc_arch_build(fg_ldpc_arch *a)
             a->s1_ord[i] = a->s2_ord[i] = i - a->ml_mb_start[m];
     if (a->cfg.mb_order == FG_LDPC_ARCH_ORDER_HAZARD && a->n_ml > 1)
         hazard_order(a);
+    for (int m = 0; m < a->n_ml; m++) {
+        const int s0 = a->ml_mb_start[m], n = a->ml_mb_start[m + 1] - s0;
+        a->s2_late[m] = n > 0 && a->s2_ord[s0] == a->s1_ord[s0 + n - 1];
+    }
+    bank_assign(a);
     return 0;
 }
 
@@ -238,6 +286,9 @@ void fg_ldpc_arch_destroy(fg_ldpc_arch *a)
     free(a->mb_blk);
     free(a->s1_ord);
     free(a->s2_ord);
+    free(a->s2_late);
+    free(a->word_bank);
+    free(a->bank_tmp);
     free(a->tmp_nb);
     free(a->tmp_key);
     free(a->mem);
@@ -296,6 +347,9 @@ int fg_ldpc_arch_create(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, f
     a->mb_blk = malloc(sizeof(int) * totmb * N2 * (size_t)a->K);
     a->s1_ord = malloc(sizeof(int) * totmb);
     a->s2_ord = malloc(sizeof(int) * totmb);
+    a->s2_late = malloc(sizeof(int) * (size_t)a->n_ml);
+    a->word_bank = malloc(sizeof(int) * nb);
+    a->bank_tmp = malloc(sizeof(int) * (2 * (size_t)a->n_mbc * N2 + nb));
     a->tmp_nb = malloc(sizeof(int) * nb);
     a->tmp_key = malloc(sizeof(int) * (size_t)a->n_mbc);
     a->mem = calloc(nb * z, sizeof(int32_t));
@@ -321,7 +375,7 @@ int fg_ldpc_arch_create(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, f
     a->load_w = calloc(N2 * z, sizeof(int32_t));
     a->delta = malloc(sizeof(int64_t) * z);
     if (!a->col_order || !a->layer_order || !a->inv_col || !a->blk_at || !a->blk_pidx || !a->ml_mb_start ||
-        !a->mb_mbc || !a->mb_rd || !a->mb_blk || !a->s1_ord || !a->s2_ord || !a->tmp_nb || !a->tmp_key ||
+        !a->mb_mbc || !a->mb_rd || !a->mb_blk || !a->s1_ord || !a->s2_ord || !a->s2_late || !a->word_bank || !a->bank_tmp || !a->tmp_nb || !a->tmp_key ||
         !a->mem || !a->rf_min0 || !a->rf_min1 || !a->rf_pos || !a->rf_par || !a->rf_sign || !a->pp_min0 ||
         !a->pp_min1 || !a->pp_pos || !a->pp_par || !a->pp_sign || !a->lbuf || !a->pend || !a->wq || !a->wq_data ||
         !a->s1_last || !a->iter_start || !a->out_bits || !a->out_reg || !a->load_w || !a->delta) {
@@ -358,7 +412,8 @@ void fg_ldpc_arch_schedule(const fg_ldpc_arch *a, fg_ldpc_arch_sched *s)
     *s = (fg_ldpc_arch_sched){.n_ml = a->n_ml, .n_mbc = a->n_mbc, .mbs_per_iter = a->mbs_per_iter, .K = a->K,
                               .N2 = a->N2, .ml_mb_start = a->ml_mb_start, .mb_mbc = a->mb_mbc, .mb_rd = a->mb_rd,
                               .mb_blk = a->mb_blk, .blk_pidx = a->blk_pidx, .s1_ord = a->s1_ord, .s2_ord = a->s2_ord,
-                              .layer_order = a->layer_order, .col_order = a->col_order, .inv_col = a->inv_col};
+                              .layer_order = a->layer_order, .col_order = a->col_order, .inv_col = a->inv_col,
+                              .s2_late = a->s2_late, .word_bank = a->word_bank};
 }
 
 int fg_ldpc_arch_macro_layers(const fg_ldpc_arch *a) { return a->n_ml; }
@@ -575,8 +630,13 @@ static void decode_cycle(fg_ldpc_arch *a, fg_ldpc_arch_ports *o)
     /* 1. Stage 2 issue decision (current state only). */
     int s2_issue = 0;
     long s2_seq = a->s2_next;
-    if (!a->s2_active && s2_seq < a->s1_next && s2_seq < a->max_seq &&
-        cyc >= a->s1_last[s2_seq & 1] + a->cfg.s1_depth) {
+    /* s1_depth after the last read the min finder is done; the L buffer (an SRAM read the cycle before the
+       issue) has the entry of that last read one cycle later still */
+    const int s2_ready = !a->s2_active && s2_seq < a->s1_next && s2_seq < a->max_seq;
+    const long s2_from = a->s1_last[s2_seq & 1] + a->cfg.s1_depth, late = a->s2_late[s2_seq % a->n_ml];
+    if (s2_ready && late && cyc == s2_from)
+        st->stall_lbuf++;
+    if (s2_ready && cyc >= s2_from + late) {
         const long it = s2_seq / a->n_ml; /* 0-based iteration of this macro-layer */
         if (a->early_term && it > 0 && s2_seq % a->n_ml == 0 &&
             !(a->verdict_iter >= it && cyc >= a->verdict_cycle && !a->verdict_ok)) {

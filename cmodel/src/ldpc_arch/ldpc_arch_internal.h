@@ -26,6 +26,9 @@ struct fg_ldpc_arch {
     int *mb_blk;      /* [(mb * K + r) * N2 + p]: block id or -1 */
     int *tmp_nb, *tmp_key;
     int *s1_ord, *s2_ord; /* per listed MB: local index issued at each position (per macro-layer) */
+    int *s2_late;         /* per macro-layer: stage 2 issues first the MB stage 1 reads last */
+    int *word_bank;       /* per memory word: its LLR-memory bank (row: word / N2) */
+    int *bank_tmp;        /* bank colouring scratch: 2 * n_mbc * N2 + nb */
     int mbs_per_iter, max_mbs;
     /* storage */
     int32_t *mem;                                   /* LLR memory, nb words of Z */

@@ -8,3 +8,4 @@ fg_sat.v
 fg_sat_sub.v
 fg_rold_keep.v
 fg_rshift_rnd.v
+fg_sram_1r1w.v
