@@ -335,7 +335,12 @@ static void test_words(void)
     p = (fg_opts){.groups = &grp, .n_groups = 1};
     CU_ASSERT_EQUAL(fg_opts_parse_text(&p, args), 0);
     CU_ASSERT(v.label && !strcmp(v.label, "it's a \"b\" $(c)"));
+    fg_opts_free(&p); /* one parse per fg_opts: free before parsing again */
+    memset(&v, 0, sizeof v);
+    p = (fg_opts){.groups = &grp, .n_groups = 1};
     CU_ASSERT_EQUAL(fg_opts_parse_text(&p, "--help"), FG_EINVAL);
+    fg_opts_free(&p);
+    memset(&v, 0, sizeof v);
 }
 
 static void test_help(void)
