@@ -176,10 +176,12 @@ static void price_design(area_result *r)
                 r->top);
 }
 
-/* A module's name without Yosys's decoration: \NAME, $paramod\NAME\P=V..., $paramod$HASH\NAME. */
-static void module_name(const char *y, char *out, size_t n)
+/* One module of a hierarchical run, as both reports show it: its name without Yosys's decoration
+ * (\NAME, $paramod\NAME\P=V..., $paramod$HASH\NAME) and its own logic priced. */
+static void module_row(const fg_cli_yosys_module *m, char *out, size_t n, area_counts *c)
 {
-    const char *p = y;
+    price(&m->st, c, 0);
+    const char *y = m->name, *p = y;
     if (!strncmp(p, "$paramod", 8)) {
         p = strchr(p, '\\');
         p = p ? p + 1 : y;
@@ -223,8 +225,7 @@ static void print_json(const fg_cli_design *c, const area_result *r, double tota
             const fg_cli_yosys_module *m = &r->y.modules[i];
             area_counts mc;
             char name[FG_CLI_YOSYS_TYPE_LEN];
-            price(&m->st, &mc, 0);
-            module_name(m->name, name, sizeof name);
+            module_row(m, name, sizeof name, &mc);
             fg_json_obj_open(&j, NULL);
             fg_json_str(&j, "module", name);
             fg_json_str(&j, "yosys_module", m->name);
@@ -277,8 +278,7 @@ static void print_table(const char *design, const area_result *r, double total_s
     for (int i = 0; i < r->y.nmodules; i++) {
         area_counts c;
         char name[FG_CLI_YOSYS_TYPE_LEN];
-        price(&r->y.modules[i].st, &c, 0);
-        module_name(r->y.modules[i].name, name, sizeof name);
+        module_row(&r->y.modules[i], name, sizeof name, &c);
         printf("  %-28s %10ld %10ld %12.1f %12.1f\n", name, r->y.modules[i].instances, c.cells, c.ge,
                c.ge * (double)r->y.modules[i].instances);
     }
