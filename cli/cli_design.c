@@ -30,6 +30,19 @@ int fg_cli_design_required(const char *verb, int rtl, const char *what)
     return fg_cli_usage_error(verb, "a design is required: %s%s%s", names, what ? "; " : "", what ? what : "");
 }
 
+int fg_cli_design_head(const char *verb, int argc, char **argv, int rtl, const char *what, void (*help)(void),
+                       const fg_design **d)
+{
+    if (argc < 2)
+        return fg_cli_design_required(verb, rtl, what);
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        help();
+        return FG_EXIT_OK;
+    }
+    *d = fg_cli_design_find(verb, argv[1], rtl);
+    return *d ? -1 : FG_EXIT_USAGE;
+}
+
 void fg_cli_design_list(FILE *f, int rtl)
 {
     for (int i = 0; i < fg_design_count(); i++)

@@ -21,6 +21,11 @@ typedef struct {
 const fg_design *fg_cli_design_find(const char *verb, const char *name, int rtl);
 /* "fecforge VERB: a design is required: dbcf, iag, ... (WHAT)" (rtl: only designs with RTL); FG_EXIT_USAGE. */
 int fg_cli_design_required(const char *verb, int rtl, const char *what);
+/* The head of a design verb's command line: "VERB" alone (a design is required: WHAT as in
+ * fg_cli_design_required), "VERB --help" (help() is printed), "VERB NAME" (*d is the design, among those
+ * with RTL when rtl). -1 with *d set to go on, else the exit code. */
+int fg_cli_design_head(const char *verb, int argc, char **argv, int rtl, const char *what, void (*help)(void),
+                       const fg_design **d);
 /* "  dbcf     the DBCF write network ..." lines for a verb's help (rtl: only designs with RTL). */
 void fg_cli_design_list(FILE *f, int rtl);
 /* Start the spec of "VERB DESIGN": the design's groups, its run's when with_run (1: the defaults of

@@ -378,18 +378,13 @@ static int area_run(const fg_cli_design *c, const char *keep, int json, int flat
 int fg_cmd_area(int argc, char **argv)
 {
     const double t0 = fg_cli_now();
-    if (argc < 2)
-        return fg_cli_design_required(CMD, 1, NULL);
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        help();
-        return FG_EXIT_OK;
-    }
-    const fg_design *d = fg_cli_design_find(CMD, argv[1], 1);
-    if (!d)
-        return FG_EXIT_USAGE;
+    const fg_design *d = NULL;
+    int rc = fg_cli_design_head(CMD, argc, argv, 1, NULL, help, &d);
+    if (rc >= 0)
+        return rc;
     fg_cli_design c;
     area_opts v = {0};
-    int rc = fg_cli_design_begin(&c, CMD, d, 0);
+    rc = fg_cli_design_begin(&c, CMD, d, 0);
     char about[1024], examples[256];
     snprintf(about, sizeof about,
              "%s\n\nHardware cost: the design generated as by `fecforge gen`, synthesized by Yosys (synth -top\n"

@@ -46,18 +46,13 @@ static void help(void)
 
 int fg_cmd_gen(int argc, char **argv)
 {
-    if (argc < 2)
-        return fg_cli_design_required(CMD, 1, NULL);
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        help();
-        return FG_EXIT_OK;
-    }
-    const fg_design *d = fg_cli_design_find(CMD, argv[1], 1);
-    if (!d)
-        return FG_EXIT_USAGE;
+    const fg_design *d = NULL;
+    int rc = fg_cli_design_head(CMD, argc, argv, 1, NULL, help, &d);
+    if (rc >= 0)
+        return rc;
     fg_cli_design c;
     gen_opts v = {0};
-    int rc = fg_cli_design_begin(&c, CMD, d, 0);
+    rc = fg_cli_design_begin(&c, CMD, d, 0);
     char about[1024], examples[512];
     snprintf(about, sizeof about, "%s\n\nWrites the design's Verilog-2005 (one module per file), files.f, manifest.json and the\n"
                                   "testbench tb_<top>.v (docs/testbench.md) into -o DIR, completely or not at all.", d->about);

@@ -174,13 +174,7 @@ static int write_frames(const fg_cli_design *c, const char *path, char *decode, 
 
 int fg_cmd_vectors(int argc, char **argv)
 {
-    if (argc < 2)
-        return fg_cli_design_required(CMD, 0, "or check DIR");
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        help();
-        return FG_EXIT_OK;
-    }
-    if (!strcmp(argv[1], "check")) {
+    if (argc >= 2 && !strcmp(argv[1], "check")) {
         if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
             help();
             return FG_EXIT_OK;
@@ -191,12 +185,13 @@ int fg_cmd_vectors(int argc, char **argv)
             return fg_cli_usage_error(CMD, "check takes one directory: unexpected argument '%s'", argv[3]);
         return fg_cli_vectors_check(CMD, argv[2], 0);
     }
-    const fg_design *d = fg_cli_design_find(CMD, argv[1], 0);
-    if (!d)
-        return FG_EXIT_USAGE;
+    const fg_design *d = NULL;
+    int rc = fg_cli_design_head(CMD, argc, argv, 0, "or check DIR", help, &d);
+    if (rc >= 0)
+        return rc;
     fg_cli_design c;
     vectors_opts v = {0};
-    int rc = fg_cli_design_begin(&c, CMD, d, 1);
+    rc = fg_cli_design_begin(&c, CMD, d, 1);
     char about[1200], examples[512];
     snprintf(about, sizeof about,
              "%s\n\nWrites one golden vector set of the design's step model into -o DIR (vectors/FORMAT.md):\n"
