@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "cli_embed.h"
 #include "fecforge/error.h"
+#include "fecforge/vectors.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -304,9 +305,34 @@ static int link_libraries(const char *work)
     return 0;
 }
 
+long long fg_cli_vl_set_cycles(const char *dir)
+{
+    fg_vec_set *v = NULL;
+    long long c = FG_CLI_VL_SHORT_RUN;
+    if (!fg_vec_open(dir, &v) && fg_vec_get_count(v, "trace_cycles", &c))
+        c = FG_CLI_VL_SHORT_RUN;
+    fg_vec_close(v);
+    return c;
+}
+
+/* Verilator's make flags for a run of that many cycles (FG_CLI_VL_SHORT_RUN), with a word for the
+ * progress line. With ccache on PATH every compilation goes through it (Verilator's OBJCACHE): the
+ * Verilator runtime and the harness are the same C++ in every build, and a design built before is
+ * not compiled again (CCACHE_DISABLE=1 turns it off). */
+static const char *make_flags(long long cycles, const char **word)
+{
+    const int fast_build = cycles < FG_CLI_VL_SHORT_RUN, cache = fg_cli_have_program("ccache");
+    static const char *const flags[2][2] = {{"", "OBJCACHE=ccache"},
+                                            {"OPT_FAST=-O0 OPT_GLOBAL=-O0", "OPT_FAST=-O0 OPT_GLOBAL=-O0 OBJCACHE=ccache"}};
+    static const char *const words[2][2] = {{"C++ -Os", "C++ -Os, ccache"},
+                                            {"C++ -O0: a short run", "C++ -O0: a short run, ccache"}};
+    *word = words[fast_build][cache];
+    return flags[fast_build][cache];
+}
+
 /* Verilate the design in work/rtl (its files.f and manifest.json) with the harness into work/obj/tb
  * (sources in work/tb, log work/verilator.log). Paths are relative to work/rtl and work/obj alike. */
-int fg_cli_vl_harness(const char *work, int jobs, char *top, size_t top_n)
+int fg_cli_vl_harness(const char *work, int jobs, long long cycles, char *top, size_t top_n)
 {
     char tb[PATH_MAX + 8], path[PATH_MAX + 64], log[PATH_MAX + 16], rtl[PATH_MAX + 8];
     fg_cli_pathf(rtl, sizeof rtl, "%s/rtl", work);
@@ -322,11 +348,13 @@ int fg_cli_vl_harness(const char *work, int jobs, char *top, size_t top_n)
     snprintf(jobs_s, sizeof jobs_s, "%d", jobs);
     snprintf(prefix, sizeof prefix, "V%s", top);
     fg_cli_pathf(log, sizeof log, "%s/verilator.log", work);
+    const char *word;
     char *argv[] = {"verilator", "--cc", "--exe", "--build", "-j", jobs_s, "-Wall", "--trace-fst", "--Mdir", "../obj",
                     "--prefix", prefix, "--top-module", top, "-o", "tb", "-f", "files.f",
                     "../tb/vecsim/tb_vectors.cpp", "../tb/vecsim/tb_ports.cpp", "../tb/fg_tb_bind.cpp",
-                    "-CFLAGS", "-std=c++17 -I../tb/vecsim -I../include", "-LDFLAGS", ldflags, NULL};
-    fprintf(stderr, "fecforge verify: verilating %s with the vector harness (log: %s)\n", top, log);
+                    "-CFLAGS", "-std=c++17 -I../tb/vecsim -I../include", "-LDFLAGS", ldflags, "-MAKEFLAGS",
+                    (char *)make_flags(cycles, &word), NULL};
+    fprintf(stderr, "fecforge verify: verilating %s with the vector harness (%s; log: %s)\n", top, word, log);
     return run_verilator(rtl, argv, log, "");
 }
 
@@ -334,7 +362,7 @@ int fg_cli_vl_harness(const char *work, int jobs, char *top, size_t top_n)
  * model as an SC_MODULE and the Verilated model (--sc) in lock step; into work/sc-obj/cosim. The DBCF
  * has its own co-simulation (cosim_dbcf.cpp, with its own traffic); the IAG and the subsystem share
  * the vector-driven one (cosim_vectors.cpp and the port binding fg_sc_bind.cpp). */
-int fg_cli_vl_cosim(const char *work, int jobs, int dbcf, char *top, size_t top_n)
+int fg_cli_vl_cosim(const char *work, int jobs, int dbcf, long long cycles, char *top, size_t top_n)
 {
     char tb[PATH_MAX + 8], log[PATH_MAX + 16], binding[PATH_MAX + 32], rtl[PATH_MAX + 8];
     fg_cli_pathf(rtl, sizeof rtl, "%s/rtl", work);
@@ -361,11 +389,14 @@ int fg_cli_vl_cosim(const char *work, int jobs, int dbcf, char *top, size_t top_
     snprintf(jobs_s, sizeof jobs_s, "%d", jobs);
     snprintf(prefix, sizeof prefix, "V%s", top);
     fg_cli_pathf(log, sizeof log, "%s/verilator-sc.log", work);
+    const char *word;
     char *argv[] = {"verilator", "--sc", "--pins-bv", "2", "--exe", "--build", "-j", jobs_s, "-Wall", "--Mdir",
                     "../sc-obj", "--prefix", prefix, "--top-module", top, "-o", "cosim", "-f", "files.f",
                     dbcf ? "../tb/systemc/cosim_dbcf.cpp" : "../tb/systemc/cosim_vectors.cpp", "-CFLAGS", cflags,
-                    "-LDFLAGS", ldflags, dbcf ? NULL : "../tb/vecsim/tb_ports.cpp", "../tb/fg_sc_bind.cpp", NULL};
-    fprintf(stderr, "fecforge verify: verilating %s for the SystemC co-simulation (log: %s)\n", top, log);
+                    "-LDFLAGS", ldflags, "-MAKEFLAGS", (char *)make_flags(cycles, &word),
+                    dbcf ? NULL : "../tb/vecsim/tb_ports.cpp", "../tb/fg_sc_bind.cpp", NULL};
+    fprintf(stderr, "fecforge verify: verilating %s for the SystemC co-simulation (%s; log: %s)\n", top, word,
+            log);
     return run_verilator(rtl, argv, log, "; SystemC installed? Debian package libsystemc-dev");
 }
 
@@ -451,7 +482,12 @@ int fg_cli_vl_cosim_sets(const char *rtl, const char *work, int jobs, int dbcf, 
                          const char *log)
 {
     char top[256], exe[PATH_MAX + 32];
-    if (fg_cli_vl_cosim(work, jobs, dbcf, top, sizeof top))
+    /* The DBCF's own traffic: 20 000 random cycles (cosim_dbcf.cpp's default) and the short tb_dbcf
+     * half-iterations. */
+    long long cycles = dbcf ? 20000 : 0;
+    for (int i = 0; i < n; i++)
+        cycles += fg_cli_vl_set_cycles(res[i].dir);
+    if (fg_cli_vl_cosim(work, jobs, dbcf, cycles, top, sizeof top))
         return FG_EXIT_FAIL;
     fg_cli_pathf(exe, sizeof exe, "%s/sc-obj/cosim", work);
     setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);

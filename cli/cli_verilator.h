@@ -25,10 +25,18 @@ int fg_cli_vl_absolute(char *path, size_t n);
 int fg_cli_vl_manifest(const char *rtl_dir, vj *doc);
 /* Copy the design of an RTL directory (files.f, its files, manifest.json) into work/rtl. */
 int fg_cli_vl_copy_design(const char *src, const char *work);
-/* Verilate work/rtl with the vector harness into work/obj/tb (top: the design's top module). */
-int fg_cli_vl_harness(const char *work, int jobs, char *top, size_t top_n);
+/* Runs of fewer cycles than this (all vector sets together) compile the Verilated C++ with -O0
+ * instead of Verilator's -Os: 3x faster to build and 5x slower per cycle, so building costs more than
+ * simulating below about 10^5 cycles whatever the design's size (docs/verify.md "Build time"). */
+#define FG_CLI_VL_SHORT_RUN 100000LL
+/* The cycles the vector set in dir simulates (its manifest's trace_cycles); FG_CLI_VL_SHORT_RUN, a long
+ * run, when it has no such count. */
+long long fg_cli_vl_set_cycles(const char *dir);
+/* Verilate work/rtl with the vector harness into work/obj/tb (top: the design's top module); cycles:
+ * the run's length (fg_cli_vl_cycles), which picks the C++ optimisation. */
+int fg_cli_vl_harness(const char *work, int jobs, long long cycles, char *top, size_t top_n);
 /* Build the SystemC co-simulation of work/rtl into work/sc-obj/cosim (dbcf: the DBCF's own). */
-int fg_cli_vl_cosim(const char *work, int jobs, int dbcf, char *top, size_t top_n);
+int fg_cli_vl_cosim(const char *work, int jobs, int dbcf, long long cycles, char *top, size_t top_n);
 /* Run argv in cwd (NULL: here) with stdout and stderr appended to log (NULL: ours): its exit status
  * (128 + signal if killed, -1 if it could not run). */
 int fg_cli_vl_run(const char *cwd, char *const argv[], const char *log);

@@ -173,7 +173,10 @@ static int verify_config(const fg_design *d, const void *cfg, const void *run, c
         fg_cli_pathf(log, sizeof log, "%s/cosim.log", work);
         return fg_cli_vl_cosim_sets(rtl, work, jobs, d->cosim == FG_DESIGN_COSIM_DBCF, s, n, log);
     }
-    if (fg_cli_vl_harness(work, jobs, top, top_n))
+    long long cycles = 0;
+    for (int i = 0; i < n; i++)
+        cycles += fg_cli_vl_set_cycles(s[i].dir);
+    if (fg_cli_vl_harness(work, jobs, cycles, top, top_n))
         return FG_EXIT_FAIL;
     fg_cli_pathf(tb, sizeof tb, "%s/obj/tb", work);
     fg_cli_pathf(log, sizeof log, "%s/harness.log", work);
@@ -538,9 +541,12 @@ static int verify_vectors(int argc, char **argv)
         return fg_cli_finish(&spec, rc);
     fg_cli_coop_begin();
     char top[FG_DESIGN_TOP_MAX], tb[PATH_MAX + 16], lat[24];
+    long long cycles = 0;
+    for (int i = 0; i < spec.o.n_pos; i++)
+        cycles += fg_cli_vl_set_cycles(spec.o.pos[i]);
     rc = fg_cli_vl_copy_design(rtl, work);
     if (!rc)
-        rc = fg_cli_vl_harness(work, v.jobs, top, sizeof top);
+        rc = fg_cli_vl_harness(work, v.jobs, cycles, top, sizeof top);
     if (!rc) {
         char *run_argv[BATCH_SETS + 4];
         int na = 0;

@@ -2,7 +2,7 @@
 # Installs the Debian packages fecforge needs, if any is missing. Idempotent and quiet when
 # everything is present. As root it installs them; otherwise it prints the apt-get line and fails.
 set -euo pipefail
-packages=(cmake make gcc g++ libc6-dev pkg-config libcunit1-dev gnuplot-nox verilator iverilog yosys libsystemc-dev zlib1g-dev jq)
+packages=(cmake make gcc g++ libc6-dev pkg-config libcunit1-dev gnuplot-nox verilator iverilog yosys libsystemc-dev zlib1g-dev jq ccache)
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
