@@ -11,7 +11,8 @@ shift
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/require-clean.sh" "$F" || exit 1
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || parts=(vectors rtl)
+# rtl first: rtl-generated.sh --update checks the checkout again, before the vector sets modify it.
+[ ${#parts[@]} -gt 0 ] || parts=(rtl vectors)
 bad=0
 for p in "${parts[@]}"; do
   case $p in
