@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_dbcf_bank.v by fecforge gen 0.1.0 (git 3bba900e724e-dirty). Do not edit.
+// Copied from rtl/lib/fg_dbcf_bank.v by fecforge gen 0.1.0 (git 5b5de11c83bd). Do not edit.
 // fg_dbcf_bank: one bank of the DBCF write network (docs/rtl-dbcf.md): the selection of its words,
 // its circular buffer with bypass and its SRAM. The N request slots arrive rotated so that index
 // order is the visit order of the cycle (index 0 = the start slot). Steps 3 and 4 of "What one cycle

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_first_n.v by fecforge gen 0.1.0 (git 3bba900e724e-dirty). Do not edit.
+// Copied from rtl/lib/fg_first_n.v by fecforge gen 0.1.0 (git 5b5de11c83bd). Do not edit.
 // fg_first_n: up to NR successive find-first passes over N requests in index order. Pass k grants
 // (one-hot, grant_o[k*N +: N]) the first request that passes 0..k-1 left; pass 0 always runs, pass
 // k >= 1 only if en_i[k] (en_i[0] is ignored; en_i[k] must imply en_i[k-1]). any_o is every granted

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_prefix_or.v by fecforge gen 0.1.0 (git 3bba900e724e-dirty). Do not edit.
+// Copied from rtl/lib/fg_prefix_or.v by fecforge gen 0.1.0 (git 5b5de11c83bd). Do not edit.
 // fg_prefix_or: exclusive prefix OR, y_o[i] = |x_i[i-1:0] (y_o[0] = 0): "a request before slot i".
 // A Brent-Kung network (about 2N two-input ORs, 2 log2(N) - 1 levels; the carry tree of Yosys's $lcu).
 `default_nettype none

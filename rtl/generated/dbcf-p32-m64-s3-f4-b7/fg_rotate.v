@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_rotate.v by fecforge gen 0.1.0 (git 3bba900e724e-dirty). Do not edit.
+// Copied from rtl/lib/fg_rotate.v by fecforge gen 0.1.0 (git 5b5de11c83bd). Do not edit.
 // fg_rotate: R rows of N bits (row r at x_i[r*N +: N]), each rotated by s_i < N places:
 // y row r bit i = x row r bit (i + s_i) mod N, or with BACK = 1 bit (i - s_i) mod N (the inverse).
 // A log shifter: stage j rotates by 2^j (< N, so no stage needs a modulo) when s_i[j] is set, one
