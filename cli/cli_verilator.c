@@ -315,6 +315,14 @@ long long fg_cli_vl_set_cycles(const char *dir)
     return c;
 }
 
+long long fg_cli_vl_sets_cycles(const fg_cli_vl_set *s, int n)
+{
+    long long c = 0;
+    for (int i = 0; i < n; i++)
+        c += fg_cli_vl_set_cycles(s[i].dir);
+    return c;
+}
+
 /* Verilator's make flags for a run of that many cycles (FG_CLI_VL_SHORT_RUN), with a word for the
  * progress line. With ccache on PATH every compilation goes through it (Verilator's OBJCACHE): the
  * Verilator runtime and the harness are the same C++ in every build, and a design built before is
@@ -322,7 +330,8 @@ long long fg_cli_vl_set_cycles(const char *dir)
 static const char *make_flags(long long cycles, const char **word)
 {
     const int fast_build = cycles < FG_CLI_VL_SHORT_RUN, cache = fg_cli_have_program("ccache");
-    static const char *const flags[2][2] = {{"", "OBJCACHE=ccache"},
+    /* Never empty: Verilator rejects "-MAKEFLAGS ''". -Os is Verilator's own default, spelled out. */
+    static const char *const flags[2][2] = {{"OPT_FAST=-Os OPT_GLOBAL=-Os", "OPT_FAST=-Os OPT_GLOBAL=-Os OBJCACHE=ccache"},
                                             {"OPT_FAST=-O0 OPT_GLOBAL=-O0", "OPT_FAST=-O0 OPT_GLOBAL=-O0 OBJCACHE=ccache"}};
     static const char *const words[2][2] = {{"C++ -Os", "C++ -Os, ccache"},
                                             {"C++ -O0: a short run", "C++ -O0: a short run, ccache"}};
@@ -484,9 +493,7 @@ int fg_cli_vl_cosim_sets(const char *rtl, const char *work, int jobs, int dbcf, 
     char top[256], exe[PATH_MAX + 32];
     /* The DBCF's own traffic: 20 000 random cycles (cosim_dbcf.cpp's default) and the short tb_dbcf
      * half-iterations. */
-    long long cycles = dbcf ? 20000 : 0;
-    for (int i = 0; i < n; i++)
-        cycles += fg_cli_vl_set_cycles(res[i].dir);
+    const long long cycles = fg_cli_vl_sets_cycles(res, n) + (dbcf ? 20000 : 0);
     if (fg_cli_vl_cosim(work, jobs, dbcf, cycles, top, sizeof top))
         return FG_EXIT_FAIL;
     fg_cli_pathf(exe, sizeof exe, "%s/sc-obj/cosim", work);

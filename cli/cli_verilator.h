@@ -33,7 +33,7 @@ int fg_cli_vl_copy_design(const char *src, const char *work);
  * run, when it has no such count. */
 long long fg_cli_vl_set_cycles(const char *dir);
 /* Verilate work/rtl with the vector harness into work/obj/tb (top: the design's top module); cycles:
- * the run's length (fg_cli_vl_cycles), which picks the C++ optimisation. */
+ * the run's length (fg_cli_vl_set_cycles summed), which picks the C++ optimisation. */
 int fg_cli_vl_harness(const char *work, int jobs, long long cycles, char *top, size_t top_n);
 /* Build the SystemC co-simulation of work/rtl into work/sc-obj/cosim (dbcf: the DBCF's own). */
 int fg_cli_vl_cosim(const char *work, int jobs, int dbcf, long long cycles, char *top, size_t top_n);
@@ -52,6 +52,8 @@ typedef struct {
     char dir[PATH_MAX];
     int pass;
 } fg_cli_vl_set;
+/* The cycles of the n sets together (fg_cli_vl_set_cycles). */
+long long fg_cli_vl_sets_cycles(const fg_cli_vl_set *s, int n);
 /* --sim systemc: build the co-simulation and run it on the n sets (the DBCF first on its own traffic). */
 int fg_cli_vl_cosim_sets(const char *rtl, const char *work, int jobs, int dbcf, fg_cli_vl_set *res, int n,
                          const char *log);

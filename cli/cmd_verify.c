@@ -173,10 +173,7 @@ static int verify_config(const fg_design *d, const void *cfg, const void *run, c
         fg_cli_pathf(log, sizeof log, "%s/cosim.log", work);
         return fg_cli_vl_cosim_sets(rtl, work, jobs, d->cosim == FG_DESIGN_COSIM_DBCF, s, n, log);
     }
-    long long cycles = 0;
-    for (int i = 0; i < n; i++)
-        cycles += fg_cli_vl_set_cycles(s[i].dir);
-    if (fg_cli_vl_harness(work, jobs, cycles, top, top_n))
+    if (fg_cli_vl_harness(work, jobs, fg_cli_vl_sets_cycles(s, n), top, top_n))
         return FG_EXIT_FAIL;
     fg_cli_pathf(tb, sizeof tb, "%s/obj/tb", work);
     fg_cli_pathf(log, sizeof log, "%s/harness.log", work);
