@@ -1,7 +1,8 @@
 /* The Verilator driver of `fecforge verify` (cli_verilator.c, docs/verify.md): everything that runs
  * Verilator, the vector harness (testbench/vecsim) and the SystemC co-simulation (testbench/systemc). A
  * work directory holds rtl/ (the design: files.f, manifest.json, Verilog), tb/ (the embedded harness
- * sources), obj/tb (the vector harness) and sc-obj/cosim (the co-simulation); every path the builds
+ * sources), obj/tb (the vector harness), obj-trace/tb (the same with FST tracing, built for a
+ * mismatch only) and sc-obj/cosim (the co-simulation); every path the builds
  * see is relative to it. */
 #ifndef FG_CLI_VERILATOR_H
 #define FG_CLI_VERILATOR_H
@@ -32,9 +33,17 @@ int fg_cli_vl_copy_design(const char *src, const char *work);
 /* The cycles the vector set in dir simulates (its manifest's trace_cycles); FG_CLI_VL_SHORT_RUN, a long
  * run, when it has no such count. */
 long long fg_cli_vl_set_cycles(const char *dir);
-/* Verilate work/rtl with the vector harness into work/obj/tb (top: the design's top module); cycles:
- * the run's length (fg_cli_vl_set_cycles summed), which picks the C++ optimisation. */
-int fg_cli_vl_harness(const char *work, int jobs, long long cycles, char *top, size_t top_n);
+/* Vector sets per run of the harness. */
+#define FG_CLI_VL_BATCH 64
+/* Verilate work/rtl with the vector harness into work/obj/tb, or with FST tracing (trace) into
+ * work/obj-trace/tb (top: the design's top module); cycles: the run's length (fg_cli_vl_set_cycles
+ * summed), which picks the C++ optimisation. */
+int fg_cli_vl_harness(const char *work, int jobs, long long cycles, int trace, char *top, size_t top_n);
+/* After a mismatch of the untraced harness: build the traced one and run it on the n sets dirs (at most
+ * FG_CLI_VL_BATCH; latency: its --latency or NULL) up to the mismatch, which it replays into
+ * DIR.mismatch.fst; prints "waveform of the failing run: PATH". 0, or FG_EXIT_FAIL (printed). */
+int fg_cli_vl_waveform(const char *work, int jobs, long long cycles, const char *latency, char *const dirs[],
+                       int n);
 /* Build the SystemC co-simulation of work/rtl into work/sc-obj/cosim (dbcf: the DBCF's own). */
 int fg_cli_vl_cosim(const char *work, int jobs, int dbcf, long long cycles, char *top, size_t top_n);
 /* Run argv in cwd (NULL: here) with stdout and stderr appended to log (NULL: ours): its exit status

@@ -21,7 +21,6 @@
 
 static const char *const CMD = "verify";
 
-enum { BATCH_SETS = 64 }; /* vector sets per harness run */
 
 static void help(void)
 {
@@ -173,25 +172,33 @@ static int verify_config(const fg_design *d, const void *cfg, const void *run, c
         fg_cli_pathf(log, sizeof log, "%s/cosim.log", work);
         return fg_cli_vl_cosim_sets(rtl, work, jobs, d->cosim == FG_DESIGN_COSIM_DBCF, s, n, log);
     }
-    if (fg_cli_vl_harness(work, jobs, fg_cli_vl_sets_cycles(s, n), top, top_n))
+    const long long cycles = fg_cli_vl_sets_cycles(s, n);
+    if (fg_cli_vl_harness(work, jobs, cycles, 0, top, top_n))
         return FG_EXIT_FAIL;
     fg_cli_pathf(tb, sizeof tb, "%s/obj/tb", work);
     fg_cli_pathf(log, sizeof log, "%s/harness.log", work);
     int st = 0;
-    for (int b = 0; b < n && st == 0; b += BATCH_SETS) {
-        char *argv[BATCH_SETS + 2];
+    for (int b = 0; b < n && st == 0; b += FG_CLI_VL_BATCH) {
+        char *argv[FG_CLI_VL_BATCH + 2];
         int na = 0;
         argv[na++] = tb;
-        for (int i = b; i < n && i < b + BATCH_SETS; i++)
+        for (int i = b; i < n && i < b + FG_CLI_VL_BATCH; i++)
             argv[na++] = s[i].dir;
         argv[na] = NULL;
-        if (n > BATCH_SETS)
+        if (n > FG_CLI_VL_BATCH)
             fprintf(stderr, "fecforge verify: running %s on vector sets %d..%d of %d\n", top, b + 1, b + na - 1, n);
         st = fg_cli_vl_run(NULL, argv, log);
     }
+    int failed = -1;
     for (int i = 0; i < n; i++)
-        s[i].pass = fg_cli_vl_passed(log, s[i].dir);
-    return fg_cli_vl_status(st, top, log);
+        if (!(s[i].pass = fg_cli_vl_passed(log, s[i].dir)) && failed < 0)
+            failed = i;
+    const int rc = fg_cli_vl_status(st, top, log);
+    if (st == 1 && failed >= 0 && !fg_cli_stopped()) { /* a mismatch in the first set without PASS */
+        char *one[] = {s[failed].dir};
+        fg_cli_vl_waveform(work, jobs, cycles, NULL, one, 1);
+    }
+    return rc;
 }
 
 /* The sets of a configuration: their names, the counts of their manifests, match. */
@@ -494,7 +501,7 @@ static int verify_vectors(int argc, char **argv)
         .exits = "0 full match, 1 mismatch or tool failure, 2 bad parameters or sets that do not fit the design, "
                  "128+N interrupted by signal N",
         .pos_min = 1,
-        .pos_max = BATCH_SETS,
+        .pos_max = FG_CLI_VL_BATCH,
         .pos_meta = "VECDIR..."};
     fg_cli_group(&spec, "options", vectors_table, &v);
     int rc = fg_cli_parse(&spec, argc, argv);
@@ -543,9 +550,9 @@ static int verify_vectors(int argc, char **argv)
         cycles += fg_cli_vl_set_cycles(spec.o.pos[i]);
     rc = fg_cli_vl_copy_design(rtl, work);
     if (!rc)
-        rc = fg_cli_vl_harness(work, v.jobs, cycles, top, sizeof top);
+        rc = fg_cli_vl_harness(work, v.jobs, cycles, 0, top, sizeof top);
     if (!rc) {
-        char *run_argv[BATCH_SETS + 4];
+        char *run_argv[FG_CLI_VL_BATCH + 4];
         int na = 0;
         fg_cli_pathf(tb, sizeof tb, "%s/obj/tb", work);
         snprintf(lat, sizeof lat, "%lld", latency);
@@ -558,6 +565,8 @@ static int verify_vectors(int argc, char **argv)
         fflush(NULL);
         const int st = fg_cli_vl_run(NULL, run_argv, NULL);
         rc = st == 0 ? 0 : FG_EXIT_FAIL;
+        if (st == 1 && !fg_cli_stopped())
+            fg_cli_vl_waveform(work, v.jobs, cycles, lat, spec.o.pos, spec.o.n_pos);
         if (!fg_cli_stopped())
             printf("%s: %s against %d vector set%s\n", top, rc ? "MISMATCH" : "RTL = vectors", spec.o.n_pos,
                    spec.o.n_pos > 1 ? "s" : "");

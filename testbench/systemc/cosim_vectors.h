@@ -20,9 +20,6 @@ class fg_sc_dut : public fg_tb_dut {
 public:
     void eval() override { flush(); }
     void final() override {}
-    void trace_open(const char *) override {}
-    void trace_dump(uint64_t) override {}
-    void trace_close() override {}
 
     // Input shadows to the signals.
     void flush()

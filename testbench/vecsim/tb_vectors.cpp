@@ -14,7 +14,8 @@
 // must not be written). Cycle 0 is the first cycle after reset (rst_ni low for two clock edges);
 // with --latency L, output line n is compared in cycle n + L.
 // Exit: 0 every set matches, 1 first mismatch (cycle, port, expected, actual, inputs of that cycle;
-// the run is replayed into an FST waveform), 2 usage error or a set that does not fit the design.
+// a model verilated with --trace-fst then replays the run into an FST waveform, FILE or
+// VECDIR.mismatch.fst), 2 usage error or a set that does not fit the design.
 #include "tb_vectors.h"
 
 extern "C" {
@@ -54,6 +55,7 @@ struct Memory {
 struct Result {
     long cycles = 0, words = 0, skipped_state = 0, mem_cells = 0;
     bool mismatch = false;
+    bool traced = false; // the model can write a waveform
     long fail_cycle = -1;
 };
 
@@ -160,6 +162,7 @@ Result run(const char *dir, int latency, const char *fst, bool quiet)
     }
 
     Result res;
+    res.traced = dut->traced();
     // Expected words of the last latency+1 lines (ring), per cycles stream.
     const int ring = latency + 1;
     std::vector<std::vector<std::vector<int64_t>>> exp_v(cyc.size(), std::vector<std::vector<int64_t>>((size_t)ring));
@@ -308,13 +311,14 @@ int main(int argc, char **argv)
     try {
         for (const char *d : dirs) {
             const Result r = run(d, latency, nullptr, quiet);
-            if (r.mismatch) {
+            if (r.mismatch && r.traced) {
                 const std::string wave = fst ? fst : std::string(d) + ".mismatch.fst";
                 g_silent = true;
                 run(d, latency, wave.c_str(), true);
                 std::printf("waveform of the failing run: %s\n", wave.c_str());
-                return 1;
             }
+            if (r.mismatch)
+                return 1;
         }
     } catch (const fg_tb_usage &u) {
         std::fprintf(stderr, "error: %s\n", u.msg.c_str());
