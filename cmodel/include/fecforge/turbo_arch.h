@@ -104,6 +104,9 @@ typedef struct {
     const int32_t *rd_pos_L;    /* natural position read */
     const int32_t *rd_bank_L;   /* extrinsic bank and row of that position */
     const int32_t *rd_row_L;
+    const int32_t *rd_sys_L;    /* FIXED data (NULL otherwise): the words the lane read, valid with rd_valid_L: */
+    const int32_t *rd_par_L;    /*   systematic and parity channel LLRs of this half-iteration's decoder (w_ch */
+    const int32_t *rd_apr_L;    /*   bits) and the a-priori (extrinsic) LLR (w_ext bits): the SISO's inputs */
     const uint8_t *out_valid_L; /* SISO output port: extrinsic LLR of position out_x */
     const int32_t *out_x_L;
     const int32_t *out_llr_L;

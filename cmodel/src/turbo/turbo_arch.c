@@ -507,6 +507,9 @@ void fg_turbo_arch_step(fg_turbo_arch *a, int start, fg_turbo_arch_ports *p)
     p->rd_pos_L = a->rd_pos;
     p->rd_bank_L = a->rd_bank;
     p->rd_row_L = a->rd_row;
+    p->rd_sys_L = a->rd_sys; /* NULL unless FIXED (turbo_arch_siso.c allocates them) */
+    p->rd_par_L = a->rd_par;
+    p->rd_apr_L = a->rd_apr;
     p->out_valid_L = a->out_valid;
     p->out_x_L = a->out_x;
     p->out_llr_L = a->out_llr;
