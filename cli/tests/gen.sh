@@ -6,15 +6,15 @@ G="$F gen dbcf --pllr 8 --banks 16 --select 3 --fifo-depth 2 --buf-depth 4 --wid
 check help 0 "$F" gen --help;                        has out "usage: fecforge gen <design>"; has out "subsystem"
 check help_dbcf 0 "$F" gen dbcf --help;              has out "usage: fecforge gen dbcf"; has out "--fifo-depth F"
 check gen 0 $G -o "$t/d";                            has out "fg_dbcf_p8_m16_s3_f2_b4"
-for f in fg_dbcf_p8_m16_s3_f2_b4.v fg_lfsr16.v fg_rotate.v fg_dbcf_bank.v fg_first_n.v fg_prefix_or.v fg_fifo.v fg_circ_buf.v \
-         fg_sram_1r1w.v files.f manifest.json; do
+for f in fg_dbcf_p8_m16_s3_f2_b4.v fg_lfsr16.v fg_sort_net.v fg_sort_ce.v fg_dbcf_dest.v fg_route_shift.v fg_dbcf_bank.v \
+         fg_fifo.v fg_circ_buf.v fg_sram_1r1w.v files.f manifest.json; do
   [ -f "$t/d/$f" ] || { echo "FAIL: $f missing"; fail=1; }
 done
-[ "$(wc -l <"$t/d/files.f")" = 9 ] || { echo "FAIL: files.f"; cat "$t/d/files.f"; fail=1; }
+[ "$(wc -l <"$t/d/files.f")" = 10 ] || { echo "FAIL: files.f"; cat "$t/d/files.f"; fail=1; }
 v="$t/d/fg_dbcf_p8_m16_s3_f2_b4.v"
 for k in "Do not edit" "git " "pllr=8 banks=16 select=3 fifo_depth=2 buf_depth=4 offer=dual lfsr_seed=0xACE1 width=6" \
          "module fg_dbcf_p8_m16_s3_f2_b4" "16'hACE1" "16'hB400" "localparam integer D = 384;" \
-         "fg_dbcf_bank #(.N(NS), .NR(NR), .B(4)," "fg_rotate #(.N(NS), .R(LW + 1)" \
+         "fg_dbcf_bank #(.NR(NR), .B(4)," "fg_sort_net #(.N(NS), .KW(KW), .PW(QW)) u_sort" \
          "else if (|reject_o) overflow_q <= 1'b1;"; do
   grep -q -- "$k" "$v" || { echo "FAIL: '$k' not in the top module"; fail=1; }
 done
@@ -31,7 +31,7 @@ done
 # Head offer and no FIFO/buffer: other name, no fg_fifo / fg_circ_buf.
 check head 0 "$F" gen dbcf --pllr 4 --banks 4 --select all --fifo-depth 0 --buf-depth 0 --width 4 --offer head \
   -o "$t/h" --json;                                  has out '"top": "fg_dbcf_p4_m4_s8_f0_b0_head"'
-[ "$(cat "$t/h/files.f")" = "$(printf 'fg_dbcf_p4_m4_s8_f0_b0_head.v\nfg_lfsr16.v\nfg_rotate.v\nfg_dbcf_bank.v\nfg_first_n.v\nfg_prefix_or.v\nfg_sram_1r1w.v')" ] || { echo "FAIL: head files.f"; fail=1; }
+[ "$(cat "$t/h/files.f")" = "$(printf 'fg_dbcf_p4_m4_s8_f0_b0_head.v\nfg_lfsr16.v\nfg_sort_net.v\nfg_sort_ce.v\nfg_dbcf_dest.v\nfg_route_shift.v\nfg_dbcf_bank.v\nfg_sram_1r1w.v')" ] || { echo "FAIL: head files.f"; fail=1; }
 # Regenerating over an earlier output replaces it; anything else is refused and left untouched.
 check regen 0 $G -o "$t/d"
 check regen_again 0 $G -o "$t/d"

@@ -138,10 +138,9 @@ static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
     fg_gen_dbcf_dims_of(c, &d);
     const int S = d.select, NR = min2(S, B + 1);
     const int FCW = clog2(F + 1), BCW = clog2(B + 1); /* the FIFO's and the buffer's own level widths */
-    const int LO = (d.bank_w + 1) / 2, HI = d.bank_w - LO;
     char params[512], ext[96];
     params_text(c, params, sizeof params);
-    fg_gen_header(f, "DBCF write network: lane FIFOs, LFSR priority, PLLR x S router, bank circular buffers with bypass "
+    fg_gen_header(f, "DBCF write network: lane FIFOs, LFSR priority, sorting router, bank circular buffers with bypass "
                      "+ bank SRAMs (docs/rtl-dbcf.md; cycle-exact twin of fg_dbcf_step)", params);
     port_t ports[PORTS_MAX];
     const int np = ports_of(c, ports);
@@ -182,10 +181,10 @@ static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
     /* Lanes: slots, FIFOs, accept/reject. */
     fprintf(f,
             "  // Candidates: slot 2l = FIFO head (FIFO not empty), slot 2l+1 = new word (%s).\n"
-            "  // cols: the slots as columns, bit t of every slot's {valid, bank, row, data} at [t*NS +: NS].\n"
-            "  wire [(LW+1)*NS-1:0] cols;\n"
+            "  wire [NS-1:0] slot_valid;\n"
+            "  wire [LW*NS-1:0] slot_word;  // {bank, row, data} of slot s at [s*LW +: LW]\n"
             "  wire [NS-1:0] admitted;  // slot admitted by its bank\n"
-            "  genvar l, b, t;\n"
+            "  genvar l, b, s;\n"
             "  generate\n"
             "    for (l = 0; l < P; l = l + 1) begin : g_lane\n"
             "      wire [LW-1:0] new_word = {lane_bank_i[l*BW+:BW], lane_row_i[l*RW+:RW], lane_data_i[l*W+:W]};\n"
@@ -217,91 +216,95 @@ static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
                 "      assign fifo_level_o[l*CW+:CW] = {CW{1'b0}};\n");
     }
     fprintf(f,
-            "      for (t = 0; t < LW; t = t + 1) begin : g_col\n"
-            "        assign cols[t*NS+2*l] = head[t];\n"
-            "        assign cols[t*NS+2*l+1] = new_word[t];\n"
-            "      end\n"
-            "      assign cols[LW*NS+2*l] = head_valid;\n"
-            "      assign cols[LW*NS+2*l+1] = new_valid;\n"
+            "      assign slot_valid[2*l] = head_valid;\n"
+            "      assign slot_valid[2*l+1] = new_valid;\n"
+            "      assign slot_word[2*l*LW+:LW] = head;\n"
+            "      assign slot_word[(2*l+1)*LW+:LW] = new_word;\n"
             "      assign accept_head_o[l] = admitted[2*l];\n"
             "      assign accept_new_o[l] = admitted[2*l+1];\n"
             "    end\n"
             "  endgenerate\n\n");
 
-    /* Rotation, decode, banks, accept. */
+    /* Router: sort, ranks, compaction, expansion; banks; admissions back. */
     fprintf(f,
-            "  // Visit order: rotated, slot start is column index 0, start + 1 index 1, and so on (cyclic).\n"
-            "  wire [(LW+1)*NS-1:0] rcols;\n"
-            "  fg_rotate #(.N(NS), .R(LW + 1), .SW(SW), .BACK(0)) u_rot (.s_i(start), .x_i(cols), .y_o(rcols));\n"
-            "  wire [NS-1:0] rvalid = rcols[LW*NS+:NS];\n\n"
-            "  // Conflict detector: every slot's bank field decoded once for all banks, in two halves (valid\n"
-            "  // folded into the low one); bank b's requests are one AND of a low and a high line.\n"
-            "  localparam integer LO = %d, HI = %d;  // bank bits decoded in each half\n"
-            "  wire [(1<<LO)*NS-1:0] lo_line;\n"
-            "  wire [(1<<HI)*NS-1:0] hi_line;\n"
-            "  genvar v;\n"
+            "  // Router (docs/rtl-dbcf.md \"Router\"). Sort the slots by {invalid, bank, visit index}: the\n"
+            "  // visit index (slot - start) mod NS makes the keys unique and puts each bank's requests in\n"
+            "  // visit order, invalid slots last.\n"
+            "  localparam integer KW = 1 + BW + SW;  // sort key\n"
+            "  localparam integer EW = KW + QW;      // sorted word {key, row, data}\n"
+            "  localparam integer DW = %d;  // bank ports M * NR\n"
+            "  wire [NS*EW-1:0] unsorted, sorted;\n"
+            "  wire [NS-1:0] sorted_adm;  // admission of the word at each sorted position\n"
             "  generate\n"
-            "    for (v = 0; v < (1 << LO); v = v + 1) begin : g_lo\n"
-            "      localparam [LO-1:0] V = v;\n"
-            "      reg [NS-1:0] m;\n"
-            "      integer j;\n"
-            "      always @* begin\n"
-            "        m = rvalid;\n"
-            "        for (j = 0; j < LO; j = j + 1) m = m & (V[j] ? rcols[(QW+j)*NS+:NS] : ~rcols[(QW+j)*NS+:NS]);\n"
-            "      end\n"
-            "      assign lo_line[v*NS+:NS] = m;\n"
-            "    end\n",
-            LO, HI);
-    if (HI > 0)
-        fprintf(f,
-                "    for (v = 0; v < (1 << HI); v = v + 1) begin : g_hi\n"
-                "      localparam [HI-1:0] V = v;\n"
-                "      reg [NS-1:0] m;\n"
-                "      integer j;\n"
-                "      always @* begin\n"
-                "        m = {NS{1'b1}};\n"
-                "        for (j = 0; j < HI; j = j + 1)\n"
-                "          m = m & (V[j] ? rcols[(QW+LO+j)*NS+:NS] : ~rcols[(QW+LO+j)*NS+:NS]);\n"
-                "      end\n"
-                "      assign hi_line[v*NS+:NS] = m;\n"
-                "    end\n");
-    else
-        fprintf(f, "    assign hi_line = {NS{1'b1}};\n");
+            "    for (s = 0; s < NS; s = s + 1) begin : g_key\n"
+            "      localparam integer SN = s;\n"
+            "      localparam [SW:0] SI = SN[SW:0];\n"
+            "      localparam [SW:0] NSI = NS[SW:0];\n"
+            "      wire [SW:0] diff = SI - {1'b0, start};\n"
+            "      wire [SW:0] visit = SI >= {1'b0, start} ? diff : diff + NSI;  // (s - start) mod NS\n"
+            "      wire [LW-1:0] wd = slot_word[s*LW+:LW];\n"
+            "      // An invalid slot's bank is forced to 0: its word may be anything (an empty FIFO's head).\n"
+            "      assign unsorted[s*EW+:EW] = {~slot_valid[s], wd[QW+:BW] & {BW{slot_valid[s]}}, visit[SW-1:0], wd[QW-1:0]};\n"
+            "      wire unused_visit = visit[SW];\n"
+            "    end\n"
+            "  endgenerate\n"
+            "  fg_sort_net #(.N(NS), .KW(KW), .PW(QW)) u_sort (\n"
+            "      .x_i(unsorted), .y_o(sorted), .ret_i(sorted_adm), .ret_o(admitted));\n\n"
+            "  // Ranks and routes of the sorted words: kept = valid, bank < M, rank < NR; z = the compaction's\n"
+            "  // shift, e = the expansion's (fg_dbcf_dest).\n"
+            "  wire [NS-1:0] s_valid, keep;\n"
+            "  wire [NS*BW-1:0] s_bank;\n"
+            "  wire [NS*SW-1:0] z;\n"
+            "  wire [NS*DW-1:0] e;\n"
+            "  wire [NS*(DW+QW)-1:0] to_compact;  // {e, row, data} per sorted position\n"
+            "  generate\n"
+            "    for (s = 0; s < NS; s = s + 1) begin : g_sorted\n"
+            "      wire [EW-1:0] wd = sorted[s*EW+:EW];\n"
+            "      assign s_valid[s] = ~wd[EW-1];\n"
+            "      assign s_bank[s*BW+:BW] = wd[QW+SW+:BW];\n"
+            "      assign to_compact[s*(DW+QW)+:DW+QW] = {e[s*DW+:DW], wd[QW-1:0]};\n"
+            "      wire [SW-1:0] unused_visit = wd[QW+:SW];\n"
+            "    end\n"
+            "  endgenerate\n"
+            "  fg_dbcf_dest #(.N(NS), .BW(BW), .M(M), .NR(NR), .SW(SW), .DW(DW)) u_dest (\n"
+            "      .valid_i(s_valid), .bank_i(s_bank), .keep_o(keep), .z_o(z), .e_o(e));\n\n"
+            "  // Compaction (kept words to positions 0, 1, ...), then expansion (each to its bank port\n"
+            "  // bank * NR + rank); the banks' admissions travel back the same way.\n"
+            "  wire [NS-1:0] c_valid, c_ret;\n"
+            "  wire [NS*(DW+QW)-1:0] compacted;\n"
+            "  fg_route_shift #(.NI(NS), .NO(NS), .W(DW + QW), .SHW(SW), .RIGHT(0)) u_compact (\n"
+            "      .valid_i(keep), .sh_i(z), .x_i(to_compact), .valid_o(c_valid), .x_o(compacted), .ret_i(c_ret),\n"
+            "      .ret_o(sorted_adm));\n"
+            "  wire [NS*DW-1:0] c_e;\n"
+            "  wire [NS*QW-1:0] c_word;\n"
+            "  generate\n"
+            "    for (s = 0; s < NS; s = s + 1) begin : g_compacted\n"
+            "      assign {c_e[s*DW+:DW], c_word[s*QW+:QW]} = compacted[s*(DW+QW)+:DW+QW];\n"
+            "    end\n"
+            "  endgenerate\n"
+            "  wire [M*NR-1:0] port_valid, port_acc;\n"
+            "  wire [M*NR*QW-1:0] port_word;\n"
+            "  fg_route_shift #(.NI(NS), .NO(M * NR), .W(QW), .SHW(DW), .RIGHT(1)) u_expand (\n"
+            "      .valid_i(c_valid), .sh_i(c_e), .x_i(c_word), .valid_o(port_valid), .x_o(port_word), .ret_i(port_acc),\n"
+            "      .ret_o(c_ret));\n\n",
+            clog2((long)M * NR));
     zext(ext, sizeof ext, "level", BCW, d.count_w);
     fprintf(f,
-            "  endgenerate\n\n"
-            "  // Banks: each selects up to min(S, B + 1 - occ) of its requests in visit order, writes its oldest\n"
+            "  // Banks: each admits up to min(S, B + 1 - occ) of the words at its NR ports, writes its oldest\n"
             "  // buffered word or bypasses the first admitted one, and buffers the others (fg_dbcf_bank).\n"
-            "  wire [M*NS-1:0] adm;  // bank b's admitted slots (rotated) at [b*NS +: NS]\n"
             "  generate\n"
             "    for (b = 0; b < M; b = b + 1) begin : g_bank\n"
-            "      wire [NS-1:0] req = lo_line[(b %% (1 << LO))*NS+:NS] & hi_line[(b >> LO)*NS+:NS];\n"
             "      wire [%d:0] level;\n"
-            "      fg_dbcf_bank #(.N(NS), .NR(NR), .B(%d), .RW(RW), .W(W), .D(D), .CW(%d)) u_bank (\n"
-            "          .clk_i(clk_i), .rst_ni(rst_ni), .req_i(req), .col_i(rcols[QW*NS-1:0]), .adm_o(adm[b*NS+:NS]),\n"
+            "      fg_dbcf_bank #(.NR(NR), .B(%d), .RW(RW), .W(W), .D(D), .CW(%d)) u_bank (\n"
+            "          .clk_i(clk_i), .rst_ni(rst_ni), .port_valid_i(port_valid[b*NR+:NR]),\n"
+            "          .port_word_i(port_word[b*NR*QW+:NR*QW]), .acc_o(port_acc[b*NR+:NR]),\n"
             "          .we_o(bank_we_o[b]), .row_o(bank_row_o[b*RW+:RW]), .data_o(bank_data_o[b*W+:W]), .level_o(level),\n"
             "          .rd_row_i(bank_rd_row_i[b*RW+:RW]), .rd_data_o(bank_rd_data_o[b*W+:W]));\n"
             "      assign buf_level_o[b*CW+:CW] = %s;\n"
             "    end\n"
-            "  endgenerate\n",
+            "  endgenerate\n\n",
             BCW - 1, B, BCW, ext);
-    /* Lines of bank numbers >= M: a word for no bank is never admitted (queued or rejected). */
-    if (M < (1 << LO))
-        fprintf(f, "  wire [%d:0] unused_lo_lines = lo_line[%d:%d];\n", ((1 << LO) - M) * d.slots - 1,
-                (1 << LO) * d.slots - 1, M * d.slots);
-    if (HI > 0 && ((M - 1) >> LO) < (1 << HI) - 1)
-        fprintf(f, "  wire [%d:0] unused_hi_lines = hi_line[%d:%d];\n", ((1 << HI) - 1 - ((M - 1) >> LO)) * d.slots - 1,
-                (1 << HI) * d.slots - 1, (((M - 1) >> LO) + 1) * d.slots);
     fprintf(f,
-            "\n"
-            "  // A slot requests one bank only: admitted = OR of the banks' admissions, rotated back.\n"
-            "  reg [NS-1:0] radm;\n"
-            "  integer i;\n"
-            "  always @* begin\n"
-            "    radm = {NS{1'b0}};\n"
-            "    for (i = 0; i < M; i = i + 1) radm = radm | adm[i*NS+:NS];\n"
-            "  end\n"
-            "  fg_rotate #(.N(NS), .R(1), .SW(SW), .BACK(1)) u_unrot (.s_i(start), .x_i(radm), .y_o(admitted));\n\n"
             "  // Flags: overflow_o a sticky register set by any reject (fg_dbcf_overflow); done_o combinational\n"
             "  // in the registered levels only (fg_dbcf_empty): no word in any FIFO or buffer.\n"
             "  reg overflow_q;\n"
@@ -357,8 +360,9 @@ int fg_gen_dbcf_write(fg_gen_out *o, const fg_gen_dbcf_cfg *c)
     /* Primitives the top instantiates. */
     if ((rc = fg_gen_out_primitive_once(o, "fg_lfsr16")) ||
         (c->dbcf.fifo_depth > 0 && (rc = fg_gen_out_primitive_once(o, "fg_fifo"))) ||
-        (rc = fg_gen_out_primitive_once(o, "fg_rotate")) || (rc = fg_gen_out_primitive_once(o, "fg_dbcf_bank")) ||
-        (rc = fg_gen_out_primitive_once(o, "fg_first_n")) || (rc = fg_gen_out_primitive_once(o, "fg_prefix_or")) ||
+        (rc = fg_gen_out_primitive_once(o, "fg_sort_net")) || (rc = fg_gen_out_primitive_once(o, "fg_sort_ce")) ||
+        (rc = fg_gen_out_primitive_once(o, "fg_dbcf_dest")) || (rc = fg_gen_out_primitive_once(o, "fg_route_shift")) ||
+        (rc = fg_gen_out_primitive_once(o, "fg_dbcf_bank")) ||
         (c->dbcf.buf_depth > 0 && (rc = fg_gen_out_primitive_once(o, "fg_circ_buf"))) ||
         (rc = fg_gen_out_primitive_once(o, "fg_sram_1r1w")))
         return rc;

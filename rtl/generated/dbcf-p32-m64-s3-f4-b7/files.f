@@ -1,9 +1,10 @@
 fg_dbcf_p32_m64_s3_f4_b7.v
 fg_lfsr16.v
 fg_fifo.v
-fg_rotate.v
+fg_sort_net.v
+fg_sort_ce.v
+fg_dbcf_dest.v
+fg_route_shift.v
 fg_dbcf_bank.v
-fg_first_n.v
-fg_prefix_or.v
 fg_circ_buf.v
 fg_sram_1r1w.v
