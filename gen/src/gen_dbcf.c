@@ -227,7 +227,7 @@ static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
 
     /* Router: sort, ranks, compaction, expansion; banks; admissions back. */
     fprintf(f,
-            "  // Router (docs/rtl-dbcf.md \"Router\"). Sort the slots by {invalid, bank, visit index}: the\n"
+            "  // Router (docs/rtl-dbcf.md \"Structure\"). Sort the slots by {invalid, bank, visit index}: the\n"
             "  // visit index (slot - start) mod NS makes the keys unique and puts each bank's requests in\n"
             "  // visit order, invalid slots last.\n"
             "  localparam integer KW = 1 + BW + SW;  // sort key\n"

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_sort_net.v by fecforge gen 0.1.0 (git 04807a756efa). Do not edit.
+// Copied from rtl/lib/fg_sort_net.v by fecforge gen 0.1.0 (git 20e837a2eef6). Do not edit.
 // fg_sort_net: sorts N words {key, payload} by key, ascending (lowest key at position 0), with
 // Batcher's merge exchange (Knuth, TAOCP vol. 3, 5.2.2 Algorithm M): t(t+1)/2 passes of disjoint
 // compare-exchanges (fg_sort_ce), t = ceil(log2 N), for any N (N = 64: 21 passes, 543 elements).
@@ -41,32 +41,32 @@ module fg_sort_net #(
     end
   endfunction
 
+  // Words and return bits at the pass boundaries: position i of boundary s (0: inputs, PASSES:
+  // outputs) is element s*N + i. Arrays of nets rather than one vector per pass (see fg_route_shift).
+  wire [EW-1:0] w [0:(PASSES+1)*N-1] /*verilator split_var*/;
+  wire rt [0:(PASSES+1)*N-1] /*verilator split_var*/;
   genvar s, i;
   generate
+    for (i = 0; i < N; i = i + 1) begin : g_io
+      assign w[i] = x_i[i*EW+:EW];
+      assign y_o[i*EW+:EW] = w[PASSES*N+i];
+      assign ret_o[i] = rt[i];
+      assign rt[PASSES*N+i] = ret_i[i];
+    end
+  endgenerate
+
+  generate
     for (s = 0; s < PASSES; s = s + 1) begin : g_pass
-      wire [N*EW-1:0] x, y;  // words before and after the pass
-      wire [N-1:0] r, rb;    // return bits before and after the pass
-      if (s == 0) begin : g_first
-        assign x = x_i;
-        assign ret_o = r;
-      end else begin : g_next
-        assign x = g_pass[s-1].y;
-      end
-      if (s == PASSES - 1) begin : g_last
-        assign y_o = y;
-        assign rb = ret_i;
-      end else begin : g_inner
-        assign rb = g_pass[s+1].r;
-      end
       for (i = 0; i < N; i = i + 1) begin : g_pos
         localparam integer PT = partner(N, T, s, i);
+        localparam integer X = s * N, Y = (s + 1) * N;  // word index of the boundary before / after
         if (PT > i) begin : g_ce
           fg_sort_ce #(.KW(KW), .PW(PW)) u_ce (
-              .a_i(x[i*EW+:EW]), .b_i(x[PT*EW+:EW]), .lo_o(y[i*EW+:EW]), .hi_o(y[PT*EW+:EW]),
-              .rlo_i(rb[i]), .rhi_i(rb[PT]), .ra_o(r[i]), .rb_o(r[PT]));
+              .a_i(w[X+i]), .b_i(w[X+PT]), .lo_o(w[Y+i]), .hi_o(w[Y+PT]), .rlo_i(rt[Y+i]),
+              .rhi_i(rt[Y+PT]), .ra_o(rt[X+i]), .rb_o(rt[X+PT]));
         end else if (PT == i) begin : g_pass_through
-          assign y[i*EW+:EW] = x[i*EW+:EW];
-          assign r[i] = rb[i];
+          assign w[Y+i] = w[X+i];
+          assign rt[X+i] = rt[Y+i];
         end
       end
     end

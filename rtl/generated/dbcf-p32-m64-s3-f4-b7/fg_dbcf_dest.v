@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_dbcf_dest.v by fecforge gen 0.1.0 (git 04807a756efa). Do not edit.
+// Copied from rtl/lib/fg_dbcf_dest.v by fecforge gen 0.1.0 (git 20e837a2eef6). Do not edit.
 // fg_dbcf_dest: the DBCF router's admission ranks and routes, on the slots sorted by {bank, visit
 // order} (invalid slots last). Position i's word is the rank_i-th request of its bank in visit
 // order (rank_i = how many of the positions just before it hold the same bank). It is kept (routed
@@ -68,18 +68,32 @@ module fg_dbcf_dest #(
     end
   endgenerate
 
-  // z: exclusive prefix count of the dropped positions (Sklansky: at level k every position with
-  // bit k set adds the count of the last position of the block before it, which level k leaves as
-  // it is, so the update is in place).
-  reg [N*SW-1:0] cnt;  // inclusive counts (the last one may overflow SW bits: never used)
-  integer p, l;
-  always @* begin
-    for (p = 0; p < N; p = p + 1) cnt[p*SW+:SW] = drop[p] ? SW_ONE : {SW{1'b0}};
-    for (l = 0; (1 << l) < N; l = l + 1)
-      for (p = 0; p < N; p = p + 1)
-        if (((p >> l) & 1) != 0) cnt[p*SW+:SW] = cnt[p*SW+:SW] + cnt[(((p>>l)<<l)-1)*SW+:SW];
-  end
-  assign z_o = {cnt[(N-1)*SW-1:0], {SW{1'b0}}};
-  wire [SW:0] unused_last = {cnt[(N-1)*SW+:SW], same[0]};
+  // z: exclusive prefix count of the dropped positions (Sklansky: at level l every position with
+  // bit l set adds the count of the last position of the block before it, which level l leaves as
+  // it is). Position p of level l is element l*N + p (an array of nets: see fg_route_shift).
+  localparam integer LV = $clog2(N);
+  wire [SW-1:0] cnt [0:(LV+1)*N-1] /*verilator split_var*/;  // inclusive counts (the last may overflow)
+  genvar l, p;
+  generate
+    for (p = 0; p < N; p = p + 1) begin : g_cnt
+      assign cnt[p] = drop[p] ? SW_ONE : {SW{1'b0}};
+      if (p > 0) begin : g_z
+        assign z_o[p*SW+:SW] = cnt[LV*N+p-1];
+      end else begin : g_z0
+        assign z_o[p*SW+:SW] = {SW{1'b0}};
+      end
+    end
+    for (l = 0; l < LV; l = l + 1) begin : g_level
+      for (p = 0; p < N; p = p + 1) begin : g_pos
+        localparam integer X = l * N, Y = (l + 1) * N;  // the level's input / output
+        if (((p >> l) & 1) != 0) begin : g_add
+          assign cnt[Y+p] = cnt[X+p] + cnt[X+((p>>l)<<l)-1];
+        end else begin : g_keep
+          assign cnt[Y+p] = cnt[X+p];
+        end
+      end
+    end
+  endgenerate
+  wire [SW:0] unused_last = {cnt[LV*N+N-1], same[0]};
 endmodule
 `default_nettype wire

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_route_shift.v by fecforge gen 0.1.0 (git 04807a756efa). Do not edit.
+// Copied from rtl/lib/fg_route_shift.v by fecforge gen 0.1.0 (git 20e837a2eef6). Do not edit.
 // fg_route_shift: moves valid words by their own shift amounts through SHW stages of 2:1 choices,
 // one stage per shift bit, without two words ever meeting (so no arbitration):
 //  - RIGHT = 0, compaction: word i moves left by sh_i = the number of invalid words before it; the
@@ -7,9 +7,9 @@
 //    destinations d_i move right by sh_i = d_i - i (non-decreasing in i); the stages take the bits
 //    MSB first.
 // In both cases two valid words keep their order and their distance never falls below 1 after any
-// stage (docs/rtl-dbcf.md "Router"): a position receives at most one valid word per stage, so it
-// needs no arbitration, one 2:1 multiplexer per bit (the word moving in, else the word that was
-// there). The data of a position that is not valid is left over (don't care); only valid_o says
+// stage (docs/rtl-dbcf.md "Structure", Router): a position receives at most one valid word per
+// stage, so it needs no arbitration, one 2:1 multiplexer per bit (the word moving in, else the
+// word that was there). The data of a position that is not valid is left over (don't care); only valid_o says
 // which positions hold a word. The return path carries one bit per output position back to the
 // input position whose word landed there (ret_o of an invalid input is 0).
 `default_nettype none
@@ -31,64 +31,52 @@ module fg_route_shift #(
   localparam integer NP = (NI > NO) ? NI : NO;  // positions inside the network
   localparam integer EW = 1 + SHW + W;         // {valid, shift, data}
 
-  wire [NP*EW-1:0] e_in;  // the input words
-  wire [NP-1:0] r_in;     // return bits at the input positions
-  wire [NP*EW-1:0] e_out;
-  wire [NP-1:0] r_out;
+  // Words and return bits at the stage boundaries: position q of boundary s (0: inputs, SHW:
+  // outputs) is element s*NP + q. Arrays of nets rather than one vector per stage: every simulator
+  // then updates one word per assignment (Verilator and Icarus rebuild a whole wide vector when
+  // one of its slices changes, which made them 5-15x slower here).
+  wire [EW-1:0] w [0:(SHW+1)*NP-1] /*verilator split_var*/;
+  wire rt [0:(SHW+1)*NP-1] /*verilator split_var*/;
   genvar s, q;
   generate
     for (q = 0; q < NP; q = q + 1) begin : g_io
+      localparam integer L = SHW * NP + q;  // q at the last boundary
       if (q < NI) begin : g_word
-        assign e_in[q*EW+:EW] = {valid_i[q], sh_i[q*SHW+:SHW], x_i[q*W+:W]};
-        assign ret_o[q] = r_in[q] & valid_i[q];
+        assign w[q] = {valid_i[q], sh_i[q*SHW+:SHW], x_i[q*W+:W]};
+        assign ret_o[q] = rt[q] & valid_i[q];
       end else begin : g_none
-        assign e_in[q*EW+:EW] = {EW{1'b0}};
-        wire unused_ret = r_in[q];
+        assign w[q] = {EW{1'b0}};
+        wire unused_ret = rt[q];
       end
       if (q < NO) begin : g_out
-        assign valid_o[q] = e_out[q*EW+EW-1];
-        assign x_o[q*W+:W] = e_out[q*EW+:W];
-        assign r_out[q] = ret_i[q];
+        assign valid_o[q] = w[L][EW-1];
+        assign x_o[q*W+:W] = w[L][W-1:0];
+        assign rt[L] = ret_i[q];
       end else begin : g_drop
-        wire [EW-1:0] unused_beyond = e_out[q*EW+:EW];
-        assign r_out[q] = 1'b0;
+        wire [EW-1:0] unused_beyond = w[L];
+        assign rt[L] = 1'b0;
       end
     end
-    // Stage s: e (its input words) -> y (its output words); rb (return bits at its output) -> r
-    // (return bits at its input).
     for (s = 0; s < SHW; s = s + 1) begin : g_stage
       localparam integer K = (RIGHT != 0) ? SHW - 1 - s : s;  // shift bit of this stage
       localparam integer D = 1 << K;
-      wire [NP*EW-1:0] e, y;
-      wire [NP-1:0] r, rb;
-      if (s == 0) begin : g_first
-        assign e = e_in;
-        assign r_in = r;
-      end else begin : g_next
-        assign e = g_stage[s-1].y;
-      end
-      if (s == SHW - 1) begin : g_last
-        assign e_out = y;
-        assign rb = r_out;
-      end else begin : g_inner
-        assign rb = g_stage[s+1].r;
-      end
       for (q = 0; q < NP; q = q + 1) begin : g_pos
         localparam integer SRC = (RIGHT != 0) ? q - D : q + D;  // a word moving into q comes from here
         localparam integer TO = (RIGHT != 0) ? q + D : q - D;   // the word at q, if it moves, goes here
-        wire [EW-1:0] here = e[q*EW+:EW];
+        localparam integer X = s * NP, Y = (s + 1) * NP;        // boundary before / after the stage
+        wire [EW-1:0] here = w[X+q];
         wire move = here[EW-1] & here[W+K];
         if (SRC >= 0 && SRC < NP) begin : g_src
-          wire [EW-1:0] there = e[SRC*EW+:EW];
+          wire [EW-1:0] there = w[X+SRC];
           wire arrive = there[EW-1] & there[W+K];  // a word moves into q
-          assign y[q*EW+:EW] = {arrive | (here[EW-1] & ~here[W+K]), arrive ? there[EW-2:0] : here[EW-2:0]};
+          assign w[Y+q] = {arrive | (here[EW-1] & ~here[W+K]), arrive ? there[EW-2:0] : here[EW-2:0]};
         end else begin : g_nosrc
-          assign y[q*EW+:EW] = {here[EW-1] & ~here[W+K], here[EW-2:0]};
+          assign w[Y+q] = {here[EW-1] & ~here[W+K], here[EW-2:0]};
         end
         if (TO >= 0 && TO < NP) begin : g_to
-          assign r[q] = move ? rb[TO] : rb[q];
+          assign rt[X+q] = move ? rt[Y+TO] : rt[Y+q];
         end else begin : g_noto
-          assign r[q] = ~move & rb[q];
+          assign rt[X+q] = ~move & rt[Y+q];
         end
       end
     end
