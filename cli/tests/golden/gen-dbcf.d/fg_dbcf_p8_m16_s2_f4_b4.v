@@ -71,7 +71,7 @@ module fg_dbcf_p8_m16_s2_f4_b4 (
     end
   endgenerate
 
-  // Router (docs/rtl-dbcf.md "Router"). Sort the slots by {invalid, bank, visit index}: the
+  // Router (docs/rtl-dbcf.md "Structure"). Sort the slots by {invalid, bank, visit index}: the
   // visit index (slot - start) mod NS makes the keys unique and puts each bank's requests in
   // visit order, invalid slots last.
   localparam integer KW = 1 + BW + SW;  // sort key
