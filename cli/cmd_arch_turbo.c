@@ -144,8 +144,10 @@ static int make_frame(const fg_turbo_arch_cfg *c, const data_opts *d, int f, uin
 /* trace: the --trace output (opened before any work), or NULL. */
 static int measure(const fg_turbo_arch_cfg *c0, const data_opts *d, double fclk, fg_out *trace, measured *m)
 {
-    fg_turbo_arch_cfg cfg = *c0;
+    fg_turbo_arch_cfg cfg; /* the configuration this K runs (path shared: chosen per K) */
     const fg_turbo_arch_cfg *c = &cfg;
+    if (fg_turbo_arch_resolve(c0, &cfg))
+        return fg_cli_usage_error(CMD, "%s", fg_last_error());
     if (d->use) {
         cfg.data = FG_TURBO_ARCH_DATA_FIXED;
         cfg.nii = d->nii;
@@ -256,6 +258,7 @@ static void json_result(fg_json *j, const fg_turbo_arch_cfg *c, const measured *
 {
     const fg_turbo_arch_result *r = &m->r;
     fg_json_int(j, "K", c->K);
+    fg_json_int(j, "P_run", r->geo.P);
     fg_json_int(j, "L", r->geo.L);
     fg_json_int(j, "C0", r->geo.C0);
     fg_json_int(j, "active_sisos", r->geo.active);
@@ -308,8 +311,12 @@ static void json_cfg(fg_json *j, const fg_turbo_arch_cfg *c, const data_opts *d,
     fg_json_num(j, "fclk_hz", fclk);
     fg_json_int(j, "siso_latency", c->siso_latency);
     fg_json_int(j, "iag_latency", c->std == FG_STD_UMTS ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE);
-    fg_json_str(j, "path_option", c->path == FG_TURBO_ARCH_PATH_DIRECT ? "direct"
-                                  : c->path == FG_TURBO_ARCH_PATH_DBCF ? "dbcf" : "auto");
+    fg_json_str(j, "path_option", c->path == FG_TURBO_ARCH_PATH_DIRECT   ? "direct"
+                                  : c->path == FG_TURBO_ARCH_PATH_DBCF   ? "dbcf"
+                                  : c->path == FG_TURBO_ARCH_PATH_SHARED ? "shared"
+                                                                         : "auto");
+    if (c->path == FG_TURBO_ARCH_PATH_SHARED)
+        fg_json_int(j, "umts_P", c->umts_P ? c->umts_P : c->P / 2 > 0 ? c->P / 2 : 1);
     fg_json_obj_open(j, "dbcf");
     fg_json_int(j, "select", c->dbcf.select);
     fg_json_int(j, "fifo_depth", c->dbcf.fifo_depth);
@@ -322,7 +329,7 @@ static void print_one(const fg_turbo_arch_cfg *c, double fclk, const measured *m
     const fg_turbo_arch_result *r = &m->r;
     const fg_turbo_arch_geometry *g = &r->geo;
     printf("parallel turbo decoder: %s K=%d, P=%d SISOs (PLLR %d, %d active), L=%d, C0=%d, %d half-iterations "
-           "(%.1f iterations), fclk %.1f MHz\n", c->std == FG_STD_LTE ? "LTE" : "HSPA+", c->K, c->P, g->pllr,
+           "(%.1f iterations), fclk %.1f MHz\n", c->std == FG_STD_LTE ? "LTE" : "HSPA+", c->K, g->P, g->pllr,
            g->active, g->L, g->C0, c->half_iters, c->half_iters / 2.0, fclk / 1e6);
     printf("write path %s, mapping %s, %d extrinsic banks x %d rows; SISO latency %d, IAG latency %d",
            path_name(g), g->mapping, g->banks, g->depth, g->siso_latency, g->iag_latency);
@@ -388,10 +395,14 @@ static const fg_opt turbo_opts_tbl[] = {
      .help = "clock for the throughput: 600e6, 600M, 1.2G, 600MHz; [1e3, 1e12] Hz"},
     {"latency", 0, FG_OPT_INT, O(cfg.siso_latency), 1, FG_TURBO_ARCH_LATENCY_MAX, .meta = "C",
      .help = "SISO pipeline latency Lmap in cycles"},
-    {"path", 0, FG_OPT_CHOICE, O(cfg.path), .words = "auto|direct|dbcf", .meta = "X",
+    {"path", 0, FG_OPT_CHOICE, O(cfg.path), .words = "auto|direct|dbcf|shared", .meta = "X",
      .help = "write path: auto (UMTS through the DBCF; LTE direct when the qpp mapping is\n"
              "conflict-free for K and P, else the DBCF), direct (LTE only: conflicts are\n"
-             "counted), dbcf"},
+             "counted), dbcf, shared (the multi-standard design: LTE direct on P SISOs, HSPA+\n"
+             "on --umts-parallel SISOs through the DBCF; an LTE K whose qpp mapping conflicts\n"
+             "at P runs the faster of direct on fewer SISOs and the HSPA+ DBCF)"},
+    {"umts-parallel", 0, FG_OPT_INT, O(cfg.umts_P), 1, FG_TURBO_ARCH_P_MAX, .def_text = "P/2", .meta = "P",
+     .help = "with --path shared: the design's HSPA+ SISOs (DBCF of 4P lanes), at most --parallel"},
     {"banks", 0, FG_OPT_INT, O(cfg.banks), 1, 4096, .def_text = "4P", .meta = "M",
      .help = "extrinsic banks (LTE: 4P; UMTS: a multiple of 4P)"},
     {"mapping", 0, FG_OPT_CHOICE, O(cfg.umts_mapping), .words = FG_MAPPING_WORDS, .meta = "X",
@@ -432,6 +443,7 @@ static int cfg_error(const fg_cli_spec *s, turbo_opts *v)
 {
     const fg_opt_param map[] = {{"P=", &v->cfg.P}, {"half_iters=", &v->cfg.half_iters},
                                 {"siso_latency=", &v->cfg.siso_latency}, {"path=", &v->cfg.path},
+                                {"umts_P=", &v->cfg.umts_P},
                                 {"banks=", &v->cfg.banks}, {"umts_mapping=", &v->cfg.umts_mapping},
                                 {"select=", &v->cfg.dbcf.select}, {"fifo_depth=", &v->cfg.dbcf.fifo_depth},
                                 {"buf_depth=", &v->cfg.dbcf.buf_depth}};
@@ -493,6 +505,8 @@ int fg_cmd_arch_turbo(int argc, char **argv)
         if (fg_cli_given(&spec, &v.nii))
             return fg_cli_finish(&spec, fg_cli_usage_error(CMD, "%s needs --ebn0", nii_spelled(argc, argv)));
     }
+    if (cfg.path != FG_TURBO_ARCH_PATH_SHARED && fg_cli_given(&spec, &v.cfg.umts_P))
+        return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.cfg.umts_P, " needs --path shared"));
     int *K_n = NULL, n = 0;
     if (fg_cli_k_list(CMD, cfg.std, &v.K, cfg.std == FG_STD_LTE ? 6144 : 5114, &K_n, &n))
         return fg_cli_finish(&spec, FG_EXIT_USAGE);
@@ -546,7 +560,7 @@ int fg_cmd_arch_turbo(int argc, char **argv)
     } else {
         printf("parallel turbo decoder: %s, P=%d, %.1f iterations, fclk %.1f MHz, SISO latency %d\n",
                cfg.std == FG_STD_LTE ? "LTE" : "HSPA+", cfg.P, cfg.half_iters / 2.0, fclk / 1e6, cfg.siso_latency);
-        printf("%6s %5s %4s %6s %9s %8s %4s %9s %9s %9s %8s\n", "K", "L", "C0", "path", "qpp_conf", "cyc/half",
+        printf("%6s %3s %5s %4s %6s %9s %8s %4s %9s %9s %9s %8s\n", "K", "P", "L", "C0", "path", "qpp_conf", "cyc/half",
                "dC", "cyc/block", "Mbps", "eq424", "overflow");
     }
     int n_dbcf = 0, worst_dC = 0, worst_K = 0;
@@ -575,7 +589,7 @@ int fg_cmd_arch_turbo(int argc, char **argv)
             fg_json_obj_close(&j);
             j.pretty = 1;
         } else {
-            printf("%6d %5d %4d %6s %9ld %8.1f %4d %9ld %9.1f %9.1f %8ld\n", cfg.K, r->geo.L, r->geo.C0,
+            printf("%6d %3d %5d %4d %6s %9ld %8.1f %4d %9ld %9.1f %9.1f %8ld\n", cfg.K, r->geo.P, r->geo.L, r->geo.C0,
                    path_name(&r->geo), m.qpp_conflicts, r->cycles_per_halfiter, r->dC_max, r->cycles_decode, m.mbps,
                    m.eq424_mbps, r->overflow);
         }

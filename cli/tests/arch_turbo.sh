@@ -36,6 +36,19 @@ has out '"skipped_sizes": 12'
 has out '"dbcf_sizes": 63'
 has out '"lossless": true'
 [ "$(grep -o '"K":' "$t/out" | wc -l)" = 176 ] || { echo "FAIL study: not 176 sizes"; fail=1; }
+# Path shared (LTE P 16 + HSPA+ P 8 in one design): K 152 runs P 8 through the DBCF, K 1008 direct on
+# P 14 (the largest conflict-free P' < 16), K 6144 direct on 16; HSPA+ runs the design's 8 SISOs.
+check shared 0 "$F" arch turbo --std lte --K 152,1008,6144 --parallel 16 --path shared --json
+has out '"path_option": "shared"'
+has out '"umts_P": 8'
+[ "$(grep -o '"P_run": *[0-9]*, *"L": *[0-9]*' "$t/out" | tr -d '\n ')" = '"P_run":8,"L":20"P_run":14,"L":72"P_run":16,"L":384' ] ||
+    { echo "FAIL shared: P_run per K"; cat "$t/out"; fail=1; }
+check shared_umts 0 "$F" arch turbo --std umts --K 5114 --parallel 16 --path shared
+has out "HSPA+ K=5114, P=8 SISOs"
+check shared_needs 2 "$F" arch turbo --std lte --K 152 --parallel 16 --umts-parallel 8
+has err "--umts-parallel needs --path shared"
+check shared_range 2 "$F" arch turbo --std lte --K 152 --parallel 16 --path shared --umts-parallel 17
+has err "--umts-parallel: umts_P=17 out of range"
 check table 0 "$F" arch turbo --std umts --K 40,1000,5114 --parallel 8 --iter 2
 has out "3 sizes (0 that P does not fit skipped)"
 # Trace: two header lines, one line per cycle (idle start, IAG preprocessing, the half-iterations),

@@ -454,6 +454,74 @@ static void test_equal_fixed_decoder(void)
     check_equal(FG_STD_UMTS, 40, 6, 1, 6, -99, FG_TURBO_ARCH_PATH_AUTO); /* SISO 5 empty */
 }
 
+/* Path SHARED (LTE P 16 and HSPA+ P 8 in one design): every LTE size runs P 16 direct when the qpp
+ * mapping allows it, else the faster of direct on the largest conflict-free P' < 16 and P 8 through
+ * the DBCF, measured here with separate runs; the model created with SHARED runs that choice. */
+static void test_shared(void)
+{
+    int n_direct_fewer = 0, n_dbcf = 0;
+    for (int i = 0; i < fg_interleaver_num_sizes(FG_STD_LTE); i++) {
+        const int K = fg_interleaver_size(FG_STD_LTE, i);
+        if (!fg_turbo_arch_p_fits(K, 16))
+            continue;
+        fg_turbo_arch_cfg c = cfg_of(FG_STD_LTE, K, 16, 11), run;
+        c.path = FG_TURBO_ARCH_PATH_SHARED;
+        CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_resolve(&c, &run), 0);
+        long n;
+        CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_lte_conflicts(K, 16, &n), 0);
+        if (!n) {
+            CU_ASSERT(run.P == 16 && run.path == FG_TURBO_ARCH_PATH_DIRECT);
+            continue;
+        }
+        int Pd = 0;
+        for (int p = 15; p >= 1 && !Pd; p--)
+            if (fg_turbo_arch_p_fits(K, p) && !fg_turbo_arch_lte_conflicts(K, p, &n) && !n)
+                Pd = p;
+        fg_turbo_arch_cfg a = cfg_of(FG_STD_LTE, K, Pd, 11), b = cfg_of(FG_STD_LTE, K, 8, 11);
+        a.path = FG_TURBO_ARCH_PATH_DIRECT;
+        b.path = FG_TURBO_ARCH_PATH_DBCF;
+        fg_turbo_arch_result ra, rb = {0}, rs;
+        CU_ASSERT_EQUAL_FATAL(run_cfg(&a, &ra), 0);
+        const int b_fits = fg_turbo_arch_p_fits(K, 8); /* not K 200 */
+        if (b_fits)
+            CU_ASSERT_EQUAL_FATAL(run_cfg(&b, &rb), 0);
+        CU_ASSERT_EQUAL(ra.write_conflicts + rb.overflow + rb.misplaced, 0);
+        const int direct = !b_fits || ra.cycles_decode <= rb.cycles_decode;
+        CU_ASSERT_EQUAL(run.P, direct ? Pd : 8);
+        CU_ASSERT_EQUAL(run.path, direct ? FG_TURBO_ARCH_PATH_DIRECT : FG_TURBO_ARCH_PATH_DBCF);
+        n_direct_fewer += direct;
+        n_dbcf += !direct;
+        CU_ASSERT_EQUAL_FATAL(run_cfg(&c, &rs), 0); /* the model created with SHARED */
+        CU_ASSERT_EQUAL(rs.geo.P, run.P);
+        CU_ASSERT_EQUAL(rs.geo.dbcf_used, !direct);
+        CU_ASSERT_EQUAL(rs.cycles_decode, direct ? ra.cycles_decode : rb.cycles_decode);
+    }
+    /* docs/turbo-architecture.md: of the 63 conflicting sizes, 41 run direct on fewer SISOs, 22 through
+     * the DBCF (K 152: P' would be 2) */
+    CU_ASSERT_EQUAL(n_direct_fewer, 41);
+    CU_ASSERT_EQUAL(n_dbcf, 22);
+    fg_turbo_arch_cfg c = cfg_of(FG_STD_LTE, 152, 16, 11), run;
+    c.path = FG_TURBO_ARCH_PATH_SHARED;
+    CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_resolve(&c, &run), 0);
+    CU_ASSERT(run.P == 8 && run.path == FG_TURBO_ARCH_PATH_DBCF);
+    check_equal(FG_STD_LTE, 152, run.P, 1, 6, 1.0, run.path); /* bit-exact on that configuration */
+    /* HSPA+ on the shared design: umts_P SISOs (default P/2) through the DBCF */
+    c = cfg_of(FG_STD_UMTS, 5114, 16, 11);
+    c.path = FG_TURBO_ARCH_PATH_SHARED;
+    CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_resolve(&c, &run), 0);
+    CU_ASSERT(run.P == 8 && run.path == FG_TURBO_ARCH_PATH_DBCF);
+    c.umts_P = 4;
+    CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_resolve(&c, &run), 0);
+    CU_ASSERT_EQUAL(run.P, 4);
+    c.umts_P = 17;
+    CU_ASSERT_EQUAL(fg_turbo_arch_resolve(&c, &run), FG_EINVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(fg_last_error(), "umts_P=17"));
+    c.umts_P = 0;
+    c.banks = 64;
+    CU_ASSERT_EQUAL(fg_turbo_arch_cfg_check(&c), FG_EINVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(fg_last_error(), "path shared"));
+}
+
 void fg_test_register(void)
 {
     static const fg_test_case cases[] = {
@@ -464,6 +532,7 @@ void fg_test_register(void)
         {"errors", test_errors},
         {"rerun", test_rerun},
         {"equal_fixed_decoder", test_equal_fixed_decoder},
+        {"shared", test_shared},
         {NULL, NULL}};
     fg_add_suite("turbo_arch", cases);
 }

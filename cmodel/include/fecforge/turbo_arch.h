@@ -57,8 +57,16 @@ enum {
  * mapping is contention-free for (K, P) (fg_turbo_arch_lte_conflicts), else through the DBCF.
  * DIRECT: straight into the banks (UMTS is rejected: its mappings are not contention-free);
  * a bank receiving several words in one cycle is counted as a conflict (the model still writes
- * them all, hardware could not). DBCF: always through the DBCF. */
-typedef enum { FG_TURBO_ARCH_PATH_AUTO = 0, FG_TURBO_ARCH_PATH_DIRECT = 1, FG_TURBO_ARCH_PATH_DBCF = 2 } fg_turbo_arch_path;
+ * them all, hardware could not). DBCF: always through the DBCF. SHARED: the multi-standard design
+ * of thesis Fig. 4.15, LTE on P SISOs with direct writes and HSPA+ on umts_P SISOs through a DBCF
+ * of 4*umts_P lanes; each block runs the configuration fg_turbo_arch_resolve picks (the model's
+ * geometry reports it). */
+typedef enum {
+    FG_TURBO_ARCH_PATH_AUTO = 0,
+    FG_TURBO_ARCH_PATH_DIRECT = 1,
+    FG_TURBO_ARCH_PATH_DBCF = 2,
+    FG_TURBO_ARCH_PATH_SHARED = 3
+} fg_turbo_arch_path;
 
 typedef enum { FG_TURBO_ARCH_DATA_TAG = 0, FG_TURBO_ARCH_DATA_FIXED = 1 } fg_turbo_arch_data;
 
@@ -69,7 +77,9 @@ typedef struct {
     int half_iters;            /* [1, FG_TURBO_ARCH_HALF_MAX]; 11 = 5.5 iterations */
     int siso_latency;          /* Lmap, [1, FG_TURBO_ARCH_LATENCY_MAX] */
     fg_turbo_arch_path path;
-    int banks;                 /* extrinsic banks M; 0 = 4P (thesis 4.7). LTE: must be 4P. UMTS: a multiple of 4P */
+    int umts_P;                /* path SHARED: the design's HSPA+ SISOs, [1, P]; 0 = max(1, P/2) (the thesis: 8 of 16) */
+    int banks;                 /* extrinsic banks M; 0 = 4P (thesis 4.7). LTE: must be 4P. UMTS: a multiple of 4P.
+                                * Path SHARED: 0 (every run has 4x its SISOs) */
     fg_bank_mapping umts_mapping; /* HSPA+ bank mapping: xmap or xmap-xor (natural-order reads conflict-free) */
     fg_dbcf_cfg dbcf;          /* select, FIFO and buffer depths, offer, LFSR seed; pllr and banks are set by the model */
     fg_turbo_arch_data data;
@@ -87,6 +97,17 @@ int fg_turbo_arch_p_fits(int K, int P);
 fg_turbo_arch_cfg fg_turbo_arch_cfg_default(void);
 /* 0, or FG_EINVAL naming the field, its value and the valid range. */
 int fg_turbo_arch_cfg_check(const fg_turbo_arch_cfg *cfg);
+
+/* The configuration the hardware runs for cfg->K. Paths other than SHARED: *run = *cfg. SHARED
+ * (docs/turbo-architecture.md "The 63 sizes in hardware"):
+ *   UMTS: umts_P SISOs through the DBCF;
+ *   LTE: P SISOs direct when the qpp mapping is conflict-free for (K, P); else the faster, in decode
+ *   cycles of this step model (TAG data, cfg's iterations, latency and DBCF), of (a) direct on the
+ *   largest P' < P that fits K with a conflict-free qpp mapping and (b) umts_P SISOs through the
+ *   HSPA+ DBCF; a run that loses or misplaces a word is not a candidate; a tie goes to (a).
+ * Hardware holds the LTE choice as a table over K computed by this function. FG_EINVAL when no
+ * candidate fits K. */
+int fg_turbo_arch_resolve(const fg_turbo_arch_cfg *cfg, fg_turbo_arch_cfg *run);
 
 /* Parse "5.5" style iteration counts: iterations >= 0.5 in steps of 0.5 -> half-iterations. */
 int fg_turbo_arch_parse_iter(const char *text, int *half_iters);

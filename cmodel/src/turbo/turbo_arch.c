@@ -41,10 +41,22 @@ int fg_turbo_arch_cfg_check(const fg_turbo_arch_cfg *c)
     if (c->P < 1 || c->P > FG_TURBO_ARCH_P_MAX)
         return fg_set_error(FG_EINVAL, "P=%d out of range [1, %d] (the IAG serves at most %d lanes)", c->P,
                             FG_TURBO_ARCH_P_MAX, FG_IAG_LANES_MAX);
-    if (!fg_turbo_arch_p_fits(c->K, c->P)) {
-        const int L = 4 * ((c->K + 4 * c->P - 1) / (4 * c->P));
+    if (c->path < FG_TURBO_ARCH_PATH_AUTO || c->path > FG_TURBO_ARCH_PATH_SHARED)
+        return fg_set_error(FG_EINVAL, "path=%d invalid: auto, direct, dbcf or shared", (int)c->path);
+    if (c->path == FG_TURBO_ARCH_PATH_SHARED) {
+        if (c->umts_P < 0 || c->umts_P > c->P)
+            return fg_set_error(FG_EINVAL, "umts_P=%d out of range [1, P=%d] (0: P/2)", c->umts_P, c->P);
+        if (c->banks != 0)
+            return fg_set_error(FG_EINVAL, "banks=%d invalid with path shared: each run has 4x its SISOs (0)",
+                                c->banks);
+    }
+    /* A shared design runs HSPA+ on umts_P SISOs through its DBCF of 4*umts_P lanes. */
+    const int shared = c->path == FG_TURBO_ARCH_PATH_SHARED;
+    const int P = shared && c->std == FG_STD_UMTS ? fg_turbo_arch_umts_P(c) : c->P;
+    if (!fg_turbo_arch_p_fits(c->K, P)) {
+        const int L = 4 * ((c->K + 4 * P - 1) / (4 * P));
         return fg_set_error(FG_EINVAL, "P=%d does not fit K=%d: sub-blocks of L=%d leave a last one of %d positions; "
-                            "every non-empty sub-block needs at least 8", c->P, c->K, L, c->K - (c->K - 1) / L * L);
+                            "every non-empty sub-block needs at least 8", P, c->K, L, c->K - (c->K - 1) / L * L);
     }
     if (c->half_iters < 1 || c->half_iters > FG_TURBO_ARCH_HALF_MAX)
         return fg_set_error(FG_EINVAL, "half_iters=%d out of range [1, %d] (iterations 0.5 to %d)", c->half_iters,
@@ -52,9 +64,7 @@ int fg_turbo_arch_cfg_check(const fg_turbo_arch_cfg *c)
     if (c->siso_latency < 1 || c->siso_latency > FG_TURBO_ARCH_LATENCY_MAX)
         return fg_set_error(FG_EINVAL, "siso_latency=%d out of range [1, %d]", c->siso_latency,
                             FG_TURBO_ARCH_LATENCY_MAX);
-    if (c->path < FG_TURBO_ARCH_PATH_AUTO || c->path > FG_TURBO_ARCH_PATH_DBCF)
-        return fg_set_error(FG_EINVAL, "path=%d invalid: auto, direct or dbcf", (int)c->path);
-    const int pllr = 4 * c->P;
+    const int pllr = 4 * P;
     if (c->std == FG_STD_LTE) {
         if (c->banks != 0 && c->banks != pllr)
             return fg_set_error(FG_EINVAL, "banks=%d invalid for LTE: the qpp mapping uses M = 4P = %d banks",
@@ -75,8 +85,8 @@ int fg_turbo_arch_cfg_check(const fg_turbo_arch_cfg *c)
     if (c->data == FG_TURBO_ARCH_DATA_FIXED && (rc = fg_xmap_fmt_check(&c->fmt)))
         return rc;
     fg_dbcf_cfg d = c->dbcf;
-    d.pllr = pllr;
-    d.banks = c->banks ? c->banks : pllr;
+    d.pllr = shared ? 4 * fg_turbo_arch_umts_P(c) : pllr;
+    d.banks = c->banks ? c->banks : d.pllr;
     d.stall = 0;
     return fg_dbcf_cfg_check(&d);
 }
@@ -171,9 +181,11 @@ void fg_turbo_arch_destroy(fg_turbo_arch *a)
 int fg_turbo_arch_create(const fg_turbo_arch_cfg *cfg, fg_turbo_arch **out)
 {
     *out = NULL;
-    int rc = fg_turbo_arch_cfg_check(cfg);
+    fg_turbo_arch_cfg run; /* a shared design's configuration for this K */
+    int rc = fg_turbo_arch_resolve(cfg, &run);
     if (rc)
         return rc;
+    cfg = &run;
     fg_turbo_arch *a = calloc(1, sizeof *a);
     if (!a)
         return fg_set_error(FG_ENOMEM, "out of memory for the turbo architecture model");
