@@ -316,7 +316,7 @@ static void json_cfg(fg_json *j, const fg_turbo_arch_cfg *c, const data_opts *d,
                                   : c->path == FG_TURBO_ARCH_PATH_SHARED ? "shared"
                                                                          : "auto");
     if (c->path == FG_TURBO_ARCH_PATH_SHARED)
-        fg_json_int(j, "umts_P", c->umts_P ? c->umts_P : c->P / 2 > 0 ? c->P / 2 : 1);
+        fg_json_int(j, "umts_P", fg_turbo_arch_umts_P(c));
     fg_json_obj_open(j, "dbcf");
     fg_json_int(j, "select", c->dbcf.select);
     fg_json_int(j, "fifo_depth", c->dbcf.fifo_depth);

@@ -108,6 +108,8 @@ int fg_turbo_arch_cfg_check(const fg_turbo_arch_cfg *cfg);
  * Hardware holds the LTE choice as a table over K computed by this function. FG_EINVAL when no
  * candidate fits K. */
 int fg_turbo_arch_resolve(const fg_turbo_arch_cfg *cfg, fg_turbo_arch_cfg *run);
+/* Path SHARED: the design's HSPA+ SISOs, cfg->umts_P or, when 0, max(1, P/2). */
+int fg_turbo_arch_umts_P(const fg_turbo_arch_cfg *cfg);
 
 /* Parse "5.5" style iteration counts: iterations >= 0.5 in steps of 0.5 -> half-iterations. */
 int fg_turbo_arch_parse_iter(const char *text, int *half_iters);

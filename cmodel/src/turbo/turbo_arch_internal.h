@@ -4,12 +4,6 @@
 
 #include "fecforge/turbo_arch.h"
 
-/* Path SHARED: the design's HSPA+ SISOs (umts_P, 0 = max(1, P/2)). */
-static inline int fg_turbo_arch_umts_P(const fg_turbo_arch_cfg *c)
-{
-    return c->umts_P ? c->umts_P : c->P / 2 > 0 ? c->P / 2 : 1;
-}
-
 /* Counters of the running block (not hardware registers; the result of fg_turbo_arch_run). */
 typedef struct {
     long preprocess_cycles, cycles_decode, cycles_half[2], dC_total;

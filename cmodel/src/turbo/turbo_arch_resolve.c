@@ -2,7 +2,6 @@
  * fecforge/turbo_arch.h; docs/turbo-architecture.md "The 63 sizes in hardware"). */
 #include "fecforge/error.h"
 #include "fecforge/turbo_arch.h"
-#include "turbo_arch_internal.h"
 
 /* Decode cycles of one candidate configuration, or -1 when it loses or misplaces a word. */
 static int decode_cycles(const fg_turbo_arch_cfg *c, long *cycles)
@@ -17,6 +16,11 @@ static int decode_cycles(const fg_turbo_arch_cfg *c, long *cycles)
     if (!rc)
         *cycles = r.overflow || r.misplaced || r.read_errors || r.write_conflicts ? -1 : r.cycles_decode;
     return rc;
+}
+
+int fg_turbo_arch_umts_P(const fg_turbo_arch_cfg *cfg)
+{
+    return cfg->umts_P ? cfg->umts_P : cfg->P / 2 > 0 ? cfg->P / 2 : 1;
 }
 
 int fg_turbo_arch_resolve(const fg_turbo_arch_cfg *cfg, fg_turbo_arch_cfg *run)
