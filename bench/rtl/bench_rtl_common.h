@@ -5,6 +5,8 @@
 
 #include "verilated.h"
 
+#include <cstdint>
+
 extern "C" {
 #include "fecforge/error.h"
 }
@@ -13,8 +15,17 @@ extern "C" {
 
 struct fg_bench_counts {
     long cycles = 0, writes = 0;
+    uint64_t we_hash = 0; // of every cycle's bank_we_o, in order: two harnesses of one design must agree
     double seconds = 0;
 };
+
+template <class Top> void fg_bench_count_writes(Top &top, int M, fg_bench_counts *c)
+{
+    for (int b = 0; b < M; b++)
+        c->writes += (long)((top.bank_we_o >> b) & 1);
+    c->we_hash = c->we_hash * 1000003u + (uint64_t)top.bank_we_o;
+    c->cycles++;
+}
 
 // One rising edge with rst_ni low, then rst_ni high (synchronous reset).
 template <class Top> void fg_bench_reset(Top &top)
@@ -32,12 +43,22 @@ template <class Top> void fg_bench_reset(Top &top)
 template <class Top> void fg_bench_cycle(Top &top, int M, fg_bench_counts *c)
 {
     top.eval();
-    for (int b = 0; b < M; b++)
-        c->writes += (long)((top.bank_we_o >> b) & 1);
+    fg_bench_count_writes(top, M, c);
     top.clk_i = 1;
     top.eval();
     top.clk_i = 0;
-    c->cycles++;
+}
+
+// The same cycle through a wrapper that registers every input (fg_bench_dbcf_inreg): the inputs set
+// before the call are the next cycle's; the edge starts cycle c, whose bank writes are counted after it.
+// The first call after fg_bench_reset is the design's reset edge (its registered rst_ni is still low).
+template <class Top> void fg_bench_cycle_ahead(Top &top, int M, fg_bench_counts *c)
+{
+    top.clk_i = 1;
+    top.eval();
+    fg_bench_count_writes(top, M, c);
+    top.clk_i = 0;
+    top.eval();
 }
 
 // At the end of a run: 0 when the design has drained (done_o) and lost nothing (overflow_o).
@@ -47,18 +68,24 @@ template <class Top> int fg_bench_not_done(Top &top)
     return !top.done_o || top.overflow_o;
 }
 
+inline void fg_bench_report_entry(const char *name, const fg_bench_counts &c, const char *end)
+{
+    std::printf(" \"%s\": {\"cycles\": %ld, \"bank_writes\": %ld, \"seconds\": %.4f, \"cycles_per_s\": %.0f, "
+                "\"llr_writes_per_s\": %.0f}%s\n",
+                name, c.cycles, c.writes, c.seconds, c.cycles / c.seconds, c.writes / c.seconds, end);
+}
+
+// rtl_inreg: the same design and traffic through fg_bench_dbcf_inreg (null: not measured).
 inline void fg_bench_report(const char *bench, const char *design, int K, long repeats, const fg_bench_counts &rtl,
-                            const fg_bench_counts &model)
+                            const fg_bench_counts &model, const fg_bench_counts *rtl_inreg = nullptr)
 {
     std::printf("{\"bench\": \"%s\", \"design\": \"%s\", \"K\": %d, \"repeats\": %ld,\n"
-                " \"verilator\": \"%s\", \"fecforge\": \"%s\", \"git\": \"%s\",\n"
-                " \"rtl\": {\"cycles\": %ld, \"bank_writes\": %ld, \"seconds\": %.4f, \"cycles_per_s\": %.0f, "
-                "\"llr_writes_per_s\": %.0f},\n"
-                " \"c_model\": {\"cycles\": %ld, \"bank_writes\": %ld, \"seconds\": %.4f, \"cycles_per_s\": %.0f, "
-                "\"llr_writes_per_s\": %.0f}}\n",
-                bench, design, K, repeats, Verilated::productVersion(), fg_version(), fg_git_hash(), rtl.cycles,
-                rtl.writes, rtl.seconds, rtl.cycles / rtl.seconds, rtl.writes / rtl.seconds, model.cycles,
-                model.writes, model.seconds, model.cycles / model.seconds, model.writes / model.seconds);
+                " \"verilator\": \"%s\", \"fecforge\": \"%s\", \"git\": \"%s\",\n",
+                bench, design, K, repeats, Verilated::productVersion(), fg_version(), fg_git_hash());
+    fg_bench_report_entry("rtl", rtl, ",");
+    if (rtl_inreg)
+        fg_bench_report_entry("rtl_inputs_registered", *rtl_inreg, ",");
+    fg_bench_report_entry("c_model", model, "}");
 }
 
 #endif
