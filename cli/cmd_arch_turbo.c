@@ -142,6 +142,12 @@ static int make_frame(const fg_turbo_arch_cfg *c, const data_opts *d, int f, uin
 }
 
 /* trace: the --trace output (opened before any work), or NULL. */
+/* The design can run c->K: P fits it, or the shared design picks fewer SISOs (fg_turbo_arch_resolve). */
+static int runs(const fg_turbo_arch_cfg *c)
+{
+    return c->path == FG_TURBO_ARCH_PATH_SHARED || fg_turbo_arch_p_fits(c->K, c->P);
+}
+
 static int measure(const fg_turbo_arch_cfg *c0, const data_opts *d, double fclk, fg_out *trace, measured *m)
 {
     fg_turbo_arch_cfg cfg; /* the configuration this K runs (path shared: chosen per K) */
@@ -519,7 +525,7 @@ int fg_cmd_arch_turbo(int argc, char **argv)
     int skipped = 0;
     for (int i = 0; i < n; i++) {
         cfg.K = K_n[i];
-        if (n > 1 && !fg_turbo_arch_p_fits(cfg.K, cfg.P)) {
+        if (n > 1 && !runs(&cfg)) {
             skipped++;
             continue;
         }
@@ -569,7 +575,7 @@ int fg_cmd_arch_turbo(int argc, char **argv)
     for (int i = 0; i < n && !rc; i++) {
         measured m;
         cfg.K = K_n[i];
-        if (!fg_turbo_arch_p_fits(cfg.K, cfg.P))
+        if (!runs(&cfg))
             continue;
         if ((rc = measure(&cfg, &dat, fclk, NULL, &m)))
             break;

@@ -454,40 +454,43 @@ static void test_equal_fixed_decoder(void)
     check_equal(FG_STD_UMTS, 40, 6, 1, 6, -99, FG_TURBO_ARCH_PATH_AUTO); /* SISO 5 empty */
 }
 
-/* Path SHARED (LTE P 16 and HSPA+ P 8 in one design): every LTE size runs P 16 direct when the qpp
- * mapping allows it, else the faster of direct on the largest conflict-free P' < 16 and P 8 through
- * the DBCF, measured here with separate runs; the model created with SHARED runs that choice. */
+/* Path SHARED (LTE P 16 and HSPA+ P 8 in one design): every LTE size runs P 16 direct when they fit
+ * it and the qpp mapping allows it, else the faster of direct on the largest conflict-free P' < 16
+ * and the HSPA+ SISOs (8, or the most that fit K) through the DBCF, measured here with separate runs;
+ * the model created with SHARED runs that choice. */
 static void test_shared(void)
 {
-    int n_direct_fewer = 0, n_dbcf = 0;
+    int n_direct_fewer = 0, n_dbcf = 0, n_unfit = 0;
     for (int i = 0; i < fg_interleaver_num_sizes(FG_STD_LTE); i++) {
         const int K = fg_interleaver_size(FG_STD_LTE, i);
-        if (!fg_turbo_arch_p_fits(K, 16))
-            continue;
         fg_turbo_arch_cfg c = cfg_of(FG_STD_LTE, K, 16, 11), run;
         c.path = FG_TURBO_ARCH_PATH_SHARED;
         CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_resolve(&c, &run), 0);
-        long n;
-        CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_lte_conflicts(K, 16, &n), 0);
+        long n = 1;
+        const int fits = fg_turbo_arch_p_fits(K, 16);
+        n_unfit += !fits;
+        if (fits)
+            CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_lte_conflicts(K, 16, &n), 0);
         if (!n) {
             CU_ASSERT(run.P == 16 && run.path == FG_TURBO_ARCH_PATH_DIRECT);
             continue;
         }
-        int Pd = 0;
+        int Pd = 0, Pu = 8;
         for (int p = 15; p >= 1 && !Pd; p--)
             if (fg_turbo_arch_p_fits(K, p) && !fg_turbo_arch_lte_conflicts(K, p, &n) && !n)
                 Pd = p;
-        fg_turbo_arch_cfg a = cfg_of(FG_STD_LTE, K, Pd, 11), b = cfg_of(FG_STD_LTE, K, 8, 11);
+        while (!fg_turbo_arch_p_fits(K, Pu))
+            Pu--;
+        CU_ASSERT_FATAL(Pd > 0);
+        fg_turbo_arch_cfg a = cfg_of(FG_STD_LTE, K, Pd, 11), b = cfg_of(FG_STD_LTE, K, Pu, 11);
         a.path = FG_TURBO_ARCH_PATH_DIRECT;
         b.path = FG_TURBO_ARCH_PATH_DBCF;
-        fg_turbo_arch_result ra, rb = {0}, rs;
+        fg_turbo_arch_result ra, rb, rs;
         CU_ASSERT_EQUAL_FATAL(run_cfg(&a, &ra), 0);
-        const int b_fits = fg_turbo_arch_p_fits(K, 8); /* not K 200 */
-        if (b_fits)
-            CU_ASSERT_EQUAL_FATAL(run_cfg(&b, &rb), 0);
+        CU_ASSERT_EQUAL_FATAL(run_cfg(&b, &rb), 0);
         CU_ASSERT_EQUAL(ra.write_conflicts + rb.overflow + rb.misplaced, 0);
-        const int direct = !b_fits || ra.cycles_decode <= rb.cycles_decode;
-        CU_ASSERT_EQUAL(run.P, direct ? Pd : 8);
+        const int direct = ra.cycles_decode <= rb.cycles_decode;
+        CU_ASSERT_EQUAL(run.P, direct ? Pd : Pu);
         CU_ASSERT_EQUAL(run.path, direct ? FG_TURBO_ARCH_PATH_DIRECT : FG_TURBO_ARCH_PATH_DBCF);
         n_direct_fewer += direct;
         n_dbcf += !direct;
@@ -496,10 +499,16 @@ static void test_shared(void)
         CU_ASSERT_EQUAL(rs.geo.dbcf_used, !direct);
         CU_ASSERT_EQUAL(rs.cycles_decode, direct ? ra.cycles_decode : rb.cycles_decode);
     }
-    /* docs/turbo-architecture.md: of the 63 conflicting sizes, 41 run direct on fewer SISOs, 22 through
-     * the DBCF (K 152: P' would be 2) */
-    CU_ASSERT_EQUAL(n_direct_fewer, 41);
-    CU_ASSERT_EQUAL(n_dbcf, 22);
+    /* docs/turbo-architecture.md: the 63 sizes that conflict at P 16 and the 12 that P 16 does not fit
+     * (K 40 .. 64, 136, ...): 49 run direct on fewer SISOs, 26 through the DBCF (K 152: P' would be 2) */
+    CU_ASSERT_EQUAL(n_unfit, 12);
+    CU_ASSERT_EQUAL(n_direct_fewer, 49);
+    CU_ASSERT_EQUAL(n_dbcf, 26);
+    /* a short HSPA+ block on the most SISOs that fit it */
+    fg_turbo_arch_cfg u = cfg_of(FG_STD_UMTS, 45, 16, 11), urun;
+    u.path = FG_TURBO_ARCH_PATH_SHARED;
+    CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_resolve(&u, &urun), 0);
+    CU_ASSERT(urun.P == 5 && urun.path == FG_TURBO_ARCH_PATH_DBCF);
     fg_turbo_arch_cfg c = cfg_of(FG_STD_LTE, 152, 16, 11), run;
     c.path = FG_TURBO_ARCH_PATH_SHARED;
     CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_resolve(&c, &run), 0);

@@ -21,10 +21,10 @@
 #include "Vtb_xmap_siso.h"
 #include "verilated.h"
 
+#include "../turbo_frame.h"
 #include "../verilated_bits.h"
 
 extern "C" {
-#include "fecforge/channel.h"
 #include "fecforge/error.h"
 #include "fecforge/interleaver.h"
 #include "fecforge/turbo.h"
@@ -86,31 +86,9 @@ std::string cfg_name(const Config &c)
     return b;
 }
 
-// Channel LLRs q_N of one frame in the default formats.
 int make_frame(const Config &c, uint64_t stream, std::vector<int32_t> &q)
 {
-    const int K = c.K, N = 3 * K + FG_TURBO_TAIL;
-    const fg_xmap_fmt f = fg_xmap_fmt_default();
-    const int32_t max = (1 << (f.w_ch - 1)) - 1;
-    q.assign((size_t)N, 0);
-    std::vector<uint8_t> u((size_t)K), cw((size_t)N), r((size_t)N);
-    std::vector<double> y((size_t)N);
-    int rc;
-    if (c.stress) {
-        if ((rc = fg_channel_random_bits(N, 5, stream, r.data())))
-            return rc;
-        for (int i = 0; i < N; i++)
-            q[(size_t)i] = r[(size_t)i] ? -max : max;
-        return 0;
-    }
-    double sigma;
-    if ((rc = fg_channel_random_bits(K, 3, stream, u.data())) ||
-        (rc = fg_turbo_encode(c.std, K, u.data(), cw.data())) ||
-        (rc = fg_channel_sigma(0.5, (double)K / N, &sigma)) ||
-        (rc = fg_channel_bpsk_awgn(cw.data(), N, sigma, 3, stream, y.data())) ||
-        (rc = fg_channel_llr(y.data(), N, sigma, y.data())))
-        return rc;
-    return fg_llr_quantize(y.data(), N, f.w_ch, f.f_ch, q.data());
+    return fg_tb_turbo_frame(c.std, c.K, c.stress, stream, q);
 }
 
 struct Bench {

@@ -73,7 +73,8 @@ typedef enum { FG_TURBO_ARCH_DATA_TAG = 0, FG_TURBO_ARCH_DATA_FIXED = 1 } fg_tur
 typedef struct {
     fg_std std;
     int K;                     /* a block size of std */
-    int P;                     /* SISOs, [1, FG_TURBO_ARCH_P_MAX], fitting K (fg_turbo_arch_p_fits) */
+    int P;                     /* SISOs, [1, FG_TURBO_ARCH_P_MAX], fitting K (fg_turbo_arch_p_fits); path SHARED:
+                                * the design's SISOs (a block too short for them runs on fewer) */
     int half_iters;            /* [1, FG_TURBO_ARCH_HALF_MAX]; 11 = 5.5 iterations */
     int siso_latency;          /* Lmap, [1, FG_TURBO_ARCH_LATENCY_MAX] */
     fg_turbo_arch_path path;
@@ -100,8 +101,8 @@ int fg_turbo_arch_cfg_check(const fg_turbo_arch_cfg *cfg);
 
 /* The configuration the hardware runs for cfg->K. Paths other than SHARED: *run = *cfg. SHARED
  * (docs/turbo-architecture.md "The 63 sizes in hardware"):
- *   UMTS: umts_P SISOs through the DBCF;
- *   LTE: P SISOs direct when the qpp mapping is conflict-free for (K, P); else the faster, in decode
+ *   UMTS: umts_P SISOs through the DBCF, or the most that fit K;
+ *   LTE: P SISOs direct when they fit K and the qpp mapping is conflict-free for (K, P); else the faster, in decode
  *   cycles of this step model (TAG data, cfg's iterations, latency and DBCF), of (a) direct on the
  *   largest P' < P that fits K with a conflict-free qpp mapping and (b) umts_P SISOs through the
  *   HSPA+ DBCF; a run that loses or misplaces a word is not a candidate; a tie goes to (a).

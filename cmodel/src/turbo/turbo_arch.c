@@ -50,10 +50,11 @@ int fg_turbo_arch_cfg_check(const fg_turbo_arch_cfg *c)
             return fg_set_error(FG_EINVAL, "banks=%d invalid with path shared: each run has 4x its SISOs (0)",
                                 c->banks);
     }
-    /* A shared design runs HSPA+ on umts_P SISOs through its DBCF of 4*umts_P lanes. */
+    /* A shared design runs HSPA+ on umts_P SISOs through its DBCF of 4*umts_P lanes, and a block too
+     * short for its SISOs on fewer (fg_turbo_arch_resolve). */
     const int shared = c->path == FG_TURBO_ARCH_PATH_SHARED;
-    const int P = shared && c->std == FG_STD_UMTS ? fg_turbo_arch_umts_P(c) : c->P;
-    if (!fg_turbo_arch_p_fits(c->K, P)) {
+    const int P = c->P;
+    if (!shared && !fg_turbo_arch_p_fits(c->K, P)) {
         const int L = 4 * ((c->K + 4 * P - 1) / (4 * P));
         return fg_set_error(FG_EINVAL, "P=%d does not fit K=%d: sub-blocks of L=%d leave a last one of %d positions; "
                             "every non-empty sub-block needs at least 8", P, c->K, L, c->K - (c->K - 1) / L * L);

@@ -34,13 +34,16 @@ int fg_turbo_arch_resolve(const fg_turbo_arch_cfg *cfg, fg_turbo_arch_cfg *run)
     run->umts_P = 0;
     run->banks = 0;
     run->path = FG_TURBO_ARCH_PATH_DBCF;
-    const int umts_P = fg_turbo_arch_umts_P(cfg);
+    int umts_P = fg_turbo_arch_umts_P(cfg);
+    /* A short block runs on the most SISOs that fit it (every non-empty sub-block >= 8 positions). */
+    while (umts_P > 1 && !fg_turbo_arch_p_fits(cfg->K, umts_P))
+        umts_P--;
     if (cfg->std == FG_STD_UMTS) {
         run->P = umts_P;
         return 0;
     }
-    long conflicts;
-    if ((rc = fg_turbo_arch_lte_conflicts(cfg->K, cfg->P, &conflicts)))
+    long conflicts = 1;
+    if (fg_turbo_arch_p_fits(cfg->K, cfg->P) && (rc = fg_turbo_arch_lte_conflicts(cfg->K, cfg->P, &conflicts)))
         return rc;
     run->path = FG_TURBO_ARCH_PATH_DIRECT;
     if (!conflicts)
@@ -68,7 +71,7 @@ int fg_turbo_arch_resolve(const fg_turbo_arch_cfg *cfg, fg_turbo_arch_cfg *run)
     if (c_direct < 0 && c_shared < 0)
         return fg_set_error(FG_EINVAL, "K=%d: no way to run it on the shared design (P=%d, umts_P=%d): the qpp "
                             "mapping conflicts at every P' that fits and %d SISOs through the DBCF %s",
-                            cfg->K, cfg->P, umts_P, umts_P,
+                            cfg->K, cfg->P, fg_turbo_arch_umts_P(cfg), umts_P,
                             fg_turbo_arch_p_fits(cfg->K, umts_P) ? "lose words" : "do not fit K");
     const int use_direct = c_direct >= 0 && (c_shared < 0 || c_direct <= c_shared);
     run->P = use_direct ? direct.P : umts_P;
