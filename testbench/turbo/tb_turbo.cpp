@@ -11,9 +11,12 @@
 //                      (valid; row, LLR when valid); lanes and banks beyond the run's 4P' stay idle;
 //   half-iteration end the extrinsic memory image (the RTL's writes) with fg_turbo_arch_extrinsic;
 //   done               the hard decisions read through the unload port with fg_turbo_arch_hard.
-// Usage: rtl_turbo [--fault]. --fault loads one wrong channel word into the RTL (not into the model):
-// the test must then report the first mismatching cycle and port and exit 1. Exit 0 when all
-// match, 1 on a mismatch or error, 2 on a usage error.
+// Usage: rtl_turbo [--fault] [--random N [--seed S]]. --fault loads one wrong channel word into the
+// RTL (not into the model): the test must then report the first mismatching cycle and port and exit
+// 1. --random N runs N random configurations instead of the fixed list: an LTE size the test top can
+// run (direct, L <= 384), 1 to 12 half-iterations, an AWGN or saturated frame, drawn from Philox
+// seed S (default 1); each prints the line that reproduces it. Exit 0 when all match, 1 on a
+// mismatch or error, 2 on a usage error.
 #include "Vtb_turbo.h"
 #include "verilated.h"
 
@@ -22,6 +25,8 @@
 
 extern "C" {
 #include "fecforge/error.h"
+#include "fecforge/interleaver.h"
+#include "fecforge/rng.h"
 #include "fecforge/turbo.h"
 #include "fecforge/turbo_arch.h"
 #include "fecforge/turbo_fixed.h"
@@ -30,6 +35,7 @@ extern "C" {
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -272,26 +278,77 @@ int run_config(Bench &b, const Config &c, uint64_t stream, bool fault)
 
 } // namespace
 
+// Random configuration r of seed: K, half-iterations and frame kind from Philox stream r; sizes the
+// test top cannot run (through the DBCF, L > 384) are drawn again.
+int random_config(uint64_t seed, uint64_t r, Config *c)
+{
+    const int n = fg_interleaver_num_sizes(FG_STD_LTE);
+    for (uint64_t i = 0; i < 1000; i++) {
+        const uint32_t u = fg_rng_u32_at(seed, r, 3 * i), h = fg_rng_u32_at(seed, r, 3 * i + 1),
+                       st = fg_rng_u32_at(seed, r, 3 * i + 2);
+        *c = {fg_interleaver_size(FG_STD_LTE, (int)(u % (uint32_t)n)), 1 + (int)(h % 12), (int)(st & 1)};
+        fg_turbo_arch_cfg ac = fg_turbo_arch_cfg_default(), run;
+        ac.K = c->K;
+        ac.P = P;
+        ac.path = FG_TURBO_ARCH_PATH_SHARED;
+        if (fg_turbo_arch_resolve(&ac, &run))
+            return 1;
+        if (run.path == FG_TURBO_ARCH_PATH_DIRECT && 4 * ((c->K + 4 * run.P - 1) / (4 * run.P)) <= LMAX)
+            return 0;
+    }
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
-    const bool fault = argc == 2 && !std::strcmp(argv[1], "--fault");
-    if (argc > 2 || (argc == 2 && !fault)) {
-        std::fprintf(stderr, "usage: %s [--fault]\n", argv[0]);
-        return 2;
+    bool fault = false;
+    long random = 0;
+    uint64_t seed = 1;
+    for (int i = 1; i < argc; i++) {
+        char *end = nullptr;
+        if (!std::strcmp(argv[i], "--fault"))
+            fault = true;
+        else if (!std::strcmp(argv[i], "--random") && i + 1 < argc &&
+                 (random = std::strtol(argv[++i], &end, 10), *end == 0 && random >= 1 && random <= 100000))
+            continue;
+        else if (!std::strcmp(argv[i], "--seed") && i + 1 < argc &&
+                 (seed = std::strtoull(argv[++i], &end, 0), *end == 0))
+            continue;
+        else {
+            std::fprintf(stderr, "usage: %s [--fault] [--random N (1..100000) [--seed S]]\n", argv[0]);
+            return 2;
+        }
     }
     const auto t0 = std::chrono::steady_clock::now();
     Bench b;
     b.ctx.reset(new VerilatedContext);
     b.top.reset(new Vtb_turbo(b.ctx.get()));
     int fails = 0;
-    uint64_t stream = 1;
-    for (const Config &c : kConfigs)
-        if (run_config(b, c, stream++, fault)) {
-            fails++;
-            break; // the first mismatch ends the test
+    long runs = 0;
+    if (random) {
+        for (long r = 0; r < random && !fails; r++, runs++) {
+            Config c;
+            if (random_config(seed, (uint64_t)r, &c)) {
+                std::printf("ERROR: no random configuration %ld of seed %llu\n", r, (unsigned long long)seed);
+                fails++;
+                break;
+            }
+            std::printf("random %ld of seed %llu: K %d, %d half-iterations, %s frame\n", r, (unsigned long long)seed,
+                        c.K, c.halves, c.stress ? "saturated" : "AWGN");
+            fails += run_config(b, c, 1000 + (uint64_t)r, fault);
         }
+    } else {
+        uint64_t stream = 1;
+        for (const Config &c : kConfigs) {
+            runs++;
+            if (run_config(b, c, stream++, fault)) {
+                fails++;
+                break; // the first mismatch ends the test
+            }
+        }
+    }
     b.top->final();
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::printf("%s: %zu configurations, %.1f s\n", fails ? "FAIL" : "PASS", sizeof kConfigs / sizeof kConfigs[0], s);
+    std::printf("%s: %ld configurations, %.1f s\n", fails ? "FAIL" : "PASS", runs, s);
     return fails ? 1 : 0;
 }
