@@ -14,7 +14,7 @@
 // Usage: rtl_turbo [--fault] [--random N [--seed S]]. --fault loads one wrong channel word into the
 // RTL (not into the model): the test must then report the first mismatching cycle and port and exit
 // 1. --random N runs N random configurations instead of the fixed list: an LTE size the test top can
-// run (direct, L <= 384), 1 to 12 half-iterations, an AWGN or saturated frame, drawn from Philox
+// run (direct, L <= 384), 1 to 12 half-iterations, an AWGN or saturated frame, either variant, drawn from Philox
 // seed S (default 1); each prints the line that reproduces it. Exit 0 when all match, 1 on a
 // mismatch or error, 2 on a usage error.
 #include "Vtb_turbo.h"
@@ -50,13 +50,15 @@ struct Config {
     int K;
     int halves;
     int stress;  // 1: saturated channel LLRs
+    int var;     // tb_turbo.v's variant: 0 modulo normalisation with NII, 1 subtractive without
 };
 
 // The sizes (LTE K 40, 512, 1008, 1696, 6144 on the P 16 design: P' = 9, 16, 14, 8, 16), odd
 // and even half-iteration counts (the last half-iteration's hard decisions go through the natural or
-// the interleaved address), AWGN and saturated frames.
+// the interleaved address), AWGN and saturated frames, both variants.
 const Config kConfigs[] = {
-    {40, 5, 0}, {40, 4, 1}, {512, 5, 0}, {512, 6, 1}, {1008, 4, 0}, {1696, 5, 0}, {6144, 11, 0},
+    {40, 5, 0, 0}, {40, 4, 1, 1}, {512, 5, 0, 0}, {512, 6, 1, 1}, {1008, 4, 0, 1},
+    {1696, 5, 0, 0}, {6144, 11, 0, 0}, {6144, 4, 1, 1},
 };
 
 int32_t sext(uint32_t v, int w) { return (int32_t)(v << (32 - w)) >> (32 - w); }
@@ -173,8 +175,8 @@ void observe(void *user, const fg_turbo_arch *a, const fg_turbo_arch_ports *p)
 std::string cfg_name(const Config &c)
 {
     char s[96];
-    std::snprintf(s, sizeof s, "LTE K=%d, %d half-iterations, %s frame", c.K, c.halves,
-                  c.stress ? "saturated" : "AWGN 0.5 dB");
+    std::snprintf(s, sizeof s, "LTE K=%d, %d half-iterations, %s, %s frame", c.K, c.halves,
+                  c.var ? "subtract, no NII" : "modulo, NII", c.stress ? "saturated" : "AWGN 0.5 dB");
     return s;
 }
 
@@ -191,6 +193,8 @@ int run_config(Bench &b, const Config &c, uint64_t stream, bool fault)
     ac.path = FG_TURBO_ARCH_PATH_SHARED;
     ac.half_iters = c.halves;
     ac.data = FG_TURBO_ARCH_DATA_FIXED;
+    ac.fmt.norm = c.var ? FG_XMAP_NORM_SUBTRACT : FG_XMAP_NORM_MODULO;
+    ac.nii = !c.var;
     std::vector<int32_t> q, pi((size_t)c.K);
     fg_turbo_arch *a = nullptr;
     int rc;
@@ -210,6 +214,7 @@ int run_config(Bench &b, const Config &c, uint64_t stream, bool fault)
     }
     Vtb_turbo &t = *b.top;
     // reset, static inputs, the load port (position k: {z', x', z, x}), as fg_turbo_arch_load
+    t.var_i = (uint8_t)c.var;
     t.rst_ni = 0;
     t.start_i = 0;
     t.ld_valid_i = 0;
@@ -286,7 +291,8 @@ int random_config(uint64_t seed, uint64_t r, Config *c)
     for (uint64_t i = 0; i < 1000; i++) {
         const uint32_t u = fg_rng_u32_at(seed, r, 3 * i), h = fg_rng_u32_at(seed, r, 3 * i + 1),
                        st = fg_rng_u32_at(seed, r, 3 * i + 2);
-        *c = {fg_interleaver_size(FG_STD_LTE, (int)(u % (uint32_t)n)), 1 + (int)(h % 12), (int)(st & 1)};
+        *c = {fg_interleaver_size(FG_STD_LTE, (int)(u % (uint32_t)n)), 1 + (int)(h % 12), (int)(st & 1),
+              (int)(st >> 1 & 1)};
         fg_turbo_arch_cfg ac = fg_turbo_arch_cfg_default(), run;
         ac.K = c->K;
         ac.P = P;
@@ -333,8 +339,7 @@ int main(int argc, char **argv)
                 fails++;
                 break;
             }
-            std::printf("random %ld of seed %llu: K %d, %d half-iterations, %s frame\n", r, (unsigned long long)seed,
-                        c.K, c.halves, c.stress ? "saturated" : "AWGN");
+            std::printf("random %ld of seed %llu: %s\n", r, (unsigned long long)seed, cfg_name(c).c_str());
             fails += run_config(b, c, 1000 + (uint64_t)r, fault);
         }
     } else {

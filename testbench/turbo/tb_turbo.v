@@ -1,6 +1,7 @@
 // tb_turbo: the turbo decoder core (rtl/lib/fg_turbo_core) of the thesis's LTE side, P 16 SISOs with
-// sub-blocks up to L 384, and the checked-in LTE IAG of 64 lanes (rtl/generated/iag-lte-p64); the
-// harness (tb_turbo.cpp) drives it and compares every port with the step model fg_turbo_arch.
+// sub-blocks up to L 384, and the checked-in LTE IAG of 64 lanes (rtl/generated/iag-lte-p64), in two
+// variants (modulo normalisation with NII, subtractive without) on the same inputs; var_i selects
+// the outputs. The harness (tb_turbo.cpp) drives it and compares every port with the step model.
 `default_nettype none
 module tb_turbo #(
     parameter integer P = 16, LMAX = 384, NL = 4 * P, AW = 13, W_CH = 5, W_EXT = 6,
@@ -9,6 +10,7 @@ module tb_turbo #(
 ) (
     input  wire                clk_i,
     input  wire                rst_ni,
+    input  wire                var_i,          // 0: modulo, NII on; 1: subtract, NII off
     input  wire [AW-1:0]       k_i,
     input  wire [CW-1:0]       c0_i,
     input  wire [7:0]          half_iters_i,
@@ -46,27 +48,51 @@ module tb_turbo #(
     output wire [NL*RW-1:0]    wr_row_o,
     output wire [NL*W_EXT-1:0] wr_data_o
 );
-  wire iag_rst_n, iag_start, iag_inverse;
-  wire [NL*14-1:0] lane_start;
-  wire [NL*3-1:0] lane_stride;
-  wire [NL-1:0] iag_in_valid;
-  wire [NL*AW-1:0] iag_in_x;
-  fg_turbo_core #(.P(P), .LMAX(LMAX)) u_core (
-      .clk_i(clk_i), .rst_ni(rst_ni), .k_i(k_i), .c0_i(c0_i), .half_iters_i(half_iters_i), .tail_i(tail_i),
-      .ld_valid_i(ld_valid_i), .ld_pos_i(ld_pos_i), .ld_data_i(ld_data_i), .start_i(start_i),
-      .iag_rst_no(iag_rst_n), .iag_lane_start_o(lane_start), .iag_lane_stride_o(lane_stride),
-      .iag_start_o(iag_start), .iag_inverse_o(iag_inverse), .iag_valid_o(iag_in_valid), .iag_x_o(iag_in_x),
-      .iag_ready_i(iag_ready_o), .iag_valid_i(iag_valid_o), .iag_err_i(iag_err_o), .iag_addr_i(iag_addr_o),
-      .hard_rd_pos_i(hard_rd_pos_i), .hard_rd_data_o(hard_rd_data_o),
-      .state_o(state_o), .half_o(half_o), .tau_o(tau_o), .half_end_o(half_end_o), .done_o(done_o),
-      .rd_valid_o(rd_valid_o), .rd_pos_o(rd_pos_o), .rd_bank_o(rd_bank_o), .rd_row_o(rd_row_o),
-      .rd_sys_o(rd_sys_o), .rd_par_o(rd_par_o), .rd_apr_o(rd_apr_o),
-      .out_valid_o(out_valid_o), .out_x_o(out_x_o), .out_llr_o(out_llr_o),
-      .word_valid_o(word_valid_o), .word_bank_o(word_bank_o), .word_row_o(word_row_o), .word_data_o(word_data_o),
-      .wr_valid_o(wr_valid_o), .wr_row_o(wr_row_o), .wr_data_o(wr_data_o));
-  fg_iag_lte_p64 u_iag (
-      .clk_i(clk_i), .rst_ni(iag_rst_n), .k_i(k_i), .lane_start_i(lane_start), .lane_stride_i(lane_stride),
-      .start_i(iag_start), .inverse_i(iag_inverse), .lane_valid_i(iag_in_valid), .lane_x_i(iag_in_x),
-      .ready_o(iag_ready_o), .lane_valid_o(iag_valid_o), .lane_err_o(iag_err_o), .lane_addr_o(iag_addr_o));
+  // Variant v: NORM, NII of core v; both run on the same inputs, var_i selects the outputs.
+  localparam integer NOUT = 14 + TW + NL * (6 + 3 * AW + 2 * BW + 3 * RW + 2 * W_CH + 4 * W_EXT);  // the outputs
+  wire [NOUT-1:0] outs[0:1];
+  genvar v;
+  generate
+    for (v = 0; v < 2; v = v + 1) begin : g_var
+      wire iag_rst_n, iag_start, iag_inverse, iag_ready, hard_d, st_he, st_done;
+      wire [1:0] st;
+      wire [7:0] hf;
+      wire [TW-1:0] tau;
+      wire [NL*14-1:0] lane_start;
+      wire [NL*3-1:0] lane_stride;
+      wire [NL-1:0] iag_in_valid, iag_valid, iag_err;
+      wire [NL*AW-1:0] iag_in_x, iag_addr;
+      wire [NL-1:0] rd_v, out_v, word_v, wr_v;
+      wire [NL*AW-1:0] rd_p, out_x;
+      wire [NL*BW-1:0] rd_b, word_b;
+      wire [NL*RW-1:0] rd_r, word_r, wr_r;
+      wire [NL*W_CH-1:0] rd_s, rd_pa;
+      wire [NL*W_EXT-1:0] rd_a, out_l, word_d, wr_d;
+      fg_turbo_core #(.P(P), .LMAX(LMAX), .NORM(v), .NII(1 - v)) u_core (
+          .clk_i(clk_i), .rst_ni(rst_ni), .k_i(k_i), .c0_i(c0_i), .half_iters_i(half_iters_i), .tail_i(tail_i),
+          .ld_valid_i(ld_valid_i), .ld_pos_i(ld_pos_i), .ld_data_i(ld_data_i), .start_i(start_i),
+          .iag_rst_no(iag_rst_n), .iag_lane_start_o(lane_start), .iag_lane_stride_o(lane_stride),
+          .iag_start_o(iag_start), .iag_inverse_o(iag_inverse), .iag_valid_o(iag_in_valid), .iag_x_o(iag_in_x),
+          .iag_ready_i(iag_ready), .iag_valid_i(iag_valid), .iag_err_i(iag_err), .iag_addr_i(iag_addr),
+          .hard_rd_pos_i(hard_rd_pos_i), .hard_rd_data_o(hard_d),
+          .state_o(st), .half_o(hf), .tau_o(tau), .half_end_o(st_he), .done_o(st_done),
+          .rd_valid_o(rd_v), .rd_pos_o(rd_p), .rd_bank_o(rd_b), .rd_row_o(rd_r),
+          .rd_sys_o(rd_s), .rd_par_o(rd_pa), .rd_apr_o(rd_a),
+          .out_valid_o(out_v), .out_x_o(out_x), .out_llr_o(out_l),
+          .word_valid_o(word_v), .word_bank_o(word_b), .word_row_o(word_r), .word_data_o(word_d),
+          .wr_valid_o(wr_v), .wr_row_o(wr_r), .wr_data_o(wr_d));
+      fg_iag_lte_p64 u_iag (
+          .clk_i(clk_i), .rst_ni(iag_rst_n), .k_i(k_i), .lane_start_i(lane_start), .lane_stride_i(lane_stride),
+          .start_i(iag_start), .inverse_i(iag_inverse), .lane_valid_i(iag_in_valid), .lane_x_i(iag_in_x),
+          .ready_o(iag_ready), .lane_valid_o(iag_valid), .lane_err_o(iag_err), .lane_addr_o(iag_addr));
+      assign outs[v] = {hard_d, st, hf, tau, st_he, st_done, iag_ready, iag_valid, iag_err, iag_addr, rd_v, rd_p,
+                        rd_b, rd_r, rd_s, rd_pa, rd_a, out_v, out_x, out_l, word_v, word_b, word_r, word_d, wr_v,
+                        wr_r, wr_d};
+    end
+  endgenerate
+  assign {hard_rd_data_o, state_o, half_o, tau_o, half_end_o, done_o, iag_ready_o, iag_valid_o, iag_err_o,
+          iag_addr_o, rd_valid_o, rd_pos_o, rd_bank_o, rd_row_o, rd_sys_o, rd_par_o, rd_apr_o, out_valid_o,
+          out_x_o, out_llr_o, word_valid_o, word_bank_o, word_row_o, word_data_o, wr_valid_o, wr_row_o,
+          wr_data_o} = outs[var_i];
 endmodule
 `default_nettype wire
