@@ -504,11 +504,21 @@ static void test_shared(void)
     CU_ASSERT_EQUAL(n_unfit, 12);
     CU_ASSERT_EQUAL(n_direct_fewer, 49);
     CU_ASSERT_EQUAL(n_dbcf, 26);
-    /* a short HSPA+ block on the most SISOs that fit it */
+    /* A short HSPA+ block on umts_P / 2^j SISOs with the design's DBCF of 32 lanes and 32 banks: K 45
+     * does not fit 8 SISOs (L 8 leaves 5 positions), it fits 4; every word lands, lanes 16..31 idle. */
     fg_turbo_arch_cfg u = cfg_of(FG_STD_UMTS, 45, 16, 11), urun;
     u.path = FG_TURBO_ARCH_PATH_SHARED;
     CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_resolve(&u, &urun), 0);
-    CU_ASSERT(urun.P == 5 && urun.path == FG_TURBO_ARCH_PATH_DBCF);
+    CU_ASSERT(urun.P == 4 && urun.path == FG_TURBO_ARCH_PATH_DBCF && urun.banks == 32 && urun.dbcf_lanes == 32);
+    fg_turbo_arch_result ur;
+    CU_ASSERT_EQUAL_FATAL(run_cfg(&u, &ur), 0);
+    CU_ASSERT(ur.geo.P == 4 && ur.geo.banks == 32 && ur.geo.dbcf_used);
+    CU_ASSERT_EQUAL(ur.overflow + ur.misplaced + ur.read_errors + ur.iag_errs, 0);
+    for (int K = 40; K <= 5114; K++) { /* every HSPA+ size runs on the shared design */
+        u.K = K;
+        CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_resolve(&u, &urun), 0);
+        CU_ASSERT(urun.P == 8 || urun.P == 4 || urun.P == 2 || urun.P == 1);
+    }
     fg_turbo_arch_cfg c = cfg_of(FG_STD_LTE, 152, 16, 11), run;
     c.path = FG_TURBO_ARCH_PATH_SHARED;
     CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_resolve(&c, &run), 0);

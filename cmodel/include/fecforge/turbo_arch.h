@@ -74,7 +74,7 @@ typedef struct {
     fg_std std;
     int K;                     /* a block size of std */
     int P;                     /* SISOs, [1, FG_TURBO_ARCH_P_MAX], fitting K (fg_turbo_arch_p_fits); path SHARED:
-                                * the design's SISOs (a block too short for them runs on fewer) */
+                                * the design's LTE SISOs (a block too short for them runs on fewer) */
     int half_iters;            /* [1, FG_TURBO_ARCH_HALF_MAX]; 11 = 5.5 iterations */
     int siso_latency;          /* Lmap, [1, FG_TURBO_ARCH_LATENCY_MAX] */
     fg_turbo_arch_path path;
@@ -83,6 +83,9 @@ typedef struct {
                                 * Path SHARED: 0 (every run has 4x its SISOs) */
     fg_bank_mapping umts_mapping; /* HSPA+ bank mapping: xmap or xmap-xor (natural-order reads conflict-free) */
     fg_dbcf_cfg dbcf;          /* select, FIFO and buffer depths, offer, LFSR seed; pllr and banks are set by the model */
+    int dbcf_lanes;            /* DBCF lanes: 0 = 4P; more (a multiple of 4 in [4P, FG_IAG_LANES_MAX]) leaves the lanes
+                                * past 4P idle: a shared design's HSPA+ block on fewer SISOs than its DBCF serves
+                                * (set by fg_turbo_arch_resolve) */
     fg_turbo_arch_data data;
     fg_xmap_fmt fmt;           /* FIXED: the datapath formats (fg_xmap_fmt_default) */
     int nii;                   /* FIXED: next-iteration initialisation of the stakes (default 1) */
@@ -101,7 +104,9 @@ int fg_turbo_arch_cfg_check(const fg_turbo_arch_cfg *cfg);
 
 /* The configuration the hardware runs for cfg->K. Paths other than SHARED: *run = *cfg. SHARED
  * (docs/turbo-architecture.md "The 63 sizes in hardware"):
- *   UMTS: umts_P SISOs through the DBCF, or the most that fit K;
+ *   UMTS: umts_P SISOs through the DBCF; a block too short for them runs on the largest P' = umts_P / 2^j
+ *   that fits it, with the design's DBCF (4 umts_P lanes, the lanes past 4P' idle) and banks (M = 4 umts_P,
+ *   umts_P / P' sub-banks per lane);
  *   LTE: P SISOs direct when they fit K and the qpp mapping is conflict-free for (K, P); else the faster, in decode
  *   cycles of this step model (TAG data, cfg's iterations, latency and DBCF), of (a) direct on the
  *   largest P' < P that fits K with a conflict-free qpp mapping and (b) umts_P SISOs through the
@@ -135,7 +140,7 @@ typedef struct {
     const int32_t *out_x_L;
     const int32_t *out_llr_L;
     const fg_iag_lane_out *iag_L;   /* the IAG's outputs (valid, err, addr) */
-    const fg_dbcf_word *word_L;     /* write-path lane words: bank, row, data (DBCF inputs) */
+    const fg_dbcf_word *word_L;     /* write-path lane words: bank, row, data (DBCF inputs; as many as the DBCF's lanes) */
     const fg_dbcf_word *wr_M;       /* bank write ports (valid, row, data) */
     int half_end;               /* 1 in the last cycle of a half-iteration: after it, the banks hold its writes */
 } fg_turbo_arch_ports;

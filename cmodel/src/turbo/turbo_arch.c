@@ -46,9 +46,9 @@ int fg_turbo_arch_cfg_check(const fg_turbo_arch_cfg *c)
     if (c->path == FG_TURBO_ARCH_PATH_SHARED) {
         if (c->umts_P < 0 || c->umts_P > c->P)
             return fg_set_error(FG_EINVAL, "umts_P=%d out of range [1, P=%d] (0: P/2)", c->umts_P, c->P);
-        if (c->banks != 0)
-            return fg_set_error(FG_EINVAL, "banks=%d invalid with path shared: each run has 4x its SISOs (0)",
-                                c->banks);
+        if (c->banks != 0 || c->dbcf_lanes != 0)
+            return fg_set_error(FG_EINVAL, "%s=%d invalid with path shared: set per block by the design (0)",
+                                c->banks ? "banks" : "dbcf_lanes", c->banks ? c->banks : c->dbcf_lanes);
     }
     /* A shared design runs HSPA+ on umts_P SISOs through its DBCF of 4*umts_P lanes, and a block too
      * short for its SISOs on fewer (fg_turbo_arch_resolve). */
@@ -66,6 +66,9 @@ int fg_turbo_arch_cfg_check(const fg_turbo_arch_cfg *c)
         return fg_set_error(FG_EINVAL, "siso_latency=%d out of range [1, %d]", c->siso_latency,
                             FG_TURBO_ARCH_LATENCY_MAX);
     const int pllr = 4 * P;
+    if (c->dbcf_lanes != 0 && (c->dbcf_lanes < pllr || c->dbcf_lanes % 4 || c->dbcf_lanes > FG_IAG_LANES_MAX))
+        return fg_set_error(FG_EINVAL, "dbcf_lanes=%d invalid: 0 (4P) or a multiple of 4 in [4P=%d, %d]",
+                            c->dbcf_lanes, pllr, FG_IAG_LANES_MAX);
     if (c->std == FG_STD_LTE) {
         if (c->banks != 0 && c->banks != pllr)
             return fg_set_error(FG_EINVAL, "banks=%d invalid for LTE: the qpp mapping uses M = 4P = %d banks",
@@ -86,7 +89,7 @@ int fg_turbo_arch_cfg_check(const fg_turbo_arch_cfg *c)
     if (c->data == FG_TURBO_ARCH_DATA_FIXED && (rc = fg_xmap_fmt_check(&c->fmt)))
         return rc;
     fg_dbcf_cfg d = c->dbcf;
-    d.pllr = shared ? 4 * fg_turbo_arch_umts_P(c) : pllr;
+    d.pllr = shared ? 4 * fg_turbo_arch_umts_P(c) : c->dbcf_lanes ? c->dbcf_lanes : pllr;
     d.banks = c->banks ? c->banks : d.pllr;
     d.stall = 0;
     return fg_dbcf_cfg_check(&d);
@@ -192,6 +195,7 @@ int fg_turbo_arch_create(const fg_turbo_arch_cfg *cfg, fg_turbo_arch **out)
         return fg_set_error(FG_ENOMEM, "out of memory for the turbo architecture model");
     a->cfg = *cfg;
     a->pllr = 4 * cfg->P;
+    a->dlanes = cfg->dbcf_lanes ? cfg->dbcf_lanes : a->pllr;
     a->M = cfg->banks ? cfg->banks : a->pllr;
     a->Lmap = cfg->siso_latency;
     a->Liag = cfg->std == FG_STD_UMTS ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE;
@@ -220,7 +224,7 @@ int fg_turbo_arch_create(const fg_turbo_arch_cfg *cfg, fg_turbo_arch **out)
         goto fail;
     if (a->use_dbcf) {
         fg_dbcf_cfg d = cfg->dbcf;
-        d.pllr = a->pllr;
+        d.pllr = a->dlanes;
         d.banks = a->M;
         d.stall = 0;
         if ((rc = fg_dbcf_create(&d, &a->dbcf)))
@@ -243,7 +247,7 @@ int fg_turbo_arch_create(const fg_turbo_arch_cfg *cfg, fg_turbo_arch **out)
     a->out_x = calloc(P, sizeof *a->out_x);
     a->out_llr = calloc(P, sizeof *a->out_llr);
     a->iag_in = calloc(P, sizeof *a->iag_in);
-    a->word = calloc(P, sizeof *a->word);
+    a->word = calloc((size_t)a->dlanes, sizeof *a->word);
     a->wr = calloc(M, sizeof *a->wr);
     a->bank_cnt = calloc(M, sizeof *a->bank_cnt);
     a->idle_iag = calloc(P, sizeof *a->idle_iag);
@@ -352,7 +356,7 @@ void fg_turbo_arch_step(fg_turbo_arch *a, int start, fg_turbo_arch_ports *p)
     memset(a->rd_valid, 0, (size_t)P);
     memset(a->out_valid, 0, (size_t)P);
     memset(a->iag_in, 0, sizeof *a->iag_in * (size_t)P);
-    memset(a->word, 0, sizeof *a->word * (size_t)P);
+    memset(a->word, 0, sizeof *a->word * (size_t)a->dlanes);
     memset(a->wr, 0, sizeof *a->wr * (size_t)M);
     p->cycle = a->cycle;
     p->state = state;
@@ -458,7 +462,7 @@ void fg_turbo_arch_step(fg_turbo_arch *a, int start, fg_turbo_arch_ports *p)
             fg_dbcf_out dout;
             fg_dbcf_step(a->dbcf, a->word, &dout);
             wr = dout.bank_write_M;
-            for (int l = 0; l < P; l++) {
+            for (int l = 0; l < a->dlanes; l++) {
                 a->st.overflow += dout.reject_P[l];
                 const int f = fg_dbcf_fifo_level(a->dbcf, l);
                 a->st.max_fifo = f > a->st.max_fifo ? f : a->st.max_fifo;

@@ -17,6 +17,7 @@ struct fg_turbo_arch {
     fg_bank_map umap;      /* UMTS bank mapping */
     int qpp;               /* LTE: the qpp mapping */
     int pllr, M, depth, C0, L, Lmap, Liag, use_dbcf;
+    int dlanes;            /* DBCF lanes (>= pllr: the lanes past pllr idle); the write words' count */
     fg_iag *iag;
     fg_dbcf *dbcf;         /* NULL on the direct path */
     int32_t *pi_K, *inv_K; /* the interleaver, for the TAG checks */

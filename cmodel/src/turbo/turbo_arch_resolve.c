@@ -33,13 +33,22 @@ int fg_turbo_arch_resolve(const fg_turbo_arch_cfg *cfg, fg_turbo_arch_cfg *run)
         return 0;
     run->umts_P = 0;
     run->banks = 0;
+    run->dbcf_lanes = 0;
     run->path = FG_TURBO_ARCH_PATH_DBCF;
-    int umts_P = fg_turbo_arch_umts_P(cfg);
-    /* A short block runs on the most SISOs that fit it (every non-empty sub-block >= 8 positions). */
-    while (umts_P > 1 && !fg_turbo_arch_p_fits(cfg->K, umts_P))
-        umts_P--;
+    const int umts_P = fg_turbo_arch_umts_P(cfg);
     if (cfg->std == FG_STD_UMTS) {
-        run->P = umts_P;
+        /* A block too short for the umts_P SISOs (a non-empty sub-block needs >= 8 positions) runs on
+         * umts_P / 2^j of them, with the design's DBCF lanes and banks: the xmap mappings then have
+         * umts_P / P' sub-banks per lane. */
+        int p = umts_P;
+        while (!fg_turbo_arch_p_fits(cfg->K, p) && p % 2 == 0)
+            p /= 2;
+        if (!fg_turbo_arch_p_fits(cfg->K, p))
+            return fg_set_error(FG_EINVAL, "K=%d too short for the shared design's umts_P=%d HSPA+ SISOs or %d of "
+                                "them (every non-empty sub-block needs at least 8 positions)", cfg->K, umts_P, p);
+        run->P = p;
+        run->banks = 4 * umts_P;
+        run->dbcf_lanes = 4 * umts_P;
         return 0;
     }
     long conflicts = 1;
