@@ -229,6 +229,7 @@ int run_config(Bench &b, const Config &c, uint64_t stream, bool fault)
         fg_vl_put(t.tail_i, j * w, w, (uint32_t)q[(size_t)lay.tail1 + (size_t)j]);
         fg_vl_put(t.tail_i, (6 + j) * w, w, (uint32_t)q[(size_t)lay.tail2 + (size_t)j]);
     }
+    b.edge(); // tb_turbo.v registers the static inputs
     for (int k = 0; k < c.K; k++) {
         const int32_t v[4] = {q[(size_t)(lay.sys + k)], q[(size_t)(lay.par1 + k)], q[(size_t)(lay.sys + pi[(size_t)k])],
                               q[(size_t)(lay.par2 + k)]};

@@ -48,6 +48,21 @@ module tb_turbo #(
     output wire [NL*RW-1:0]    wr_row_o,
     output wire [NL*W_EXT-1:0] wr_data_o
 );
+  // The static inputs pass through registers (set them one cycle before the block's first load):
+  // the logic that depends on them (positions, lane programs, bank mappers) then runs on clock edges
+  // only, not in every eval() of the harness (Verilator 5.006 re-runs input-dependent logic in each).
+  reg var_q;
+  reg [AW-1:0] k_q;
+  reg [CW-1:0] c0_q;
+  reg [7:0] hi_q;
+  reg [12*W_CH-1:0] tail_q;
+  always @(posedge clk_i) begin
+    var_q <= var_i;
+    k_q <= k_i;
+    c0_q <= c0_i;
+    hi_q <= half_iters_i;
+    tail_q <= tail_i;
+  end
   // Variant v: NORM, NII of core v; both run on the same inputs, var_i selects the outputs.
   localparam integer NOUT = 14 + TW + NL * (6 + 3 * AW + 2 * BW + 3 * RW + 2 * W_CH + 4 * W_EXT);  // the outputs
   wire [NOUT-1:0] outs[0:1];
@@ -69,7 +84,7 @@ module tb_turbo #(
       wire [NL*W_CH-1:0] rd_s, rd_pa;
       wire [NL*W_EXT-1:0] rd_a, out_l, word_d, wr_d;
       fg_turbo_core #(.P(P), .LMAX(LMAX), .NORM(v), .NII(1 - v)) u_core (
-          .clk_i(clk_i), .rst_ni(rst_ni), .k_i(k_i), .c0_i(c0_i), .half_iters_i(half_iters_i), .tail_i(tail_i),
+          .clk_i(clk_i), .rst_ni(rst_ni), .k_i(k_q), .c0_i(c0_q), .half_iters_i(hi_q), .tail_i(tail_q),
           .ld_valid_i(ld_valid_i), .ld_pos_i(ld_pos_i), .ld_data_i(ld_data_i), .start_i(start_i),
           .iag_rst_no(iag_rst_n), .iag_lane_start_o(lane_start), .iag_lane_stride_o(lane_stride),
           .iag_start_o(iag_start), .iag_inverse_o(iag_inverse), .iag_valid_o(iag_in_valid), .iag_x_o(iag_in_x),
@@ -82,7 +97,7 @@ module tb_turbo #(
           .word_valid_o(word_v), .word_bank_o(word_b), .word_row_o(word_r), .word_data_o(word_d),
           .wr_valid_o(wr_v), .wr_row_o(wr_r), .wr_data_o(wr_d));
       fg_iag_lte_p64 u_iag (
-          .clk_i(clk_i), .rst_ni(iag_rst_n), .k_i(k_i), .lane_start_i(lane_start), .lane_stride_i(lane_stride),
+          .clk_i(clk_i), .rst_ni(iag_rst_n), .k_i(k_q), .lane_start_i(lane_start), .lane_stride_i(lane_stride),
           .start_i(iag_start), .inverse_i(iag_inverse), .lane_valid_i(iag_in_valid), .lane_x_i(iag_in_x),
           .ready_o(iag_ready), .lane_valid_o(iag_valid), .lane_err_o(iag_err), .lane_addr_o(iag_addr));
       assign outs[v] = {hard_d, st, hf, tau, st_he, st_done, iag_ready, iag_valid, iag_err, iag_addr, rd_v, rd_p,
@@ -93,6 +108,6 @@ module tb_turbo #(
   assign {hard_rd_data_o, state_o, half_o, tau_o, half_end_o, done_o, iag_ready_o, iag_valid_o, iag_err_o,
           iag_addr_o, rd_valid_o, rd_pos_o, rd_bank_o, rd_row_o, rd_sys_o, rd_par_o, rd_apr_o, out_valid_o,
           out_x_o, out_llr_o, word_valid_o, word_bank_o, word_row_o, word_data_o, wr_valid_o, wr_row_o,
-          wr_data_o} = outs[var_i];
+          wr_data_o} = outs[var_q];
 endmodule
 `default_nettype wire
