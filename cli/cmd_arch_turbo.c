@@ -141,13 +141,13 @@ static int make_frame(const fg_turbo_arch_cfg *c, const data_opts *d, int f, uin
     return 0;
 }
 
-/* trace: the --trace output (opened before any work), or NULL. */
 /* The design can run c->K: P fits it, or the shared design picks fewer SISOs (fg_turbo_arch_resolve). */
 static int runs(const fg_turbo_arch_cfg *c)
 {
     return c->path == FG_TURBO_ARCH_PATH_SHARED || fg_turbo_arch_p_fits(c->K, c->P);
 }
 
+/* trace: the --trace output (opened before any work), or NULL. */
 static int measure(const fg_turbo_arch_cfg *c0, const data_opts *d, double fclk, fg_out *trace, measured *m)
 {
     fg_turbo_arch_cfg cfg; /* the configuration this K runs (path shared: chosen per K) */
