@@ -45,9 +45,13 @@ int fg_cli_design_head(const char *verb, int argc, char **argv, int rtl, const c
 
 void fg_cli_design_list(FILE *f, int rtl)
 {
+    int w = 10; /* the column of the summaries: at least 10, wider for a longer name (turbo-fixed) */
+    for (int i = 0; i < fg_design_count(); i++)
+        if ((!rtl || fg_design_at(i)->generate) && (int)strlen(fg_design_at(i)->name) > w)
+            w = (int)strlen(fg_design_at(i)->name);
     for (int i = 0; i < fg_design_count(); i++)
         if (!rtl || fg_design_at(i)->generate)
-            fprintf(f, "  %-10s %s\n", fg_design_at(i)->name, fg_design_at(i)->summary);
+            fprintf(f, "  %-*s %s\n", w, fg_design_at(i)->name, fg_design_at(i)->summary);
 }
 
 static const fg_opt config_opt[] = {

@@ -129,6 +129,12 @@ static int stat_parse(const char *text, fg_cli_yosys_stat *s)
     return end ? stat_object(d, end, s) : -1;
 }
 
+/* A cell type names module `name`: Yosys lists a plain module as \NAME and its instances' type as NAME. */
+static int same_module(const char *type, const char *name)
+{
+    return !strcmp(type, name) || (name[0] == '\\' && !strcmp(type, name + 1));
+}
+
 /* The "modules" object of `stat -json`: every module's own statistics, in r->modules (top first). */
 static int stat_modules(const char *text, const char *top, fg_cli_yosys_result *r)
 {
@@ -169,7 +175,7 @@ static int stat_modules(const char *text, const char *top, fg_cli_yosys_result *
             long n = i == 0;
             for (int k = 0; k < r->nmodules; k++)
                 for (int t = 0; t < r->modules[k].st.ntypes; t++)
-                    if (!strcmp(r->modules[k].st.type[t], r->modules[i].name))
+                    if (same_module(r->modules[k].st.type[t], r->modules[i].name))
                         n += r->modules[k].st.count[t] * r->modules[k].instances;
             r->modules[i].instances = n;
         }
@@ -392,13 +398,28 @@ int fg_cli_yosys(const char *cmd, const char *yosys, const char *dir, const char
     if (write_script(cmd, dir, top, flatten, &macros) || run_yosys(cmd, yosys, dir, top, &r->seconds))
         return FG_EXIT_FAIL;
     fg_cli_yosys_stat *all = calloc(1, sizeof *all);
+    fg_cli_yosys_result pre = {0}; /* before synthesis: every module, the SRAM models with their memories */
     if (!all)
         return fg_cli_fail(cmd, "out of memory");
-    int rc = read_stat(cmd, dir, "arrays_all.json", top, all, NULL) ||
+    int rc = read_stat(cmd, dir, "arrays_all.json", top, all, flatten ? NULL : &pre) ||
              read_stat(cmd, dir, "arrays_reg.json", top, &r->st, NULL);
     r->mem_bits_all = all->mem_bits;
     r->mem_bits_reg = r->st.mem_bits;
     free(all);
+    for (int i = 0; i < pre.nmodules && !rc; i++) {
+        if (!strstr(pre.modules[i].name, "fg_sram_"))
+            continue;
+        fg_cli_yosys_sram *m = realloc(r->sram, (size_t)(r->nsram + 1) * sizeof *m);
+        if (!m) {
+            rc = fg_cli_fail(cmd, "out of memory");
+            break;
+        }
+        r->sram = m;
+        const char *nm = pre.modules[i].name;
+        snprintf(m[r->nsram].name, sizeof m->name, "%s", nm[0] == '\\' ? nm + 1 : nm); /* as its cells' type */
+        m[r->nsram++].bits = pre.modules[i].st.mem_bits;
+    }
+    fg_cli_yosys_free(&pre);
     if (rc || read_stat(cmd, dir, "stat.json", top, &r->st, r))
         return FG_EXIT_FAIL;
     snprintf(r->version, sizeof r->version, "%s", r->st.creator);
@@ -410,4 +431,7 @@ void fg_cli_yosys_free(fg_cli_yosys_result *r)
     free(r->modules);
     r->modules = NULL;
     r->nmodules = 0;
+    free(r->sram);
+    r->sram = NULL;
+    r->nsram = 0;
 }

@@ -23,6 +23,13 @@ typedef struct {
     fg_cli_yosys_stat st;
 } fg_cli_yosys_module;
 
+/* An SRAM model (fg_sram_*) of the design under the name its instances' cell type has, and its bits (before it
+ * became a black box). */
+typedef struct {
+    char name[FG_CLI_YOSYS_TYPE_LEN];
+    long bits;
+} fg_cli_yosys_sram;
+
 typedef struct {
     char version[128];  /* Yosys's creator line */
     double seconds;
@@ -32,6 +39,8 @@ typedef struct {
     fg_cli_yosys_stat st; /* after synth: the whole design (every instance counted) */
     int nmodules;       /* hierarchical runs: the synthesized modules, top first (the top alone when flat) */
     fg_cli_yosys_module *modules;
+    int nsram;          /* hierarchical runs: the SRAM models the modules instantiate (cells of these types) */
+    fg_cli_yosys_sram *sram;
 } fg_cli_yosys_result;
 
 /* The yosys executable: $FG_YOSYS if set, else yosys on PATH; NULL if none. */

@@ -141,10 +141,10 @@ static int make_frame(const fg_turbo_arch_cfg *c, const data_opts *d, int f, uin
     return 0;
 }
 
-/* The design can run c->K: P fits it, or the shared design picks fewer SISOs (fg_turbo_arch_resolve). */
+/* The design can run c->K: P fits it, or the design (paths shared, fit) picks fewer SISOs (fg_turbo_arch_resolve). */
 static int runs(const fg_turbo_arch_cfg *c)
 {
-    return c->path == FG_TURBO_ARCH_PATH_SHARED || fg_turbo_arch_p_fits(c->K, c->P);
+    return c->path == FG_TURBO_ARCH_PATH_SHARED || c->path == FG_TURBO_ARCH_PATH_FIT || fg_turbo_arch_p_fits(c->K, c->P);
 }
 
 /* trace: the --trace output (opened before any work), or NULL. */
@@ -320,6 +320,7 @@ static void json_cfg(fg_json *j, const fg_turbo_arch_cfg *c, const data_opts *d,
     fg_json_str(j, "path_option", c->path == FG_TURBO_ARCH_PATH_DIRECT   ? "direct"
                                   : c->path == FG_TURBO_ARCH_PATH_DBCF   ? "dbcf"
                                   : c->path == FG_TURBO_ARCH_PATH_SHARED ? "shared"
+                                  : c->path == FG_TURBO_ARCH_PATH_FIT    ? "fit"
                                                                          : "auto");
     if (c->path == FG_TURBO_ARCH_PATH_SHARED)
         fg_json_int(j, "umts_P", fg_turbo_arch_umts_P(c));
@@ -401,12 +402,14 @@ static const fg_opt turbo_opts_tbl[] = {
      .help = "clock for the throughput: 600e6, 600M, 1.2G, 600MHz; [1e3, 1e12] Hz"},
     {"latency", 0, FG_OPT_INT, O(cfg.siso_latency), 1, FG_TURBO_ARCH_LATENCY_MAX, .meta = "C",
      .help = "SISO pipeline latency Lmap in cycles"},
-    {"path", 0, FG_OPT_CHOICE, O(cfg.path), .words = "auto|direct|dbcf|shared", .meta = "X",
+    {"path", 0, FG_OPT_CHOICE, O(cfg.path), .words = "auto|direct|dbcf|shared|fit", .meta = "X",
      .help = "write path: auto (UMTS through the DBCF; LTE direct when the qpp mapping is\n"
              "conflict-free for K and P, else the DBCF), direct (LTE only: conflicts are\n"
              "counted), dbcf, shared (the multi-standard design: LTE direct on P SISOs, HSPA+\n"
              "on --umts-parallel SISOs through the DBCF; an LTE K whose qpp mapping conflicts\n"
-             "at P runs the faster of direct on fewer SISOs and the HSPA+ DBCF)"},
+             "at P runs the faster of direct on fewer SISOs and the HSPA+ DBCF), fit (a design\n"
+             "of one standard, gen turbo --std lte|umts: LTE direct on the most SISOs <= P\n"
+             "with a conflict-free qpp mapping; HSPA+ as shared's with P HSPA+ SISOs)"},
     {"umts-parallel", 0, FG_OPT_INT, O(cfg.umts_P), 1, FG_TURBO_ARCH_P_MAX, .def_text = "P/2", .meta = "P",
      .help = "with --path shared: the design's HSPA+ SISOs (DBCF of 4P lanes), at most --parallel"},
     {"banks", 0, FG_OPT_INT, O(cfg.banks), 1, 4096, .def_text = "4P", .meta = "M",

@@ -191,6 +191,60 @@ static void module_row(const fg_cli_yosys_module *m, char *out, size_t n, area_c
     snprintf(out, n, "%.*s", (int)strcspn(p, "\\"), p);
 }
 
+/* ---- by block: the design's area_blocks over the modules of a hierarchical run ---- */
+
+enum { BLOCKS_MAX = 16 };
+typedef struct {
+    const char *name;
+    long cells, flip_flops, macros, mem_bits;
+    double ge;
+} block_sum;
+
+/* Does module name m start with one of the space-separated prefixes? */
+static int in_block(const char *prefixes, const char *m)
+{
+    for (const char *p = prefixes; *p;) {
+        const size_t n = strcspn(p, " ");
+        if (n && !strncmp(m, p, n))
+            return 1;
+        p += n;
+        p += strspn(p, " ");
+    }
+    return 0;
+}
+
+/* Each module's own logic times its instances, and the SRAM models it instantiates, into the first block
+ * that names it; a last block "other" for the rest when it has any. Returns the blocks (0: no table). */
+static int blocks_of(const fg_design *d, const area_result *r, block_sum *b)
+{
+    if (!d->area_blocks || r->y.flatten)
+        return 0;
+    int n = 0;
+    for (const fg_design_block *k = d->area_blocks; k->name && n < BLOCKS_MAX - 1; k++)
+        b[n++] = (block_sum){.name = k->name};
+    b[n] = (block_sum){.name = "other"};
+    for (int i = 0; i < r->y.nmodules; i++) {
+        const fg_cli_yosys_module *m = &r->y.modules[i];
+        area_counts c;
+        char name[FG_CLI_YOSYS_TYPE_LEN];
+        module_row(m, name, sizeof name, &c);
+        int k = 0;
+        while (k < n && !in_block(d->area_blocks[k].modules, name))
+            k++;
+        block_sum *s = &b[k];
+        s->cells += c.cells * m->instances;
+        s->flip_flops += c.flip_flops * m->instances;
+        s->ge += c.ge * (double)m->instances;
+        for (int t = 0; t < m->st.ntypes; t++)
+            for (int q = 0; q < r->y.nsram; q++)
+                if (!strcmp(m->st.type[t], r->y.sram[q].name)) {
+                    s->macros += m->st.count[t] * m->instances;
+                    s->mem_bits += r->y.sram[q].bits * m->st.count[t] * m->instances;
+                }
+    }
+    return b[n].cells || b[n].mem_bits ? n + 1 : n;
+}
+
 static void print_json(const fg_cli_design *c, const area_result *r, double total_s)
 {
     fg_json j;
@@ -236,6 +290,22 @@ static void print_json(const fg_cli_design *c, const area_result *r, double tota
             fg_json_obj_close(&j);
         }
         fg_json_arr_close(&j);
+        block_sum b[BLOCKS_MAX];
+        const int nb = blocks_of(c->d, r, b);
+        if (nb) {
+            fg_json_arr_open(&j, "blocks");
+            for (int i = 0; i < nb; i++) {
+                fg_json_obj_open(&j, NULL);
+                fg_json_str(&j, "block", b[i].name);
+                fg_json_int(&j, "cells", b[i].cells);
+                fg_json_int(&j, "flip_flops", b[i].flip_flops);
+                fg_json_num(&j, "ge", b[i].ge);
+                fg_json_int(&j, "mem_bits", b[i].mem_bits);
+                fg_json_int(&j, "macros", b[i].macros);
+                fg_json_obj_close(&j);
+            }
+            fg_json_arr_close(&j);
+        }
     }
     fg_json_str(&j, "yosys", r->y.version);
     fg_json_str(&j, "yosys_script",
@@ -248,8 +318,9 @@ static void print_json(const fg_cli_design *c, const area_result *r, double tota
     fg_json_end(&j);
 }
 
-static void print_table(const char *design, const area_result *r, double total_s)
+static void print_table(const fg_design *d, const area_result *r, double total_s)
 {
+    const char *design = d->name;
     const area_counts *n = &r->n;
     printf("fecforge area %s: %s (%s; %s synthesis %.1f s, total %.1f s)\n\n", design, r->top, r->y.version,
            r->y.flatten ? "flat" : "hierarchical", r->y.seconds, total_s);
@@ -282,6 +353,12 @@ static void print_table(const char *design, const area_result *r, double total_s
         printf("  %-28s %10ld %10ld %12.1f %12.1f\n", name, r->y.modules[i].instances, c.cells, c.ge,
                c.ge * (double)r->y.modules[i].instances);
     }
+    block_sum b[BLOCKS_MAX];
+    const int nb = blocks_of(d, r, b);
+    if (nb)
+        printf("\n  %-36s %12s %12s %12s %8s\n", "block", "GE", "flip-flops", "SRAM bits", "macros");
+    for (int i = 0; i < nb; i++)
+        printf("  %-36s %12.1f %12ld %12ld %8ld\n", b[i].name, b[i].ge, b[i].flip_flops, b[i].mem_bits, b[i].macros);
 }
 
 /* ---- area <design> ------------------------------------------------------------------------------- */
@@ -367,7 +444,7 @@ static int area_run(const fg_cli_design *c, const char *keep, int json, int flat
         if (json)
             print_json(c, r, total);
         else
-            print_table(c->d->name, r, total);
+            print_table(c->d, r, total);
     } else if (fg_cli_stopped())
         rc = 128 + fg_cli_stopped();
     fg_cli_yosys_free(&r->y);

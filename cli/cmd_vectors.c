@@ -25,7 +25,7 @@ static const fg_opt vectors_table[] = {
     {"json", 0, FG_OPT_FLAG, O(json), .help = "a JSON summary on stdout (provenance, DIR, cycle counts, streams)"},
     {"frames-out", 0, FG_OPT_TEXT, O(frames_out), .meta = "FILE",
      .help = "also the set's frames as a frame file of the decoder family (docs/decode.md): what\n"
-             "`fecforge decode` and a hardware decoder take (designs with frames: ldpc, turbo)"},
+             "`fecforge decode` and a hardware decoder take (designs with frames: ldpc, turbo-fixed)"},
     {NULL}};
 #undef O
 

@@ -1,4 +1,4 @@
-// Channel LLRs of one turbo frame for the turbo harnesses (testbench/xmap_siso, testbench/turbo):
+// Channel LLRs of one turbo frame for the SISO harness (testbench/xmap_siso):
 // a codeword through BPSK/AWGN at 0.5 dB, quantised in the default formats (fg_llr_quantize), or a
 // saturated stress frame (every channel LLR +-max, random signs). Frame = Philox stream `stream`.
 #ifndef FG_TB_TURBO_FRAME_H

@@ -18,7 +18,7 @@ export PATH="$t/bin:$PATH" FG_YOSYS="$t/bin/yosys"
 : >"$t/cmds"
 while read -r v; do
   echo "$v" >>"$t/cmds"
-  for w in ldpc turbo dbcf iag subsystem xmap plot devices vectors; do
+  for w in ldpc turbo turbo-fixed dbcf iag subsystem xmap plot devices vectors; do
     "$F" "$v" "$w" --help 2>/dev/null | head -1 | grep -q "^usage: fecforge $v $w" && echo "$v $w" >>"$t/cmds"
   done
 done <"$t/verbs"
@@ -46,7 +46,8 @@ declare -A BAD=(
   [direction]=x [offer]=x [lfsr-seed]=0 [sim]=x [et]=x [nii]=x [z]=0 [llr-width]=0 [r-width]=0
   [app-width]=0 [in-shift]=-1 [mb]=x [scale]=x [batches]=0 [count]=0 [first]=-1 [encoding]=x [show]=-1
   [random]=0 [bank-depth]=0 [radix]=3 [window]=0 [norm]=x [sub]=-1 [half-iter]=-1 [stop-fer]=2
-  [mb-order]=x [fclk]=x [csv]='' [frames-out]=''
+  [mb-order]=x [fclk]=x [csv]='' [frames-out]='' [k-max]=0 [ext-width]=0 [bm-width]=0 [sm-width]=0
+  [latency]=0 [frame]=x [then]=x
 )
 n=0 checked=0
 cut -f2 "$t/opts" | sort | uniq -c | awk '$1 >= 2 { print $2 }' >"$t/shared"

@@ -541,6 +541,54 @@ static void test_shared(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(fg_last_error(), "path shared"));
 }
 
+/* Path FIT, a design of one standard: LTE direct on the largest P' <= P that fits K with a conflict-free
+ * qpp mapping (no DBCF), HSPA+ as the shared design's with umts_P = P. */
+static void test_fit(void)
+{
+    int n_16 = 0, lmax = 0;
+    for (int i = 0; i < fg_interleaver_num_sizes(FG_STD_LTE); i++) {
+        const int K = fg_interleaver_size(FG_STD_LTE, i);
+        fg_turbo_arch_cfg c = cfg_of(FG_STD_LTE, K, 16, 11), run;
+        c.path = FG_TURBO_ARCH_PATH_FIT;
+        CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_resolve(&c, &run), 0);
+        CU_ASSERT_EQUAL(run.path, FG_TURBO_ARCH_PATH_DIRECT);
+        long n = 1;
+        CU_ASSERT_FATAL(fg_turbo_arch_p_fits(K, run.P));
+        CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_lte_conflicts(K, run.P, &n), 0);
+        CU_ASSERT_EQUAL(n, 0);
+        for (int p = run.P + 1; p <= 16; p++) /* no larger P' runs it */
+            CU_ASSERT(!fg_turbo_arch_p_fits(K, p) || (!fg_turbo_arch_lte_conflicts(K, p, &n) && n > 0));
+        n_16 += run.P == 16;
+        const int L = 4 * ((K + 4 * run.P - 1) / (4 * run.P));
+        lmax = L > lmax ? L : lmax;
+    }
+    /* docs/rtl-turbo.md: 113 sizes on 16 SISOs; sub-blocks up to 384 (K 6144, 3072 on 8, ...) */
+    CU_ASSERT_EQUAL(n_16, 113);
+    CU_ASSERT_EQUAL(lmax, 384);
+    fg_turbo_arch_cfg c = cfg_of(FG_STD_LTE, 136, 16, 11), run;
+    c.path = FG_TURBO_ARCH_PATH_FIT;
+    CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_resolve(&c, &run), 0);
+    CU_ASSERT_EQUAL(run.P, 2);
+    fg_turbo_arch_result r;
+    CU_ASSERT_EQUAL_FATAL(run_cfg(&c, &r), 0);
+    CU_ASSERT(r.geo.P == 2 && !r.geo.dbcf_used && r.write_conflicts == 0);
+    check_equal(FG_STD_LTE, 136, run.P, 1, 4, 1.0, run.path);
+    /* HSPA+: the shared design's rule at umts_P = P */
+    for (int K = 40; K <= 5114; K += 13) {
+        fg_turbo_arch_cfg u = cfg_of(FG_STD_UMTS, K, 8, 11), us = u, ur, usr;
+        u.path = FG_TURBO_ARCH_PATH_FIT;
+        us.P = 16;
+        us.umts_P = 8;
+        us.path = FG_TURBO_ARCH_PATH_SHARED;
+        CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_resolve(&u, &ur), 0);
+        CU_ASSERT_EQUAL_FATAL(fg_turbo_arch_resolve(&us, &usr), 0);
+        CU_ASSERT(ur.P == usr.P && ur.banks == 32 && ur.dbcf_lanes == 32 && ur.path == FG_TURBO_ARCH_PATH_DBCF);
+    }
+    c.umts_P = 4;
+    CU_ASSERT_EQUAL(fg_turbo_arch_cfg_check(&c), FG_EINVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(fg_last_error(), "umts_P=4 invalid with path fit"));
+}
+
 void fg_test_register(void)
 {
     static const fg_test_case cases[] = {
@@ -552,6 +600,7 @@ void fg_test_register(void)
         {"rerun", test_rerun},
         {"equal_fixed_decoder", test_equal_fixed_decoder},
         {"shared", test_shared},
+        {"fit", test_fit},
         {NULL, NULL}};
     fg_add_suite("turbo_arch", cases);
 }

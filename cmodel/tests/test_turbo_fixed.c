@@ -494,7 +494,7 @@ static void test_vectors_read_back(void)
     CU_ASSERT(be >= 0);
     fg_vec_set *set = NULL;
     CU_ASSERT_EQUAL_FATAL(fg_vec_open(set_dir, &set), 0);
-    CU_ASSERT_STRING_EQUAL(fg_vec_design(set), "turbo");
+    CU_ASSERT_STRING_EQUAL(fg_vec_design(set), "turbo-fixed");
     long long v;
     CU_ASSERT(fg_vec_get_count(set, "half_iters_total", &v) == 0 && v == 10);
     CU_ASSERT(fg_vec_get_param_int(set, "P", &v) == 0 && v == 4);
@@ -637,7 +637,7 @@ void fg_test_register(void)
         {"determinism, observer invariants, modulo = subtract", test_determinism_observer_norms},
         {"early termination: CRC, min-LLR, avg-LLR", test_early_termination},
         {"error paths", test_errors},
-        {"vector sets turbo and xmap read back = a fresh decode", test_vectors_read_back},
+        {"vector sets turbo-fixed and xmap read back = a fresh decode", test_vectors_read_back},
         {NULL, NULL},
     };
     fg_add_suite("turbo_fixed", cases);

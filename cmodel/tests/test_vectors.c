@@ -618,6 +618,11 @@ static void test_corrupt(void)
     corrupt_case("manifest.json", 0, "\"design\" \"dbcf\",", "\"design\": \"dbcf\",", FG_EINVAL, "not valid JSON",
                  "line 3: expected ':'");
     corrupt_case("manifest.json", 0, "\"width\": 65", "\"width\": 1", FG_EINVAL, "\"width\" out of range", NULL);
+    /* A design name is letters, digits, _ and - (not first), as the writer's. */
+    corrupt_case("manifest.json", 0, "\"design\": \"-dbcf\",", "\"design\": \"dbcf\",", FG_EINVAL,
+                 "design '-dbcf' invalid", NULL);
+    corrupt_case("manifest.json", 0, "\"design\": \"db.cf\",", "\"design\": \"dbcf\",", FG_EINVAL,
+                 "design 'db.cf' invalid", NULL);
     corrupt_case("expected.hex", 0, NULL, NULL, FG_EIO, "cannot read", "expected.hex");
     corrupt_case("manifest.json", 0, NULL, NULL, FG_EIO, "manifest.json", NULL);
 
@@ -912,6 +917,12 @@ static void test_atomic_dir(void)
     CU_ASSERT(fg_vec_get_param_int(s, "gen", &gen) == 0 && gen == 2);
     fg_vec_close(s);
     CU_ASSERT_EQUAL(count_entries("atomic"), 1); /* no .tmp- or .old- left */
+    /* Refused: a design name outside the format's (letters, digits, _ and - not first), nothing created. */
+    char named[512];
+    snprintf(named, sizeof named, "%s/named", root); /* not tmp_path: its buffers still hold dir */
+    CU_ASSERT_EQUAL(fg_vec_writer_open(named, "-unit", &w), FG_EINVAL);
+    CU_ASSERT(msg_has("design name '-unit' invalid"));
+    CU_ASSERT(!exists(named));
     /* Refused: a file, a directory that fecforge did not write (even one that holds a manifest.json),
      * a directory with a file fecforge did not write added, a path under a file. */
     const char *file = tmp_path("plain");

@@ -145,14 +145,7 @@ static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
     port_t ports[PORTS_MAX];
     const int np = ports_of(c, ports);
     fprintf(f, "`default_nettype none\nmodule %s (\n", name);
-    for (int i = 0; i < np; i++) {
-        char w[32] = "";
-        if (ports[i].width > 1)
-            snprintf(w, sizeof w, "[%d:0] ", ports[i].width - 1);
-        fprintf(f, "    %s wire %s%s%s  // %s\n", ports[i].out ? "output" : "input ", w, ports[i].name,
-                i + 1 < np ? "," : "", ports[i].what);
-    }
-    fprintf(f, ");\n");
+    fg_gen_port_list(f, ports, np);
     fprintf(f,
             "  localparam integer P = %d;  // lanes\n"
             "  localparam integer M = %d;  // banks\n"
@@ -367,16 +360,6 @@ int fg_gen_dbcf_write(fg_gen_out *o, const fg_gen_dbcf_cfg *c)
         (rc = fg_gen_out_primitive_once(o, "fg_sram_1r1w")))
         return rc;
     return 0;
-}
-
-int fg_gen_out_primitive_once(fg_gen_out *o, const char *module)
-{
-    char name[128];
-    snprintf(name, sizeof name, "%s.v", module);
-    for (int i = 0; i < o->nfiles; i++)
-        if (!strcmp(o->files[i], name))
-            return 0;
-    return fg_gen_out_primitive(o, module);
 }
 
 /* tb_<name>.v for the vector sets of this network (fg_vec_layout_dbcf: the configuration's depth and width). */

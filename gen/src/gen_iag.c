@@ -11,7 +11,6 @@
 #include "gen_internal.h"
 #include "fecforge/error.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,14 +71,7 @@ int fg_gen_iag_module_head(FILE *f, const fg_gen_iag_cfg *c, const char *top)
     iag_port ports[16];
     const int np = iag_ports(c->pllr, ports);
     fprintf(f, "`default_nettype none\nmodule %s (\n", top);
-    for (int i = 0; i < np; i++) {
-        char w[32] = "";
-        if (ports[i].width > 1)
-            snprintf(w, sizeof w, "[%d:0] ", ports[i].width - 1);
-        fprintf(f, "    %s wire %s%s%s  // %s\n", ports[i].out ? "output" : "input ", w, ports[i].name,
-                i + 1 < np ? "," : "", ports[i].what);
-    }
-    fprintf(f, ");\n");
+    fg_gen_port_list(f, ports, np);
     return 0;
 }
 
@@ -146,57 +138,6 @@ static void params_text(const fg_gen_iag_cfg *c, char *buf, size_t n)
              c->forward_only, c->std == FG_STD_UMTS ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE);
 }
 
-/* Is word w in text, outside // comments? */
-static int uses_word(const char *text, const char *w)
-{
-    const size_t n = strlen(w);
-    const char *line = text;
-    while (*line) {
-        const char *end = strchr(line, '\n');
-        if (!end)
-            end = line + strlen(line);
-        const char *cm = line;
-        while (cm + 1 < end && !(cm[0] == '/' && cm[1] == '/'))
-            cm++;
-        if (cm + 1 >= end)
-            cm = end;
-        for (const char *p = line; p + n <= cm; p++)
-            if (!strncmp(p, w, n) && (p == line || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
-                !(isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '$'))
-                return 1;
-        line = *end ? end + 1 : end;
-    }
-    return 0;
-}
-
-static char *read_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (len + 4096 + 1 > cap) {
-            char *nb = realloc(buf, cap *= 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-        }
-        const size_t r = fread(buf + len, 1, 4096, f);
-        len += r;
-        if (r < 4096)
-            break;
-    }
-    fclose(f);
-    if (buf)
-        buf[len] = 0;
-    return buf;
-}
-
 static void emit_manifest(FILE *f, const fg_gen_iag_cfg *c, const char *name, const fg_gen_out *o, const pre_info *pi,
                           const fg_iag_memory *mem)
 {
@@ -257,19 +198,7 @@ int fg_gen_iag_write(fg_gen_out *o, const fg_gen_iag_cfg *c)
     }
     if (rc)
         return rc;
-    /* The primitives the body instantiates. */
-    {
-        char path[FG_GEN_PATH + 128];
-        snprintf(path, sizeof path, "%s/%s", fg_outdir_staging(o->od), file);
-        char *text = read_all(path);
-        if (!text)
-            return fg_set_error(FG_EIO, "cannot read back %s", path);
-        for (const fg_gen_rtl_file *r = fg_gen_rtl_lib; r->name && !rc; r++)
-            if (uses_word(text, r->name))
-                rc = fg_gen_out_primitive_once(o, r->name);
-        free(text);
-    }
-    return rc;
+    return fg_gen_out_primitives_of(o, file); /* the primitives the body instantiates */
 }
 
 /* tb_<name>.v for the vector sets of this IAG (fg_vec_layout_iag). */

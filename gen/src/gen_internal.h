@@ -13,7 +13,7 @@ extern const fg_gen_rtl_file fg_gen_rtl_templates[]; /* rtl/templates/NAME.vh, t
 /* The text of template name (rtl/templates/<name>.vh), or NULL. */
 const char *fg_gen_template(const char *name);
 
-enum { FG_GEN_PATH = 4096, FG_GEN_FILES_MAX = 32 };
+enum { FG_GEN_PATH = 4096, FG_GEN_FILES_MAX = 64 };
 
 #include "fecforge/output.h"
 #include "fecforge_gen/gen.h"
@@ -32,6 +32,9 @@ FILE *fg_gen_out_open(fg_gen_out *o, const char *name, int verilog);
 int fg_gen_out_close(FILE *f, const char *name);
 /* Write an embedded rtl/lib primitive, with a provenance line, and list it. */
 int fg_gen_out_primitive(fg_gen_out *o, const char *module);
+/* Write every embedded primitive that the written file `file` of o instantiates, and those they
+ * instantiate, unless o already lists it (a module named outside // comments counts as used). */
+int fg_gen_out_primitives_of(fg_gen_out *o, const char *file);
 /* Write the testbench tb_<top>.v (fg_gen_testbench) into o, listed in the manifest's files after the
  * sources. */
 int fg_gen_out_testbench(fg_gen_out *o, const char *top, const fg_gen_port *ports, int n_ports,
@@ -41,6 +44,8 @@ int fg_gen_out_commit(fg_gen_out *o);
 /* Remove the staging directory (after a failure). */
 void fg_gen_out_abort(fg_gen_out *o);
 
+/* A module's port list after `module NAME (`: one line per port with its width and comment, then `);`. */
+void fg_gen_port_list(FILE *f, const fg_gen_port *ports, int np);
 /* The header of a generated Verilog file: generator, version, git hash, parameters, do not edit. */
 void fg_gen_header(FILE *f, const char *what, const char *params);
 /* manifest.json, the same in every generator: one entry of the "ports" array (last: no comma), and

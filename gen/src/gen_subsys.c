@@ -146,18 +146,6 @@ static int ports_of(const fg_gen_subsys_cfg *c, port_t *p)
     return (int)(sizeof all / sizeof all[0]);
 }
 
-static void emit_ports(FILE *f, const port_t *ports, int np)
-{
-    for (int i = 0; i < np; i++) {
-        char w[32] = "";
-        if (ports[i].width > 1)
-            snprintf(w, sizeof w, "[%d:0] ", ports[i].width - 1);
-        fprintf(f, "    %s wire %s%s%s  // %s\n", ports[i].out ? "output" : "input ", w, ports[i].name,
-                i + 1 < np ? "," : "", ports[i].what);
-    }
-    fprintf(f, ");\n");
-}
-
 /* row_o from a wire row_full of rf bits. */
 static void emit_row(FILE *f, int rf, int rw)
 {
@@ -185,7 +173,7 @@ static void emit_map(FILE *f, const fg_gen_subsys_cfg *c, const char *top)
         const port_t ports[] = {{"addr_i", 0, AW, "address a"},
                                 {"bank_o", 1, BW, "a mod M"},
                                 {"row_o", 1, RW, "a / M"}};
-        emit_ports(f, ports, 3);
+        fg_gen_port_list(f, ports, 3);
         fprintf(f, "  // mod: M = %d = 2^%d, so bank = the low address bits, row = the others.\n", M, BW);
         fprintf(f, "  assign bank_o = addr_i[%d:0];\n  wire [%d:0] row_full = addr_i[%d:%d];\n", BW - 1, AW - BW - 1,
                 AW - 1, BW);
@@ -199,7 +187,7 @@ static void emit_map(FILE *f, const fg_gen_subsys_cfg *c, const char *top)
                             {"len_i", 0, AW, "sub-block length L = 4*ceil(K/PLLR)"},
                             {"bank_o", 1, BW, "bank"},
                             {"row_o", 1, RW, "row"}};
-    emit_ports(f, ports, 4);
+    fg_gen_port_list(f, ports, 4);
     fprintf(f,
             "  // %s (fg_bank_map_locate): the read slot of a (fg_xmap_read_slot) gives lane and read cycle t;\n"
             "  // bank = lane * %d + t mod %d%s, row = t / %d (M/PLLR = %d = 2^%d).\n",
@@ -275,7 +263,7 @@ static void emit_delay(FILE *f, const fg_gen_subsys_cfg *c, const char *top)
                             {"rst_ni", 0, 1, "synchronous active-low reset: every stage 0"},
                             {"llr_i", 0, PW, "lane l's LLR at [l*W +: W]"},
                             {"llr_o", 1, PW, "llr_i of L cycles ago"}};
-    emit_ports(f, ports, 4);
+    fg_gen_port_list(f, ports, 4);
     fprintf(f,
             "  localparam integer PW = %d;  // %d lanes x %d bits\n"
             "  localparam integer L = %d;  // IAG latency (stages)\n"
@@ -308,7 +296,7 @@ static void emit_top(FILE *f, const fg_gen_subsys_cfg *c, const char *top, const
     port_t ports[28];
     const int np = ports_of(c, ports);
     fprintf(f, "`default_nettype none\nmodule %s (\n", top);
-    emit_ports(f, ports, np);
+    fg_gen_port_list(f, ports, np);
     fprintf(f,
             "  // IAG (latency %d): lane l's address comes %d cycle(s) after its position entered.\n"
             "  wire [%d:0] iag_valid, iag_err;\n"

@@ -17,14 +17,15 @@ module fg_qpp_map #(
 );
   localparam integer DW = AW + QW;
   wire [DW-1:0] rem[0:QW] /*verilator split_var*/;  // rem[QW] = a; rem[k] after the stages k..QW-1
-  wire [QW-1:0] q /*verilator split_var*/;
+  wire [QW-1:0] q;  // only read after the stages: no split needed
   assign rem[QW] = {{QW{1'b0}}, addr_i};
   genvar k;
   generate
     for (k = QW - 1; k >= 0; k = k - 1) begin : g_stage
       wire [DW-1:0] d = {{QW{1'b0}}, len_i} << k;
-      assign q[k] = rem[k+1] >= d;
-      assign rem[k] = q[k] ? rem[k+1] - d : rem[k+1];
+      wire take = rem[k+1] >= d;
+      assign q[k] = take;
+      assign rem[k] = take ? rem[k+1] - d : rem[k+1];
     end
   endgenerate
   wire [AW-1:0] off = rem[0][AW-1:0];

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The generated Verilog testbenches tb_<top>.v (docs/testbench.md) under Icarus Verilog, one design a run:
-#   tb_verilog.sh FECFORGE dbcf|iag|subsystem|ldpc
+#   tb_verilog.sh FECFORGE dbcf|iag|subsystem|ldpc|turbo
 # A small design (`fecforge gen`) with its testbench passes vector sets of `fecforge vectors` and the
 # checked-in sets of vectors/ made for it; a copy of a set with one expected word changed fails with the
 # MISMATCH line of that cycle and port and exit status 1 ($fatal under Icarus). Exit 77 without iverilog
@@ -164,8 +164,21 @@ ldpc)
         planted ldpc "$t/c0"
     }
     ;;
+turbo)
+    # Two SISOs, K 40..64: two blocks back to back (K 40 then 64: the K table, the IAG preprocessing and
+    # the unload port change at run time), an AWGN and a saturated frame.
+    d="turbo --parallel 2 --k-max 64"
+    design turbo $d && {
+        pass turbo "$root/vectors/turbo-lte-k40-p2"
+        vectors tw $d --K 40 --then 64 --iter 1.5
+        vectors ts $d --K 64 --iter 1 --frame saturated
+        pass turbo "$t/tw"
+        pass turbo "$t/ts"
+        planted turbo "$t/tw"
+    }
+    ;;
 *)
-    echo "usage: $0 FECFORGE dbcf|iag|subsystem|ldpc"
+    echo "usage: $0 FECFORGE dbcf|iag|subsystem|ldpc|turbo"
     exit 2
     ;;
 esac

@@ -2,7 +2,7 @@
  * work count and a-posteriori values), one frame per line of text or one record of a binary file,
  * under a header that records the family, the code and the arithmetic. `fecforge frames` writes the
  * channel frames of a family; `decode` reads them and writes decisions; `compare` compares two
- * decision files (a golden decode against hardware that wrote the same format); `vectors ldpc|turbo
+ * decision files (a golden decode against hardware that wrote the same format); `vectors ldpc|turbo-fixed
  * --frames-out` writes the frames of a vector set. The three routes meet in one format.
  *
  * Header (text lines, in this order; "#" lines are comments):

@@ -59,7 +59,7 @@ int fg_turbo_parse_et(const char *text, void *field);
 void fg_turbo_print_et(const void *field, char *buf, size_t n);
 
 /* A block and its decoding schedule as options, declared once for every command that takes them (ber
- * turbo and the other verbs of the turbo family, vectors turbo|xmap): --std, --K, --iter I (a multiple
+ * turbo and the other verbs of the turbo family, vectors turbo-fixed|xmap): --std, --K, --iter I (a multiple
  * of 0.5), --parallel P, --nii on|off (--no-nii), --et. No defaults: the caller sets them in its
  * struct (the help shows them). */
 typedef struct {

@@ -60,12 +60,14 @@ enum {
  * them all, hardware could not). DBCF: always through the DBCF. SHARED: the multi-standard design
  * of thesis Fig. 4.15, LTE on P SISOs with direct writes and HSPA+ on umts_P SISOs through a DBCF
  * of 4*umts_P lanes; each block runs the configuration fg_turbo_arch_resolve picks (the model's
- * geometry reports it). */
+ * geometry reports it). FIT: a design of one standard and P SISOs (`fecforge gen turbo --std lte|umts`):
+ * each block on as many of them as run it without losing a word (fg_turbo_arch_resolve). */
 typedef enum {
     FG_TURBO_ARCH_PATH_AUTO = 0,
     FG_TURBO_ARCH_PATH_DIRECT = 1,
     FG_TURBO_ARCH_PATH_DBCF = 2,
-    FG_TURBO_ARCH_PATH_SHARED = 3
+    FG_TURBO_ARCH_PATH_SHARED = 3,
+    FG_TURBO_ARCH_PATH_FIT = 4
 } fg_turbo_arch_path;
 
 typedef enum { FG_TURBO_ARCH_DATA_TAG = 0, FG_TURBO_ARCH_DATA_FIXED = 1 } fg_turbo_arch_data;
@@ -74,13 +76,13 @@ typedef struct {
     fg_std std;
     int K;                     /* a block size of std */
     int P;                     /* SISOs, [1, FG_TURBO_ARCH_P_MAX], fitting K (fg_turbo_arch_p_fits); path SHARED:
-                                * the design's LTE SISOs (a block too short for them runs on fewer) */
+                                * the design's LTE SISOs, path FIT: its SISOs (a block too short for them runs on fewer) */
     int half_iters;            /* [1, FG_TURBO_ARCH_HALF_MAX]; 11 = 5.5 iterations */
     int siso_latency;          /* Lmap, [1, FG_TURBO_ARCH_LATENCY_MAX] */
     fg_turbo_arch_path path;
     int umts_P;                /* path SHARED: the design's HSPA+ SISOs, [1, P]; 0 = max(1, P/2) (the thesis: 8 of 16) */
     int banks;                 /* extrinsic banks M; 0 = 4P (thesis 4.7). LTE: must be 4P. UMTS: a multiple of 4P.
-                                * Path SHARED: 0 (every run has 4x its SISOs) */
+                                * Paths SHARED and FIT: 0 (set per block) */
     fg_bank_mapping umts_mapping; /* HSPA+ bank mapping: xmap or xmap-xor (natural-order reads conflict-free) */
     fg_dbcf_cfg dbcf;          /* select, FIFO and buffer depths, offer, LFSR seed; pllr and banks are set by the model */
     int dbcf_lanes;            /* DBCF lanes: 0 = 4P; more (a multiple of 4 in [4P, FG_IAG_LANES_MAX]) leaves the lanes
@@ -102,7 +104,7 @@ fg_turbo_arch_cfg fg_turbo_arch_cfg_default(void);
 /* 0, or FG_EINVAL naming the field, its value and the valid range. */
 int fg_turbo_arch_cfg_check(const fg_turbo_arch_cfg *cfg);
 
-/* The configuration the hardware runs for cfg->K. Paths other than SHARED: *run = *cfg. SHARED
+/* The configuration the hardware runs for cfg->K. Paths other than SHARED and FIT: *run = *cfg. SHARED
  * (docs/turbo-architecture.md "The 63 sizes in hardware"):
  *   UMTS: umts_P SISOs through the DBCF; a block too short for them runs on the largest P' = umts_P / 2^j
  *   that fits it, with the design's DBCF (4 umts_P lanes, the lanes past 4P' idle) and banks (M = 4 umts_P,
@@ -111,6 +113,8 @@ int fg_turbo_arch_cfg_check(const fg_turbo_arch_cfg *cfg);
  *   cycles of this step model (TAG data, cfg's iterations, latency and DBCF), of (a) direct on the
  *   largest P' < P that fits K with a conflict-free qpp mapping and (b) umts_P SISOs through the
  *   HSPA+ DBCF; a run that loses or misplaces a word is not a candidate; a tie goes to (a).
+ * FIT: UMTS as SHARED's HSPA+ side with umts_P = P; LTE direct on the largest P' <= P that fits K with a
+ * conflict-free qpp mapping (P' = 1 always is).
  * Hardware holds the LTE choice as a table over K computed by this function. FG_EINVAL when no
  * candidate fits K. */
 int fg_turbo_arch_resolve(const fg_turbo_arch_cfg *cfg, fg_turbo_arch_cfg *run);
@@ -210,6 +214,8 @@ typedef void (*fg_turbo_arch_observer)(void *user, const fg_turbo_arch *a, const
 
 /* Reset, start, step until DONE; obs (may be NULL) sees every cycle. FG_ESTATE if it does not finish. */
 int fg_turbo_arch_run(fg_turbo_arch *a, fg_turbo_arch_observer obs, void *user, fg_turbo_arch_result *res);
+/* The counts of the block so far (what fg_turbo_arch_run returns at DONE), for a model driven by fg_turbo_arch_step. */
+void fg_turbo_arch_get_result(const fg_turbo_arch *a, fg_turbo_arch_result *res);
 
 /* Eq. 4.24 of the thesis: K * fclk / (2 * Niter * (K/(2P) + Lmap + Linterleaver)) in bit/s,
  * with 2*Niter = half_iters. */

@@ -10,6 +10,7 @@
 
 #include "fecforge/dbcf.h"
 #include "fecforge/iag.h"
+#include "fecforge/turbo_arch.h"
 #include "fecforge/turbo_fixed.h"
 
 #ifdef __cplusplus
@@ -197,7 +198,7 @@ typedef struct {
     fg_std std;
     int K;
     fg_turbo_fixed_cfg cfg; /* fmt, P, nii, half_iters, et (the observer is not used) */
-    int frames;             /* turbo: frames decoded, [1, 1000]; xmap: frame 0 only */
+    int frames;             /* turbo-fixed: frames decoded, [1, 1000]; xmap: frame 0 only */
     double ebn0_db;
     uint64_t seed;
     int sub;                /* xmap: the sub-block recorded, [0, n_sub) */
@@ -207,7 +208,7 @@ typedef struct {
 /* std LTE, K 1024, default cfg with P 16, 1 frame, 1.0 dB, seed 1, sub 0, half_iter -1. */
 fg_vec_turbo_params fg_vec_turbo_params_default(void);
 
-/* design "turbo": whole decodes (streams llr, ext, app, stakes, half_iters, decoded, frames).
+/* design "turbo-fixed": whole decodes (streams llr, ext, app, stakes, half_iters, decoded, frames).
  * *bit_errors (may be NULL) gets the decoded bits that differ from the transmitted ones. */
 int fg_vec_make_turbo(const char *dir, const fg_vec_turbo_params *p, long *bit_errors);
 
@@ -215,6 +216,45 @@ int fg_vec_make_turbo(const char *dir, const fg_vec_turbo_params *p, long *bit_e
  * alpha, beta, llr_out, bounds_out), re-run through fg_xmap_siso and checked against the decoder
  * (FG_EMISMATCH if they differ). */
 int fg_vec_make_xmap(const char *dir, const fg_vec_turbo_params *p);
+
+/* design "turbo": the decoder RTL of `fecforge gen turbo` (docs/rtl-turbo.md) on one block, the step model
+ * fg_turbo_arch (data FIXED, path FIT) at the generated top's ports. The port widths of a design of P SISOs
+ * with sub-blocks up to lmax: nl = 4P lanes and banks, aw position bits, bw bank bits, rw row bits (qmax =
+ * lmax / 4 rows per bank), tw bits of the half-iteration's cycle counter. */
+typedef struct {
+    int nl, aw, bw, rw, tw, qmax;
+} fg_vec_turbo_arch_dims;
+void fg_vec_turbo_arch_dims_of(fg_std std, int P, int lmax, int siso_latency, fg_vec_turbo_arch_dims *d);
+
+typedef struct {
+    fg_turbo_arch_cfg cfg; /* the design (std, P, path FIT, data FIXED, siso_latency, fmt, nii) and the block (K,
+                            * half_iters) */
+    int k_max;             /* the design's largest block size (its K table) */
+    int lmax;              /* the design's largest sub-block length: lmax / 4 rows per bank */
+    double ebn0_db;        /* the frame: BPSK over AWGN (rate K / (3K + 12)), quantised with cfg.fmt */
+    int stress;            /* 1: every channel LLR +-max with random signs instead */
+    uint64_t seed;         /* Philox seed: block b's bits and noise from stream 2b, its stress signs from 2b + 1 */
+    int blocks;            /* blocks decoded back to back without reset, [1, FG_VEC_TURBO_BLOCKS_MAX] (0: 1) */
+    const int *K_blocks;   /* blocks > 1: their sizes, K_blocks[0] = cfg.K */
+} fg_vec_turbo_arch_params;
+enum { FG_VEC_TURBO_BLOCKS_MAX = 16 };
+/* LTE, P 16, K 6144, 11 half-iterations, path FIT, FIXED, default formats, k_max 6144, lmax 384, 1 dB, seed 1. */
+fg_vec_turbo_arch_params fg_vec_turbo_arch_params_default(void);
+
+typedef struct {
+    fg_turbo_arch_result arch; /* the block's cycle counts */
+    long bit_errors;           /* decisions at done that differ from the information bits */
+    long trace_cycles;         /* lines of the cycle streams */
+} fg_vec_turbo_arch_result;
+/* The set (streams stimulus, expected, ext, llr, decoded; vectors/FORMAT.md "turbo"), per block: one cycle
+ * of the static inputs, K cycles of the load port, start_i, the block until done, then the unload port
+ * (K + 1 cycles); the next block follows without reset. Counts and res: the first block's cycles, the
+ * bit errors of all. res may be NULL. */
+int fg_vec_make_turbo_arch(const char *dir, const fg_vec_turbo_arch_params *p, fg_vec_turbo_arch_result *res);
+/* The streams and ports of such a set of `blocks` blocks of at most K_max bits for a design of dimensions d
+ * and formats f. */
+int fg_vec_layout_turbo_arch(const fg_vec_turbo_arch_dims *d, const fg_xmap_fmt *f, int blocks, int K_max,
+                             fg_vec_layout *l);
 
 /* ---- Port-level step models (the SystemC co-simulation, docs/cosim.md) ---- */
 

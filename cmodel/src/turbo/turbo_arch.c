@@ -41,18 +41,22 @@ int fg_turbo_arch_cfg_check(const fg_turbo_arch_cfg *c)
     if (c->P < 1 || c->P > FG_TURBO_ARCH_P_MAX)
         return fg_set_error(FG_EINVAL, "P=%d out of range [1, %d] (the IAG serves at most %d lanes)", c->P,
                             FG_TURBO_ARCH_P_MAX, FG_IAG_LANES_MAX);
-    if (c->path < FG_TURBO_ARCH_PATH_AUTO || c->path > FG_TURBO_ARCH_PATH_SHARED)
-        return fg_set_error(FG_EINVAL, "path=%d invalid: auto, direct, dbcf or shared", (int)c->path);
-    if (c->path == FG_TURBO_ARCH_PATH_SHARED) {
+    if (c->path < FG_TURBO_ARCH_PATH_AUTO || c->path > FG_TURBO_ARCH_PATH_FIT)
+        return fg_set_error(FG_EINVAL, "path=%d invalid: auto, direct, dbcf, shared or fit", (int)c->path);
+    /* A design (paths shared and fit) runs HSPA+ on umts_P SISOs through its DBCF of 4*umts_P lanes, and a
+     * block too short for its SISOs on fewer (fg_turbo_arch_resolve). */
+    const int shared = c->path == FG_TURBO_ARCH_PATH_SHARED || c->path == FG_TURBO_ARCH_PATH_FIT;
+    if (shared) {
+        const char *path = c->path == FG_TURBO_ARCH_PATH_FIT ? "fit" : "shared";
+        if (c->path == FG_TURBO_ARCH_PATH_FIT && c->umts_P != 0)
+            return fg_set_error(FG_EINVAL, "umts_P=%d invalid with path fit: the design's P SISOs serve its one "
+                                "standard (0)", c->umts_P);
         if (c->umts_P < 0 || c->umts_P > c->P)
             return fg_set_error(FG_EINVAL, "umts_P=%d out of range [1, P=%d] (0: P/2)", c->umts_P, c->P);
         if (c->banks != 0 || c->dbcf_lanes != 0)
-            return fg_set_error(FG_EINVAL, "%s=%d invalid with path shared: set per block by the design (0)",
-                                c->banks ? "banks" : "dbcf_lanes", c->banks ? c->banks : c->dbcf_lanes);
+            return fg_set_error(FG_EINVAL, "%s=%d invalid with path %s: set per block by the design (0)",
+                                c->banks ? "banks" : "dbcf_lanes", c->banks ? c->banks : c->dbcf_lanes, path);
     }
-    /* A shared design runs HSPA+ on umts_P SISOs through its DBCF of 4*umts_P lanes, and a block too
-     * short for its SISOs on fewer (fg_turbo_arch_resolve). */
-    const int shared = c->path == FG_TURBO_ARCH_PATH_SHARED;
     const int P = c->P;
     if (!shared && !fg_turbo_arch_p_fits(c->K, P)) {
         const int L = 4 * ((c->K + 4 * P - 1) / (4 * P));
@@ -89,7 +93,7 @@ int fg_turbo_arch_cfg_check(const fg_turbo_arch_cfg *c)
     if (c->data == FG_TURBO_ARCH_DATA_FIXED && (rc = fg_xmap_fmt_check(&c->fmt)))
         return rc;
     fg_dbcf_cfg d = c->dbcf;
-    d.pllr = shared ? 4 * fg_turbo_arch_umts_P(c) : c->dbcf_lanes ? c->dbcf_lanes : pllr;
+    d.pllr = shared ? 4 * fg_turbo_arch_umts_P(c) : c->dbcf_lanes ? c->dbcf_lanes : pllr;  /* fit: 4P */
     d.banks = c->banks ? c->banks : d.pllr;
     d.stall = 0;
     return fg_dbcf_cfg_check(&d);
@@ -558,6 +562,13 @@ int fg_turbo_arch_run(fg_turbo_arch *a, fg_turbo_arch_observer obs, void *user, 
         if (obs)
             obs(user, a, &ports);
     }
+    fg_turbo_arch_get_result(a, res);
+    return 0;
+}
+
+void fg_turbo_arch_get_result(const fg_turbo_arch *a, fg_turbo_arch_result *res)
+{
+    memset(res, 0, sizeof *res);
     fg_turbo_arch_get_geometry(a, &res->geo);
     res->half_iters = a->cfg.half_iters;
     res->preprocess_cycles = a->st.preprocess_cycles;
@@ -578,5 +589,4 @@ int fg_turbo_arch_run(fg_turbo_arch *a, fg_turbo_arch_observer obs, void *user, 
     res->iag_errs = a->st.iag_errs;
     res->misplaced = a->st.misplaced;
     res->read_errors = a->st.read_errors;
-    return 0;
 }

@@ -20,6 +20,8 @@ static int decode_cycles(const fg_turbo_arch_cfg *c, long *cycles)
 
 int fg_turbo_arch_umts_P(const fg_turbo_arch_cfg *cfg)
 {
+    if (cfg->path == FG_TURBO_ARCH_PATH_FIT)
+        return cfg->P;
     return cfg->umts_P ? cfg->umts_P : cfg->P / 2 > 0 ? cfg->P / 2 : 1;
 }
 
@@ -29,7 +31,8 @@ int fg_turbo_arch_resolve(const fg_turbo_arch_cfg *cfg, fg_turbo_arch_cfg *run)
     if (rc)
         return rc;
     *run = *cfg;
-    if (cfg->path != FG_TURBO_ARCH_PATH_SHARED)
+    const int fit = cfg->path == FG_TURBO_ARCH_PATH_FIT;
+    if (cfg->path != FG_TURBO_ARCH_PATH_SHARED && !fit)
         return 0;
     run->umts_P = 0;
     run->banks = 0;
@@ -44,8 +47,8 @@ int fg_turbo_arch_resolve(const fg_turbo_arch_cfg *cfg, fg_turbo_arch_cfg *run)
         while (!fg_turbo_arch_p_fits(cfg->K, p) && p % 2 == 0)
             p /= 2;
         if (!fg_turbo_arch_p_fits(cfg->K, p))
-            return fg_set_error(FG_EINVAL, "K=%d too short for the shared design's umts_P=%d HSPA+ SISOs or %d of "
-                                "them (every non-empty sub-block needs at least 8 positions)", cfg->K, umts_P, p);
+            return fg_set_error(FG_EINVAL, "K=%d too short for the design's %d HSPA+ SISOs or %d of them (every "
+                                "non-empty sub-block needs at least 8 positions)", cfg->K, umts_P, p);
         run->P = p;
         run->banks = 4 * umts_P;
         run->dbcf_lanes = 4 * umts_P;
@@ -57,8 +60,8 @@ int fg_turbo_arch_resolve(const fg_turbo_arch_cfg *cfg, fg_turbo_arch_cfg *run)
     run->path = FG_TURBO_ARCH_PATH_DIRECT;
     if (!conflicts)
         return 0;
-    /* (a) direct on the largest conflict-free P' < P that fits K, (b) umts_P through the DBCF; the
-     * candidates run in TAG mode (the cycle count does not depend on the data). */
+    /* (a) direct on the largest conflict-free P' < P that fits K, (b) (path shared) umts_P through the DBCF;
+     * the candidates run in TAG mode (the cycle count does not depend on the data). */
     fg_turbo_arch_cfg direct = *run, shared = *run;
     direct.data = shared.data = FG_TURBO_ARCH_DATA_TAG;
     direct.P = 0;
@@ -73,6 +76,13 @@ int fg_turbo_arch_resolve(const fg_turbo_arch_cfg *cfg, fg_turbo_arch_cfg *run)
     shared.P = umts_P;
     shared.path = FG_TURBO_ARCH_PATH_DBCF;
     long c_direct = -1, c_shared = -1;
+    if (fit) {
+        if (!direct.P)
+            return fg_set_error(FG_EINVAL, "K=%d: no way to run it on the LTE design of P=%d: the qpp mapping "
+                                "conflicts at every P' that fits", cfg->K, cfg->P);
+        run->P = direct.P;
+        return 0;
+    }
     if (direct.P && (rc = decode_cycles(&direct, &c_direct)))
         return rc;
     if (fg_turbo_arch_p_fits(cfg->K, umts_P) && (rc = decode_cycles(&shared, &c_shared)))

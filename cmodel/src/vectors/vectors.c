@@ -40,16 +40,23 @@ int fg_vec_width_for(long n)
     return w;
 }
 
-/* A name usable as a file stem and a JSON key without escaping. */
-static int name_ok(const char *s)
+/* A name usable as a file stem and a JSON key without escaping: letters, digits, '_', and with dash '-'
+ * after the first character. */
+static int name_chars_ok(const char *s, int dash)
 {
-    if (!*s || strlen(s) >= FG_VEC_NAME_MAX)
+    if (!*s || strlen(s) >= FG_VEC_NAME_MAX || *s == '-')
         return 0;
     for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_'))
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_' ||
+              (dash && *s == '-')))
             return 0;
     return 1;
 }
+
+static int name_ok(const char *s) { return name_chars_ok(s, 0); }
+
+/* A design name: '-' allowed ("turbo-fixed", the names of `fecforge vectors`). */
+static int design_name_ok(const char *s) { return name_chars_ok(s, 1); }
 
 /* Does v fit the port (unsigned: [0, 2^w), signed: [-2^(w-1), 2^(w-1)))? */
 static int fits(const fg_vec_port *p, int64_t v)
@@ -150,8 +157,8 @@ static void writer_free(fg_vec_writer *w)
 int fg_vec_writer_open(const char *dir, const char *design, fg_vec_writer **out)
 {
     *out = NULL;
-    if (!name_ok(design))
-        return fg_set_error(FG_EINVAL, "design name '%s' invalid: letters, digits and _ only", design);
+    if (!design_name_ok(design))
+        return fg_set_error(FG_EINVAL, "design name '%s' invalid: letters, digits, _ and - (not first) only", design);
     fg_vec_writer *w = calloc(1, sizeof *w);
     if (!w || !(w->dir = strdup(dir))) {
         free(w);
@@ -571,8 +578,8 @@ int fg_vec_open(const char *dir, fg_vec_set **out)
     }
     if (!rc)
         rc = get_str(mpath, "manifest", &s->root, "design", &design);
-    if (!rc && !name_ok(design)) /* the writer's rule; s->design holds no more */
-        rc = fg_set_error(FG_EINVAL, "%s: design '%s' invalid (letters, digits and _, at most %d characters)", mpath,
+    if (!rc && !design_name_ok(design)) /* the writer's rule; s->design holds no more */
+        rc = fg_set_error(FG_EINVAL, "%s: design '%s' invalid (letters, digits, _ and -, at most %d characters)", mpath,
                           design, FG_VEC_NAME_MAX - 1);
     if (!rc)
         snprintf(s->design, sizeof s->design, "%s", design);

@@ -9,7 +9,7 @@
 #include <string.h>
 
 struct fg_vec_model {
-    int subsys; /* 0: iag, 1: subsystem, 2: ldpc */
+    int subsys; /* 0: iag, 1: subsystem, 2: ldpc, 3: turbo */
     int P, M;
     int64_t mask;
     fg_iag *iag;
@@ -24,6 +24,7 @@ struct fg_vec_model {
     fg_ldpc_arch *arch;
     int N2, z, lanes;
     int32_t *llr;
+    fg_vecp_turbo *turbo; /* turbo: the decoder's port-level model */
 };
 
 static int param_int(const fg_vec_set *set, const char *key, int lo, int hi, int *v)
@@ -200,6 +201,43 @@ static int create_ldpc(const fg_vec_set *set, fg_vec_model *m)
     return rc;
 }
 
+/* turbo: the design of the set's parameters, idle on the set's block. */
+static int create_turbo(const fg_vec_set *set, fg_vec_model *m)
+{
+    const char *std_s, *norm_s;
+    fg_turbo_arch_cfg cfg = fg_turbo_arch_cfg_default();
+    cfg.path = FG_TURBO_ARCH_PATH_FIT;
+    cfg.data = FG_TURBO_ARCH_DATA_FIXED;
+    int k_max = 0, lmax = 0, rc = fg_vec_get_param_str(set, "std", &std_s);
+    if (!rc)
+        rc = fg_std_parse(std_s, &cfg.std);
+    if (!rc)
+        rc = fg_vec_get_param_str(set, "norm", &norm_s);
+    if (!rc && strcmp(norm_s, "modulo") && strcmp(norm_s, "subtract"))
+        rc = fg_set_error(FG_EINVAL, "%s/manifest.json: norm '%s' is not modulo or subtract", fg_vec_dir_path(set),
+                          norm_s);
+    fg_xmap_fmt *f = &cfg.fmt;
+    struct {
+        const char *key;
+        int lo, hi, *v;
+    } const ints[] = {{"P", 1, FG_TURBO_ARCH_P_MAX, &cfg.P},     {"k_max", 40, 6144, &k_max},
+                      {"lmax", 8, 8192, &lmax},                  {"siso_latency", 1, FG_TURBO_ARCH_LATENCY_MAX, &cfg.siso_latency},
+                      {"nii", 0, 1, &cfg.nii},                   {"w_ch", 2, 16, &f->w_ch},
+                      {"f_ch", 0, 15, &f->f_ch},                 {"w_ext", 2, 16, &f->w_ext},
+                      {"w_bm", 2, 24, &f->w_bm},                 {"w_sm", 2, 24, &f->w_sm},
+                      {"K", 40, 6144, &cfg.K},                   {"half_iters", 1, FG_TURBO_ARCH_HALF_MAX, &cfg.half_iters}};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0] && !rc; i++)
+        rc = param_int(set, ints[i].key, ints[i].lo, ints[i].hi, ints[i].v);
+    if (rc)
+        return rc;
+    f->norm = strcmp(norm_s, "modulo") ? FG_XMAP_NORM_SUBTRACT : FG_XMAP_NORM_MODULO;
+    fg_vec_turbo_arch_dims d;
+    fg_vec_turbo_arch_dims_of(cfg.std, cfg.P, lmax, cfg.siso_latency, &d);
+    if ((rc = check_layout(set, fg_vecp_turbo_n_in(), fg_vecp_turbo_n_ex(&d))))
+        return rc;
+    return fg_vecp_turbo_create(&cfg, k_max, lmax, &m->turbo);
+}
+
 int fg_vec_model_create(const fg_vec_set *set, fg_vec_model **out)
 {
     if (!set || !out)
@@ -218,8 +256,11 @@ int fg_vec_model_create(const fg_vec_set *set, fg_vec_model **out)
     } else if (!strcmp(d, "ldpc")) {
         m->subsys = 2;
         rc = create_ldpc(set, m);
+    } else if (!strcmp(d, "turbo")) {
+        m->subsys = 3;
+        rc = create_turbo(set, m);
     } else
-        rc = fg_set_error(FG_EINVAL, "%s: design '%s' has no port-level model (iag, subsystem, ldpc)",
+        rc = fg_set_error(FG_EINVAL, "%s: design '%s' has no port-level model (iag, subsystem, ldpc, turbo)",
                           fg_vec_dir_path(set), d);
     if (rc) {
         fg_vec_model_destroy(m);
@@ -231,6 +272,11 @@ int fg_vec_model_create(const fg_vec_set *set, fg_vec_model **out)
 
 void fg_vec_model_step(fg_vec_model *m, const int64_t *in_n, int64_t *out_n, uint8_t *dontcare_n)
 {
+    if (m->subsys == 3) { /* a block the model cannot run shows an idle design (and differs from the RTL) */
+        if (fg_vecp_turbo_step(m->turbo, in_n, out_n, dontcare_n))
+            fg_clear_error();
+        return;
+    }
     if (m->subsys == 2) { /* the configuration inputs are the set's parameters (constant) */
         for (int p = 0; p < m->N2; p++)
             for (int j = 0; j < m->z; j++)
@@ -273,5 +319,6 @@ void fg_vec_model_destroy(fg_vec_model *m)
     fg_ldpc_arch_destroy(m->arch);
     fg_ldpc_code_destroy(m->code);
     free(m->llr);
+    fg_vecp_turbo_destroy(m->turbo);
     free(m);
 }

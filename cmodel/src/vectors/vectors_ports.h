@@ -72,4 +72,28 @@ void fg_vecp_ldpc_pack_out(const fg_ldpc_arch *a, const fg_ldpc_arch_ports *p, i
 /* The stimulus line: llr_valid_i, llr_i (N2 x lanes), code_sel_i, max_iter_i, et_en_i. */
 static inline int fg_vecp_ldpc_n_in(int N2, int lanes) { return 4 + N2 * lanes; }
 
+/* Turbo decoder RTL sets (vectors_turbo_arch.c): the port-level model of design "turbo" on the stimulus
+ * stream (k_i, half_iters_i, tail_i x 12, ld_valid_i, ld_pos_i, ld_data_i x 4, start_i, hard_rd_pos_i);
+ * each step gives the expected line of that cycle. The design's step model fg_turbo_arch starts idle; a
+ * start with a valid registered K (re)creates it for that K and half-iteration count and loads the words
+ * the load port delivered (x' is the model's own x[pi(k)]). One block per set: a start after done gives a
+ * fresh model (the RTL shows done in that cycle, the model idle). */
+#include "fecforge/turbo_arch.h"
+typedef struct fg_vecp_turbo fg_vecp_turbo;
+/* design: the design and a block size of it (the idle block until a start names one). */
+int fg_vecp_turbo_create(const fg_turbo_arch_cfg *design, int k_max, int lmax, fg_vecp_turbo **out);
+void fg_vecp_turbo_destroy(fg_vecp_turbo *t);
+int fg_vecp_turbo_n_in(void);
+int fg_vecp_turbo_n_ex(const fg_vec_turbo_arch_dims *d);
+/* One cycle; 0, or the error of a block the model cannot run (the line then shows an idle design). */
+int fg_vecp_turbo_step(fg_vecp_turbo *t, const int64_t *in, int64_t *ex, uint8_t *ex_x);
+const fg_turbo_arch *fg_vecp_turbo_arch(const fg_vecp_turbo *t);
+/* A turbo frame (vectors_turbo.c): K random information bits of Philox stream `stream` of seed, encoded
+ * (cw, N = 3K + 12), BPSK over AWGN at ebn0_db (information-bit Eb/N0, rate K/N) from the same stream (y),
+ * quantised with fmt's w_ch and f_ch into q. */
+/* The format's manifest parameters w_ch, f_ch, w_ext, w_bm, w_sm, norm (vectors_turbo.c); FG_EINVAL or 0. */
+int fg_vecp_turbo_fmt_params(fg_vec_writer *w, const fg_xmap_fmt *f);
+int fg_vecp_turbo_frame(fg_std std, int K, const fg_xmap_fmt *fmt, double ebn0_db, uint64_t seed, uint64_t stream,
+                        uint8_t *info, uint8_t *cw, double *y, int32_t *q);
+
 #endif

@@ -1,5 +1,5 @@
 /* Golden vectors of the fixed-point turbo decoder and its radix-4 XMAP SISO (fecforge/turbo_fixed.h,
- * docs/turbo-fixed.md "Vectors"): design "turbo" = whole decodes with the extrinsics, APPs and
+ * docs/turbo-fixed.md "Vectors"): design "turbo-fixed" = whole decodes with the extrinsics, APPs and
  * stakes of every half-iteration; design "xmap" = the internal values of one SISO run. */
 #include "fecforge/channel.h"
 #include "fecforge/error.h"
@@ -8,6 +8,7 @@
 #include "fecforge/turbo_arch.h"
 #include "fecforge/turbo_fixed.h"
 #include "fecforge/vectors.h"
+#include "vectors_ports.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,23 +51,41 @@ static int open_decoder(const fg_vec_turbo_params *p, fg_turbo_fixed_observer ob
     return fg_turbo_fixed_create(p->std, p->K, &cfg, d);
 }
 
-/* Frame f: information bits, quantised channel LLRs (natural layout). */
-static int frame_q(const fg_vec_turbo_params *p, int f, uint8_t *info, uint8_t *cw, double *y, int32_t *q)
+int fg_vecp_turbo_frame(fg_std std, int K, const fg_xmap_fmt *fmt, double ebn0_db, uint64_t seed, uint64_t stream,
+                        uint8_t *info, uint8_t *cw, double *y, int32_t *q)
 {
-    const int K = p->K, N = 3 * K + FG_TURBO_TAIL;
+    const int N = 3 * K + FG_TURBO_TAIL;
     double sigma;
-    int rc = fg_channel_sigma(p->ebn0_db, (double)K / N, &sigma);
+    int rc = fg_channel_sigma(ebn0_db, (double)K / N, &sigma);
     if (!rc)
-        rc = fg_channel_random_bits(K, p->seed, (uint64_t)f, info);
+        rc = fg_channel_random_bits(K, seed, stream, info);
     if (!rc)
-        rc = fg_turbo_encode(p->std, K, info, cw);
+        rc = fg_turbo_encode(std, K, info, cw);
     if (!rc)
-        rc = fg_channel_bpsk_awgn(cw, N, sigma, p->seed, (uint64_t)f, y);
+        rc = fg_channel_bpsk_awgn(cw, N, sigma, seed, stream, y);
     if (!rc)
         rc = fg_channel_llr(y, N, sigma, y);
     if (!rc)
-        rc = fg_llr_quantize(y, N, p->cfg.fmt.w_ch, p->cfg.fmt.f_ch, q);
+        rc = fg_llr_quantize(y, N, fmt->w_ch, fmt->f_ch, q);
     return rc;
+}
+
+int fg_vecp_turbo_fmt_params(fg_vec_writer *w, const fg_xmap_fmt *f)
+{
+    int e = 0;
+    e |= fg_vec_param_int(w, "w_ch", f->w_ch);
+    e |= fg_vec_param_int(w, "f_ch", f->f_ch);
+    e |= fg_vec_param_int(w, "w_ext", f->w_ext);
+    e |= fg_vec_param_int(w, "w_bm", f->w_bm);
+    e |= fg_vec_param_int(w, "w_sm", f->w_sm);
+    e |= fg_vec_param_str(w, "norm", f->norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract");
+    return e ? FG_EINVAL : 0;
+}
+
+/* Frame f: information bits, quantised channel LLRs (natural layout). */
+static int frame_q(const fg_vec_turbo_params *p, int f, uint8_t *info, uint8_t *cw, double *y, int32_t *q)
+{
+    return fg_vecp_turbo_frame(p->std, p->K, &p->cfg.fmt, p->ebn0_db, p->seed, (uint64_t)f, info, cw, y, q);
 }
 
 /* Parameters common to both sets. */
@@ -88,18 +107,13 @@ static int common_params(fg_vec_writer *w, const fg_vec_turbo_params *p, int L, 
     snprintf(thr, sizeof thr, "%.17g", p->cfg.et.threshold);
     e |= fg_vec_param_str(w, "et_threshold", thr);
     e |= fg_vec_param_str(w, "crc_poly", p->cfg.et.crc_poly == FG_CRC24B ? "24b" : "24a");
-    e |= fg_vec_param_int(w, "w_ch", f->w_ch);
-    e |= fg_vec_param_int(w, "f_ch", f->f_ch);
-    e |= fg_vec_param_int(w, "w_ext", f->w_ext);
-    e |= fg_vec_param_int(w, "w_bm", f->w_bm);
-    e |= fg_vec_param_int(w, "w_sm", f->w_sm);
-    e |= fg_vec_param_str(w, "norm", f->norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract");
+    e |= fg_vecp_turbo_fmt_params(w, f);
     e |= fg_vec_param_int(w, "frames", p->frames);
     e |= fg_vec_param_str(w, "ebn0_db", ebn0);
     return e ? FG_EINVAL : 0;
 }
 
-/* ---- design "turbo" ---- */
+/* ---- design "turbo-fixed" ---- */
 
 /* The per-cycle port trace of frame 0 from the cycle-accurate decoder (fecforge/turbo_arch.h): per
  * cycle the state, half-iteration and cycle in it, then per lane the extrinsic/channel read (valid,
@@ -264,7 +278,7 @@ int fg_vec_make_turbo(const char *dir, const fg_vec_turbo_params *p, long *bit_e
     }
 
     const int L = 4 * ((K + 4 * P - 1) / (4 * P)), n_sub = (K + L - 1) / L;
-    if ((rc = fg_vec_writer_open(dir, "turbo", &c.w)))
+    if ((rc = fg_vec_writer_open(dir, "turbo-fixed", &c.w)))
         goto done;
     fg_vec_set_seed(c.w, p->seed);
     if ((rc = common_params(c.w, p, L, n_sub)))

@@ -2,8 +2,8 @@
  * once as data and a few functions: its parameters (options as data, fecforge/options.h), the checks
  * across them, its top module and generator, and its vector sets (the stimulus and expected outputs the
  * step model gives for a run: a block size, a direction, noisy frames). `fecforge gen`, `area`,
- * `vectors` and `verify` are loops over this table; a design without a generator (the turbo decoder's
- * reference sets, for now) has vector sets only.
+ * `vectors` and `verify` are loops over this table; a design without a generator (turbo-fixed and xmap:
+ * the bit-accurate turbo decoder's reference sets) has vector sets only.
  *
  * A configuration is the design's parameters (what `gen` records in manifest.json's "parameters", so
  * `--config manifest.json` gives them back) and a run is what one or more vector sets exercise it with:
@@ -39,6 +39,13 @@ typedef enum {
     FG_DESIGN_COSIM_DBCF = 2     /* the DBCF's own co-simulation (its own traffic first, then the sets) */
 } fg_design_cosim;
 
+/* `area`'s table by block: a block holds the modules whose name starts with one of its prefixes (space-
+ * separated; the first block that matches a module takes it), with the SRAM models they instantiate. */
+typedef struct {
+    const char *name;
+    const char *modules;
+} fg_design_block;
+
 typedef struct fg_design {
     const char *name;    /* "dbcf": the word of gen, area, vectors and verify */
     const char *summary; /* one line */
@@ -61,6 +68,7 @@ typedef struct fg_design {
 
     /* ---- RTL (NULL: a design with vector sets only) ---- */
     int (*generate)(const void *cfg, const char *dir);
+    const fg_design_block *area_blocks; /* NULL-name-ended; NULL: no table by block */
     /* gen --json: the keys after "design" (the design writes "top" and "dir", given, where it wants
      * them); gen's line: the words after the top ("bank depth 96") */
     void (*describe)(const void *cfg, const char *top, const char *dir, fg_json *j);
@@ -104,7 +112,7 @@ typedef struct fg_design {
     int random_size_lo, random_size_hi, random_size_def;
 } fg_design;
 
-/* The registry: the built-in designs (dbcf, iag, subsystem, ldpc, turbo, xmap). */
+/* The registry: the built-in designs (dbcf, iag, subsystem, ldpc, turbo, turbo-fixed, xmap). */
 int fg_design_count(void);
 const fg_design *fg_design_at(int i);
 const fg_design *fg_design_find(const char *name);

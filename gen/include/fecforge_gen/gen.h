@@ -10,6 +10,7 @@
 #include "fecforge/dbcf.h"
 #include "fecforge/iag.h"
 #include "fecforge/ldpc_arch.h"
+#include "fecforge/turbo_arch.h"
 #include "fecforge/vectors.h"
 
 #ifdef __cplusplus
@@ -132,6 +133,42 @@ int fg_gen_ldpc_dims_of(const fg_gen_ldpc_cfg *c, fg_gen_ldpc_dims *d);
  * iteration and the cycles per iteration and per codeword (fx.max_iter iterations, no early
  * termination) of the model. */
 int fg_gen_ldpc(const fg_gen_ldpc_cfg *c, const char *dir);
+
+/* ---- Parallel radix-4 XMAP turbo decoder (docs/rtl-turbo.md) ----
+ * The RTL twin of fg_turbo_arch (data FIXED, path FIT: a design of one standard) cycle by cycle: P SISOs
+ * and their memories (rtl/lib fg_turbo_core), the standard's IAG of 4P lanes (fg_gen_iag), a K table
+ * (per block size of the design, the sub-block length fg_turbo_arch_resolve picks) and the static inputs
+ * registered. K, the half-iterations and the tails are run-time inputs. The HSPA+ side (std UMTS) is not
+ * built yet: std must be LTE. */
+typedef struct {
+    fg_std std;       /* FG_STD_LTE */
+    int P;            /* SISOs, [2, 16] (the IAG serves at most 64 lanes) */
+    int k_max;        /* the largest block size served: the K table holds the sizes of std up to it */
+    fg_xmap_fmt fmt;  /* channel, extrinsic, branch and state-metric bits, normalisation; f_ch only sets the
+                       * vector sets' quantiser */
+    int siso_latency; /* Lmap, [4, FG_TURBO_ARCH_LATENCY_MAX] */
+    int nii;          /* next-iteration initialisation of the sub-block stakes */
+} fg_gen_turbo_cfg;
+
+/* LTE, P 16, k_max 6144, the default formats (fg_xmap_fmt_default), Lmap 6, NII. */
+fg_gen_turbo_cfg fg_gen_turbo_cfg_default(void);
+/* FG_EINVAL naming the parameter and its range. */
+int fg_gen_turbo_check(const fg_gen_turbo_cfg *c);
+/* Top module name: fg_turbo_lte_p16_k6144, + _c<ch>e<ext>b<bm>s<sm> for other formats, _sub for subtractive
+ * normalisation, _nonii, _lat<Lmap> for a latency other than 6. */
+void fg_gen_turbo_name(const fg_gen_turbo_cfg *c, char *buf, size_t n);
+/* The step model's configuration of block K with half_iters half-iterations on this design (path FIT). */
+fg_turbo_arch_cfg fg_gen_turbo_arch_cfg(const fg_gen_turbo_cfg *c, int K, int half_iters);
+/* The K table: per size of the design (ascending, at most FG_GEN_TURBO_SIZES_MAX) K, the SISOs P' it runs on
+ * and its sub-block length L; returns the number of sizes, or a negative FG_E* code. *lmax (may be NULL) gets
+ * the largest L. */
+enum { FG_GEN_TURBO_SIZES_MAX = 200 };
+typedef struct {
+    int K, P, L;
+} fg_gen_turbo_size;
+int fg_gen_turbo_sizes(const fg_gen_turbo_cfg *c, fg_gen_turbo_size *out, int *lmax);
+/* Generate into directory dir (created; replaced if it holds an earlier generator output). */
+int fg_gen_turbo(const fg_gen_turbo_cfg *c, const char *dir);
 
 /* ---- Self-checking Verilog testbench (docs/testbench.md) ----
  * Every generator writes tb_<top>.v beside the design (in manifest.json's "files", not in files.f): it

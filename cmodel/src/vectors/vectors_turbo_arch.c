@@ -1,0 +1,596 @@
+/* Golden vectors of the turbo decoder RTL (design "turbo", `fecforge gen turbo`, docs/rtl-turbo.md): one
+ * block through the step model fg_turbo_arch (data FIXED, path FIT) seen at the generated top's ports.
+ * The port-level model here (fg_vecp_turbo_*) turns each stimulus line into the expected line; the vector
+ * writer builds the stimulus (reset, static inputs, the load port, start, then the unload port) and keeps
+ * the model's answers, so the writer and the SystemC co-simulation (vectors_model.c) share one model. */
+#include "fecforge/channel.h"
+#include "fecforge/error.h"
+#include "fecforge/interleaver.h"
+#include "fecforge/turbo.h"
+#include "fecforge/vectors.h"
+#include "vectors_ports.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { AW = FG_VECP_POS_BITS, N_TAIL = 2 * 6 };
+
+static int clog2(long n) /* smallest b with 2^b >= n */
+{
+    int b = 0;
+    while ((1L << b) < n)
+        b++;
+    return b;
+}
+
+void fg_vec_turbo_arch_dims_of(fg_std std, int P, int lmax, int siso_latency, fg_vec_turbo_arch_dims *d)
+{
+    d->nl = 4 * P;
+    d->aw = AW;
+    d->bw = (P > 1 ? clog2(P) : 1) + 2;
+    d->qmax = lmax / 4;
+    d->rw = d->qmax > 1 ? clog2(d->qmax) : 1;
+    const int liag = std == FG_STD_UMTS ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE;
+    d->tw = clog2(2L * d->qmax + siso_latency + liag + 1);
+}
+
+/* ---- the port-level model ---- */
+
+struct fg_vecp_turbo {
+    fg_turbo_arch_cfg cfg; /* the design; K and half_iters those of the current block */
+    int k_max;
+    fg_vec_turbo_arch_dims d;
+    fg_turbo_arch *a;
+    fg_turbo_arch *retired; /* the done block's model, whose ports the last line showed */
+    fg_turbo_arch_geometry geo;
+    int32_t *q;      /* channel LLRs from the load port and tail_i, natural layout of the largest K */
+    int32_t *ext;    /* K extrinsics (the memory image) */
+    uint8_t *hard;   /* the K hard decisions, once done */
+    int done_seen;   /* hard holds the block's decisions */
+    int regs_valid;  /* the static-input registers hold a value (after the first edge) */
+    int k_q, hi_q;   /* registered k_i, half_iters_i */
+    int32_t tail_q[N_TAIL];
+    int64_t hard_rd; /* unload read register */
+    uint8_t hard_rd_x;
+};
+
+/* K is a block size of the design. */
+static int k_ok(const fg_vecp_turbo *t, int K)
+{
+    if (K > t->k_max || fg_interleaver_check_k(t->cfg.std, K)) {
+        fg_clear_error();
+        return 0;
+    }
+    return 1;
+}
+
+/* A model of the design for block K with `halves` half-iterations, in its reset state. */
+static int open_block(fg_vecp_turbo *t, int K, int halves)
+{
+    fg_turbo_arch_destroy(t->a);
+    t->a = NULL;
+    t->cfg.K = K;
+    t->cfg.half_iters = halves;
+    int rc = fg_turbo_arch_create(&t->cfg, &t->a);
+    if (rc)
+        return rc;
+    fg_turbo_arch_get_geometry(t->a, &t->geo);
+    if (t->geo.L > 4 * t->d.qmax)
+        return fg_set_error(FG_EINVAL, "K=%d runs sub-blocks of L=%d, the design's banks hold at most %d", K,
+                            t->geo.L, 4 * t->d.qmax);
+    t->done_seen = 0;
+    return 0;
+}
+
+int fg_vecp_turbo_create(const fg_turbo_arch_cfg *design, int k_max, int lmax, fg_vecp_turbo **out)
+{
+    *out = NULL;
+    fg_vecp_turbo *t = calloc(1, sizeof *t);
+    const int N = 3 * FG_LTE_K_MAX + FG_TURBO_TAIL;
+    if (!t || !(t->q = calloc((size_t)N, sizeof *t->q)) || !(t->ext = calloc(FG_LTE_K_MAX, sizeof *t->ext)) ||
+        !(t->hard = calloc(FG_LTE_K_MAX, 1))) {
+        fg_vecp_turbo_destroy(t);
+        return fg_set_error(FG_ENOMEM, "out of memory for the turbo port-level model");
+    }
+    t->cfg = *design;
+    t->k_max = k_max;
+    fg_vec_turbo_arch_dims_of(design->std, design->P, lmax, design->siso_latency, &t->d);
+    t->hard_rd_x = 1;
+    /* Idle outputs do not depend on the block: the design's own K until a start names another. */
+    const int rc = open_block(t, design->K, design->half_iters);
+    if (rc) {
+        fg_vecp_turbo_destroy(t);
+        return rc;
+    }
+    *out = t;
+    return 0;
+}
+
+void fg_vecp_turbo_destroy(fg_vecp_turbo *t)
+{
+    if (!t)
+        return;
+    fg_turbo_arch_destroy(t->a);
+    fg_turbo_arch_destroy(t->retired);
+    free(t->q);
+    free(t->ext);
+    free(t->hard);
+    free(t);
+}
+
+const fg_turbo_arch *fg_vecp_turbo_arch(const fg_vecp_turbo *t) { return t->a; }
+
+/* A new block: the registered K, half-iterations and tails, the words loaded so far, into a model in its
+ * reset state (a fresh one unless the idle one already has this K and half-iteration count). */
+static int begin(fg_vecp_turbo *t)
+{
+    int rc = 0;
+    if (!t->a || fg_turbo_arch_get_state(t->a) != FG_TURBO_ARCH_IDLE || t->k_q != t->cfg.K ||
+        t->hi_q != t->cfg.half_iters)
+        rc = open_block(t, t->k_q, t->hi_q);
+    if (rc)
+        return rc;
+    const fg_turbo_layout lay = fg_turbo_layout_of(t->k_q);
+    for (int j = 0; j < 6; j++) {
+        t->q[lay.tail1 + j] = t->tail_q[j];
+        t->q[lay.tail2 + j] = t->tail_q[6 + j];
+    }
+    return fg_turbo_arch_load(t->a, t->q);
+}
+
+/* Stimulus: k_i, half_iters_i, tail_i[12], ld_valid_i, ld_pos_i, ld_data_i[4], start_i, hard_rd_pos_i. */
+enum { IN_K = 0, IN_HI = 1, IN_TAIL = 2, IN_LD_VALID = 2 + N_TAIL, IN_LD_POS, IN_LD_DATA, IN_START = IN_LD_DATA + 4,
+       IN_HARD_POS };
+
+int fg_vecp_turbo_n_in(void) { return IN_HARD_POS + 1; }
+
+int fg_vecp_turbo_n_ex(const fg_vec_turbo_arch_dims *d) { return 6 + 17 * d->nl + 3 * d->nl + 1; }
+
+
+static void put(int64_t *v, uint8_t *x, int *i, int64_t value, int dontcare)
+{
+    v[*i] = dontcare ? 0 : value;
+    x[*i] = (uint8_t)(dontcare != 0);
+    (*i)++;
+}
+
+int fg_vecp_turbo_step(fg_vecp_turbo *t, const int64_t *in, int64_t *ex, uint8_t *ex_x)
+{
+    int rc = 0;
+    const int ok = t->regs_valid && k_ok(t, t->k_q);
+    const int start = (int)(in[IN_START] & 1) && ok;
+    fg_turbo_arch_destroy(t->retired);
+    t->retired = NULL;
+    fg_turbo_arch_ports p;
+    if (!t->a) /* a block the model could not open: idle lines from now on */
+        rc = fg_set_error(FG_ESTATE, "turbo port-level model: no block");
+    const fg_turbo_arch_state st = t->a ? fg_turbo_arch_get_state(t->a) : FG_TURBO_ARCH_IDLE;
+    if (rc)
+        memset(&p, 0, sizeof p);
+    else if (start && st == FG_TURBO_ARCH_DONE) {
+        /* The model stays done; the RTL shows done in this cycle and starts the next block at the edge: the
+         * old model gives this cycle's outputs, a fresh one for the new block takes the start. */
+        fg_turbo_arch_step(t->a, 0, &p);
+        fg_turbo_arch *done = t->a;
+        t->a = NULL;
+        fg_turbo_arch_ports ignored;
+        if (!(rc = begin(t)))
+            fg_turbo_arch_step(t->a, 1, &ignored);
+        if (rc) {
+            fg_turbo_arch_destroy(done);
+            memset(&p, 0, sizeof p);
+        } else
+            t->retired = done; /* p points into it until the next step */
+    } else {
+        if (start && st == FG_TURBO_ARCH_IDLE)
+            rc = begin(t);
+        if (!rc)
+            fg_turbo_arch_step(t->a, start, &p);
+        else
+            memset(&p, 0, sizeof p);
+    }
+    fg_turbo_arch_geometry g = {0};
+    if (!rc)
+        fg_turbo_arch_get_geometry(t->retired ? t->retired : t->a, &g);
+    const int half = p.state == FG_TURBO_ARCH_HALF;
+    int i = 0;
+    put(ex, ex_x, &i, ok, !t->regs_valid);
+    put(ex, ex_x, &i, p.state, 0);
+    put(ex, ex_x, &i, p.half, !half);
+    put(ex, ex_x, &i, p.tau, !half);
+    put(ex, ex_x, &i, p.half_end, 0);
+    put(ex, ex_x, &i, p.state == FG_TURBO_ARCH_DONE, 0);
+    for (int l = 0; l < t->d.nl; l++) {
+        const int in_run = !rc && l < g.pllr; /* lanes past the run's 4P' are idle */
+        const int rv = in_run && p.rd_valid_L[l], ov = in_run && p.out_valid_L[l];
+        const fg_iag_lane_out io = in_run ? p.iag_L[l] : (fg_iag_lane_out){0, 0, 0};
+        const fg_dbcf_word w = in_run ? p.word_L[l] : (fg_dbcf_word){0, 0, 0, 0};
+        put(ex, ex_x, &i, rv, 0);
+        put(ex, ex_x, &i, rv ? p.rd_pos_L[l] : 0, !rv);
+        put(ex, ex_x, &i, rv ? p.rd_bank_L[l] : 0, !rv);
+        put(ex, ex_x, &i, rv ? p.rd_row_L[l] : 0, !rv);
+        put(ex, ex_x, &i, rv ? p.rd_sys_L[l] : 0, !rv);
+        put(ex, ex_x, &i, rv ? p.rd_par_L[l] : 0, !rv);
+        put(ex, ex_x, &i, rv ? p.rd_apr_L[l] : 0, !rv);
+        put(ex, ex_x, &i, ov, 0);
+        put(ex, ex_x, &i, ov ? p.out_x_L[l] : 0, !ov);
+        put(ex, ex_x, &i, in_run ? p.out_llr_L[l] : 0, 0);
+        put(ex, ex_x, &i, io.valid, 0);
+        put(ex, ex_x, &i, io.err, 0);
+        put(ex, ex_x, &i, io.addr, !io.valid);
+        put(ex, ex_x, &i, w.valid, 0);
+        put(ex, ex_x, &i, w.bank, !w.valid);
+        put(ex, ex_x, &i, w.row, !w.valid);
+        put(ex, ex_x, &i, w.data, !w.valid);
+    }
+    for (int b = 0; b < t->d.nl; b++) {
+        const fg_dbcf_word w = !rc && b < g.banks ? p.wr_M[b] : (fg_dbcf_word){0, 0, 0, 0};
+        put(ex, ex_x, &i, w.valid, 0);
+        put(ex, ex_x, &i, w.row, !w.valid);
+        put(ex, ex_x, &i, w.data, !w.valid);
+    }
+    put(ex, ex_x, &i, t->hard_rd, t->hard_rd_x);
+
+    /* The clock edge: the unload read (the decisions are final in done), the load port, the static inputs. */
+    if (!rc && !t->retired && p.state == FG_TURBO_ARCH_DONE && !t->done_seen) {
+        fg_turbo_arch_hard(t->a, t->hard);
+        t->done_seen = 1;
+    }
+    const int pos = (int)in[IN_HARD_POS];
+    /* the unload mapping follows the registered K: the decisions are the block's while it is the block's K */
+    t->hard_rd_x = !(t->done_seen && p.state == FG_TURBO_ARCH_DONE && !t->retired && t->k_q == t->cfg.K && pos >= 0 &&
+                     pos < t->cfg.K);
+    t->hard_rd = t->hard_rd_x ? 0 : t->hard[pos];
+    if ((in[IN_LD_VALID] & 1) && t->regs_valid && k_ok(t, t->k_q) && in[IN_LD_POS] >= 0 && in[IN_LD_POS] < t->k_q) {
+        /* {z', x', z, x} of position k: x = sys[k], z = par1[k], z' = par2[k] (x' is sys[pi(k)], the model's own) */
+        const fg_turbo_layout lay = fg_turbo_layout_of(t->k_q);
+        const int k = (int)in[IN_LD_POS];
+        t->q[lay.sys + k] = (int32_t)in[IN_LD_DATA];
+        t->q[lay.par1 + k] = (int32_t)in[IN_LD_DATA + 1];
+        t->q[lay.par2 + k] = (int32_t)in[IN_LD_DATA + 3];
+    }
+    t->k_q = (int)in[IN_K];
+    t->hi_q = (int)in[IN_HI];
+    for (int j = 0; j < N_TAIL; j++)
+        t->tail_q[j] = (int32_t)in[IN_TAIL + j];
+    t->regs_valid = 1;
+    return rc;
+}
+
+/* ---- layout ---- */
+
+int fg_vec_layout_turbo_arch(const fg_vec_turbo_arch_dims *d, const fg_xmap_fmt *f, int blocks, int K_max,
+                             fg_vec_layout *l)
+{
+    const int n_ports = fg_vecp_turbo_n_in() + fg_vecp_turbo_n_ex(d) + 3;
+    memset(l, 0, sizeof *l);
+    if (!(l->port = malloc(sizeof *l->port * (size_t)n_ports)))
+        return fg_set_error(FG_ENOMEM, "out of memory for a vector layout of %d ports", n_ports);
+    fg_vec_port *p = l->port;
+#define STREAM(nm, kind, doc, banks, depth)                                                                            \
+    l->stream[l->n++] = (fg_vec_stream_def){nm, kind, doc, p, 0, banks, depth}
+#define PORT(nm, idx, dir, w, sg) (*p++ = fg_vec_port_make(nm, idx, dir, w, sg), l->stream[l->n - 1].n_ports++)
+    STREAM("stimulus", FG_VEC_CYCLES,
+           "inputs of each cycle from reset: static inputs, the load port, start, then the unload port", 0, 0);
+    PORT("k_i", -1, FG_VEC_IN, AW, 0);
+    PORT("half_iters_i", -1, FG_VEC_IN, 8, 0);
+    for (int j = 0; j < N_TAIL; j++)
+        PORT("tail_i", j, FG_VEC_IN, f->w_ch, 1);
+    PORT("ld_valid_i", -1, FG_VEC_IN, 1, 0);
+    PORT("ld_pos_i", -1, FG_VEC_IN, AW, 0);
+    for (int j = 0; j < 4; j++)
+        PORT("ld_data_i", j, FG_VEC_IN, f->w_ch, 1);
+    PORT("start_i", -1, FG_VEC_IN, 1, 0);
+    PORT("hard_rd_pos_i", -1, FG_VEC_IN, AW, 0);
+    STREAM("expected", FG_VEC_CYCLES,
+           "outputs of each cycle: control, per lane the reads, SISO outputs, IAG outputs and write words, per bank "
+           "the extrinsic writes, the unload port", 0, 0);
+    PORT("k_ok_o", -1, FG_VEC_OUT, 1, 0);
+    PORT("state_o", -1, FG_VEC_OUT, 2, 0);
+    PORT("half_o", -1, FG_VEC_OUT, 8, 0);
+    PORT("tau_o", -1, FG_VEC_OUT, d->tw, 0);
+    PORT("half_end_o", -1, FG_VEC_OUT, 1, 0);
+    PORT("done_o", -1, FG_VEC_OUT, 1, 0);
+    for (int i = 0; i < d->nl; i++) {
+        PORT("rd_valid_o", i, FG_VEC_OUT, 1, 0);
+        PORT("rd_pos_o", i, FG_VEC_OUT, AW, 0);
+        PORT("rd_bank_o", i, FG_VEC_OUT, d->bw, 0);
+        PORT("rd_row_o", i, FG_VEC_OUT, d->rw, 0);
+        PORT("rd_sys_o", i, FG_VEC_OUT, f->w_ch, 1);
+        PORT("rd_par_o", i, FG_VEC_OUT, f->w_ch, 1);
+        PORT("rd_apr_o", i, FG_VEC_OUT, f->w_ext, 1);
+        PORT("out_valid_o", i, FG_VEC_OUT, 1, 0);
+        PORT("out_x_o", i, FG_VEC_OUT, AW, 0);
+        PORT("out_llr_o", i, FG_VEC_OUT, f->w_ext, 1);
+        PORT("iag_valid_o", i, FG_VEC_OUT, 1, 0);
+        PORT("iag_err_o", i, FG_VEC_OUT, 1, 0);
+        PORT("iag_addr_o", i, FG_VEC_OUT, AW, 0);
+        PORT("word_valid_o", i, FG_VEC_OUT, 1, 0);
+        PORT("word_bank_o", i, FG_VEC_OUT, d->bw, 0);
+        PORT("word_row_o", i, FG_VEC_OUT, d->rw, 0);
+        PORT("word_data_o", i, FG_VEC_OUT, f->w_ext, 1);
+    }
+    for (int b = 0; b < d->nl; b++) {
+        PORT("ext_we_o", b, FG_VEC_OUT, 1, 0);
+        PORT("ext_row_o", b, FG_VEC_OUT, d->rw, 0);
+        PORT("ext_data_o", b, FG_VEC_OUT, f->w_ext, 1);
+    }
+    PORT("hard_rd_data_o", -1, FG_VEC_OUT, 1, 0);
+    STREAM("ext", FG_VEC_MEMORY, "extrinsic banks at the end (bank 4(a/L) + a mod 4, row (a mod L)/4 of the last "
+           "block to write a cell); x = never written", d->nl, d->qmax);
+    PORT("ext_data", -1, FG_VEC_OUT, f->w_ext, 1);
+    STREAM("llr", FG_VEC_MEMORY, "per block (bank) its channel LLRs, natural layout (x, z, z', the tails; 0 past 3K + 12)", blocks,
+           3 * K_max + FG_TURBO_TAIL);
+    PORT("llr", -1, FG_VEC_IN, f->w_ch, 1);
+    STREAM("decoded", FG_VEC_MEMORY, "per block (bank) its hard decisions at done, natural order", blocks, K_max);
+    PORT("hard", -1, FG_VEC_OUT, 1, 0);
+#undef PORT
+#undef STREAM
+    return 0;
+}
+
+/* ---- the writer ---- */
+
+fg_vec_turbo_arch_params fg_vec_turbo_arch_params_default(void)
+{
+    fg_vec_turbo_arch_params p;
+    memset(&p, 0, sizeof p);
+    p.cfg = fg_turbo_arch_cfg_default();
+    p.cfg.path = FG_TURBO_ARCH_PATH_FIT;
+    p.cfg.data = FG_TURBO_ARCH_DATA_FIXED;
+    p.k_max = FG_LTE_K_MAX;
+    p.lmax = 384;
+    p.ebn0_db = 1.0;
+    p.seed = 1;
+    p.blocks = 1;
+    return p;
+}
+
+/* Block b's information bits and quantised channel LLRs: BPSK over AWGN (Philox stream 2b), or saturated
+ * with random signs (stream 2b + 1). */
+static int frame(const fg_vec_turbo_arch_params *p, int K, int b, uint8_t *info, int32_t *q)
+{
+    const int N = 3 * K + FG_TURBO_TAIL;
+    const int32_t max = (1 << (p->cfg.fmt.w_ch - 1)) - 1;
+    uint8_t *cw = malloc((size_t)N);
+    double *y = malloc(sizeof *y * (size_t)N);
+    const uint64_t stream = 2 * (uint64_t)b;
+    int rc = cw && y ? fg_vecp_turbo_frame(p->cfg.std, K, &p->cfg.fmt, p->ebn0_db, p->seed, stream, info, cw, y, q)
+                     : fg_set_error(FG_ENOMEM, "out of memory for a turbo frame of K=%d", K);
+    if (!rc && p->stress) {
+        rc = fg_channel_random_bits(N, p->seed, stream + 1, cw);
+        for (int i = 0; i < N && !rc; i++)
+            q[i] = cw[i] ? -max : max;
+    }
+    free(cw);
+    free(y);
+    return rc;
+}
+
+typedef struct {
+    fg_vec_writer *w;
+    fg_vecp_turbo *t;
+    int sid, eid;
+    int64_t *in;
+    int64_t *ex;
+    uint8_t *ex_x;
+    long lines;
+} writer_ctx;
+
+static int line(writer_ctx *c)
+{
+    int rc = fg_vecp_turbo_step(c->t, c->in, c->ex, c->ex_x);
+    if (!rc)
+        rc = fg_vec_write(c->w, c->sid, c->in, NULL);
+    if (!rc)
+        rc = fg_vec_write(c->w, c->eid, c->ex, c->ex_x);
+    c->lines++;
+    return rc;
+}
+
+static int params(fg_vec_writer *w, const fg_vec_turbo_arch_params *p, const fg_turbo_arch_geometry *g)
+{
+    const fg_xmap_fmt *f = &p->cfg.fmt;
+    int e = 0;
+    e |= fg_vec_param_str(w, "std", fg_std_name(p->cfg.std));
+    e |= fg_vec_param_int(w, "P", p->cfg.P);
+    e |= fg_vec_param_int(w, "k_max", p->k_max);
+    e |= fg_vec_param_int(w, "lmax", p->lmax);
+    e |= fg_vec_param_int(w, "siso_latency", p->cfg.siso_latency);
+    e |= fg_vec_param_int(w, "nii", p->cfg.nii);
+    e |= fg_vecp_turbo_fmt_params(w, f);
+    e |= fg_vec_param_int(w, "K", p->cfg.K);
+    e |= fg_vec_param_int(w, "half_iters", p->cfg.half_iters);
+    e |= fg_vec_param_int(w, "P_run", g->P);
+    e |= fg_vec_param_int(w, "L", g->L);
+    e |= fg_vec_param_int(w, "blocks", p->blocks > 1 ? p->blocks : 1);
+    char list[16 * FG_VEC_TURBO_BLOCKS_MAX] = "";
+    for (int b = 0; b < (p->blocks > 1 ? p->blocks : 1); b++) {
+        const size_t at = strlen(list);
+        snprintf(list + at, sizeof list - at, "%s%d", b ? "," : "", p->blocks > 1 ? p->K_blocks[b] : p->cfg.K);
+    }
+    e |= fg_vec_param_str(w, "block_sizes", list);
+    e |= fg_vec_param_str(w, "frame", p->stress ? "saturated" : "awgn");
+    if (!p->stress) {
+        char ebn0[32];
+        snprintf(ebn0, sizeof ebn0, "%.6g", p->ebn0_db);
+        e |= fg_vec_param_str(w, "ebn0_db", ebn0);
+    }
+    return e ? FG_EINVAL : 0;
+}
+
+/* One block: the static inputs (one cycle), the load port, start, the decode until done, the unload port.
+ * Its decisions into hard, the bits that differ from info counted into *errors, its cycle counts into r. */
+static int block(writer_ctx *c, const fg_vec_turbo_arch_params *p, int K, const int32_t *q, const int32_t *pi,
+                 const uint8_t *info, uint8_t *hard, long *errors, fg_turbo_arch_result *r, long *load_cycles,
+                 long *block_cycles)
+{
+    const fg_turbo_layout tl = fg_turbo_layout_of(K);
+    memset(c->in, 0, sizeof *c->in * (size_t)fg_vecp_turbo_n_in());
+    c->in[IN_K] = K;
+    c->in[IN_HI] = p->cfg.half_iters;
+    for (int j = 0; j < 6; j++) {
+        c->in[IN_TAIL + j] = q[tl.tail1 + j];
+        c->in[IN_TAIL + 6 + j] = q[tl.tail2 + j];
+    }
+    const long first = c->lines;
+    int rc = line(c); /* the top registers the static inputs */
+    for (int k = 0; k < K && !rc; k++) {
+        c->in[IN_LD_VALID] = 1;
+        c->in[IN_LD_POS] = k;
+        c->in[IN_LD_DATA] = q[tl.sys + k];
+        c->in[IN_LD_DATA + 1] = q[tl.par1 + k];
+        c->in[IN_LD_DATA + 2] = q[tl.sys + pi[k]];
+        c->in[IN_LD_DATA + 3] = q[tl.par2 + k];
+        rc = line(c);
+    }
+    memset(c->in + IN_LD_VALID, 0, sizeof *c->in * 6);
+    *load_cycles = c->lines - first;
+    c->in[IN_START] = 1;
+    if (!rc)
+        rc = line(c);
+    c->in[IN_START] = 0;
+    const long limit = c->lines + 100000000L;
+    while (!rc && fg_turbo_arch_get_state(fg_vecp_turbo_arch(c->t)) != FG_TURBO_ARCH_DONE)
+        rc = c->lines > limit ? fg_set_error(FG_ESTATE, "turbo RTL vectors: K=%d not done", K) : line(c);
+    *block_cycles = c->lines - first - *load_cycles;
+    for (int j = 0; j <= K && !rc; j++) { /* natural bit j in cycle j, its decision in the next */
+        c->in[IN_HARD_POS] = j < K ? j : 0;
+        rc = line(c);
+    }
+    if (rc)
+        return rc;
+    const fg_turbo_arch *a = fg_vecp_turbo_arch(c->t);
+    fg_turbo_arch_hard(a, hard);
+    for (int j = 0; j < K; j++)
+        *errors += hard[j] != info[j];
+    fg_turbo_arch_get_result(a, r);
+    return 0;
+}
+
+int fg_vec_make_turbo_arch(const char *dir, const fg_vec_turbo_arch_params *p, fg_vec_turbo_arch_result *res)
+{
+    const int nb = p->blocks > 1 ? p->blocks : 1;
+    if (p->cfg.path != FG_TURBO_ARCH_PATH_FIT || p->cfg.data != FG_TURBO_ARCH_DATA_FIXED)
+        return fg_set_error(FG_EINVAL, "turbo RTL vectors: the design runs path fit with FIXED data");
+    if (!(p->ebn0_db >= -50 && p->ebn0_db <= 100))
+        return fg_set_error(FG_EINVAL, "ebn0=%g dB out of range [-50, 100]", p->ebn0_db);
+    if (nb > FG_VEC_TURBO_BLOCKS_MAX)
+        return fg_set_error(FG_EINVAL, "blocks=%d out of range [1, %d]", p->blocks, FG_VEC_TURBO_BLOCKS_MAX);
+    int K_max = 0, rc = 0;
+    for (int b = 0; b < nb && !rc; b++) {
+        const int K = nb > 1 ? p->K_blocks[b] : p->cfg.K;
+        if ((rc = fg_interleaver_check_k(p->cfg.std, K)))
+            return rc;
+        if (K > p->k_max)
+            return fg_set_error(FG_EINVAL, "K=%d out of range: the design serves sizes up to k_max=%d", K, p->k_max);
+        K_max = K > K_max ? K : K_max;
+    }
+    if (nb > 1 && p->K_blocks[0] != p->cfg.K)
+        return fg_set_error(FG_EINVAL, "K_blocks[0]=%d is not cfg.K=%d", p->K_blocks[0], p->cfg.K);
+    writer_ctx c = {0};
+    fg_vec_turbo_arch_dims d;
+    fg_vec_turbo_arch_dims_of(p->cfg.std, p->cfg.P, p->lmax, p->cfg.siso_latency, &d);
+    const int N_max = 3 * K_max + FG_TURBO_TAIL, n_ex = fg_vecp_turbo_n_ex(&d);
+    const size_t cells = (size_t)d.nl * (size_t)d.qmax;
+    fg_vec_layout lay = {0};
+    uint8_t *info = malloc((size_t)K_max), *hard = calloc((size_t)nb * (size_t)K_max, 1);
+    int32_t *q = calloc((size_t)nb * (size_t)N_max, sizeof *q), *pi = malloc(sizeof *pi * (size_t)K_max);
+    int32_t *ext = malloc(sizeof *ext * (size_t)K_max), *img = calloc(cells, sizeof *img);
+    int *Kb = malloc(sizeof *Kb * (size_t)nb);
+    uint8_t *img_set = calloc(cells, 1);
+    c.in = calloc((size_t)fg_vecp_turbo_n_in(), sizeof *c.in);
+    c.ex = malloc(sizeof *c.ex * (size_t)n_ex);
+    c.ex_x = malloc((size_t)n_ex);
+    if (!info || !hard || !q || !pi || !ext || !img || !img_set || !Kb || !c.in || !c.ex || !c.ex_x) {
+        rc = fg_set_error(FG_ENOMEM, "out of memory for the turbo RTL vectors of K=%d", p->cfg.K);
+        goto done;
+    }
+    if ((rc = fg_vecp_turbo_create(&p->cfg, p->k_max, p->lmax, &c.t)))
+        goto done;
+    fg_turbo_arch_geometry g;
+    fg_turbo_arch_get_geometry(fg_vecp_turbo_arch(c.t), &g);
+    if ((rc = fg_vec_layout_turbo_arch(&d, &p->cfg.fmt, nb, K_max, &lay)) ||
+        (rc = fg_vec_writer_open(dir, "turbo", &c.w)))
+        goto done;
+    fg_vec_set_seed(c.w, p->seed);
+    int ids[5];
+    if ((rc = params(c.w, p, &g)) || (rc = fg_vec_layout_add(c.w, &lay, ids)))
+        goto done;
+    c.sid = ids[0];
+    c.eid = ids[1];
+    long errors = 0, load0 = 0, block0 = 0;
+    fg_turbo_arch_result r0 = {0};
+    for (int b = 0; b < nb && !rc; b++) {
+        const int K = Kb[b] = nb > 1 ? p->K_blocks[b] : p->cfg.K;
+        int32_t *qb = q + (size_t)b * (size_t)N_max;
+        fg_turbo_arch_result r;
+        long load, blk;
+        if ((rc = frame(p, K, b, info, qb)) || (rc = fg_interleaver_table(p->cfg.std, K, pi)) ||
+            (rc = block(&c, p, K, qb, pi, info, hard + (size_t)b * (size_t)K_max, &errors, &r, &load, &blk)))
+            break;
+        if (b == 0) {
+            r0 = r;
+            load0 = load;
+            block0 = blk;
+        }
+        /* the block's extrinsic memory over the image (qpp mapping: bank 4 (a / L) + a mod 4, row (a mod L) / 4) */
+        const fg_turbo_arch *a = fg_vecp_turbo_arch(c.t);
+        fg_turbo_arch_geometry gb;
+        fg_turbo_arch_get_geometry(a, &gb);
+        fg_turbo_arch_extrinsic(a, ext);
+        for (int x = 0; x < K; x++) {
+            const size_t cell = (size_t)(4 * (x / gb.L) + x % 4) * (size_t)d.qmax + (size_t)((x % gb.L) / 4);
+            img[cell] = ext[x];
+            img_set[cell] = 1;
+        }
+    }
+    for (size_t cell = 0; cell < cells && !rc; cell++) {
+        const int64_t v = img_set[cell] ? img[cell] : 0;
+        const uint8_t dc = (uint8_t)!img_set[cell];
+        rc = fg_vec_write(c.w, ids[2], &v, &dc);
+    }
+    for (int b = 0; b < nb && !rc; b++)
+        for (int i = 0; i < N_max && !rc; i++) {
+            const int64_t v = q[(size_t)b * (size_t)N_max + (size_t)i]; /* 0 past the block's 3K + 12 */
+            rc = fg_vec_write(c.w, ids[3], &v, NULL);
+        }
+    for (int b = 0; b < nb && !rc; b++)
+        for (int j = 0; j < K_max && !rc; j++) {
+            const int in = j < Kb[b];
+            const int64_t v = in ? hard[(size_t)b * (size_t)K_max + (size_t)j] : 0;
+            const uint8_t dc = (uint8_t)!in;
+            rc = fg_vec_write(c.w, ids[4], &v, &dc);
+        }
+    if (rc)
+        goto done;
+    fg_vec_count(c.w, "load_cycles", load0);
+    fg_vec_count(c.w, "preprocess_cycles", r0.preprocess_cycles);
+    fg_vec_count(c.w, "cycles_decode", r0.cycles_decode);
+    fg_vec_count(c.w, "cycles_block", block0);
+    fg_vec_count(c.w, "trace_cycles", c.lines);
+    fg_vec_count(c.w, "bit_errors", errors);
+    if (res) {
+        res->arch = r0;
+        res->bit_errors = errors;
+        res->trace_cycles = c.lines;
+    }
+    rc = fg_vec_writer_commit(c.w);
+    c.w = NULL;
+done:
+    fg_vec_writer_abort(c.w);
+    fg_vecp_turbo_destroy(c.t);
+    fg_vec_layout_free(&lay);
+    free(info);
+    free(hard);
+    free(q);
+    free(pi);
+    free(ext);
+    free(img);
+    free(img_set);
+    free(Kb);
+    free(c.in);
+    free(c.ex);
+    free(c.ex_x);
+    return rc;
+}
