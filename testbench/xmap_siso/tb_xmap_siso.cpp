@@ -18,8 +18,10 @@
 // normalisations, NII on and off, Lmap 6 (default) and 4 (the RTL's minimum).
 // Usage: rtl_xmap_siso. Exit 0 when all match, 1 on the first mismatch (configuration, half, tau,
 // SISO, lane, port, expected, actual) or an error, 2 on a usage error.
+// rtl_xmap_siso --vectors DIR...: the `xmap` vector sets instead (xmap_vectors.cpp).
 #include "Vtb_xmap_siso.h"
 #include "verilated.h"
+#include "xmap_vectors.h"
 
 #include "../turbo_frame.h"
 #include "../verilated_bits.h"
@@ -42,7 +44,7 @@ extern "C" {
 
 namespace {
 
-constexpr int LMAX = 384;  // tb_xmap_siso.v
+constexpr int LMAX = FG_TB_XMAP_LMAX;
 constexpr int LMAP_MIN = 4;
 
 struct Config {
@@ -282,14 +284,23 @@ int run_config(Bench &b, const Config &c, uint64_t stream)
 
 int main(int argc, char **argv)
 {
-    if (argc != 1) {
-        std::fprintf(stderr, "usage: %s (no options)\n", argv[0]);
+    const bool vectors = argc > 2 && !std::strcmp(argv[1], "--vectors");
+    if (argc != 1 && !vectors) {
+        std::fprintf(stderr, "usage: %s [--vectors DIR...]\n", argv[0]);
         return 2;
     }
     const auto t0 = std::chrono::steady_clock::now();
     Bench b;
     b.ctx.reset(new VerilatedContext);
     b.top.reset(new Vtb_xmap_siso(b.ctx.get()));
+    if (vectors) {
+        int rc = 0;
+        for (int i = 2; i < argc && !rc; i++)
+            rc = fg_tb_xmap_vectors(*b.top, argv[i]);
+        b.top->final();
+        std::printf("%s: %d vector sets\n", rc ? "FAIL" : "PASS", argc - 2);
+        return rc;
+    }
     int fails = 0;
     uint64_t stream = 1;
     for (const Config &c : kConfigs)
