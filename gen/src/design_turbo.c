@@ -21,13 +21,14 @@ _Static_assert(sizeof(fg_std) == sizeof(int) && sizeof(fg_xmap_norm) == sizeof(i
 #define F(f) (offsetof(fg_gen_turbo_cfg, fmt) + offsetof(fg_xmap_fmt, f))
 static const fg_opt decoder_opts[] = {
     {"std", 0, FG_OPT_CHOICE, O(std), .words = FG_STD_WORDS, .def = "lte", .meta = "S",
-     .help = "the standard: lte (the HSPA+ side of the decoder RTL is not built yet)"},
+     .help = "the standard: lte (qpp banks, direct writes) or umts (HSPA+: xmap-xor banks, writes\n"
+             "through the DBCF)"},
     {"parallel", 0, FG_OPT_INT, O(P), 2, 16, .def = "16", .meta = "P",
-     .help = "SISOs (4P IAG lanes and banks per memory); a block too short for them, or whose qpp\n"
-             "mapping conflicts at P, runs on the most that run it (arch turbo --path fit)"},
-    {"k-max", 0, FG_OPT_INT, O(k_max), FG_LTE_K_MIN, FG_LTE_K_MAX, .def = "6144", .meta = "N",
-     .help = "the largest block size: the K table holds the standard's sizes up to N, the banks\n"
-             "their sub-blocks"},
+     .help = "SISOs (4P IAG lanes and banks per memory); a block too short for them, or (LTE)\n"
+             "whose qpp mapping conflicts at P, runs on fewer (arch turbo --path fit)"},
+    {"k-max", 0, FG_OPT_INT, O(k_max), FG_LTE_K_MIN, FG_LTE_K_MAX, .def_text = "the standard's largest: 6144, 5114",
+     .meta = "N", .help = "the largest block size: the K table holds the standard's sizes up to N, the banks\n"
+                          "their sub-blocks"},
     {"latency", 0, FG_OPT_INT, O(siso_latency), 4, FG_TURBO_ARCH_LATENCY_MAX, .def = "6", .meta = "C",
      .help = "SISO pipeline latency Lmap in cycles (arch turbo --latency)"},
     {"nii", 0, FG_OPT_CHOICE, O(nii), .words = "off|on", .def = "on", .meta = "on|off",
@@ -55,6 +56,8 @@ static void cfg_default(void *p) { *(fg_gen_turbo_cfg *)p = fg_gen_turbo_cfg_def
 static int finish(void *p, const fg_opts *given)
 {
     fg_gen_turbo_cfg *c = p;
+    if (!fg_opts_given(given, &c->k_max))
+        c->k_max = c->std == FG_STD_UMTS ? FG_UMTS_K_MAX : FG_LTE_K_MAX;
     const fg_opt_param map[] = {{"std=", &c->std},       {"P=", &c->P},           {"k_max=", &c->k_max},
                                 {"latency=", &c->siso_latency}, {"w_ch=", &c->fmt.w_ch}, {"f_ch=", &c->fmt.f_ch},
                                 {"w_ext=", &c->fmt.w_ext}, {"w_bm=", &c->fmt.w_bm},  {"w_sm=", &c->fmt.w_sm}};
@@ -265,8 +268,9 @@ static int random_args(fg_rng *rs, int size, char *args, size_t n)
 {
 #define PICK(k) ((int)(fg_rng_next_u32(rs) % (uint32_t)(k)))
     const int P = 2 + PICK(size - 1);
-    const int total = fg_interleaver_num_sizes(FG_STD_LTE);
-    const int k_max = fg_interleaver_size(FG_STD_LTE, PICK(total));
+    const fg_std std = PICK(2) ? FG_STD_UMTS : FG_STD_LTE;
+    const int total = fg_interleaver_num_sizes(std);
+    const int k_max = fg_interleaver_size(std, PICK(total));
     fg_xmap_fmt f = fg_xmap_fmt_default();
     f.w_ch = 4 + PICK(3);
     f.w_ext = f.w_ch + PICK(3);
@@ -284,25 +288,28 @@ static int random_args(fg_rng *rs, int size, char *args, size_t n)
     f.w_bm += PICK(2);
     f.w_sm += PICK(2);
     int nk = 0;
-    while (nk < total && fg_interleaver_size(FG_STD_LTE, nk) <= k_max)
+    while (nk < total && fg_interleaver_size(std, nk) <= k_max)
         nk++;
-    const int ka = fg_interleaver_size(FG_STD_LTE, PICK(nk)), kb = fg_interleaver_size(FG_STD_LTE, PICK(nk)),
-              kc = fg_interleaver_size(FG_STD_LTE, PICK(nk));
+    const int ka = fg_interleaver_size(std, PICK(nk)), kb = fg_interleaver_size(std, PICK(nk)),
+              kc = fg_interleaver_size(std, PICK(nk));
     snprintf(args, n,
-             "--std lte --parallel %d --k-max %d --llr-width %d --ext-width %d --bm-width %d --sm-width %d "
+             "--std %s --parallel %d --k-max %d --llr-width %d --ext-width %d --bm-width %d --sm-width %d "
              "--norm %s --nii %s --latency %d --K %d,%d --then %d --iter %g --frame both --seed %d",
-             P, k_max, f.w_ch, f.w_ext, f.w_bm, f.w_sm, f.norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract",
+             fg_std_name(std), P, k_max, f.w_ch, f.w_ext, f.w_bm, f.w_sm, f.norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract",
              PICK(2) ? "on" : "off", 4 + PICK(5), ka, kb, kc, (1 + PICK(12)) / 2.0, 1 + PICK(1000));
     return 0;
 #undef PICK
 }
 
-/* area turbo: the SISOs with their datapath units and stores, the IAG, the core (control, memories, bank
- * mappers, write path), the top (static-input registers, K table). */
+/* area turbo: the SISOs with their datapath units and stores, the IAG, the DBCF (UMTS), the core (control,
+ * memories, bank mappers, write crossbars), the top (static-input registers, K table). */
 static const fg_design_block area_blocks[] = {
-    {"SISOs (datapath, stores)", "fg_xmap_ fg_mod_ fg_sat fg_scale075 fg_max fg_wrap fg_sext"},
+    {"SISOs (datapath, stores)", "fg_xmap_siso fg_xmap_gamma fg_xmap_alpha fg_xmap_beta fg_xmap_ext fg_xmap_norm "
+                                 "fg_xmap_acs fg_xmap_soft fg_xmap_llr fg_xmap_route fg_xmap_add fg_xmap_max fg_xmap_fit "
+                                 "fg_mod_ fg_sat fg_scale075 fg_max fg_wrap fg_sext"},
     {"IAG", "fg_iag_ fg_mulmod fg_addmod"},
-    {"core: control, memories, write path", "fg_turbo_core fg_qpp_map"},
+    {"DBCF (UMTS)", "fg_dbcf_ fg_lfsr16 fg_fifo fg_circ_buf fg_sort_ fg_route_shift"},
+    {"core: control, memories, write path", "fg_turbo_core fg_qpp_map fg_xmap_map fg_xmap_slot"},
     {"top: static inputs, K table", "fg_turbo_"},
     {NULL, NULL}};
 
@@ -314,9 +321,9 @@ const fg_design fg_design_turbo = {
     .doc = "docs/rtl-turbo.md",
     .about = "The parallel radix-4 XMAP turbo decoder (docs/rtl-turbo.md), cycle-exact with the step model\n"
              "fg_turbo_arch (data FIXED, path fit): P SISOs with their channel, extrinsic and hard-decision\n"
-             "memories, the LTE IAG of 4P lanes, a K table over the standard's sizes up to --k-max (the sub-\n"
-             "block length each runs on) and direct bank writes. K, the half-iterations and the tails are\n"
-             "run-time inputs. A vector set is one block: the static inputs, the load port (one position per\n"
+             "memories, the standard's IAG of 4P lanes, a K table over its sizes up to --k-max (the sub-\n"
+             "block length each runs on), and direct bank writes (LTE) or the DBCF (UMTS). K, the half-\n"
+             "iterations and the tails are run-time inputs. A vector set is one block: the static inputs, the load port (one position per\n"
              "cycle), start, every cycle of the decode at every port, then the unload port; streams\n"
              "stimulus, expected, ext (the extrinsic banks at the end), llr and decoded.\n",
     .example_args = "--std lte --parallel 2 --k-max 64",

@@ -72,8 +72,8 @@ void fg_gen_dbcf_name(const fg_gen_dbcf_cfg *c, char *buf, size_t n)
     const fg_dbcf_cfg *b = &c->dbcf;
     fg_gen_dbcf_dims d;
     fg_gen_dbcf_dims_of(c, &d);
-    snprintf(buf, n, "fg_dbcf_p%d_m%d_s%d_f%d_b%d%s", b->pllr, b->banks, d.select, b->fifo_depth, b->buf_depth,
-             b->offer == FG_DBCF_OFFER_HEAD ? "_head" : "");
+    snprintf(buf, n, "fg_dbcf_p%d_m%d_s%d_f%d_b%d%s%s", b->pllr, b->banks, d.select, b->fifo_depth, b->buf_depth,
+             b->offer == FG_DBCF_OFFER_HEAD ? "_head" : "", c->external_banks ? "_xb" : "");
 }
 
 static void params_text(const fg_gen_dbcf_cfg *c, char *buf, size_t n)
@@ -81,9 +81,10 @@ static void params_text(const fg_gen_dbcf_cfg *c, char *buf, size_t n)
     const fg_dbcf_cfg *b = &c->dbcf;
     fg_gen_dbcf_dims d;
     fg_gen_dbcf_dims_of(c, &d);
-    snprintf(buf, n, "pllr=%d banks=%d select=%d fifo_depth=%d buf_depth=%d offer=%s lfsr_seed=0x%04X width=%d bank_depth=%d",
+    snprintf(buf, n,
+             "pllr=%d banks=%d select=%d fifo_depth=%d buf_depth=%d offer=%s lfsr_seed=0x%04X width=%d bank_depth=%d%s",
              b->pllr, b->banks, d.select, b->fifo_depth, b->buf_depth, b->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual",
-             b->lfsr_seed, c->width, c->bank_depth);
+             b->lfsr_seed, c->width, c->bank_depth, c->external_banks ? " external_banks=1" : "");
 }
 
 /* Port list: name, direction, width; shared by the Verilog, the manifest and the testbench. */
@@ -114,8 +115,10 @@ static int ports_of(const fg_gen_dbcf_cfg *c, port_t *p)
         {"overflow_o", 1, 1, "sticky register: a word was rejected (lost) since the reset"},
         {"done_o", 1, 1, "no word pending: every FIFO and buffer empty (registered levels)"},
     };
-    const int n = (int)(sizeof all / sizeof all[0]);
-    memcpy(p, all, sizeof all);
+    int n = 0;
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (!c->external_banks || strncmp(all[i].name, "bank_rd_", 8))
+            p[n++] = all[i];
     return n;
 }
 
@@ -140,8 +143,13 @@ static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
     const int FCW = clog2(F + 1), BCW = clog2(B + 1); /* the FIFO's and the buffer's own level widths */
     char params[512], ext[96];
     params_text(c, params, sizeof params);
-    fg_gen_header(f, "DBCF write network: lane FIFOs, LFSR priority, sorting router, bank circular buffers with bypass "
-                     "+ bank SRAMs (docs/rtl-dbcf.md; cycle-exact twin of fg_dbcf_step)", params);
+    fg_gen_header(f, c->external_banks ? "DBCF write network: lane FIFOs, LFSR priority, sorting router, bank circular "
+                                         "buffers with bypass; the bank SRAMs are the owner's (docs/rtl-dbcf.md; "
+                                         "cycle-exact twin of fg_dbcf_step)"
+                                       : "DBCF write network: lane FIFOs, LFSR priority, sorting router, bank circular "
+                                         "buffers with bypass + bank SRAMs (docs/rtl-dbcf.md; cycle-exact twin of "
+                                         "fg_dbcf_step)",
+                  params);
     port_t ports[PORTS_MAX];
     const int np = ports_of(c, ports);
     fprintf(f, "`default_nettype none\nmodule %s (\n", name);
@@ -151,13 +159,15 @@ static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
             "  localparam integer M = %d;  // banks\n"
             "  localparam integer NS = %d;  // request slots: 2l = lane l's FIFO head, 2l+1 its new word\n"
             "  localparam integer BW = %d, RW = %d, W = %d;  // bank, row, data bits\n"
-            "  localparam integer D = %d;  // rows per bank SRAM\n"
+            "  localparam integer D = %d;  // rows per bank SRAM%s\n"
             "  localparam integer CW = %d;  // level ports\n"
             "  localparam integer SW = %d;  // start slot\n"
             "  localparam integer LW = BW + RW + W;  // lane word {bank, row, data}\n"
             "  localparam integer QW = RW + W;  // buffered word {row, data}\n"
             "  localparam integer NR = %d;  // most words a bank admits per cycle: min(S = %d, B + 1)\n\n",
-            P, M, d.slots, d.bank_w, d.row_w, d.data_w, c->bank_depth, d.count_w, d.slot_w, NR, S);
+            P, M, d.slots, d.bank_w, d.row_w, d.data_w, c->external_banks ? 0 : c->bank_depth,
+            c->external_banks ? " (0: outside, written from bank_we_o, bank_row_o, bank_data_o)" : "", d.count_w,
+            d.slot_w, NR, S);
 
     /* Priority: start slot (lfsr * NS) >> 16. */
     const unsigned taps = fg_dbcf_lfsr_next(1); /* the model's tap mask: next(1) = taps */
@@ -287,16 +297,19 @@ static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
             "  // buffered word or bypasses the first admitted one, and buffers the others (fg_dbcf_bank).\n"
             "  generate\n"
             "    for (b = 0; b < M; b = b + 1) begin : g_bank\n"
-            "      wire [%d:0] level;\n"
+            "      wire [%d:0] level;\n%s"
             "      fg_dbcf_bank #(.NR(NR), .B(%d), .RW(RW), .W(W), .D(D), .CW(%d)) u_bank (\n"
             "          .clk_i(clk_i), .rst_ni(rst_ni), .port_valid_i(port_valid[b*NR+:NR]),\n"
             "          .port_word_i(port_word[b*NR*QW+:NR*QW]), .acc_o(port_acc[b*NR+:NR]),\n"
             "          .we_o(bank_we_o[b]), .row_o(bank_row_o[b*RW+:RW]), .data_o(bank_data_o[b*W+:W]), .level_o(level),\n"
-            "          .rd_row_i(bank_rd_row_i[b*RW+:RW]), .rd_data_o(bank_rd_data_o[b*W+:W]));\n"
+            "          %s);\n"
             "      assign buf_level_o[b*CW+:CW] = %s;\n"
             "    end\n"
             "  endgenerate\n\n",
-            BCW - 1, B, BCW, ext);
+            BCW - 1, c->external_banks ? "      wire [W-1:0] unused_rd_data;  // 0: no SRAM\n" : "", B, BCW,
+            c->external_banks ? ".rd_row_i({RW{1'b0}}), .rd_data_o(unused_rd_data)"
+                              : ".rd_row_i(bank_rd_row_i[b*RW+:RW]), .rd_data_o(bank_rd_data_o[b*W+:W])",
+            ext);
     fprintf(f,
             "  // Flags: overflow_o a sticky register set by any reject (fg_dbcf_overflow); done_o combinational\n"
             "  // in the registered levels only (fg_dbcf_empty): no word in any FIFO or buffer.\n"
@@ -357,7 +370,7 @@ int fg_gen_dbcf_write(fg_gen_out *o, const fg_gen_dbcf_cfg *c)
         (rc = fg_gen_out_primitive_once(o, "fg_dbcf_dest")) || (rc = fg_gen_out_primitive_once(o, "fg_route_shift")) ||
         (rc = fg_gen_out_primitive_once(o, "fg_dbcf_bank")) ||
         (c->dbcf.buf_depth > 0 && (rc = fg_gen_out_primitive_once(o, "fg_circ_buf"))) ||
-        (rc = fg_gen_out_primitive_once(o, "fg_sram_1r1w")))
+        (!c->external_banks && (rc = fg_gen_out_primitive_once(o, "fg_sram_1r1w"))))
         return rc;
     return 0;
 }

@@ -1,10 +1,16 @@
-// fg_turbo_core: the parallel radix-4 XMAP turbo decoder of docs/rtl-turbo.md on its direct write
-// path, the twin of the step model fg_turbo_arch (data FIXED, path direct; cmodel/src/turbo/turbo_arch.c)
-// cycle by cycle: control (idle / preprocess / half-iteration / done, the position generators), P
-// SISOs (fg_xmap_siso), the channel, extrinsic and hard-decision memories (4P banks each, the "qpp"
-// mapping: bank 4(a / L) + a mod 4, row (a mod L) / 4), the LLR delay beside the interleaver address
-// generator (IAG) and the bank write crossbar. The IAG itself is outside (its generator names it):
-// the core drives its reset, programs, start and lanes, and takes its outputs.
+// fg_turbo_core: the parallel radix-4 XMAP turbo decoder of docs/rtl-turbo.md, the twin of the step
+// model fg_turbo_arch (data FIXED, path fit; cmodel/src/turbo/turbo_arch.c) cycle by cycle: control
+// (idle / preprocess / half-iteration / done, the position generators), P SISOs (fg_xmap_siso), the
+// channel, extrinsic and hard-decision memories (4P banks each), the LLR delay beside the interleaver
+// address generator (IAG) and the write path. The IAG is outside (its generator names it): the core
+// drives its reset, programs, start and lanes, and takes its outputs.
+//  - UMTS = 0 (LTE): the "qpp" mapping (bank 4(a / L) + a mod 4, row (a mod L) / 4) and direct bank
+//    writes through a crossbar (the sizes the design runs are conflict-free).
+//  - UMTS = 1 (HSPA+): the "xmap-xor" mapping with 2^j_i sub-banks per lane (fg_xmap_slot, fg_xmap_map)
+//    and the writes through the DBCF, which is outside as well (dbcf_* ports; its generator names it):
+//    its words carry {hard decision, LLR}, the core writes the banks it returns, counts the words inside
+//    it and ends a half-iteration when the last is written (DBCF held in reset outside half-iterations,
+//    as the model steps it only there).
 //
 // A block: set the static inputs k_i, c0_i, half_iters_i, tail_i (held from the first load to done_o),
 // load the channel words of every position through ld_*_i while idle or done, pulse start_i. The
@@ -32,6 +38,8 @@ module fg_turbo_core #(
     parameter integer LMAP  = 6,     // SISO latency (>= 4)
     parameter integer LIAG  = 1,     // IAG latency (LTE 1, UMTS 3)
     parameter integer NII   = 1,     // next-iteration initialisation of the sub-block stakes
+    parameter integer UMTS  = 0,     // 0: LTE (qpp, direct writes), 1: HSPA+ (xmap-xor, DBCF)
+    parameter integer JMAX  = 0,     // UMTS: largest j_i (a block on P / 2^j SISOs)
     // derived (not to be overridden; parameters because the port widths use them)
     parameter integer AW    = 13,                                  // positions, addresses, K
     parameter integer NL    = 4 * P,                               // lanes = banks
@@ -40,13 +48,16 @@ module fg_turbo_core #(
     parameter integer CW    = $clog2(QMAX + 1),                    // C0 bits
     parameter integer QW    = (P > 1) ? $clog2(P) : 1,             // SISO index bits
     parameter integer BW    = QW + 2,                              // bank bits
-    parameter integer TW    = $clog2(2 * QMAX + LMAP + LIAG + 1)   // tau bits
+    parameter integer JW    = (JMAX > 0) ? $clog2(JMAX + 1) : 1,   // j bits
+    parameter integer TW    = $clog2((UMTS != 0 ? 4 : 2) * QMAX + LMAP + LIAG + 1),  // tau bits (UMTS: DBCF drain)
+    parameter integer XW    = W_EXT + 1                            // a DBCF word's data: {hard, LLR}
 ) (
     input  wire                 clk_i,
     input  wire                 rst_ni,
     // block (static from the first load to done_o)
     input  wire [AW-1:0]        k_i,           // K
     input  wire [CW-1:0]        c0_i,          // C0 = L/4, L = the sub-block length of this K
+    input  wire [JW-1:0]        j_i,           // UMTS: 2^j sub-banks per lane (P / 2^j SISOs run K)
     input  wire [7:0]           half_iters_i,  // half-iterations, >= 1
     input  wire [12*W_CH-1:0]   tail_i,        // the two encoders' tails x z x z x z ([s*6*W_CH +: 6*W_CH])
     // channel load port (idle or done): the words of position k, {z', x', z, x} (x' = x[pi(k)])
@@ -66,6 +77,16 @@ module fg_turbo_core #(
     input  wire [NL-1:0]        iag_valid_i,
     input  wire [NL-1:0]        iag_err_i,
     input  wire [NL*AW-1:0]     iag_addr_i,
+    // UMTS: the DBCF (lanes in, bank writes out); unused for LTE
+    output wire                 dbcf_rst_no,   // DBCF reset: low outside half-iterations
+    output wire [NL-1:0]        dbcf_valid_o,
+    output wire [NL*BW-1:0]     dbcf_bank_o,
+    output wire [NL*RW-1:0]     dbcf_row_o,
+    output wire [NL*XW-1:0]     dbcf_data_o,
+    input  wire [NL-1:0]        dbcf_reject_i,
+    input  wire [NL-1:0]        dbcf_we_i,
+    input  wire [NL*RW-1:0]     dbcf_row_i,
+    input  wire [NL*XW-1:0]     dbcf_data_i,
     // unload port: hard decision of natural position hard_rd_pos_i, one cycle later
     input  wire [AW-1:0]        hard_rd_pos_i,
     output wire                 hard_rd_data_o,
@@ -106,7 +127,8 @@ module fg_turbo_core #(
   wire [TW-1:0] c0 = {{(TW-CW){1'b0}}, c0_i};
   wire [TW-1:0] base = (c0 << 1) + LMAP[TW-1:0] + LIAG[TW-1:0];  // cycles of a half-iteration
   wire in_half = state_q == S_HALF;
-  wire half_end = in_half && (tau_q + 1'b1 == base);
+  wire drained;  // no word left in the write path after this cycle
+  wire half_end = in_half && (tau_q + 1'b1 >= base) && drained;
   wire s = half_q[0];  // decoder: 0 first (interleave), 1 second
   always @* begin
     state_d = state_q;
@@ -195,39 +217,61 @@ module fg_turbo_core #(
   wire [TW-1:0] c_out = tau_q - c0 - LMAP[TW-1:0];            // output step at the SISO port
   wire [TW-1:0] c_wr = c_out - LIAG[TW-1:0];                  // output step at the write stage
   wire [PW-1:0] o_rd[0:3], o_out[0:3];
-  wire [4*PW-1:0] o_nx, o_wr;  // packed (read in always @* blocks): lane r at [r*PW +: PW]
   generate
     for (r = 0; r < 4; r = r + 1) begin : g_off
       localparam [1:0] RR = r;
       assign o_rd[r] = rd_off(RR, tau_q, len);
-      assign o_nx[r*PW+:PW] = rd_off(RR, tau_d, len);
       assign o_out[r] = out_off(RR, c_out, len);
-      assign o_wr[r*PW+:PW] = out_off(RR, c_wr, len);
     end
   endgenerate
-  // Bank j of every SISO is read by the lane r whose offset is j mod 4 (the same r in every SISO),
-  // at row offset / 4: one row per j, shared by the P SISOs.
-  reg [RW-1:0] row_nx[0:3];
-  integer jj, rr_i;
-  always @* begin
-    for (jj = 0; jj < 4; jj = jj + 1) begin
-      row_nx[jj] = {RW{1'b0}};
-      for (rr_i = 0; rr_i < 4; rr_i = rr_i + 1)
-        if (o_nx[rr_i*PW+:2] == jj[1:0]) row_nx[jj] = o_nx[rr_i*PW+2+:RW];
+  // The row each bank's read issued now (for cycle tau + 1) addresses.
+  wire [RW-1:0] rd_row_nx[0:NL-1];
+  generate
+    if (UMTS != 0) begin : g_rd_umts
+      wire [32-JW-1:0] j_hi = {(32-JW){1'b0}};
+      // xmap-xor: every bank is read at row t / 2^j (fg_xmap_slot).
+      wire [RW-1:0] t_nx = tau_d[RW-1:0];
+      reg [RW-1:0] row_u;
+      integer ju;
+      always @* begin
+        row_u = t_nx;
+        for (ju = 1; ju <= JMAX; ju = ju + 1)
+          if ({j_hi, j_i} == ju) row_u = t_nx >> ju;
+      end
+      for (b = 0; b < NL; b = b + 1) begin : g_row
+        assign rd_row_nx[b] = row_u;
+      end
+    end else begin : g_rd_lte
+      // qpp: bank j of every SISO is read by the lane r whose offset is j mod 4 (the same r in every
+      // SISO), at row offset / 4: one row per j, shared by the P SISOs.
+      wire [4*PW-1:0] o_nx;  // packed (read in an always @* block): lane r at [r*PW +: PW]
+      for (r = 0; r < 4; r = r + 1) begin : g_nx
+        localparam [1:0] RR = r;
+        assign o_nx[r*PW+:PW] = rd_off(RR, tau_d, len);
+      end
+      reg [RW-1:0] row_nx[0:3];
+      integer jj, rr_i;
+      always @* begin
+        for (jj = 0; jj < 4; jj = jj + 1) begin
+          row_nx[jj] = {RW{1'b0}};
+          for (rr_i = 0; rr_i < 4; rr_i = rr_i + 1)
+            if (o_nx[rr_i*PW+:2] == jj[1:0]) row_nx[jj] = o_nx[rr_i*PW+2+:RW];
+        end
+      end
+      for (b = 0; b < NL; b = b + 1) begin : g_row
+        assign rd_row_nx[b] = row_nx[b%4];
+      end
+      wire [JW-1:0] unused_j = j_i;
     end
-  end
+  endgenerate
 
-  // ---- memories, per bank b = 4p + j: channel words, extrinsic LLRs, hard decisions
-  wire [BW-1:0] ld_bank;
-  wire [RW-1:0] ld_row;
-  wire [AW-1:0] unused_ld_off;
-  fg_qpp_map #(.AW(AW), .QW(QW), .RW(RW)) u_ld_map (
-      .addr_i(ld_pos_i), .len_i(len), .bank_o(ld_bank), .row_o(ld_row), .off_o(unused_ld_off));
-  wire [BW-1:0] un_bank;
-  wire [RW-1:0] un_row;
-  wire [AW-1:0] unused_un_off;
-  fg_qpp_map #(.AW(AW), .QW(QW), .RW(RW)) u_un_map (
-      .addr_i(hard_rd_pos_i), .len_i(len), .bank_o(un_bank), .row_o(un_row), .off_o(unused_un_off));
+  // ---- memories, per bank: channel words, extrinsic LLRs, hard decisions
+  wire [BW-1:0] ld_bank, un_bank;
+  wire [RW-1:0] ld_row, un_row;
+  fg_turbo_core_map #(.AW(AW), .QW(QW), .RW(RW), .UMTS(UMTS), .JMAX(JMAX), .JW(JW)) u_ld_map (
+      .addr_i(ld_pos_i), .len_i(len), .j_i(j_i), .bank_o(ld_bank), .row_o(ld_row));
+  fg_turbo_core_map #(.AW(AW), .QW(QW), .RW(RW), .UMTS(UMTS), .JMAX(JMAX), .JW(JW)) u_un_map (
+      .addr_i(hard_rd_pos_i), .len_i(len), .j_i(j_i), .bank_o(un_bank), .row_o(un_row));
   reg [BW-1:0] un_bank_q;
   always @(posedge clk_i) un_bank_q <= un_bank;
 
@@ -241,7 +285,7 @@ module fg_turbo_core #(
   generate
     for (b = 0; b < NL; b = b + 1) begin : g_bank
       localparam [BW-1:0] BI = b;
-      wire [RW-1:0] rrow = row_nx[b % 4];
+      wire [RW-1:0] rrow = rd_row_nx[b];
       fg_sram_1r1w #(.DEPTH(QMAX), .AW(RW), .DW(4 * W_CH)) u_ch (
           .clk_i(clk_i), .we_i(ld_valid_i && ld_bank == BI), .waddr_i(ld_row), .wdata_i(ld_data_i),
           .re_i(1'b1), .raddr_i(rrow), .rdata_o(ch_q[b]));
@@ -295,8 +339,17 @@ module fg_turbo_core #(
         localparam integer LN = 4 * p + r;
         wire [PW-1:0] pos = pbase[p] + o_rd[r];
         assign v[r] = rd_now && pos < k_w;
-        // bank 4p + (offset mod 4) of this cycle's read
-        wire [BW-1:0] rb = {PI, o_rd[r][1:0]};
+        // this cycle's read: qpp bank 4p + (offset mod 4), row offset / 4; xmap-xor fg_xmap_slot
+        wire [BW-1:0] rb;
+        wire [RW-1:0] rrow;
+        if (UMTS != 0) begin : g_xs
+          localparam [BW-1:0] LB = LN[BW-1:0];
+          fg_xmap_slot #(.QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW)) u_slot (
+              .lane_i(LB), .t_i(tau_q[RW-1:0]), .j_i(j_i), .bank_o(rb), .row_o(rrow));
+        end else begin : g_qs
+          assign rb = {PI, o_rd[r][1:0]};
+          assign rrow = o_rd[r][RW+1:2];
+        end
         wire [4*W_CH-1:0] ch = ch_q[rb];
         wire [W_EXT-1:0] e = ext_q[rb];
         assign sys[r*W_CH+:W_CH] = !v[r] ? {W_CH{1'b0}} : s ? ch[2*W_CH+:W_CH] : ch[0+:W_CH];
@@ -305,7 +358,7 @@ module fg_turbo_core #(
         assign rd_valid_o[LN] = v[r];
         assign rd_pos_o[LN*AW+:AW] = pos[AW-1:0];
         assign rd_bank_o[LN*BW+:BW] = rb;
-        assign rd_row_o[LN*RW+:RW] = o_rd[r][RW+1:2];
+        assign rd_row_o[LN*RW+:RW] = rrow;
       end
       assign rd_sys_o[4*p*W_CH+:4*W_CH] = sys;
       assign rd_par_o[4*p*W_CH+:4*W_CH] = par;
@@ -369,11 +422,10 @@ module fg_turbo_core #(
       assign iag_lane_start_o[l*14+:14] = st[13:0];
       assign iag_lane_stride_o[l*3+:3] = LR[1] ? 3'b110 : 3'b010;  // -2 : +2
       // write word
-      wire [AW-1:0] unused_off;
       assign w_v[l] = in_half && iag_valid_i[l] && !iag_err_i[l];
-      fg_qpp_map #(.AW(AW), .QW(QW), .RW(RW)) u_map (
-          .addr_i(iag_addr_i[l*AW+:AW]), .len_i(len), .bank_o(w_bank[l*BW+:BW]), .row_o(w_row[l*RW+:RW]),
-          .off_o(unused_off));
+      fg_turbo_core_map #(.AW(AW), .QW(QW), .RW(RW), .UMTS(UMTS), .JMAX(JMAX), .JW(JW)) u_map (
+          .addr_i(iag_addr_i[l*AW+:AW]), .len_i(len), .j_i(j_i), .bank_o(w_bank[l*BW+:BW]),
+          .row_o(w_row[l*RW+:RW]));
       assign word_valid_o[l] = w_v[l];
       assign word_bank_o[l*BW+:BW] = w_v[l] ? w_bank[l*BW+:BW] : {BW{1'b0}};
       assign word_row_o[l*RW+:RW] = w_v[l] ? w_row[l*RW+:RW] : {RW{1'b0}};
@@ -381,56 +433,114 @@ module fg_turbo_core #(
     end
   endgenerate
 
-  // ---- bank write crossbar: bank b takes the lowest lane addressing it (the direct path is
-  // conflict-free for the sizes it runs); the second decoder's hard decisions go with the LLRs
-  reg [NL-1:0] xb_v, xb_hard;
-  reg [RW-1:0] xb_row[0:NL-1];
-  reg [W_EXT-1:0] xb_data[0:NL-1];
-  integer xb, xl;
-  always @* begin
-    for (xb = 0; xb < NL; xb = xb + 1) begin
-      xb_v[xb] = 1'b0;
-      xb_hard[xb] = 1'b0;
-      xb_row[xb] = {RW{1'b0}};
-      xb_data[xb] = {W_EXT{1'b0}};
-      for (xl = NL - 1; xl >= 0; xl = xl - 1)
-        if (w_v[xl] && w_bank[xl*BW+:BW] == xb[BW-1:0]) begin
-          xb_v[xb] = 1'b1;
-          xb_hard[xb] = hard_w[xl];
-          xb_row[xb] = w_row[xl*RW+:RW];
-          xb_data[xb] = llr_w[xl*W_EXT+:W_EXT];
-        end
-    end
-  end
+  // ---- write path: the extrinsic and hard-decision bank writes (wr_*, hd_*) and the drain
+  // The first decoder's hard decisions are written at their natural positions, from the lanes of
+  // their own SISO; the second decoder's go with the LLRs, to the LLR's address pi(k).
   generate
-    for (b = 0; b < NL; b = b + 1) begin : g_wr
-      localparam integer BJI = b % 4;
-      localparam [1:0] BJ = BJI[1:0];
-      assign wr_we[b] = xb_v[b];
-      assign wr_row[b] = xb_row[b];
-      assign wr_data[b] = xb_data[b];
-      assign wr_valid_o[b] = xb_v[b];
-      assign wr_row_o[b*RW+:RW] = xb_row[b];
-      assign wr_data_o[b*W_EXT+:W_EXT] = xb_data[b];
-      // hard decisions: second decoder at the LLR's address pi(k); first decoder at its natural
-      // position, bank 4p + (offset mod 4) of its own SISO: the lane of SISO b/4 whose offset is b mod 4
-      reg e_v, e_bit;
-      reg [RW-1:0] e_row;
-      integer er;
-      always @* begin
-        e_v = 1'b0;
-        e_bit = 1'b0;
-        e_row = {RW{1'b0}};
-        for (er = 0; er < 4; er = er + 1)
-          if (v_w[4 * (b / 4) + er] && o_wr[er*PW+:2] == BJ) begin
-            e_v = 1'b1;
-            e_bit = hard_w[4 * (b / 4) + er];
-            e_row = o_wr[er*PW+2+:RW];
-          end
+    if (UMTS != 0) begin : g_wp_umts
+      // The words go through the DBCF; it returns at most one write per bank and cycle.
+      assign dbcf_rst_no = rst_ni && in_half;
+      assign dbcf_valid_o = w_v;
+      assign dbcf_bank_o = w_bank;
+      assign dbcf_row_o = w_row;
+      for (l = 0; l < NL; l = l + 1) begin : g_dw
+        assign dbcf_data_o[l*XW+:XW] = {hard_w[l], llr_w[l*W_EXT+:W_EXT]};
       end
-      assign hd_we[b] = in_half && (s ? xb_v[b] : e_v);
-      assign hd_row[b] = s ? xb_row[b] : e_row;
-      assign hd_bit[b] = s ? xb_hard[b] : e_bit;
+      // Words inside the DBCF (FIFOs and buffers) after this cycle: those before, plus the lanes'
+      // new words, less the bank writes and the rejected words.
+      reg [15:0] pend_q, pend_d;
+      integer pi_;
+      always @* begin
+        pend_d = pend_q;
+        for (pi_ = 0; pi_ < NL; pi_ = pi_ + 1)
+          pend_d = pend_d + {15'd0, w_v[pi_]} - {15'd0, dbcf_we_i[pi_]} - {15'd0, dbcf_reject_i[pi_]};
+      end
+      always @(posedge clk_i)
+        if (!rst_ni || !in_half) pend_q <= 16'd0;
+        else pend_q <= pend_d;
+      assign drained = pend_d == 16'd0;
+      // First decoder: output lane 4p + r at output step c holds the position read by lane
+      // 4p + 3 - r in read cycle C0 - 1 - c (fg_xmap_read_slot): one bank each.
+      wire [TW-1:0] t_hd = c0 - 1'b1 - c_wr;  // < C0 where a lane is valid
+      wire [TW-RW-1:0] unused_t_hd_hi = t_hd[TW-1:RW];
+      wire [NL-1:0] e_v, e_bit;
+      wire [NL*BW-1:0] e_bank;
+      wire [NL*RW-1:0] e_row;
+      for (l = 0; l < NL; l = l + 1) begin : g_hl
+        localparam integer SL = 4 * (l / 4) + 3 - l % 4;
+        localparam [BW-1:0] SLB = SL[BW-1:0];
+        fg_xmap_slot #(.QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW)) u_slot (
+            .lane_i(SLB), .t_i(t_hd[RW-1:0]), .j_i(j_i), .bank_o(e_bank[l*BW+:BW]), .row_o(e_row[l*RW+:RW]));
+        assign e_v[l] = v_w[l];
+        assign e_bit[l] = hard_w[l];
+      end
+      wire [NL-1:0] e1_v, e1_bit;
+      wire [NL*RW-1:0] e1_row;
+      fg_turbo_core_xbar #(.NL(NL), .BW(BW), .RW(RW), .W(1)) u_hard_xbar (
+          .valid_i(e_v), .bank_i(e_bank), .row_i(e_row), .data_i(e_bit),
+          .valid_o(e1_v), .row_o(e1_row), .data_o(e1_bit));
+      for (b = 0; b < NL; b = b + 1) begin : g_wr
+        assign wr_we[b] = dbcf_we_i[b];
+        assign wr_row[b] = dbcf_row_i[b*RW+:RW];
+        assign wr_data[b] = dbcf_data_i[b*XW+:W_EXT];
+        assign hd_we[b] = in_half && (s ? dbcf_we_i[b] : e1_v[b]);
+        assign hd_row[b] = s ? dbcf_row_i[b*RW+:RW] : e1_row[b*RW+:RW];
+        assign hd_bit[b] = s ? dbcf_data_i[b*XW+W_EXT] : e1_bit[b];
+      end
+    end else begin : g_wp_lte
+      // Direct: bank b takes the lowest lane addressing it (conflict-free for the sizes it runs).
+      assign dbcf_rst_no = 1'b0;
+      assign dbcf_valid_o = {NL{1'b0}};
+      assign dbcf_bank_o = {NL*BW{1'b0}};
+      assign dbcf_row_o = {NL*RW{1'b0}};
+      assign dbcf_data_o = {NL*XW{1'b0}};
+      wire unused_dbcf = ^{dbcf_reject_i, dbcf_we_i, dbcf_row_i, dbcf_data_i};
+      assign drained = 1'b1;
+      wire [NL-1:0] xb_v;
+      wire [NL*RW-1:0] xb_row;
+      wire [NL*XW-1:0] w_word, xb_word;  // {hard, LLR} per lane / bank
+      fg_turbo_core_xbar #(.NL(NL), .BW(BW), .RW(RW), .W(XW)) u_xbar (
+          .valid_i(w_v), .bank_i(w_bank), .row_i(w_row), .data_i(w_word),
+          .valid_o(xb_v), .row_o(xb_row), .data_o(xb_word));
+      wire [4*PW-1:0] o_wr;  // packed (read in always @* blocks): lane r at [r*PW +: PW]
+      for (r = 0; r < 4; r = r + 1) begin : g_owr
+        localparam [1:0] RR = r;
+        assign o_wr[r*PW+:PW] = out_off(RR, c_wr, len);
+      end
+      for (b = 0; b < NL; b = b + 1) begin : g_wr
+        localparam integer BJI = b % 4;
+        localparam [1:0] BJ = BJI[1:0];
+        assign w_word[b*XW+:XW] = {hard_w[b], llr_w[b*W_EXT+:W_EXT]};  // lane b's word
+        assign wr_we[b] = xb_v[b];
+        assign wr_row[b] = xb_row[b*RW+:RW];
+        assign wr_data[b] = xb_word[b*XW+:W_EXT];
+        // first decoder: bank 4p + (offset mod 4) of its own SISO, the lane of SISO b/4 whose offset is
+        // b mod 4
+        reg e_v, e_bit;
+        reg [RW-1:0] e_row;
+        integer er;
+        always @* begin
+          e_v = 1'b0;
+          e_bit = 1'b0;
+          e_row = {RW{1'b0}};
+          for (er = 0; er < 4; er = er + 1)
+            if (v_w[4 * (b / 4) + er] && o_wr[er*PW+:2] == BJ) begin
+              e_v = 1'b1;
+              e_bit = hard_w[4 * (b / 4) + er];
+              e_row = o_wr[er*PW+2+:RW];
+            end
+        end
+        assign hd_we[b] = in_half && (s ? xb_v[b] : e_v);
+        assign hd_row[b] = s ? xb_row[b*RW+:RW] : e_row;
+        assign hd_bit[b] = s ? xb_word[b*XW+W_EXT] : e_bit;
+      end
+    end
+  endgenerate
+  generate
+    for (b = 0; b < NL; b = b + 1) begin : g_wport
+      assign wr_valid_o[b] = wr_we[b];
+      assign wr_row_o[b*RW+:RW] = wr_we[b] ? wr_row[b] : {RW{1'b0}};
+      assign wr_data_o[b*W_EXT+:W_EXT] = wr_we[b] ? wr_data[b] : {W_EXT{1'b0}};
     end
   endgenerate
 endmodule

@@ -165,8 +165,9 @@ ldpc)
     }
     ;;
 turbo)
-    # Two SISOs, K 40..64: two blocks back to back (K 40 then 64: the K table, the IAG preprocessing and
-    # the unload port change at run time), an AWGN and a saturated frame.
+    # LTE, two SISOs, K 40..64: two blocks back to back (K 40 then 64: the K table, the IAG preprocessing
+    # and the unload port change at run time), an AWGN and a saturated frame. HSPA+, four SISOs: K 40 (on
+    # 2 SISOs, 2 sub-banks per lane) then 64 (on 4) through the DBCF.
     d="turbo --parallel 2 --k-max 64"
     design turbo $d && {
         pass turbo "$root/vectors/turbo-lte-k40-p2"
@@ -175,6 +176,11 @@ turbo)
         pass turbo "$t/tw"
         pass turbo "$t/ts"
         planted turbo "$t/tw"
+    }
+    d="turbo --std umts --parallel 4 --k-max 64"
+    design turbo-umts $d && {
+        vectors tu $d --K 40 --then 64 --iter 1.5
+        pass turbo-umts "$t/tu"
     }
     ;;
 *)

@@ -172,6 +172,8 @@ void fg_turbo_arch_get_geometry(const fg_turbo_arch *a, fg_turbo_arch_geometry *
 
 /* Extrinsic memory in address order: ext_K[a] = the word at map(a) (0 if never written). */
 void fg_turbo_arch_extrinsic(const fg_turbo_arch *a, int32_t *ext_K);
+/* The extrinsic bank and row of address addr (0 <= addr < K) under the block's mapping (geometry.mapping). */
+void fg_turbo_arch_bank_of(const fg_turbo_arch *a, int addr, int *bank, int *row);
 
 /* FIXED: load the channel LLRs of the next block, q_N in the natural layout of fecforge/turbo.h
  * (N = 3K + 12), each within +-(2^(w_ch-1) - 1) (FG_EINVAL naming the index otherwise). The

@@ -318,6 +318,11 @@ void fg_turbo_arch_extrinsic(const fg_turbo_arch *a, int32_t *ext_K)
     }
 }
 
+void fg_turbo_arch_bank_of(const fg_turbo_arch *a, int addr, int *bank, int *row)
+{
+    fg_turbo_arch_locate(a, addr, bank, row);
+}
+
 /* Natural position lane l reads in read cycle t, or -1 (padding). */
 static int read_position(const fg_turbo_arch *a, int t, int l)
 {

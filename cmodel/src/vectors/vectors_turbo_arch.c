@@ -31,7 +31,8 @@ void fg_vec_turbo_arch_dims_of(fg_std std, int P, int lmax, int siso_latency, fg
     d->qmax = lmax / 4;
     d->rw = d->qmax > 1 ? clog2(d->qmax) : 1;
     const int liag = std == FG_STD_UMTS ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE;
-    d->tw = clog2(2L * d->qmax + siso_latency + liag + 1);
+    /* UMTS: a half-iteration lasts until the DBCF has written its last word: room for 2 C0 more cycles */
+    d->tw = clog2((std == FG_STD_UMTS ? 4L : 2L) * d->qmax + siso_latency + liag + 1);
 }
 
 /* ---- the port-level model ---- */
@@ -316,8 +317,8 @@ int fg_vec_layout_turbo_arch(const fg_vec_turbo_arch_dims *d, const fg_xmap_fmt 
         PORT("ext_data_o", b, FG_VEC_OUT, f->w_ext, 1);
     }
     PORT("hard_rd_data_o", -1, FG_VEC_OUT, 1, 0);
-    STREAM("ext", FG_VEC_MEMORY, "extrinsic banks at the end (bank 4(a/L) + a mod 4, row (a mod L)/4 of the last "
-           "block to write a cell); x = never written", d->nl, d->qmax);
+    STREAM("ext", FG_VEC_MEMORY, "extrinsic banks at the end (the standard's mapping: LTE qpp, UMTS xmap-xor; the "
+           "last block to write a cell); x = never written", d->nl, d->qmax);
     PORT("ext_data", -1, FG_VEC_OUT, f->w_ext, 1);
     STREAM("llr", FG_VEC_MEMORY, "per block (bank) its channel LLRs, natural layout (x, z, z', the tails; 0 past 3K + 12)", blocks,
            3 * K_max + FG_TURBO_TAIL);
@@ -534,13 +535,13 @@ int fg_vec_make_turbo_arch(const char *dir, const fg_vec_turbo_arch_params *p, f
             load0 = load;
             block0 = blk;
         }
-        /* the block's extrinsic memory over the image (qpp mapping: bank 4 (a / L) + a mod 4, row (a mod L) / 4) */
+        /* the block's extrinsic memory over the image (the block's bank mapping) */
         const fg_turbo_arch *a = fg_vecp_turbo_arch(c.t);
-        fg_turbo_arch_geometry gb;
-        fg_turbo_arch_get_geometry(a, &gb);
         fg_turbo_arch_extrinsic(a, ext);
         for (int x = 0; x < K; x++) {
-            const size_t cell = (size_t)(4 * (x / gb.L) + x % 4) * (size_t)d.qmax + (size_t)((x % gb.L) / 4);
+            int bank, row;
+            fg_turbo_arch_bank_of(a, x, &bank, &row);
+            const size_t cell = (size_t)bank * (size_t)d.qmax + (size_t)row;
             img[cell] = ext[x];
             img_set[cell] = 1;
         }

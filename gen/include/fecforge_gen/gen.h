@@ -24,6 +24,8 @@ typedef struct {
     fg_dbcf_cfg dbcf;  /* pllr, banks, select (0 = all = 2*pllr), fifo_depth, buf_depth, offer, lfsr_seed */
     int width;         /* data (LLR) bits W, [1, FG_GEN_WIDTH_MAX] */
     int bank_depth;    /* rows per bank D, [1, FG_GEN_BANK_DEPTH_MAX]; sets the row port width */
+    int external_banks; /* 1: no bank SRAMs and no read port; the owner of the banks takes the bank writes
+                         * (the turbo decoder, whose LTE side writes the same banks directly). Name "_xb" */
 } fg_gen_dbcf_cfg;
 
 /* pllr, banks, select, fifo, buf, offer, seed from fg_dbcf_cfg_default(); width 8; bank depth
@@ -138,10 +140,10 @@ int fg_gen_ldpc(const fg_gen_ldpc_cfg *c, const char *dir);
  * The RTL twin of fg_turbo_arch (data FIXED, path FIT: a design of one standard) cycle by cycle: P SISOs
  * and their memories (rtl/lib fg_turbo_core), the standard's IAG of 4P lanes (fg_gen_iag), a K table
  * (per block size of the design, the sub-block length fg_turbo_arch_resolve picks) and the static inputs
- * registered. K, the half-iterations and the tails are run-time inputs. The HSPA+ side (std UMTS) is not
- * built yet: std must be LTE. */
+ * registered; std UMTS adds the DBCF (fg_gen_dbcf, external banks) on the write path. K, the
+ * half-iterations and the tails are run-time inputs. */
 typedef struct {
-    fg_std std;       /* FG_STD_LTE */
+    fg_std std;       /* FG_STD_LTE or FG_STD_UMTS (HSPA+) */
     int P;            /* SISOs, [2, 16] (the IAG serves at most 64 lanes) */
     int k_max;        /* the largest block size served: the K table holds the sizes of std up to it */
     fg_xmap_fmt fmt;  /* channel, extrinsic, branch and state-metric bits, normalisation; f_ch only sets the
@@ -150,6 +152,9 @@ typedef struct {
     int nii;          /* next-iteration initialisation of the sub-block stakes */
 } fg_gen_turbo_cfg;
 
+/* The DBCF of a UMTS design: fg_turbo_arch_cfg_default()'s, 4P lanes and banks, words {hard, LLR}, the
+ * banks outside (the core's memories). */
+fg_gen_dbcf_cfg fg_gen_turbo_dbcf_cfg(const fg_gen_turbo_cfg *c, int lmax);
 /* LTE, P 16, k_max 6144, the default formats (fg_xmap_fmt_default), Lmap 6, NII. */
 fg_gen_turbo_cfg fg_gen_turbo_cfg_default(void);
 /* FG_EINVAL naming the parameter and its range. */
@@ -162,7 +167,7 @@ fg_turbo_arch_cfg fg_gen_turbo_arch_cfg(const fg_gen_turbo_cfg *c, int K, int ha
 /* The K table: per size of the design (ascending, at most FG_GEN_TURBO_SIZES_MAX) K, the SISOs P' it runs on
  * and its sub-block length L; returns the number of sizes, or a negative FG_E* code. *lmax (may be NULL) gets
  * the largest L. */
-enum { FG_GEN_TURBO_SIZES_MAX = 200 };
+enum { FG_GEN_TURBO_SIZES_MAX = 5120 }; /* UMTS: 5075 */
 typedef struct {
     int K, P, L;
 } fg_gen_turbo_size;

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_dbcf_bank.v by fecforge gen 0.1.0 (git 20e837a2eef6). Do not edit.
+// Copied from rtl/lib/fg_dbcf_bank.v by fecforge gen 0.1.0 (git 7ee24067a8ae). Do not edit.
 // fg_dbcf_bank: one bank of the DBCF write network (docs/rtl-dbcf.md): the admission of its words,
 // its circular buffer with bypass and its SRAM. The router delivers the bank's requests of the cycle
 // on NR ports in visit order (port k: the k-th request; the valid ports are a prefix, a port that is
@@ -7,6 +7,7 @@
 //    (port 0 always: occ <= B), so NR = min(S, B + 1) ports;
 //  - the bank writes its oldest buffered word, or, with an empty buffer, word 0 (bypass); the other
 //    admitted words are pushed in admission order (NP = min(S, B) push ports).
+// D = 0: no SRAM; the owner of the banks takes the writes from we_o, row_o and data_o (rd_data_o is 0).
 // acc_o[k] tells the router that port k's word was admitted. Outputs of a cycle are combinational
 // in the registered level and this cycle's ports.
 `default_nettype none
@@ -15,7 +16,7 @@ module fg_dbcf_bank #(
     parameter integer B  = 7,    // circular-buffer depth (0: bypass only, NR = 1)
     parameter integer RW = 4,    // row bits
     parameter integer W  = 6,    // data bits
-    parameter integer D  = 16,   // SRAM rows
+    parameter integer D  = 16,   // SRAM rows (0: no SRAM, the banks are outside)
     parameter integer CW = 3     // level bits: 2^CW > B
 ) (
     input  wire                 clk_i,
@@ -81,8 +82,15 @@ module fg_dbcf_bank #(
   assign data_o = out[W-1:0];
   assign level_o = occ;
 
-  fg_sram_1r1w #(.DEPTH(D), .AW(RW), .DW(W)) u_sram (
-      .clk_i(clk_i), .we_i(we_o & rst_ni), .waddr_i(out[W+:RW]), .wdata_i(out[W-1:0]),
-      .re_i(1'b1), .raddr_i(rd_row_i), .rdata_o(rd_data_o));
+  generate
+    if (D > 0) begin : g_sram
+      fg_sram_1r1w #(.DEPTH(D), .AW(RW), .DW(W)) u_sram (
+          .clk_i(clk_i), .we_i(we_o & rst_ni), .waddr_i(out[W+:RW]), .wdata_i(out[W-1:0]),
+          .re_i(1'b1), .raddr_i(rd_row_i), .rdata_o(rd_data_o));
+    end else begin : g_nosram
+      wire [RW-1:0] unused_rd_row = rd_row_i;
+      assign rd_data_o = {W{1'b0}};
+    end
+  endgenerate
 endmodule
 `default_nettype wire
