@@ -128,7 +128,7 @@ static const fg_opt run_opts[] = {
      .def_text = "the largest up to --k-max; verify: 40 and that",
      .help = "block sizes, one set each: N, N,M,... or all (every size of the design's standard;\n"
              "std both: of LTE)"},
-    {"umts-K", 0, FG_OPT_INTS, R(umts_K), FG_UMTS_K_MIN, FG_UMTS_K_MAX, FG_GEN_TURBO_SIZES_MAX, .words = "all",
+    {"umts-k", 0, FG_OPT_INTS, R(umts_K), FG_UMTS_K_MIN, FG_UMTS_K_MAX, FG_GEN_TURBO_SIZES_MAX, .words = "all",
      .meta = "LIST", .def_text = "none; verify: 40 and the largest",
      .help = "std both: HSPA+ block sizes, one set each"},
     {"iter", 0, FG_OPT_REAL, R(iter), 0.5, FG_TURBO_ARCH_HALF_MAX / 2, .def = "5.5", .meta = "I",
@@ -342,7 +342,7 @@ static int random_args(fg_rng *rs, int size, char *args, size_t n)
     const int kc = then_std == std ? fg_interleaver_size(std, PICK(nk)) : fg_interleaver_size(FG_STD_UMTS, PICK(nu));
     char sets[96];
     if (mode == 2)
-        snprintf(sets, sizeof sets, "--K %d --umts-K %d --then %d --then-std %s", ka, kb, kc, fg_std_name(then_std));
+        snprintf(sets, sizeof sets, "--K %d --umts-k %d --then %d --then-std %s", ka, kb, kc, fg_std_name(then_std));
     else
         snprintf(sets, sizeof sets, "--K %d,%d --then %d", ka, kb, kc);
     snprintf(args, n,
@@ -362,8 +362,8 @@ static const fg_design_block area_blocks[] = {
                                  "fg_xmap_acs fg_xmap_soft fg_xmap_llr fg_xmap_route fg_xmap_add fg_xmap_max fg_xmap_fit "
                                  "fg_mod_ fg_sat fg_scale075 fg_max fg_wrap fg_sext"},
     {"IAG", "fg_iag_ fg_mulmod fg_addmod"},
-    {"DBCF (UMTS)", "fg_dbcf_ fg_lfsr16 fg_fifo fg_circ_buf fg_sort_ fg_route_shift"},
-    {"core: control, memories, write path", "fg_turbo_core fg_qpp_map fg_xmap_map fg_xmap_slot"},
+    {"DBCF (HSPA+)", "fg_dbcf_ fg_lfsr16 fg_fifo fg_circ_buf fg_sort_ fg_route_shift"},
+    {"core: control, memories, write path", "fg_turbo_core fg_subblock_div fg_qpp_map fg_xmap_map fg_xmap_slot"},
     {"top: static inputs, K table", "fg_turbo_"},
     {NULL, NULL}};
 
