@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_turbo_core.v by fecforge gen 0.1.0 (git 33bcefd5c2d0). Do not edit.
+// Copied from rtl/lib/fg_turbo_core.v by fecforge gen 0.1.0 (git 5ff7a274b09d). Do not edit.
 // fg_turbo_core: the parallel radix-4 XMAP turbo decoder of docs/rtl-turbo.md, the twin of the step
 // model fg_turbo_arch (data FIXED, path fit; cmodel/src/turbo/turbo_arch.c) cycle by cycle: control
 // (idle / preprocess / half-iteration / done, the position generators), P SISOs (fg_xmap_siso), the
@@ -468,17 +468,23 @@ module fg_turbo_core #(
   // The first decoder's hard decisions are written at their natural positions, from the lanes of
   // their own SISO; the second decoder's go with the LLRs, to the LLR's address pi(k).
   generate
-    if (UMTS == 2) begin : g_wp_both
-      // Per block: through the DBCF (its ND lanes are lanes 0..ND-1; logical banks in physical pairs)
-      // or direct through the crossbar, as the model's configuration of the block.
-      assign dbcf_rst_no = rst_ni && in_half && dbcf_i;
+    if (UMTS != 0) begin : g_wp_dbcf
+      // HSPA+ (and, both standards, the LTE blocks the model sends there) through the DBCF, whose ND
+      // lanes are lanes 0..ND-1 and which returns at most one write per logical bank and cycle; both
+      // standards: the other blocks direct through the crossbar, as the LTE core.
+      wire via = UMTS == 1 || dbcf_i;  // this block writes through the DBCF
+      assign dbcf_rst_no = rst_ni && in_half && via;
       for (l = 0; l < ND; l = l + 1) begin : g_dw
-        assign dbcf_valid_o[l] = w_v[l] && dbcf_i;
+        assign dbcf_valid_o[l] = w_v[l] && via;
         assign dbcf_bank_o[l*BWD+:BWD] = w_bank[l*BW+:BWD];
         assign dbcf_row_o[l*RW+:RW] = w_row[l*RW+:RW];
         assign dbcf_data_o[l*XW+:XW] = {hard_w[l], llr_w[l*W_EXT+:W_EXT]};
-        wire unused_bank_hi = w_bank[l*BW+BWD];  // zero through the DBCF: banks < ND
+        if (BWD < BW) begin : g_hi
+          wire unused_bank_hi = w_bank[l*BW+BWD];  // zero through the DBCF: banks < ND
+        end
       end
+      // Words inside the DBCF (FIFOs and buffers) after this cycle: those before, plus the lanes'
+      // new words, less the bank writes and the rejected words.
       reg [15:0] pend_q, pend_d;
       integer pi_;
       always @* begin
@@ -489,13 +495,13 @@ module fg_turbo_core #(
       always @(posedge clk_i)
         if (!rst_ni || !in_half) pend_q <= 16'd0;
         else pend_q <= pend_d;
-      assign drained = !dbcf_i || pend_d == 16'd0;
-      // direct
+      assign drained = !via || pend_d == 16'd0;
+      // direct (both standards)
       wire [NL-1:0] xb_v;
       wire [NL*RW-1:0] xb_row;
       wire [NL*XW-1:0] w_word, xb_word;  // {hard, LLR} per lane / bank
       fg_turbo_core_xbar #(.NL(NL), .BW(BW), .RW(RW), .W(XW)) u_xbar (
-          .valid_i(w_v & {NL{!dbcf_i}}), .bank_i(w_bank), .row_i(w_row), .data_i(w_word),
+          .valid_i(w_v & {NL{!via}}), .bank_i(w_bank), .row_i(w_row), .data_i(w_word),
           .valid_o(xb_v), .row_o(xb_row), .data_o(xb_word));
       // first decoder's hard decisions: the natural position of output lane 4p + r, output step c, is
       // read by lane 4p + 3 - r in read cycle C0 - 1 - c (xmap-xor) or lies at offset o (qpp)
@@ -514,10 +520,10 @@ module fg_turbo_core #(
             .lane_i(SLB), .t_i(t_hd[RW-1:0]), .j_i(j_i), .bank_o(xb), .row_o(xr));
         wire [PW-1:0] o = out_off(LRI[1:0], c_wr, len);
         wire [PW-RW-3:0] unused_o_hi = o[PW-1:RW+2];
-        wire [BW-1:0] lb = umts_i ? xb : {LPI, o[1:0]};
-        wire [RW-1:0] lr = umts_i ? xr : o[RW+1:2];
+        wire [BW-1:0] lb = u_run ? xb : {LPI, o[1:0]};
+        wire [RW-1:0] lr = u_run ? xr : o[RW+1:2];
         wire [RWP-1:0] pr;
-        fg_turbo_core_phys #(.BW(BW), .RW(RW), .RWP(RWP), .PAIR(1)) u_phys (
+        fg_turbo_core_phys #(.BW(BW), .RW(RW), .RWP(RWP), .PAIR(UMTS == 2 ? 1 : 0)) u_phys (
             .pair_i(pair), .bank_i(lb), .row_i(lr), .bank_o(e_bank[l*BW+:BW]), .row_o(pr));
         assign e_row[l*RW+:RW] = {{(RW-RWP){1'b0}}, pr};
       end
@@ -532,81 +538,33 @@ module fg_turbo_core #(
         assign w_word[b*XW+:XW] = {hard_w[b], llr_w[b*W_EXT+:W_EXT]};  // lane b's word
         // logical write ports: the DBCF's banks 0..ND-1, or the crossbar's
         if (b < ND) begin : g_lp
-          assign wr_valid_o[b] = dbcf_i ? dbcf_we_i[b] : xb_v[b];
-          assign wr_row_o[b*RW+:RW] = dbcf_i ? dbcf_row_i[b*RW+:RW] : xb_row[b*RW+:RW];
-          assign wr_data_o[b*W_EXT+:W_EXT] = dbcf_i ? dbcf_data_i[b*XW+:W_EXT] : xb_word[b*XW+:W_EXT];
+          assign wr_valid_o[b] = via ? dbcf_we_i[b] : xb_v[b];
+          assign wr_row_o[b*RW+:RW] = via ? dbcf_row_i[b*RW+:RW] : xb_row[b*RW+:RW];
+          assign wr_data_o[b*W_EXT+:W_EXT] = via ? dbcf_data_i[b*XW+:W_EXT] : xb_word[b*XW+:W_EXT];
         end else begin : g_lx
-          assign wr_valid_o[b] = !dbcf_i && xb_v[b];
-          assign wr_row_o[b*RW+:RW] = dbcf_i ? {RW{1'b0}} : xb_row[b*RW+:RW];
-          assign wr_data_o[b*W_EXT+:W_EXT] = dbcf_i ? {W_EXT{1'b0}} : xb_word[b*XW+:W_EXT];
+          assign wr_valid_o[b] = !via && xb_v[b];
+          assign wr_row_o[b*RW+:RW] = via ? {RW{1'b0}} : xb_row[b*RW+:RW];
+          assign wr_data_o[b*W_EXT+:W_EXT] = via ? {W_EXT{1'b0}} : xb_word[b*XW+:W_EXT];
         end
-        // physical: logical bank U's writes of rows with parity b mod 2
-        wire [RW-1:0] drow_l = dbcf_row_i[U*RW+:RW];
-        wire d_we = dbcf_we_i[U] && drow_l[0] == BPI[0];
+        // physical: HSPA+ alone, the logical bank b; both, logical bank U's writes of rows with parity
+        // b mod 2 through the DBCF
+        localparam integer DB = UMTS == 1 ? b : U;
+        wire [RW-1:0] drow_l = dbcf_row_i[DB*RW+:RW];
+        wire d_we = dbcf_we_i[DB] && (UMTS == 1 || drow_l[0] == BPI[0]);
         wire [RWP-1:0] d_row, x_row;
         wire [BW-1:0] unused_d_bank, unused_x_bank;
-        fg_turbo_core_phys #(.BW(BW), .RW(RW), .RWP(RWP), .PAIR(1)) u_dphys (
+        fg_turbo_core_phys #(.BW(BW), .RW(RW), .RWP(RWP), .PAIR(UMTS == 2 ? 1 : 0)) u_dphys (
             .pair_i(1'b1), .bank_i({BW{1'b0}}), .row_i(drow_l), .bank_o(unused_d_bank), .row_o(d_row));
-        fg_turbo_core_phys #(.BW(BW), .RW(RW), .RWP(RWP), .PAIR(1)) u_xphys (
+        fg_turbo_core_phys #(.BW(BW), .RW(RW), .RWP(RWP), .PAIR(UMTS == 2 ? 1 : 0)) u_xphys (
             .pair_i(1'b0), .bank_i({BW{1'b0}}), .row_i(xb_row[b*RW+:RW]), .bank_o(unused_x_bank), .row_o(x_row));
-        assign wr_we[b] = dbcf_i ? d_we : xb_v[b];
-        assign wr_row[b] = dbcf_i ? d_row : x_row;
-        assign wr_data[b] = dbcf_i ? dbcf_data_i[U*XW+:W_EXT] : xb_word[b*XW+:W_EXT];
+        assign wr_we[b] = via ? d_we : xb_v[b];
+        assign wr_row[b] = via ? d_row : x_row;
+        assign wr_data[b] = via ? dbcf_data_i[DB*XW+:W_EXT] : xb_word[b*XW+:W_EXT];
         assign hd_we[b] = in_half && (s ? wr_we[b] : e1_v[b]);
         assign hd_row[b] = s ? wr_row[b] : e1_row[b*RW+:RWP];
-        assign hd_bit[b] = s ? (dbcf_i ? dbcf_data_i[U*XW+W_EXT] : xb_word[b*XW+W_EXT]) : e1_bit[b];
+        assign hd_bit[b] = s ? (via ? dbcf_data_i[DB*XW+W_EXT] : xb_word[b*XW+W_EXT]) : e1_bit[b];
       end
       wire unused_e1_row = ^e1_row;
-    end else if (UMTS == 1) begin : g_wp_umts
-      // The words go through the DBCF; it returns at most one write per bank and cycle.
-      assign dbcf_rst_no = rst_ni && in_half;
-      assign dbcf_valid_o = w_v;
-      assign dbcf_bank_o = w_bank;
-      assign dbcf_row_o = w_row;
-      for (l = 0; l < NL; l = l + 1) begin : g_dw
-        assign dbcf_data_o[l*XW+:XW] = {hard_w[l], llr_w[l*W_EXT+:W_EXT]};
-      end
-      // Words inside the DBCF (FIFOs and buffers) after this cycle: those before, plus the lanes'
-      // new words, less the bank writes and the rejected words.
-      reg [15:0] pend_q, pend_d;
-      integer pi_;
-      always @* begin
-        pend_d = pend_q;
-        for (pi_ = 0; pi_ < NL; pi_ = pi_ + 1)
-          pend_d = pend_d + {15'd0, w_v[pi_]} - {15'd0, dbcf_we_i[pi_]} - {15'd0, dbcf_reject_i[pi_]};
-      end
-      always @(posedge clk_i)
-        if (!rst_ni || !in_half) pend_q <= 16'd0;
-        else pend_q <= pend_d;
-      assign drained = pend_d == 16'd0;
-      // First decoder: output lane 4p + r at output step c holds the position read by lane
-      // 4p + 3 - r in read cycle C0 - 1 - c (fg_xmap_read_slot): one bank each.
-      wire [TW-1:0] t_hd = c0 - 1'b1 - c_wr;  // < C0 where a lane is valid
-      wire [TW-RW-1:0] unused_t_hd_hi = t_hd[TW-1:RW];
-      wire [NL-1:0] e_v, e_bit;
-      wire [NL*BW-1:0] e_bank;
-      wire [NL*RW-1:0] e_row;
-      for (l = 0; l < NL; l = l + 1) begin : g_hl
-        localparam integer SL = 4 * (l / 4) + 3 - l % 4;
-        localparam [BW-1:0] SLB = SL[BW-1:0];
-        fg_xmap_slot #(.QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW)) u_slot (
-            .lane_i(SLB), .t_i(t_hd[RW-1:0]), .j_i(j_i), .bank_o(e_bank[l*BW+:BW]), .row_o(e_row[l*RW+:RW]));
-        assign e_v[l] = v_w[l];
-        assign e_bit[l] = hard_w[l];
-      end
-      wire [NL-1:0] e1_v, e1_bit;
-      wire [NL*RW-1:0] e1_row;
-      fg_turbo_core_xbar #(.NL(NL), .BW(BW), .RW(RW), .W(1)) u_hard_xbar (
-          .valid_i(e_v), .bank_i(e_bank), .row_i(e_row), .data_i(e_bit),
-          .valid_o(e1_v), .row_o(e1_row), .data_o(e1_bit));
-      for (b = 0; b < NL; b = b + 1) begin : g_wr
-        assign wr_we[b] = dbcf_we_i[b];
-        assign wr_row[b] = dbcf_row_i[b*RW+:RW];
-        assign wr_data[b] = dbcf_data_i[b*XW+:W_EXT];
-        assign hd_we[b] = in_half && (s ? dbcf_we_i[b] : e1_v[b]);
-        assign hd_row[b] = s ? dbcf_row_i[b*RW+:RW] : e1_row[b*RW+:RW];
-        assign hd_bit[b] = s ? dbcf_data_i[b*XW+W_EXT] : e1_bit[b];
-      end
     end else begin : g_wp_lte
       // Direct: bank b takes the lowest lane addressing it (conflict-free for the sizes it runs).
       assign dbcf_rst_no = 1'b0;
@@ -657,7 +615,7 @@ module fg_turbo_core #(
     end
   endgenerate
   generate
-    if (UMTS != 2) begin : g_wports  // logical = physical
+    if (UMTS == 0) begin : g_wports  // logical = physical
       for (b = 0; b < NL; b = b + 1) begin : g_wport
         assign wr_valid_o[b] = wr_we[b];
         assign wr_row_o[b*RW+:RW] = wr_we[b] ? wr_row[b] : {RW{1'b0}};

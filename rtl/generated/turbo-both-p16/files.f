@@ -3,6 +3,7 @@ fg_turbo_core.v
 fg_sram_1r1w.v
 fg_turbo_core_map.v
 fg_qpp_map.v
+fg_subblock_div.v
 fg_xmap_map.v
 fg_xmap_slot.v
 fg_turbo_core_phys.v
