@@ -198,6 +198,7 @@ typedef struct {
     const char *name;
     long cells, flip_flops, macros, mem_bits;
     double ge;
+    int modules; /* modules that fell into the block */
 } block_sum;
 
 /* Does module name m start with one of the space-separated prefixes? */
@@ -214,7 +215,8 @@ static int in_block(const char *prefixes, const char *m)
 }
 
 /* Each module's own logic times its instances, and the SRAM models it instantiates, into the first block
- * that names it; a last block "other" for the rest when it has any. Returns the blocks (0: no table). */
+ * that names it; a last block "other" for the rest. Blocks without a module (a part this configuration
+ * does not have) are left out. Returns the blocks (0: no table). */
 static int blocks_of(const fg_design *d, const area_result *r, block_sum *b)
 {
     if (!d->area_blocks || r->y.flatten)
@@ -232,6 +234,7 @@ static int blocks_of(const fg_design *d, const area_result *r, block_sum *b)
         while (k < n && !in_block(d->area_blocks[k].modules, name))
             k++;
         block_sum *s = &b[k];
+        s->modules++;
         s->cells += c.cells * m->instances;
         s->flip_flops += c.flip_flops * m->instances;
         s->ge += c.ge * (double)m->instances;
@@ -242,7 +245,11 @@ static int blocks_of(const fg_design *d, const area_result *r, block_sum *b)
                     s->mem_bits += r->y.sram[q].bits * m->st.count[t] * m->instances;
                 }
     }
-    return b[n].cells || b[n].mem_bits ? n + 1 : n;
+    int kept = 0;
+    for (int k = 0; k <= n; k++)
+        if (b[k].modules)
+            b[kept++] = b[k];
+    return kept;
 }
 
 static void print_json(const fg_cli_design *c, const area_result *r, double total_s)

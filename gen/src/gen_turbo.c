@@ -8,6 +8,7 @@
 #include "fecforge/interleaver.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { AW = 13, P_MIN = 2, P_MAX = FG_IAG_LANES_MAX / 4, LATENCY_DEFAULT = 6, LATENCY_MIN = 4 };
@@ -18,18 +19,31 @@ fg_gen_turbo_cfg fg_gen_turbo_cfg_default(void)
                               .siso_latency = LATENCY_DEFAULT, .nii = 1};
 }
 
+/* fg_turbo_core's UMTS parameter: 0 LTE, 1 HSPA+, 2 both (the fg_std values differ: UMTS 0, LTE 1). */
+static int core_mode(const fg_gen_turbo_cfg *c)
+{
+    return c->std == FG_GEN_TURBO_BOTH ? 2 : c->std == FG_STD_UMTS;
+}
+
+static const char *std_word(const fg_gen_turbo_cfg *c)
+{
+    return c->std == FG_GEN_TURBO_BOTH ? "both" : c->std == FG_STD_UMTS ? "umts" : "lte";
+}
+
 int fg_gen_turbo_check(const fg_gen_turbo_cfg *c)
 {
-    if (c->std != FG_STD_LTE && c->std != FG_STD_UMTS)
-        return fg_set_error(FG_EINVAL, "std=%d invalid: lte or umts", (int)c->std);
+    if (c->std != FG_STD_LTE && c->std != FG_STD_UMTS && c->std != FG_GEN_TURBO_BOTH)
+        return fg_set_error(FG_EINVAL, "std=%d invalid: lte, umts or both", c->std);
     if (c->P < P_MIN || c->P > P_MAX)
         return fg_set_error(FG_EINVAL, "P=%d out of range [%d, %d] (the core's bank index has a SISO field; the IAG "
                             "serves at most %d lanes)", c->P, P_MIN, P_MAX, FG_IAG_LANES_MAX);
-    const int k_lo = c->std == FG_STD_LTE ? FG_LTE_K_MIN : FG_UMTS_K_MIN;
-    const int k_hi = c->std == FG_STD_LTE ? FG_LTE_K_MAX : FG_UMTS_K_MAX;
+    if (c->std == FG_GEN_TURBO_BOTH && (c->P < 4 || c->P % 2))
+        return fg_set_error(FG_EINVAL, "P=%d invalid with std both: an even number in [4, %d] (HSPA+ runs on P/2 of "
+                            "the SISOs, their banks in pairs of the LTE banks)", c->P, P_MAX);
+    const int k_lo = c->std == FG_STD_UMTS ? FG_UMTS_K_MIN : FG_LTE_K_MIN;
+    const int k_hi = c->std == FG_STD_UMTS ? FG_UMTS_K_MAX : FG_LTE_K_MAX;
     if (c->k_max < k_lo || c->k_max > k_hi)
-        return fg_set_error(FG_EINVAL, "k_max=%d out of range [%d, %d] for %s", c->k_max, k_lo, k_hi,
-                            fg_std_name(c->std));
+        return fg_set_error(FG_EINVAL, "k_max=%d out of range [%d, %d] for %s", c->k_max, k_lo, k_hi, std_word(c));
     if (c->siso_latency < LATENCY_MIN || c->siso_latency > FG_TURBO_ARCH_LATENCY_MAX)
         return fg_set_error(FG_EINVAL, "latency=%d out of range [%d, %d] (the SISO's pipeline needs %d)",
                             c->siso_latency, LATENCY_MIN, FG_TURBO_ARCH_LATENCY_MAX, LATENCY_MIN);
@@ -46,28 +60,34 @@ void fg_gen_turbo_name(const fg_gen_turbo_cfg *c, char *buf, size_t n)
         snprintf(fmt, sizeof fmt, "_c%de%db%ds%d", f->w_ch, f->w_ext, f->w_bm, f->w_sm);
     if (c->siso_latency != LATENCY_DEFAULT)
         snprintf(lat, sizeof lat, "_lat%d", c->siso_latency);
-    snprintf(buf, n, "fg_turbo_%s_p%d_k%d%s%s%s%s", c->std == FG_STD_LTE ? "lte" : "umts", c->P, c->k_max, fmt,
+    snprintf(buf, n, "fg_turbo_%s_p%d_k%d%s%s%s%s", std_word(c), c->P, c->k_max, fmt,
              f->norm == FG_XMAP_NORM_SUBTRACT ? "_sub" : "", c->nii ? "" : "_nonii", lat);
+}
+
+int fg_gen_turbo_umts_P(const fg_gen_turbo_cfg *c)
+{
+    return c->std == FG_STD_UMTS ? c->P : c->std == FG_GEN_TURBO_BOTH ? c->P / 2 : 0;
 }
 
 fg_gen_dbcf_cfg fg_gen_turbo_dbcf_cfg(const fg_gen_turbo_cfg *c, int lmax)
 {
     fg_gen_dbcf_cfg d = {.dbcf = fg_turbo_arch_cfg_default().dbcf, .width = c->fmt.w_ext + 1,
                          .bank_depth = lmax / 4, .external_banks = 1};
-    d.dbcf.pllr = d.dbcf.banks = 4 * c->P;
+    d.dbcf.pllr = d.dbcf.banks = 4 * fg_gen_turbo_umts_P(c);
     d.dbcf.stall = 0;
     return d;
 }
 
-fg_turbo_arch_cfg fg_gen_turbo_arch_cfg(const fg_gen_turbo_cfg *c, int K, int half_iters)
+fg_turbo_arch_cfg fg_gen_turbo_arch_cfg(const fg_gen_turbo_cfg *c, fg_std std, int K, int half_iters)
 {
     fg_turbo_arch_cfg a = fg_turbo_arch_cfg_default();
-    a.std = c->std;
+    a.std = std;
     a.K = K;
     a.P = c->P;
     a.half_iters = half_iters;
     a.siso_latency = c->siso_latency;
-    a.path = FG_TURBO_ARCH_PATH_FIT;
+    a.path = c->std == FG_GEN_TURBO_BOTH ? FG_TURBO_ARCH_PATH_SHARED : FG_TURBO_ARCH_PATH_FIT;
+    a.umts_P = c->std == FG_GEN_TURBO_BOTH ? c->P / 2 : 0;
     a.data = FG_TURBO_ARCH_DATA_FIXED;
     a.fmt = c->fmt;
     a.nii = c->nii;
@@ -77,41 +97,84 @@ fg_turbo_arch_cfg fg_gen_turbo_arch_cfg(const fg_gen_turbo_cfg *c, int K, int ha
 int fg_gen_turbo_sizes(const fg_gen_turbo_cfg *c, fg_gen_turbo_size *out, int *lmax)
 {
     int n = 0, lm = 0;
-    for (int i = 0; i < fg_interleaver_num_sizes(c->std); i++) {
-        const int K = fg_interleaver_size(c->std, i);
-        if (K > c->k_max)
-            break;
-        const fg_turbo_arch_cfg a = fg_gen_turbo_arch_cfg(c, K, 2);
-        fg_turbo_arch_cfg run;
-        const int rc = fg_turbo_arch_resolve(&a, &run);
-        if (rc)
-            return rc;
-        if (n == FG_GEN_TURBO_SIZES_MAX)
-            return fg_set_error(FG_EINVAL, "more than %d block sizes", FG_GEN_TURBO_SIZES_MAX);
-        const int L = 4 * ((K + 4 * run.P - 1) / (4 * run.P));
-        out[n++] = (fg_gen_turbo_size){K, run.P, L};
-        lm = L > lm ? L : lm;
+    for (int si = 0; si < 2; si++) {
+        const fg_std std = si == 0 ? FG_STD_LTE : FG_STD_UMTS;
+        if (c->std != FG_GEN_TURBO_BOTH && c->std != (int)std)
+            continue;
+        for (int i = 0; i < fg_interleaver_num_sizes(std); i++) {
+            const int K = fg_interleaver_size(std, i);
+            if (K > c->k_max)
+                break;
+            const fg_turbo_arch_cfg a = fg_gen_turbo_arch_cfg(c, std, K, 2);
+            fg_turbo_arch_cfg run;
+            const int rc = fg_turbo_arch_resolve(&a, &run);
+            if (rc)
+                return rc;
+            if (n == FG_GEN_TURBO_SIZES_MAX)
+                return fg_set_error(FG_EINVAL, "more than %d block sizes", FG_GEN_TURBO_SIZES_MAX);
+            const int L = 4 * ((K + 4 * run.P - 1) / (4 * run.P));
+            const int dbcf = run.path == FG_TURBO_ARCH_PATH_DBCF;
+            /* rows per logical bank: qpp L/4; xmap-xor ceil(C0 / sub), sub = the design's DBCF SISOs / P' */
+            const int sub = std == FG_STD_UMTS ? fg_gen_turbo_umts_P(c) / run.P : 1;
+            out[n++] = (fg_gen_turbo_size){std, K, run.P, L, dbcf, (L / 4 + sub - 1) / sub};
+            lm = L > lm ? L : lm;
+        }
     }
     if (lmax)
         *lmax = lm;
     return n;
 }
 
-/* j of a size: the block runs on P / 2^j SISOs (UMTS; LTE's P' need not divide P and has no sub-banks). */
+/* The K table and what the RTL's geometry takes from it. */
+typedef struct {
+    fg_gen_turbo_size *sz;
+    int n;
+    int lmax;  /* largest L */
+    int lmaxh; /* largest L on the SISOs past the HSPA+ side's (both) */
+    int qp;    /* rows per physical bank (both: the LTE geometry, a DBCF block's logical rows in pairs) */
+    int jmax;  /* most sub-banks per lane: 2^jmax */
+} table;
+
+static void table_free(table *t)
+{
+    free(t->sz);
+    t->sz = NULL;
+}
+
+/* j of a size: an HSPA+ block runs on UP / 2^j SISOs (LTE's P' need not divide P and has no sub-banks). */
 static int j_of(const fg_gen_turbo_cfg *c, const fg_gen_turbo_size *z)
 {
     int j = 0;
-    while (c->std == FG_STD_UMTS && (z->P << j) < c->P)
+    while (z->std == FG_STD_UMTS && (z->P << j) < fg_gen_turbo_umts_P(c))
         j++;
     return j;
 }
 
-static int jmax_of(const fg_gen_turbo_cfg *c, const fg_gen_turbo_size *sz, int n)
+static int table_make(const fg_gen_turbo_cfg *c, table *t)
 {
-    int m = 0;
-    for (int i = 0; i < n; i++)
-        m = j_of(c, &sz[i]) > m ? j_of(c, &sz[i]) : m;
-    return m;
+    memset(t, 0, sizeof *t);
+    if (!(t->sz = malloc(sizeof *t->sz * FG_GEN_TURBO_SIZES_MAX)))
+        return fg_set_error(FG_ENOMEM, "out of memory for the K table");
+    const int n = fg_gen_turbo_sizes(c, t->sz, &t->lmax);
+    if (n < 0) {
+        table_free(t);
+        return n;
+    }
+    t->n = n;
+    const int up = fg_gen_turbo_umts_P(c);
+    for (int i = 0; i < n; i++) {
+        const fg_gen_turbo_size *z = &t->sz[i];
+        if (z->P > up && z->L > t->lmaxh)
+            t->lmaxh = z->L;
+        const int rows = c->std == FG_GEN_TURBO_BOTH && z->dbcf ? (z->rows + 1) / 2 : z->rows;
+        t->qp = rows > t->qp ? rows : t->qp;
+        t->jmax = j_of(c, z) > t->jmax ? j_of(c, z) : t->jmax;
+    }
+    if (c->std != FG_GEN_TURBO_BOTH || !t->lmaxh)
+        t->lmaxh = t->lmax;
+    if (c->std != FG_GEN_TURBO_BOTH)
+        t->qp = t->lmax / 4;
+    return 0;
 }
 
 static int jw_of(int jmax) /* the core's j_i bits */
@@ -128,7 +191,7 @@ static void params_text(const fg_gen_turbo_cfg *c, int lmax, char *buf, size_t n
     snprintf(buf, n,
              "std=%s parallel=%d k_max=%d llr_width=%d llr_frac=%d ext_width=%d bm_width=%d sm_width=%d norm=%s "
              "latency=%d nii=%d lmax=%d",
-             fg_std_name(c->std), c->P, c->k_max, f->w_ch, f->f_ch, f->w_ext, f->w_bm, f->w_sm,
+             std_word(c), c->P, c->k_max, f->w_ch, f->f_ch, f->w_ext, f->w_bm, f->w_sm,
              f->norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract", c->siso_latency, c->nii, lmax);
 }
 
@@ -170,15 +233,20 @@ static int ports_of(const fg_gen_turbo_cfg *c, const fg_vec_turbo_arch_dims *d, 
         {"iag_err_o", 1, NL, "the IAG did not serve the lane's input"},
         {"iag_addr_o", 1, NL * AW, "the interleaved (first decoder: deinterleaved) address"},
         {"word_valid_o", 1, NL, "lane l's write word"},
-        {"word_bank_o", 1, NL * d->bw, c->std == FG_STD_LTE ? "its bank (qpp mapping)" : "its bank (xmap-xor mapping)"},
+        {"word_bank_o", 1, NL * d->bw, "its (logical) bank: LTE qpp, HSPA+ xmap-xor mapping"},
         {"word_row_o", 1, NL * d->rw, "its row"},
-        {"word_data_o", 1, NL * W_EXT, c->std == FG_STD_LTE ? "its LLR" : "its LLR (to the DBCF)"},
-        {"ext_we_o", 1, NL, "extrinsic bank b writes this cycle"},
+        {"word_data_o", 1, NL * W_EXT, c->std == FG_STD_LTE ? "its LLR" : "its LLR (through the DBCF: to it)"},
+        {"ext_we_o", 1, NL, "extrinsic (logical) bank b writes this cycle"},
         {"ext_row_o", 1, NL * d->rw, "its row"},
         {"ext_data_o", 1, NL * W_EXT, "its LLR"},
     };
-    memcpy(p, all, sizeof all);
-    return (int)(sizeof all / sizeof all[0]);
+    int n = 0;
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        p[n++] = all[i];
+        if (d->both && !strcmp(all[i].name, "k_i"))
+            p[n++] = (port_t){"umts_i", 0, 1, "the block's standard: 1 HSPA+, 0 LTE (registered; static as k_i)"};
+    }
+    return n;
 }
 
 static int cw_of(const fg_vec_turbo_arch_dims *d) /* the core's c0_i bits: clog2(QMAX + 1) */
@@ -190,61 +258,96 @@ static int cw_of(const fg_vec_turbo_arch_dims *d) /* the core's c0_i bits: clog2
 }
 
 static void emit_ktab(FILE *f, const fg_gen_turbo_cfg *c, const char *top, const fg_vec_turbo_arch_dims *d,
-                      const fg_gen_turbo_size *sz, int n, const char *params)
+                      const table *t, const char *params)
 {
-    const int CW = cw_of(d), JW = jw_of(jmax_of(c, sz, n)), umts = c->std == FG_STD_UMTS;
+    const int CW = cw_of(d), JW = jw_of(t->jmax), both = c->std == FG_GEN_TURBO_BOTH, KW = AW + both;
     fg_gen_header(f, "K table of the turbo decoder: per block size, C0 = L/4 of the sub-blocks the step model runs "
-                     "it on (fg_turbo_arch_resolve, path fit; docs/rtl-turbo.md)", params);
+                     "it on, j and the write path (fg_turbo_arch_resolve, path fit or shared; docs/rtl-turbo.md)",
+                  params);
     fprintf(f, "`default_nettype none\nmodule %s_ktab (\n", top);
-    const port_t ports[] = {{"k_i", 0, AW, "block size K"},
+    const port_t ports[] = {{"k_i", 0, KW, both ? "{HSPA+, K}: the block's standard and size" : "block size K"},
                             {"ok_o", 1, 1, "K is a size of the design"},
                             {"c0_o", 1, CW, "C0 = L/4 (0 when not ok)"},
-                            {"j_o", 1, JW, "the block runs on P / 2^j SISOs, 2^j sub-banks per lane (UMTS; LTE 0)"}};
-    fg_gen_port_list(f, ports, 4);
-    fprintf(f, "  reg ok;\n  reg [%d:0] c0;\n  reg [%d:0] j;\n  always @* begin\n    ok = 1'b1;\n    j = %d'd0;\n"
-               "    case (k_i)\n",
-            CW - 1, JW - 1, JW);
-    for (int i = 0; i < n; i++) {
-        const int j = j_of(c, &sz[i]);
+                            {"j_o", 1, JW, "HSPA+: the block runs on UP / 2^j SISOs, 2^j sub-banks per lane (LTE 0)"},
+                            {"dbcf_o", 1, 1, "the block writes through the DBCF (HSPA+, and LTE sizes sent to it)"}};
+    fg_gen_port_list(f, ports, 5);
+    fprintf(f, "  reg ok, dbcf;\n  reg [%d:0] c0;\n  reg [%d:0] j;\n  always @* begin\n    ok = 1'b1;\n    j = %d'd0;\n"
+               "    dbcf = 1'b%d;\n    case (k_i)\n",
+            CW - 1, JW - 1, JW, c->std == FG_STD_UMTS);
+    for (int i = 0; i < t->n; i++) {
+        const fg_gen_turbo_size *z = &t->sz[i];
+        const int j = j_of(c, z), key = both && z->std == FG_STD_UMTS ? (1 << AW) | z->K : z->K;
+        const int set_dbcf = both && z->dbcf;
+        const char *std = z->std == FG_STD_UMTS ? "HSPA+" : "LTE";
+        if (!j && !set_dbcf) {
+            fprintf(f, "      %d'd%d: c0 = %d'd%d;  // %s P' %d, L %d\n", KW, key, CW, z->L / 4, std, z->P, z->L);
+            continue;
+        }
+        fprintf(f, "      %d'd%d: begin  // %s P' %d, L %d%s\n        c0 = %d'd%d;\n", KW, key, std, z->P, z->L,
+                set_dbcf && z->std == FG_STD_LTE ? ", through the DBCF" : "", CW, z->L / 4);
         if (j)
-            fprintf(f, "      %d'd%d: begin\n        c0 = %d'd%d;\n        j = %d'd%d;\n      end  // P' %d, L %d\n", AW,
-                    sz[i].K, CW, sz[i].L / 4, JW, j, sz[i].P, sz[i].L);
-        else
-            fprintf(f, "      %d'd%d: c0 = %d'd%d;  // P' %d, L %d\n", AW, sz[i].K, CW, sz[i].L / 4, sz[i].P, sz[i].L);
+            fprintf(f, "        j = %d'd%d;\n", JW, j);
+        if (set_dbcf)
+            fprintf(f, "        dbcf = 1'b1;\n");
+        fprintf(f, "      end\n");
     }
     fprintf(f, "      default: begin\n        ok = 1'b0;\n        c0 = %d'd0;\n      end\n    endcase\n  end\n"
-               "  assign ok_o = ok;\n  assign c0_o = c0;\n  assign j_o = j;%s\nendmodule\n`default_nettype wire\n",
-            CW, umts ? "" : "  // 0: LTE runs its sizes without sub-banks");
+               "  assign ok_o = ok;\n  assign c0_o = c0;\n  assign j_o = j;\n  assign dbcf_o = dbcf;\n"
+               "endmodule\n`default_nettype wire\n",
+            CW);
 }
 
-static void emit_top(FILE *f, const fg_gen_turbo_cfg *c, const char *top, const char *iag, const char *dbcf,
-                     int dbcf_level_w, const fg_vec_turbo_arch_dims *d, int lmax, int n_sizes, int jmax,
-                     const char *params)
+/* The generated modules' names. */
+typedef struct {
+    char top[128], iag_lte[96], iag_umts[96], dbcf[96];
+} names;
+
+static void emit_iag(FILE *f, const char *module, const char *inst, int lanes, const char *rst, const char *sfx)
+{
+    fprintf(f,
+            "  %s %s (\n"
+            "      .clk_i(clk_i), .rst_ni(%s), .k_i(k_q), .lane_start_i(lane_start[%d:0]),\n"
+            "      .lane_stride_i(lane_stride[%d:0]), .start_i(iag_start), .inverse_i(iag_inverse),\n"
+            "      .lane_valid_i(iag_in_valid[%d:0]), .lane_x_i(iag_in_x[%d:0]), .ready_o(ready%s),\n"
+            "      .lane_valid_o(valid%s), .lane_err_o(err%s), .lane_addr_o(addr%s));\n",
+            module, inst, rst, lanes * 14 - 1, lanes * 3 - 1, lanes - 1, lanes * AW - 1, sfx, sfx, sfx, sfx);
+}
+
+static void emit_top(FILE *f, const fg_gen_turbo_cfg *c, const names *nm, int dbcf_level_w,
+                     const fg_vec_turbo_arch_dims *d, const table *t, const char *params)
 {
     const fg_xmap_fmt *x = &c->fmt;
-    const int NL = d->nl, CW = cw_of(d), W_CH = x->w_ch, JW = jw_of(jmax), umts = c->std == FG_STD_UMTS;
-    const int XW = x->w_ext + 1;
-    fg_gen_header(f, umts ? "Parallel radix-4 XMAP turbo decoder: K table, decoder core (rtl/lib/fg_turbo_core.v), IAG "
-                            "and DBCF (docs/rtl-turbo.md; cycle-exact twin of fg_turbo_arch, data FIXED, path fit)"
-                          : "Parallel radix-4 XMAP turbo decoder: K table, decoder core (rtl/lib/fg_turbo_core.v) and "
-                            "IAG (docs/rtl-turbo.md; cycle-exact twin of fg_turbo_arch, data FIXED, path fit)",
+    const int NL = d->nl, CW = cw_of(d), W_CH = x->w_ch, JW = jw_of(t->jmax), XW = x->w_ext + 1;
+    const int both = c->std == FG_GEN_TURBO_BOTH, umts = c->std == FG_STD_UMTS, ND = 4 * fg_gen_turbo_umts_P(c);
+    const int NDW = ND ? ND : NL, BWD = both ? d->bw - 1 : d->bw; /* the core's DBCF port widths (LTE: unused) */
+    fg_gen_header(f, both ? "Parallel radix-4 XMAP turbo decoder of both standards: K table, decoder core "
+                            "(rtl/lib/fg_turbo_core.v), the LTE and HSPA+ IAGs and the DBCF (docs/rtl-turbo.md; "
+                            "cycle-exact twin of fg_turbo_arch, data FIXED, path shared)"
+                  : umts ? "Parallel radix-4 XMAP turbo decoder: K table, decoder core (rtl/lib/fg_turbo_core.v), IAG "
+                           "and DBCF (docs/rtl-turbo.md; cycle-exact twin of fg_turbo_arch, data FIXED, path fit)"
+                         : "Parallel radix-4 XMAP turbo decoder: K table, decoder core (rtl/lib/fg_turbo_core.v) and "
+                           "IAG (docs/rtl-turbo.md; cycle-exact twin of fg_turbo_arch, data FIXED, path fit)",
                   params);
     port_t ports[PORTS_MAX];
     const int np = ports_of(c, d, ports);
-    fprintf(f, "`default_nettype none\nmodule %s (\n", top);
+    fprintf(f, "`default_nettype none\nmodule %s (\n", nm->top);
     fg_gen_port_list(f, ports, np);
     fprintf(f,
             "  // The static inputs pass through registers: the logic that depends on them (the K table, the\n"
             "  // position generators, lane programs and bank mappers) starts from a register.\n"
-            "  reg [%d:0] k_q;\n  reg [7:0] hi_q;\n  reg [%d:0] tail_q;\n"
+            "  reg [%d:0] k_q;\n  reg [7:0] hi_q;\n  reg [%d:0] tail_q;\n  reg umts_q;\n"
             "  always @(posedge clk_i) begin\n"
             "    if (!rst_ni) begin\n      k_q <= %d'd0;\n      hi_q <= 8'd0;\n      tail_q <= %d'd0;\n"
-            "    end else begin\n      k_q <= k_i;\n      hi_q <= half_iters_i;\n      tail_q <= tail_i;\n    end\n"
+            "      umts_q <= 1'b%d;\n"
+            "    end else begin\n      k_q <= k_i;\n      hi_q <= half_iters_i;\n      tail_q <= tail_i;\n"
+            "      umts_q <= %s;\n    end\n"
             "  end\n\n"
             "  // K table: %d sizes up to K %d, sub-blocks up to L %d.\n"
-            "  wire k_ok;\n  wire [%d:0] c0;\n  wire [%d:0] j;\n"
-            "  %s_ktab u_ktab (.k_i(k_q), .ok_o(k_ok), .c0_o(c0), .j_o(j));\n  assign k_ok_o = k_ok;\n\n",
-            AW - 1, 12 * W_CH - 1, AW, 12 * W_CH, n_sizes, c->k_max, lmax, CW - 1, JW - 1, top);
+            "  wire k_ok, dbcf;\n  wire [%d:0] c0;\n  wire [%d:0] j;\n"
+            "  %s_ktab u_ktab (.k_i(%s), .ok_o(k_ok), .c0_o(c0), .j_o(j), .dbcf_o(dbcf));\n"
+            "  assign k_ok_o = k_ok;\n\n",
+            AW - 1, 12 * W_CH - 1, AW, 12 * W_CH, umts, both ? "umts_i" : umts ? "1'b1" : "1'b0", t->n, c->k_max,
+            t->lmax, CW - 1, JW - 1, nm->top, both ? "{umts_q, k_q}" : "k_q");
     fprintf(f,
             "  wire iag_rst_n, iag_start, iag_inverse, iag_ready;\n"
             "  wire [%d:0] lane_start;\n  wire [%d:0] lane_stride;\n"
@@ -253,9 +356,10 @@ static void emit_top(FILE *f, const fg_gen_turbo_cfg *c, const char *top, const 
             "  wire [%d:0] dbcf_row, dbcf_wrow;\n  wire [%d:0] dbcf_data, dbcf_wdata;\n"
             "  fg_turbo_core #(\n"
             "      .P(%d), .LMAX(%d), .W_CH(%d), .W_EXT(%d), .W_BM(%d), .W_SM(%d), .NORM(%d), .LMAP(%d), .LIAG(%d),\n"
-            "      .NII(%d), .UMTS(%d), .JMAX(%d)\n"
+            "      .NII(%d), .UMTS(%d), .JMAX(%d), .UP(%d), .LMAXH(%d), .QP(%d)\n"
             "  ) u_core (\n"
-            "      .clk_i(clk_i), .rst_ni(rst_ni), .k_i(k_q), .c0_i(c0), .j_i(j), .half_iters_i(hi_q), .tail_i(tail_q),\n"
+            "      .clk_i(clk_i), .rst_ni(rst_ni), .k_i(k_q), .c0_i(c0), .j_i(j), .umts_i(umts_q), .dbcf_i(dbcf),\n"
+            "      .half_iters_i(hi_q), .tail_i(tail_q),\n"
             "      .ld_valid_i(ld_valid_i & k_ok), .ld_pos_i(ld_pos_i), .ld_data_i(ld_data_i), .start_i(start_i & k_ok),\n"
             "      .iag_rst_no(iag_rst_n), .iag_lane_start_o(lane_start), .iag_lane_stride_o(lane_stride),\n"
             "      .iag_start_o(iag_start), .iag_inverse_o(iag_inverse), .iag_valid_o(iag_in_valid), .iag_x_o(iag_in_x),\n"
@@ -270,12 +374,14 @@ static void emit_top(FILE *f, const fg_gen_turbo_cfg *c, const char *top, const 
             "      .out_valid_o(out_valid_o), .out_x_o(out_x_o), .out_llr_o(out_llr_o),\n"
             "      .word_valid_o(word_valid_o), .word_bank_o(word_bank_o), .word_row_o(word_row_o),\n"
             "      .word_data_o(word_data_o), .wr_valid_o(ext_we_o), .wr_row_o(ext_row_o), .wr_data_o(ext_data_o));\n\n",
-            NL * 14 - 1, NL * 3 - 1, NL - 1, NL * AW - 1, NL - 1, NL * d->bw - 1, NL * d->rw - 1, NL * XW - 1, c->P,
-            lmax, W_CH, x->w_ext, x->w_bm, x->w_sm, x->norm == FG_XMAP_NORM_SUBTRACT, c->siso_latency,
-            umts ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE, c->nii, umts, jmax);
-    if (umts)
+            NL * 14 - 1, NL * 3 - 1, NL - 1, NL * AW - 1, NDW - 1, NDW * BWD - 1, NDW * d->rw - 1, NDW * XW - 1, c->P,
+            t->lmax, W_CH, x->w_ext, x->w_bm, x->w_sm, x->norm == FG_XMAP_NORM_SUBTRACT, c->siso_latency,
+            c->std == FG_STD_LTE ? FG_IAG_LATENCY_LTE : FG_IAG_LATENCY_UMTS, c->nii, core_mode(c), t->jmax,
+            ND ? ND / 4 : c->P, t->lmaxh, t->qp);
+    if (ND)
         fprintf(f,
-                "  // The DBCF of %d lanes and banks (held in reset outside half-iterations); the banks are the core's.\n"
+                "  // The DBCF of %d lanes and banks (held in reset outside half-iterations through it); the banks are\n"
+                "  // the core's.\n"
                 "  wire [%d:0] unused_accept_new, unused_accept_head;\n  wire unused_overflow, unused_done;\n"
                 "  wire [%d:0] unused_fifo_level;\n  wire [%d:0] unused_buf_level;\n"
                 "  %s u_dbcf (\n"
@@ -284,7 +390,7 @@ static void emit_top(FILE *f, const fg_gen_turbo_cfg *c, const char *top, const 
                 "      .accept_head_o(unused_accept_head), .reject_o(dbcf_reject), .fifo_level_o(unused_fifo_level),\n"
                 "      .bank_we_o(dbcf_we), .bank_row_o(dbcf_wrow), .bank_data_o(dbcf_wdata),\n"
                 "      .buf_level_o(unused_buf_level), .overflow_o(unused_overflow), .done_o(unused_done));\n\n",
-                NL, NL - 1, NL * dbcf_level_w - 1, NL * dbcf_level_w - 1, dbcf);
+                ND, ND - 1, ND * dbcf_level_w - 1, ND * dbcf_level_w - 1, nm->dbcf);
     else
         fprintf(f,
                 "  // LTE writes the banks directly: no DBCF.\n"
@@ -292,50 +398,83 @@ static void emit_top(FILE *f, const fg_gen_turbo_cfg *c, const char *top, const 
                 "  assign dbcf_reject = %d'd0;\n  assign dbcf_we = %d'd0;\n  assign dbcf_wrow = %d'd0;\n"
                 "  assign dbcf_wdata = %d'd0;\n\n",
                 NL, NL, NL * d->rw, NL * XW);
-    fprintf(f,
-            "  // The IAG of %d lanes (held in reset while the core is idle or done).\n"
-            "  %s u_iag (\n"
-            "      .clk_i(clk_i), .rst_ni(iag_rst_n), .k_i(k_q), .lane_start_i(lane_start), .lane_stride_i(lane_stride),\n"
-            "      .start_i(iag_start), .inverse_i(iag_inverse), .lane_valid_i(iag_in_valid), .lane_x_i(iag_in_x),\n"
-            "      .ready_o(iag_ready), .lane_valid_o(iag_valid), .lane_err_o(iag_err), .lane_addr_o(iag_addr));\n"
-            "  assign iag_valid_o = iag_valid;\n  assign iag_err_o = iag_err;\n  assign iag_addr_o = iag_addr;\n"
-            "endmodule\n`default_nettype wire\n",
-            NL, iag);
+    if (!both) {
+        fprintf(f, "  // The IAG of %d lanes (held in reset while the core is idle or done).\n"
+                   "  wire ready;\n  wire [%d:0] valid, err;\n  wire [%d:0] addr;\n",
+                NL, NL - 1, NL * AW - 1);
+        emit_iag(f, umts ? nm->iag_umts : nm->iag_lte, "u_iag", NL, "iag_rst_n", "");
+        fprintf(f, "  assign iag_ready = ready;\n  assign iag_valid = valid;\n  assign iag_err = err;\n"
+                   "  assign iag_addr = addr;\n");
+    } else {
+        fprintf(f,
+                "  // The LTE IAG of %d lanes and the HSPA+ IAG of %d (lanes 0..%d), each held in reset unless the\n"
+                "  // block is of its standard and the core is busy; the block's IAG drives the lanes.\n"
+                "  wire ready_l, ready_u;\n  wire [%d:0] valid_l, err_l;\n  wire [%d:0] addr_l;\n"
+                "  wire [%d:0] valid_u, err_u;\n  wire [%d:0] addr_u;\n"
+                "  wire rst_l_n = iag_rst_n & ~umts_q, rst_u_n = iag_rst_n & umts_q;\n",
+                NL, ND, ND - 1, NL - 1, NL * AW - 1, ND - 1, ND * AW - 1);
+        emit_iag(f, nm->iag_lte, "u_iag_lte", NL, "rst_l_n", "_l");
+        emit_iag(f, nm->iag_umts, "u_iag_umts", ND, "rst_u_n", "_u");
+        fprintf(f,
+                "  assign iag_ready = umts_q ? ready_u : ready_l;\n"
+                "  assign iag_valid = umts_q ? {%d'd0, valid_u} : valid_l;\n"
+                "  assign iag_err = umts_q ? {%d'd0, err_u} : err_l;\n"
+                "  assign iag_addr = umts_q ? {%d'd0, addr_u} : addr_l;\n",
+                NL - ND, NL - ND, (NL - ND) * AW);
+    }
+    fprintf(f, "  assign iag_valid_o = iag_valid;\n  assign iag_err_o = iag_err;\n  assign iag_addr_o = iag_addr;\n"
+               "endmodule\n`default_nettype wire\n");
 }
 
-static void emit_manifest(FILE *f, const fg_gen_turbo_cfg *c, const char *top, const char *iag, const char *dbcf,
-                          const fg_vec_turbo_arch_dims *d, const fg_gen_turbo_size *sz, int n, int lmax,
-                          const fg_gen_out *o)
+static void emit_manifest(FILE *f, const fg_gen_turbo_cfg *c, const names *nm, const fg_vec_turbo_arch_dims *d,
+                          const table *t, const fg_gen_out *o)
 {
     const fg_xmap_fmt *x = &c->fmt;
-    int by_p[P_MAX + 1] = {0};
-    for (int i = 0; i < n; i++)
-        by_p[sz[i].P]++;
+    const int both = c->std == FG_GEN_TURBO_BOTH;
+    int by_p[2][P_MAX + 1] = {{0}}, dbcf_lte = 0;
+    for (int i = 0; i < t->n; i++) {
+        by_p[t->sz[i].std == FG_STD_UMTS][t->sz[i].P]++;
+        dbcf_lte += t->sz[i].std == FG_STD_LTE && t->sz[i].dbcf;
+    }
+    char iags[256];
+    if (both)
+        snprintf(iags, sizeof iags, "\"iag_lte\": \"%s\", \"iag_umts\": \"%s\"", nm->iag_lte, nm->iag_umts);
+    else
+        snprintf(iags, sizeof iags, "\"iag\": \"%s\"", c->std == FG_STD_UMTS ? nm->iag_umts : nm->iag_lte);
     fprintf(f,
             "{\n  \"tool\": {\"name\": \"fecforge gen\", \"version\": \"%s\", \"git\": \"%s\"},\n"
             "  \"design\": \"turbo\",\n  \"top\": \"%s\",\n"
             "  \"parameters\": {\"std\": \"%s\", \"parallel\": %d, \"k_max\": %d, \"llr_width\": %d, \"llr_frac\": %d,\n"
             "    \"ext_width\": %d, \"bm_width\": %d, \"sm_width\": %d, \"norm\": \"%s\", \"latency\": %d, \"nii\": \"%s\"},\n"
-            "  \"modules\": {\"core\": \"fg_turbo_core\", \"iag\": \"%s\", \"ktab\": \"%s_ktab\"%s%s%s},\n"
-            "  \"lmax\": %d,\n  \"bank_rows\": %d,\n  \"sizes\": %d,\n  \"sisos_of_sizes\": {",
-            fg_version(), fg_git_hash(), top, fg_std_name(c->std), c->P, c->k_max, x->w_ch, x->f_ch, x->w_ext, x->w_bm,
+            "  \"modules\": {\"core\": \"fg_turbo_core\", %s, \"ktab\": \"%s_ktab\"%s%s%s},\n"
+            "  \"lmax\": %d,\n  \"bank_rows\": %d,\n  \"physical_bank_rows\": %d,\n  \"sizes\": %d,\n",
+            fg_version(), fg_git_hash(), nm->top, std_word(c), c->P, c->k_max, x->w_ch, x->f_ch, x->w_ext, x->w_bm,
             x->w_sm, x->norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract", c->siso_latency, c->nii ? "on" : "off",
-            iag, top, dbcf ? ", \"dbcf\": \"" : "", dbcf ? dbcf : "", dbcf ? "\"" : "", lmax, d->qmax, n);
-    for (int p = P_MAX, first = 1; p >= 1; p--)
-        if (by_p[p]) {
-            fprintf(f, "%s\"%d\": %d", first ? "" : ", ", p, by_p[p]);
-            first = 0;
-        }
+            iags, nm->top, c->std != FG_STD_LTE ? ", \"dbcf\": \"" : "", c->std != FG_STD_LTE ? nm->dbcf : "",
+            c->std != FG_STD_LTE ? "\"" : "", t->lmax, d->qmax, t->qp, t->n);
+    for (int u = 0; u < 2; u++) {
+        if (!(both || (c->std == FG_STD_UMTS) == u))
+            continue;
+        fprintf(f, "  \"sisos_of_sizes%s\": {", both ? (u ? "_umts" : "_lte") : "");
+        for (int p = P_MAX, first = 1; p >= 1; p--)
+            if (by_p[u][p]) {
+                fprintf(f, "%s\"%d\": %d", first ? "" : ", ", p, by_p[u][p]);
+                first = 0;
+            }
+        fprintf(f, "},\n");
+    }
+    if (both)
+        fprintf(f, "  \"umts_sisos\": %d,\n  \"lte_sizes_through_dbcf\": %d,\n", c->P / 2, dbcf_lte);
     fprintf(f,
-            "},\n  \"widths\": {\"position\": %d, \"bank\": %d, \"row\": %d, \"tau\": %d, \"channel\": %d, "
+            "  \"widths\": {\"position\": %d, \"bank\": %d, \"row\": %d, \"tau\": %d, \"channel\": %d, "
             "\"extrinsic\": %d},\n"
-            "  \"iag_latency_cycles\": %d,\n  \"latency_cycles\": 0,\n"
-            "  \"timing\": \"cycle-exact with fg_turbo_arch (data FIXED, path fit) and the turbo vector sets: the "
+            "  \"iag_latency_cycles\": %s,\n  \"latency_cycles\": 0,\n"
+            "  \"timing\": \"cycle-exact with fg_turbo_arch (data FIXED, path %s) and the turbo vector sets: the "
             "static inputs are registered (set them one cycle before the first load); start_i in the model's cycle 0; "
             "hard_rd_data_o one cycle after hard_rd_pos_i\",\n"
             "  \"ports\": [\n",
             AW, d->bw, d->rw, d->tw, x->w_ch, x->w_ext,
-            c->std == FG_STD_UMTS ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE);
+            both ? "{\"lte\": 1, \"umts\": 3}" : c->std == FG_STD_UMTS ? "3" : "1", both ? "shared" : "fit");
     port_t ports[PORTS_MAX];
     const int np = ports_of(c, d, ports);
     for (int i = 0; i < np; i++)
@@ -348,50 +487,54 @@ int fg_gen_turbo(const fg_gen_turbo_cfg *c, const char *dir)
     int rc = fg_gen_turbo_check(c);
     if (rc)
         return rc;
-    fg_gen_turbo_size sz[FG_GEN_TURBO_SIZES_MAX];
-    int lmax;
-    const int n = fg_gen_turbo_sizes(c, sz, &lmax);
-    if (n < 0)
-        return n;
+    table t;
+    if ((rc = table_make(c, &t)))
+        return rc;
+    const fg_turbo_arch_cfg design = fg_gen_turbo_arch_cfg(c, c->std == FG_STD_UMTS ? FG_STD_UMTS : FG_STD_LTE,
+                                                           t.sz[0].K, 2);
     fg_vec_turbo_arch_dims d;
-    fg_vec_turbo_arch_dims_of(c->std, c->P, lmax, c->siso_latency, &d);
-    const fg_gen_iag_cfg ic = {c->std, 4 * c->P, 0};
-    const fg_gen_dbcf_cfg dc = fg_gen_turbo_dbcf_cfg(c, lmax);
+    fg_vec_turbo_arch_dims_of(&design, t.lmax, &d);
+    const int up = fg_gen_turbo_umts_P(c);
+    const fg_gen_iag_cfg il = {FG_STD_LTE, 4 * c->P, 0}, iu = {FG_STD_UMTS, 4 * (up ? up : c->P), 0};
+    const fg_gen_dbcf_cfg dc = fg_gen_turbo_dbcf_cfg(c, t.lmax);
     fg_gen_dbcf_dims dd;
     fg_gen_dbcf_dims_of(&dc, &dd);
-    const int umts = c->std == FG_STD_UMTS;
-    char top[128], iag[96], dbcf[96], file[160], params[512];
-    fg_gen_turbo_name(c, top, sizeof top);
-    fg_gen_iag_name(&ic, iag, sizeof iag);
-    fg_gen_dbcf_name(&dc, dbcf, sizeof dbcf);
-    params_text(c, lmax, params, sizeof params);
+    names nm;
+    char file[160], params[512];
+    fg_gen_turbo_name(c, nm.top, sizeof nm.top);
+    fg_gen_iag_name(&il, nm.iag_lte, sizeof nm.iag_lte);
+    fg_gen_iag_name(&iu, nm.iag_umts, sizeof nm.iag_umts);
+    fg_gen_dbcf_name(&dc, nm.dbcf, sizeof nm.dbcf);
+    params_text(c, t.lmax, params, sizeof params);
     fg_gen_out o;
-    if ((rc = fg_gen_out_begin(&o, dir)))
+    if ((rc = fg_gen_out_begin(&o, dir))) {
+        table_free(&t);
         return rc;
-    snprintf(file, sizeof file, "%s.v", top);
+    }
+    snprintf(file, sizeof file, "%s.v", nm.top);
     FILE *f = fg_gen_out_open(&o, file, 1);
     if (!f) {
         rc = FG_EIO;
         goto fail;
     }
-    emit_top(f, c, top, iag, umts ? dbcf : NULL, dd.count_w, &d, lmax, n, jmax_of(c, sz, n), params);
+    emit_top(f, c, &nm, dd.count_w, &d, &t, params);
     if ((rc = fg_gen_out_close(f, file)) || (rc = fg_gen_out_primitives_of(&o, file)))
         goto fail;
-    snprintf(file, sizeof file, "%s_ktab.v", top);
+    snprintf(file, sizeof file, "%s_ktab.v", nm.top);
     if (!(f = fg_gen_out_open(&o, file, 1))) {
         rc = FG_EIO;
         goto fail;
     }
-    emit_ktab(f, c, top, &d, sz, n, params);
-    if ((rc = fg_gen_out_close(f, file)) || (rc = fg_gen_iag_write(&o, &ic)) ||
-        (umts && (rc = fg_gen_dbcf_write(&o, &dc))))
+    emit_ktab(f, c, nm.top, &d, &t, params);
+    if ((rc = fg_gen_out_close(f, file)) || (c->std != FG_STD_UMTS && (rc = fg_gen_iag_write(&o, &il))) ||
+        (c->std != FG_STD_LTE && ((rc = fg_gen_iag_write(&o, &iu)) || (rc = fg_gen_dbcf_write(&o, &dc)))))
         goto fail;
     {
         port_t ports[PORTS_MAX];
         fg_vec_layout lay;
         if ((rc = fg_vec_layout_turbo_arch(&d, &c->fmt, 1, c->k_max, &lay)))
             goto fail;
-        rc = fg_gen_out_testbench(&o, top, ports, ports_of(c, &d, ports), &lay, params);
+        rc = fg_gen_out_testbench(&o, nm.top, ports, ports_of(c, &d, ports), &lay, params);
         fg_vec_layout_free(&lay);
         if (rc)
             goto fail;
@@ -400,11 +543,13 @@ int fg_gen_turbo(const fg_gen_turbo_cfg *c, const char *dir)
         rc = FG_EIO;
         goto fail;
     }
-    emit_manifest(f, c, top, iag, umts ? dbcf : NULL, &d, sz, n, lmax, &o);
+    emit_manifest(f, c, &nm, &d, &t, &o);
     if ((rc = fg_gen_out_close(f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
         goto fail;
+    table_free(&t);
     return 0;
 fail:
     fg_gen_out_abort(&o);
+    table_free(&t);
     return rc;
 }

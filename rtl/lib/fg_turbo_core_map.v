@@ -1,6 +1,7 @@
 // fg_turbo_core_map: the turbo decoder core's bank mapping of its standard, combinational: address
-// a (< K) -> bank and row; UMTS = 0 the LTE "qpp" mapping (fg_qpp_map), UMTS = 1 the HSPA+ "xmap-xor"
-// mapping with 2^j_i sub-banks per lane (fg_xmap_map); docs/rtl-turbo.md.
+// a (< K) -> logical bank and row; UMTS = 0 the LTE "qpp" mapping (fg_qpp_map), UMTS = 1 the HSPA+
+// "xmap-xor" mapping with 2^j_i sub-banks per lane (fg_xmap_map), UMTS = 2 the one of the block's
+// standard (umts_i); docs/rtl-turbo.md.
 `default_nettype none
 module fg_turbo_core_map #(
     parameter integer AW   = 13,
@@ -12,19 +13,31 @@ module fg_turbo_core_map #(
 ) (
     input  wire [AW-1:0] addr_i,
     input  wire [AW-1:0] len_i,  // L
-    input  wire [JW-1:0] j_i,    // UMTS only
+    input  wire [JW-1:0] j_i,    // HSPA+ only
+    input  wire          umts_i, // UMTS = 2: the block is HSPA+
     output wire [QW+1:0] bank_o,
     output wire [RW-1:0] row_o
 );
   generate
-    if (UMTS != 0) begin : g_xmap
+    if (UMTS == 1) begin : g_xmap
+      wire unused_umts = umts_i;
       fg_xmap_map #(.AW(AW), .QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW)) u_map (
           .addr_i(addr_i), .len_i(len_i), .j_i(j_i), .bank_o(bank_o), .row_o(row_o));
-    end else begin : g_qpp
+    end else if (UMTS == 0) begin : g_qpp
       wire [AW-1:0] unused_off;
-      wire [JW-1:0] unused_j = j_i;
+      wire [JW:0] unused_j = {umts_i, j_i};
       fg_qpp_map #(.AW(AW), .QW(QW), .RW(RW)) u_map (
           .addr_i(addr_i), .len_i(len_i), .bank_o(bank_o), .row_o(row_o), .off_o(unused_off));
+    end else begin : g_both
+      wire [QW+1:0] xb, qb;
+      wire [RW-1:0] xr, qr;
+      wire [AW-1:0] unused_off;
+      fg_xmap_map #(.AW(AW), .QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW)) u_xmap (
+          .addr_i(addr_i), .len_i(len_i), .j_i(j_i), .bank_o(xb), .row_o(xr));
+      fg_qpp_map #(.AW(AW), .QW(QW), .RW(RW)) u_qpp (
+          .addr_i(addr_i), .len_i(len_i), .bank_o(qb), .row_o(qr), .off_o(unused_off));
+      assign bank_o = umts_i ? xb : qb;
+      assign row_o = umts_i ? xr : qr;
     end
   endgenerate
 endmodule

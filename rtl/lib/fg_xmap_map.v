@@ -1,8 +1,8 @@
 // fg_xmap_map: the "xmap-xor" bank mapping of the turbo decoder's HSPA+ memories, combinational:
 // address a (< K <= P*L) -> its read slot (fg_xmap_read_slot: SISO p = a / L, offset o = a - p*L;
 // o < L/2: lane 4p + (o mod 2), read cycle o / 2; else with b = L-1-o: lane 4p + 2 + (b mod 2),
-// read cycle b / 2) -> bank and row (fg_xmap_slot). L is a runtime input (a multiple of 4), the
-// quotient a restoring division of QW stages as in fg_qpp_map; exact whenever a / L < 2^QW.
+// read cycle b / 2) -> bank and row (fg_xmap_slot). L is a runtime input (a multiple of 4), p and o
+// come from fg_subblock_div; exact whenever a / L < 2^QW.
 `default_nettype none
 module fg_xmap_map #(
     parameter integer AW   = 13,  // address and L bits
@@ -17,21 +17,9 @@ module fg_xmap_map #(
     output wire [QW+1:0]   bank_o,
     output wire [RW-1:0]   row_o
 );
-  localparam integer DW = AW + QW;
-  wire [DW-1:0] rem[0:QW] /*verilator split_var*/;
   wire [QW-1:0] q;
-  assign rem[QW] = {{QW{1'b0}}, addr_i};
-  genvar k;
-  generate
-    for (k = QW - 1; k >= 0; k = k - 1) begin : g_stage
-      wire [DW-1:0] d = {{QW{1'b0}}, len_i} << k;
-      wire take = rem[k+1] >= d;
-      assign q[k] = take;
-      assign rem[k] = take ? rem[k+1] - d : rem[k+1];
-    end
-  endgenerate
-  wire [AW-1:0] off = rem[0][AW-1:0];
-  wire [QW-1:0] unused_rem_hi = rem[0][DW-1:AW];  // zero: the remainder is < L
+  wire [AW-1:0] off;
+  fg_subblock_div #(.AW(AW), .QW(QW)) u_div (.addr_i(addr_i), .len_i(len_i), .q_o(q), .off_o(off));
   wire lo = off < {1'b0, len_i[AW-1:1]};
   wire [AW-1:0] sel = lo ? off : len_i - off - {{(AW-1){1'b0}}, 1'b1};
   wire [AW-2:0] t = sel[AW-1:1];  // read cycle, < L/4 <= 2^RW

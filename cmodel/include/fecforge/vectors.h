@@ -218,17 +218,18 @@ int fg_vec_make_turbo(const char *dir, const fg_vec_turbo_params *p, long *bit_e
 int fg_vec_make_xmap(const char *dir, const fg_vec_turbo_params *p);
 
 /* design "turbo": the decoder RTL of `fecforge gen turbo` (docs/rtl-turbo.md) on one block, the step model
- * fg_turbo_arch (data FIXED, path FIT) at the generated top's ports. The port widths of a design of P SISOs
- * with sub-blocks up to lmax: nl = 4P lanes and banks, aw position bits, bw bank bits, rw row bits (qmax =
- * lmax / 4 rows per bank), tw bits of the half-iteration's cycle counter. */
+ * fg_turbo_arch (data FIXED; path FIT for a decoder of one standard, SHARED for both) at the generated top's
+ * ports. The port widths of a design (std, P, siso_latency, path) with sub-blocks up to lmax: nl = 4P lanes
+ * and (logical) banks, aw position bits, bw bank bits, rw row bits (qmax = lmax / 4 rows per logical bank),
+ * tw bits of the half-iteration's cycle counter; both: the stimulus has the block's standard (umts_i). */
 typedef struct {
-    int nl, aw, bw, rw, tw, qmax;
+    int nl, aw, bw, rw, tw, qmax, both;
 } fg_vec_turbo_arch_dims;
-void fg_vec_turbo_arch_dims_of(fg_std std, int P, int lmax, int siso_latency, fg_vec_turbo_arch_dims *d);
+void fg_vec_turbo_arch_dims_of(const fg_turbo_arch_cfg *design, int lmax, fg_vec_turbo_arch_dims *d);
 
 typedef struct {
-    fg_turbo_arch_cfg cfg; /* the design (std, P, path FIT, data FIXED, siso_latency, fmt, nii) and the block (K,
-                            * half_iters) */
+    fg_turbo_arch_cfg cfg; /* the design (std, P, path FIT or SHARED (both standards), data FIXED, siso_latency,
+                            * fmt, nii) and the first block (std, K, half_iters) */
     int k_max;             /* the design's largest block size (its K table) */
     int lmax;              /* the design's largest sub-block length: lmax / 4 rows per bank */
     double ebn0_db;        /* the frame: BPSK over AWGN (rate K / (3K + 12)), quantised with cfg.fmt */
@@ -236,6 +237,7 @@ typedef struct {
     uint64_t seed;         /* Philox seed: block b's bits and noise from stream 2b, its stress signs from 2b + 1 */
     int blocks;            /* blocks decoded back to back without reset, [1, FG_VEC_TURBO_BLOCKS_MAX] (0: 1) */
     const int *K_blocks;   /* blocks > 1: their sizes, K_blocks[0] = cfg.K */
+    const fg_std *std_blocks; /* path SHARED, blocks > 1: their standards, std_blocks[0] = cfg.std; NULL: cfg.std */
 } fg_vec_turbo_arch_params;
 enum { FG_VEC_TURBO_BLOCKS_MAX = 16 };
 /* LTE, P 16, K 6144, 11 half-iterations, path FIT, FIXED, default formats, k_max 6144, lmax 384, 1 dB, seed 1. */

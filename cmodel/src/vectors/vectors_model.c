@@ -209,7 +209,16 @@ static int create_turbo(const fg_vec_set *set, fg_vec_model *m)
     cfg.path = FG_TURBO_ARCH_PATH_FIT;
     cfg.data = FG_TURBO_ARCH_DATA_FIXED;
     int k_max = 0, lmax = 0, rc = fg_vec_get_param_str(set, "std", &std_s);
-    if (!rc)
+    if (!rc && !strcmp(std_s, "both")) {
+        /* both standards (path shared): the first block's standard */
+        const char *stds;
+        char first[8];
+        cfg.path = FG_TURBO_ARCH_PATH_SHARED;
+        if (!(rc = fg_vec_get_param_str(set, "block_stds", &stds))) {
+            snprintf(first, sizeof first, "%.*s", (int)strcspn(stds, ","), stds);
+            rc = fg_std_parse(first, &cfg.std);
+        }
+    } else if (!rc)
         rc = fg_std_parse(std_s, &cfg.std);
     if (!rc)
         rc = fg_vec_get_param_str(set, "norm", &norm_s);
@@ -232,8 +241,8 @@ static int create_turbo(const fg_vec_set *set, fg_vec_model *m)
         return rc;
     f->norm = strcmp(norm_s, "modulo") ? FG_XMAP_NORM_SUBTRACT : FG_XMAP_NORM_MODULO;
     fg_vec_turbo_arch_dims d;
-    fg_vec_turbo_arch_dims_of(cfg.std, cfg.P, lmax, cfg.siso_latency, &d);
-    if ((rc = check_layout(set, fg_vecp_turbo_n_in(), fg_vecp_turbo_n_ex(&d))))
+    fg_vec_turbo_arch_dims_of(&cfg, lmax, &d);
+    if ((rc = check_layout(set, fg_vecp_turbo_n_in(&d), fg_vecp_turbo_n_ex(&d))))
         return rc;
     return fg_vecp_turbo_create(&cfg, k_max, lmax, &m->turbo);
 }

@@ -83,7 +83,7 @@ typedef struct fg_vecp_turbo fg_vecp_turbo;
 /* design: the design and a block size of it (the idle block until a start names one). */
 int fg_vecp_turbo_create(const fg_turbo_arch_cfg *design, int k_max, int lmax, fg_vecp_turbo **out);
 void fg_vecp_turbo_destroy(fg_vecp_turbo *t);
-int fg_vecp_turbo_n_in(void);
+int fg_vecp_turbo_n_in(const fg_vec_turbo_arch_dims *d);
 int fg_vecp_turbo_n_ex(const fg_vec_turbo_arch_dims *d);
 /* One cycle; 0, or the error of a block the model cannot run (the line then shows an idle design). */
 int fg_vecp_turbo_step(fg_vecp_turbo *t, const int64_t *in, int64_t *ex, uint8_t *ex_x);

@@ -23,16 +23,19 @@ static int clog2(long n) /* smallest b with 2^b >= n */
     return b;
 }
 
-void fg_vec_turbo_arch_dims_of(fg_std std, int P, int lmax, int siso_latency, fg_vec_turbo_arch_dims *d)
+void fg_vec_turbo_arch_dims_of(const fg_turbo_arch_cfg *design, int lmax, fg_vec_turbo_arch_dims *d)
 {
+    const int P = design->P;
+    d->both = design->path == FG_TURBO_ARCH_PATH_SHARED;
     d->nl = 4 * P;
     d->aw = AW;
     d->bw = (P > 1 ? clog2(P) : 1) + 2;
     d->qmax = lmax / 4;
     d->rw = d->qmax > 1 ? clog2(d->qmax) : 1;
-    const int liag = std == FG_STD_UMTS ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE;
-    /* UMTS: a half-iteration lasts until the DBCF has written its last word: room for 2 C0 more cycles */
-    d->tw = clog2((std == FG_STD_UMTS ? 4L : 2L) * d->qmax + siso_latency + liag + 1);
+    const int dbcf = d->both || design->std == FG_STD_UMTS;
+    const int liag = dbcf ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE;
+    /* Through the DBCF a half-iteration lasts until it has written its last word: room for 2 C0 more cycles */
+    d->tw = clog2((dbcf ? 4L : 2L) * d->qmax + design->siso_latency + liag + 1);
 }
 
 /* ---- the port-level model ---- */
@@ -50,26 +53,28 @@ struct fg_vecp_turbo {
     int done_seen;   /* hard holds the block's decisions */
     int regs_valid;  /* the static-input registers hold a value (after the first edge) */
     int k_q, hi_q;   /* registered k_i, half_iters_i */
+    fg_std std_q;    /* registered umts_i (both), else the design's standard */
     int32_t tail_q[N_TAIL];
     int64_t hard_rd; /* unload read register */
     uint8_t hard_rd_x;
 };
 
-/* K is a block size of the design. */
-static int k_ok(const fg_vecp_turbo *t, int K)
+/* K is a block size of standard std of the design. */
+static int k_ok(const fg_vecp_turbo *t, fg_std std, int K)
 {
-    if (K > t->k_max || fg_interleaver_check_k(t->cfg.std, K)) {
+    if (K > t->k_max || fg_interleaver_check_k(std, K)) {
         fg_clear_error();
         return 0;
     }
     return 1;
 }
 
-/* A model of the design for block K with `halves` half-iterations, in its reset state. */
-static int open_block(fg_vecp_turbo *t, int K, int halves)
+/* A model of the design for block K of standard std with `halves` half-iterations, in its reset state. */
+static int open_block(fg_vecp_turbo *t, fg_std std, int K, int halves)
 {
     fg_turbo_arch_destroy(t->a);
     t->a = NULL;
+    t->cfg.std = std;
     t->cfg.K = K;
     t->cfg.half_iters = halves;
     int rc = fg_turbo_arch_create(&t->cfg, &t->a);
@@ -95,10 +100,11 @@ int fg_vecp_turbo_create(const fg_turbo_arch_cfg *design, int k_max, int lmax, f
     }
     t->cfg = *design;
     t->k_max = k_max;
-    fg_vec_turbo_arch_dims_of(design->std, design->P, lmax, design->siso_latency, &t->d);
+    fg_vec_turbo_arch_dims_of(design, lmax, &t->d);
     t->hard_rd_x = 1;
+    t->std_q = design->std;
     /* Idle outputs do not depend on the block: the design's own K until a start names another. */
-    const int rc = open_block(t, design->K, design->half_iters);
+    const int rc = open_block(t, design->std, design->K, design->half_iters);
     if (rc) {
         fg_vecp_turbo_destroy(t);
         return rc;
@@ -127,8 +133,8 @@ static int begin(fg_vecp_turbo *t)
 {
     int rc = 0;
     if (!t->a || fg_turbo_arch_get_state(t->a) != FG_TURBO_ARCH_IDLE || t->k_q != t->cfg.K ||
-        t->hi_q != t->cfg.half_iters)
-        rc = open_block(t, t->k_q, t->hi_q);
+        t->hi_q != t->cfg.half_iters || t->std_q != t->cfg.std)
+        rc = open_block(t, t->std_q, t->k_q, t->hi_q);
     if (rc)
         return rc;
     const fg_turbo_layout lay = fg_turbo_layout_of(t->k_q);
@@ -139,11 +145,12 @@ static int begin(fg_vecp_turbo *t)
     return fg_turbo_arch_load(t->a, t->q);
 }
 
-/* Stimulus: k_i, half_iters_i, tail_i[12], ld_valid_i, ld_pos_i, ld_data_i[4], start_i, hard_rd_pos_i. */
+/* Stimulus: k_i, half_iters_i, tail_i[12], ld_valid_i, ld_pos_i, ld_data_i[4], start_i, hard_rd_pos_i; both:
+ * umts_i. */
 enum { IN_K = 0, IN_HI = 1, IN_TAIL = 2, IN_LD_VALID = 2 + N_TAIL, IN_LD_POS, IN_LD_DATA, IN_START = IN_LD_DATA + 4,
-       IN_HARD_POS };
+       IN_HARD_POS, IN_UMTS };
 
-int fg_vecp_turbo_n_in(void) { return IN_HARD_POS + 1; }
+int fg_vecp_turbo_n_in(const fg_vec_turbo_arch_dims *d) { return IN_HARD_POS + 1 + d->both; }
 
 int fg_vecp_turbo_n_ex(const fg_vec_turbo_arch_dims *d) { return 6 + 17 * d->nl + 3 * d->nl + 1; }
 
@@ -158,7 +165,7 @@ static void put(int64_t *v, uint8_t *x, int *i, int64_t value, int dontcare)
 int fg_vecp_turbo_step(fg_vecp_turbo *t, const int64_t *in, int64_t *ex, uint8_t *ex_x)
 {
     int rc = 0;
-    const int ok = t->regs_valid && k_ok(t, t->k_q);
+    const int ok = t->regs_valid && k_ok(t, t->std_q, t->k_q);
     const int start = (int)(in[IN_START] & 1) && ok;
     fg_turbo_arch_destroy(t->retired);
     t->retired = NULL;
@@ -239,10 +246,11 @@ int fg_vecp_turbo_step(fg_vecp_turbo *t, const int64_t *in, int64_t *ex, uint8_t
     }
     const int pos = (int)in[IN_HARD_POS];
     /* the unload mapping follows the registered K: the decisions are the block's while it is the block's K */
-    t->hard_rd_x = !(t->done_seen && p.state == FG_TURBO_ARCH_DONE && !t->retired && t->k_q == t->cfg.K && pos >= 0 &&
-                     pos < t->cfg.K);
+    t->hard_rd_x = !(t->done_seen && p.state == FG_TURBO_ARCH_DONE && !t->retired && t->k_q == t->cfg.K &&
+                     t->std_q == t->cfg.std && pos >= 0 && pos < t->cfg.K);
     t->hard_rd = t->hard_rd_x ? 0 : t->hard[pos];
-    if ((in[IN_LD_VALID] & 1) && t->regs_valid && k_ok(t, t->k_q) && in[IN_LD_POS] >= 0 && in[IN_LD_POS] < t->k_q) {
+    if ((in[IN_LD_VALID] & 1) && t->regs_valid && k_ok(t, t->std_q, t->k_q) && in[IN_LD_POS] >= 0 &&
+        in[IN_LD_POS] < t->k_q) {
         /* {z', x', z, x} of position k: x = sys[k], z = par1[k], z' = par2[k] (x' is sys[pi(k)], the model's own) */
         const fg_turbo_layout lay = fg_turbo_layout_of(t->k_q);
         const int k = (int)in[IN_LD_POS];
@@ -251,6 +259,8 @@ int fg_vecp_turbo_step(fg_vecp_turbo *t, const int64_t *in, int64_t *ex, uint8_t
         t->q[lay.par2 + k] = (int32_t)in[IN_LD_DATA + 3];
     }
     t->k_q = (int)in[IN_K];
+    if (t->d.both)
+        t->std_q = (in[IN_UMTS] & 1) ? FG_STD_UMTS : FG_STD_LTE;
     t->hi_q = (int)in[IN_HI];
     for (int j = 0; j < N_TAIL; j++)
         t->tail_q[j] = (int32_t)in[IN_TAIL + j];
@@ -263,7 +273,7 @@ int fg_vecp_turbo_step(fg_vecp_turbo *t, const int64_t *in, int64_t *ex, uint8_t
 int fg_vec_layout_turbo_arch(const fg_vec_turbo_arch_dims *d, const fg_xmap_fmt *f, int blocks, int K_max,
                              fg_vec_layout *l)
 {
-    const int n_ports = fg_vecp_turbo_n_in() + fg_vecp_turbo_n_ex(d) + 3;
+    const int n_ports = fg_vecp_turbo_n_in(d) + fg_vecp_turbo_n_ex(d) + 3;
     memset(l, 0, sizeof *l);
     if (!(l->port = malloc(sizeof *l->port * (size_t)n_ports)))
         return fg_set_error(FG_ENOMEM, "out of memory for a vector layout of %d ports", n_ports);
@@ -283,6 +293,8 @@ int fg_vec_layout_turbo_arch(const fg_vec_turbo_arch_dims *d, const fg_xmap_fmt 
         PORT("ld_data_i", j, FG_VEC_IN, f->w_ch, 1);
     PORT("start_i", -1, FG_VEC_IN, 1, 0);
     PORT("hard_rd_pos_i", -1, FG_VEC_IN, AW, 0);
+    if (d->both)
+        PORT("umts_i", -1, FG_VEC_IN, 1, 0);
     STREAM("expected", FG_VEC_CYCLES,
            "outputs of each cycle: control, per lane the reads, SISO outputs, IAG outputs and write words, per bank "
            "the extrinsic writes, the unload port", 0, 0);
@@ -349,6 +361,12 @@ fg_vec_turbo_arch_params fg_vec_turbo_arch_params_default(void)
 
 /* Block b's information bits and quantised channel LLRs: BPSK over AWGN (Philox stream 2b), or saturated
  * with random signs (stream 2b + 1). */
+/* Block b's standard. */
+static fg_std std_of(const fg_vec_turbo_arch_params *p, int b)
+{
+    return p->blocks > 1 && p->std_blocks ? p->std_blocks[b] : p->cfg.std;
+}
+
 static int frame(const fg_vec_turbo_arch_params *p, int K, int b, uint8_t *info, int32_t *q)
 {
     const int N = 3 * K + FG_TURBO_TAIL;
@@ -356,7 +374,7 @@ static int frame(const fg_vec_turbo_arch_params *p, int K, int b, uint8_t *info,
     uint8_t *cw = malloc((size_t)N);
     double *y = malloc(sizeof *y * (size_t)N);
     const uint64_t stream = 2 * (uint64_t)b;
-    int rc = cw && y ? fg_vecp_turbo_frame(p->cfg.std, K, &p->cfg.fmt, p->ebn0_db, p->seed, stream, info, cw, y, q)
+    int rc = cw && y ? fg_vecp_turbo_frame(std_of(p, b), K, &p->cfg.fmt, p->ebn0_db, p->seed, stream, info, cw, y, q)
                      : fg_set_error(FG_ENOMEM, "out of memory for a turbo frame of K=%d", K);
     if (!rc && p->stress) {
         rc = fg_channel_random_bits(N, p->seed, stream + 1, cw);
@@ -372,6 +390,7 @@ typedef struct {
     fg_vec_writer *w;
     fg_vecp_turbo *t;
     int sid, eid;
+    int n_in;
     int64_t *in;
     int64_t *ex;
     uint8_t *ex_x;
@@ -393,7 +412,16 @@ static int params(fg_vec_writer *w, const fg_vec_turbo_arch_params *p, const fg_
 {
     const fg_xmap_fmt *f = &p->cfg.fmt;
     int e = 0;
-    e |= fg_vec_param_str(w, "std", fg_std_name(p->cfg.std));
+    const int both = p->cfg.path == FG_TURBO_ARCH_PATH_SHARED, nb = p->blocks > 1 ? p->blocks : 1;
+    e |= fg_vec_param_str(w, "std", both ? "both" : fg_std_name(p->cfg.std));
+    if (both) {
+        char stds[8 * FG_VEC_TURBO_BLOCKS_MAX] = "";
+        for (int b = 0; b < nb; b++) {
+            const size_t at = strlen(stds);
+            snprintf(stds + at, sizeof stds - at, "%s%s", b ? "," : "", fg_std_name(std_of(p, b)));
+        }
+        e |= fg_vec_param_str(w, "block_stds", stds);
+    }
     e |= fg_vec_param_int(w, "P", p->cfg.P);
     e |= fg_vec_param_int(w, "k_max", p->k_max);
     e |= fg_vec_param_int(w, "lmax", p->lmax);
@@ -422,13 +450,15 @@ static int params(fg_vec_writer *w, const fg_vec_turbo_arch_params *p, const fg_
 
 /* One block: the static inputs (one cycle), the load port, start, the decode until done, the unload port.
  * Its decisions into hard, the bits that differ from info counted into *errors, its cycle counts into r. */
-static int block(writer_ctx *c, const fg_vec_turbo_arch_params *p, int K, const int32_t *q, const int32_t *pi,
-                 const uint8_t *info, uint8_t *hard, long *errors, fg_turbo_arch_result *r, long *load_cycles,
-                 long *block_cycles)
+static int block(writer_ctx *c, const fg_vec_turbo_arch_params *p, fg_std std, int K, const int32_t *q,
+                 const int32_t *pi, const uint8_t *info, uint8_t *hard, long *errors, fg_turbo_arch_result *r,
+                 long *load_cycles, long *block_cycles)
 {
     const fg_turbo_layout tl = fg_turbo_layout_of(K);
-    memset(c->in, 0, sizeof *c->in * (size_t)fg_vecp_turbo_n_in());
+    memset(c->in, 0, sizeof *c->in * (size_t)c->n_in);
     c->in[IN_K] = K;
+    if (c->n_in > IN_UMTS)
+        c->in[IN_UMTS] = std == FG_STD_UMTS;
     c->in[IN_HI] = p->cfg.half_iters;
     for (int j = 0; j < 6; j++) {
         c->in[IN_TAIL + j] = q[tl.tail1 + j];
@@ -472,8 +502,12 @@ static int block(writer_ctx *c, const fg_vec_turbo_arch_params *p, int K, const 
 int fg_vec_make_turbo_arch(const char *dir, const fg_vec_turbo_arch_params *p, fg_vec_turbo_arch_result *res)
 {
     const int nb = p->blocks > 1 ? p->blocks : 1;
-    if (p->cfg.path != FG_TURBO_ARCH_PATH_FIT || p->cfg.data != FG_TURBO_ARCH_DATA_FIXED)
-        return fg_set_error(FG_EINVAL, "turbo RTL vectors: the design runs path fit with FIXED data");
+    if ((p->cfg.path != FG_TURBO_ARCH_PATH_FIT && p->cfg.path != FG_TURBO_ARCH_PATH_SHARED) ||
+        p->cfg.data != FG_TURBO_ARCH_DATA_FIXED)
+        return fg_set_error(FG_EINVAL, "turbo RTL vectors: the design runs path fit or shared with FIXED data");
+    if (nb > 1 && p->std_blocks && p->std_blocks[0] != p->cfg.std)
+        return fg_set_error(FG_EINVAL, "std_blocks[0]=%s is not cfg.std=%s", fg_std_name(p->std_blocks[0]),
+                            fg_std_name(p->cfg.std));
     if (!(p->ebn0_db >= -50 && p->ebn0_db <= 100))
         return fg_set_error(FG_EINVAL, "ebn0=%g dB out of range [-50, 100]", p->ebn0_db);
     if (nb > FG_VEC_TURBO_BLOCKS_MAX)
@@ -481,7 +515,10 @@ int fg_vec_make_turbo_arch(const char *dir, const fg_vec_turbo_arch_params *p, f
     int K_max = 0, rc = 0;
     for (int b = 0; b < nb && !rc; b++) {
         const int K = nb > 1 ? p->K_blocks[b] : p->cfg.K;
-        if ((rc = fg_interleaver_check_k(p->cfg.std, K)))
+        if (p->cfg.path != FG_TURBO_ARCH_PATH_SHARED && std_of(p, b) != p->cfg.std)
+            return fg_set_error(FG_EINVAL, "block %d: std=%s on a %s decoder", b, fg_std_name(std_of(p, b)),
+                                fg_std_name(p->cfg.std));
+        if ((rc = fg_interleaver_check_k(std_of(p, b), K)))
             return rc;
         if (K > p->k_max)
             return fg_set_error(FG_EINVAL, "K=%d out of range: the design serves sizes up to k_max=%d", K, p->k_max);
@@ -491,7 +528,7 @@ int fg_vec_make_turbo_arch(const char *dir, const fg_vec_turbo_arch_params *p, f
         return fg_set_error(FG_EINVAL, "K_blocks[0]=%d is not cfg.K=%d", p->K_blocks[0], p->cfg.K);
     writer_ctx c = {0};
     fg_vec_turbo_arch_dims d;
-    fg_vec_turbo_arch_dims_of(p->cfg.std, p->cfg.P, p->lmax, p->cfg.siso_latency, &d);
+    fg_vec_turbo_arch_dims_of(&p->cfg, p->lmax, &d);
     const int N_max = 3 * K_max + FG_TURBO_TAIL, n_ex = fg_vecp_turbo_n_ex(&d);
     const size_t cells = (size_t)d.nl * (size_t)d.qmax;
     fg_vec_layout lay = {0};
@@ -500,7 +537,8 @@ int fg_vec_make_turbo_arch(const char *dir, const fg_vec_turbo_arch_params *p, f
     int32_t *ext = malloc(sizeof *ext * (size_t)K_max), *img = calloc(cells, sizeof *img);
     int *Kb = malloc(sizeof *Kb * (size_t)nb);
     uint8_t *img_set = calloc(cells, 1);
-    c.in = calloc((size_t)fg_vecp_turbo_n_in(), sizeof *c.in);
+    c.n_in = fg_vecp_turbo_n_in(&d);
+    c.in = calloc((size_t)c.n_in, sizeof *c.in);
     c.ex = malloc(sizeof *c.ex * (size_t)n_ex);
     c.ex_x = malloc((size_t)n_ex);
     if (!info || !hard || !q || !pi || !ext || !img || !img_set || !Kb || !c.in || !c.ex || !c.ex_x) {
@@ -527,8 +565,9 @@ int fg_vec_make_turbo_arch(const char *dir, const fg_vec_turbo_arch_params *p, f
         int32_t *qb = q + (size_t)b * (size_t)N_max;
         fg_turbo_arch_result r;
         long load, blk;
-        if ((rc = frame(p, K, b, info, qb)) || (rc = fg_interleaver_table(p->cfg.std, K, pi)) ||
-            (rc = block(&c, p, K, qb, pi, info, hard + (size_t)b * (size_t)K_max, &errors, &r, &load, &blk)))
+        if ((rc = frame(p, K, b, info, qb)) || (rc = fg_interleaver_table(std_of(p, b), K, pi)) ||
+            (rc = block(&c, p, std_of(p, b), K, qb, pi, info, hard + (size_t)b * (size_t)K_max, &errors, &r, &load,
+                        &blk)))
             break;
         if (b == 0) {
             r0 = r;

@@ -140,11 +140,14 @@ int fg_gen_ldpc(const fg_gen_ldpc_cfg *c, const char *dir);
  * The RTL twin of fg_turbo_arch (data FIXED, path FIT: a design of one standard) cycle by cycle: P SISOs
  * and their memories (rtl/lib fg_turbo_core), the standard's IAG of 4P lanes (fg_gen_iag), a K table
  * (per block size of the design, the sub-block length fg_turbo_arch_resolve picks) and the static inputs
- * registered; std UMTS adds the DBCF (fg_gen_dbcf, external banks) on the write path. K, the
- * half-iterations and the tails are run-time inputs. */
+ * registered; std UMTS adds the DBCF (fg_gen_dbcf, external banks) on the write path. Both standards
+ * (thesis Fig. 4.15; the step model's path SHARED): LTE on up to P SISOs, HSPA+ on SISOs 0..P/2-1 through
+ * a DBCF of 2P lanes, which also takes the LTE sizes the model sends through it; the standard of a block
+ * is a run-time input too. K, the half-iterations and the tails are run-time inputs. */
+enum { FG_GEN_TURBO_BOTH = 2 }; /* fg_gen_turbo_cfg.std: both standards */
 typedef struct {
-    fg_std std;       /* FG_STD_LTE or FG_STD_UMTS (HSPA+) */
-    int P;            /* SISOs, [2, 16] (the IAG serves at most 64 lanes) */
+    int std;          /* FG_STD_LTE, FG_STD_UMTS (HSPA+) or FG_GEN_TURBO_BOTH */
+    int P;            /* SISOs, [2, 16] (the IAG serves at most 64 lanes); both: even, >= 4 */
     int k_max;        /* the largest block size served: the K table holds the sizes of std up to it */
     fg_xmap_fmt fmt;  /* channel, extrinsic, branch and state-metric bits, normalisation; f_ch only sets the
                        * vector sets' quantiser */
@@ -155,6 +158,8 @@ typedef struct {
 /* The DBCF of a UMTS design: fg_turbo_arch_cfg_default()'s, 4P lanes and banks, words {hard, LLR}, the
  * banks outside (the core's memories). */
 fg_gen_dbcf_cfg fg_gen_turbo_dbcf_cfg(const fg_gen_turbo_cfg *c, int lmax);
+/* The SISOs of the HSPA+ side and of the DBCF: P (UMTS), P/2 (both), 0 (LTE). */
+int fg_gen_turbo_umts_P(const fg_gen_turbo_cfg *c);
 /* LTE, P 16, k_max 6144, the default formats (fg_xmap_fmt_default), Lmap 6, NII. */
 fg_gen_turbo_cfg fg_gen_turbo_cfg_default(void);
 /* FG_EINVAL naming the parameter and its range. */
@@ -162,14 +167,17 @@ int fg_gen_turbo_check(const fg_gen_turbo_cfg *c);
 /* Top module name: fg_turbo_lte_p16_k6144, + _c<ch>e<ext>b<bm>s<sm> for other formats, _sub for subtractive
  * normalisation, _nonii, _lat<Lmap> for a latency other than 6. */
 void fg_gen_turbo_name(const fg_gen_turbo_cfg *c, char *buf, size_t n);
-/* The step model's configuration of block K with half_iters half-iterations on this design (path FIT). */
-fg_turbo_arch_cfg fg_gen_turbo_arch_cfg(const fg_gen_turbo_cfg *c, int K, int half_iters);
-/* The K table: per size of the design (ascending, at most FG_GEN_TURBO_SIZES_MAX) K, the SISOs P' it runs on
- * and its sub-block length L; returns the number of sizes, or a negative FG_E* code. *lmax (may be NULL) gets
- * the largest L. */
-enum { FG_GEN_TURBO_SIZES_MAX = 5120 }; /* UMTS: 5075 */
+/* The step model's configuration of block K of standard std with half_iters half-iterations on this design
+ * (path FIT; both: SHARED with umts_P = P/2). */
+fg_turbo_arch_cfg fg_gen_turbo_arch_cfg(const fg_gen_turbo_cfg *c, fg_std std, int K, int half_iters);
+/* The K table: per size of the design (its standard's, ascending; both: LTE's, then UMTS's; at most
+ * FG_GEN_TURBO_SIZES_MAX) K, the SISOs P' it runs on, its sub-block length L, whether it writes through the
+ * DBCF and the rows per logical bank it fills; returns the number of sizes, or a negative FG_E* code. *lmax
+ * (may be NULL) gets the largest L. */
+enum { FG_GEN_TURBO_SIZES_MAX = 5280 }; /* both: 188 + 5075 */
 typedef struct {
-    int K, P, L;
+    fg_std std;
+    int K, P, L, dbcf, rows;
 } fg_gen_turbo_size;
 int fg_gen_turbo_sizes(const fg_gen_turbo_cfg *c, fg_gen_turbo_size *out, int *lmax);
 /* Generate into directory dir (created; replaced if it holds an earlier generator output). */
