@@ -356,24 +356,33 @@ module fg_turbo_core #(
         localparam integer LN = 4 * p + r;
         wire [PW-1:0] pos = pbase[p] + o_rd[r];
         assign v[r] = rd_now && pos < k_w;
-        // this cycle's read: qpp bank 4p + (offset mod 4), row offset / 4; xmap-xor fg_xmap_slot
-        wire [BW-1:0] rb, qb, xb, pb;
-        wire [RW-1:0] rrow, qrow, xrow;
-        wire [RWP-1:0] unused_prow;
+        // this cycle's read: qpp bank 4p + (offset mod 4), row offset / 4; xmap-xor fg_xmap_slot; both:
+        // a block through the DBCF in its physical pair. The lanes past the DBCF's (both) run LTE
+        // direct only, and an LTE core's bank index has constant SISO bits: a 4-to-1 choice per lane.
+        wire [BW-1:0] rb, qb, pb;
+        wire [RW-1:0] rrow, qrow;
         assign qb = {PI, o_rd[r][1:0]};
         assign qrow = o_rd[r][RW+1:2];
-        if (UMTS != 0) begin : g_xs
+        if (UMTS == 0 || LN >= ND) begin : g_qs
+          assign rb = qb;
+          assign rrow = qrow;
+          assign pb = qb;
+        end else begin : g_xs
           localparam [BW-1:0] LB = LN[BW-1:0];
+          wire [BW-1:0] xb;
+          wire [RW-1:0] xrow;
           fg_xmap_slot #(.QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW)) u_slot (
               .lane_i(LB), .t_i(tau_q[RW-1:0]), .j_i(j_i), .bank_o(xb), .row_o(xrow));
-        end else begin : g_qs
-          assign xb = qb;
-          assign xrow = qrow;
+          assign rb = u_run ? xb : qb;
+          assign rrow = u_run ? xrow : qrow;
+          if (UMTS == 2) begin : g_pair
+            wire [RWP-1:0] unused_prow;
+            fg_turbo_core_phys #(.BW(BW), .RW(RW), .RWP(RWP), .PAIR(1)) u_phys (
+                .pair_i(pair), .bank_i(rb), .row_i(rrow), .bank_o(pb), .row_o(unused_prow));
+          end else begin : g_id
+            assign pb = rb;
+          end
         end
-        assign rb = u_run ? xb : qb;
-        assign rrow = u_run ? xrow : qrow;
-        fg_turbo_core_phys #(.BW(BW), .RW(RW), .RWP(RWP), .PAIR(UMTS == 2 ? 1 : 0)) u_phys (
-            .pair_i(pair), .bank_i(rb), .row_i(rrow), .bank_o(pb), .row_o(unused_prow));
         wire [4*W_CH-1:0] ch = ch_q[pb];
         wire [W_EXT-1:0] e = ext_q[pb];
         assign sys[r*W_CH+:W_CH] = !v[r] ? {W_CH{1'b0}} : s ? ch[2*W_CH+:W_CH] : ch[0+:W_CH];
@@ -513,18 +522,24 @@ module fg_turbo_core #(
         localparam [BW-1:0] SLB = SL[BW-1:0];
         localparam integer LPII = l / 4;
         localparam [QW-1:0] LPI = LPII[QW-1:0];
-        wire [BW-1:0] xb;
-        wire [RW-1:0] xr;
-        fg_xmap_slot #(.QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW)) u_slot (
-            .lane_i(SLB), .t_i(t_hd[RW-1:0]), .j_i(j_i), .bank_o(xb), .row_o(xr));
         wire [PW-1:0] o = out_off(LRI[1:0], c_wr, len);
         wire [PW-RW-3:0] unused_o_hi = o[PW-1:RW+2];
-        wire [BW-1:0] lb = u_run ? xb : {LPI, o[1:0]};
-        wire [RW-1:0] lr = u_run ? xr : o[RW+1:2];
-        wire [RWP-1:0] pr;
-        fg_turbo_core_phys #(.BW(BW), .RW(RW), .RWP(RWP), .PAIR(UMTS == 2 ? 1 : 0)) u_phys (
-            .pair_i(pair), .bank_i(lb), .row_i(lr), .bank_o(e_bank[l*BW+:BW]), .row_o(pr));
-        assign e_row[l*RW+:RW] = {{(RW-RWP){1'b0}}, pr};
+        if (l >= ND) begin : g_q  // both: the lanes past the DBCF's run LTE direct only
+          wire unused_t = ^{SLB, t_hd[RW-1:0]};
+          assign e_bank[l*BW+:BW] = {LPI, o[1:0]};
+          assign e_row[l*RW+:RW] = o[RW+1:2];
+        end else begin : g_x
+          wire [BW-1:0] xb;
+          wire [RW-1:0] xr;
+          fg_xmap_slot #(.QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW)) u_slot (
+              .lane_i(SLB), .t_i(t_hd[RW-1:0]), .j_i(j_i), .bank_o(xb), .row_o(xr));
+          wire [BW-1:0] lb = u_run ? xb : {LPI, o[1:0]};
+          wire [RW-1:0] lr = u_run ? xr : o[RW+1:2];
+          wire [RWP-1:0] pr;
+          fg_turbo_core_phys #(.BW(BW), .RW(RW), .RWP(RWP), .PAIR(UMTS == 2 ? 1 : 0)) u_phys (
+              .pair_i(pair), .bank_i(lb), .row_i(lr), .bank_o(e_bank[l*BW+:BW]), .row_o(pr));
+          assign e_row[l*RW+:RW] = {{(RW-RWP){1'b0}}, pr};
+        end
       end
       wire [NL-1:0] e1_v, e1_bit;
       wire [NL*RW-1:0] e1_row;
