@@ -48,7 +48,19 @@ static const fg_opt format_opts[] = {
     {NULL}};
 #undef F
 
-static const fg_design_part parts[] = {{"decoder", decoder_opts, 0}, {"formats (docs/turbo-fixed.md)", format_opts, 0},
+static const fg_opt mapping_opts[] = {
+    {"mapping", 0, FG_OPT_CHOICE, O(mapping), .words = FG_MAPPING_WORDS, .def = "xmap-xor", .meta = "NAME",
+     .help = "HSPA+ bank mapping: xmap or xmap-xor (both keep the natural-order reads conflict-\n"
+             "free; docs/dbcf.md)"},
+    {NULL}};
+_Static_assert(sizeof(fg_bank_mapping) == sizeof(int), "--mapping writes an int into fg_gen_turbo_cfg");
+
+/* The DBCF's own options of fg_dbcf_options (select, FIFO and buffer depths, offer, LFSR seed): its lanes and
+ * banks follow from P. */
+static const fg_design_part parts[] = {{"decoder", decoder_opts, 0},
+                                       {"formats (docs/turbo-fixed.md)", format_opts, 0},
+                                       {"HSPA+ write path (std umts and both)", mapping_opts, 0},
+                                       {NULL, fg_dbcf_options + 2, O(dbcf)},
                                        {NULL, NULL, 0}};
 
 static void cfg_default(void *p) { *(fg_gen_turbo_cfg *)p = fg_gen_turbo_cfg_default(); }
@@ -60,7 +72,9 @@ static int finish(void *p, const fg_opts *given)
         c->k_max = c->std == FG_STD_UMTS ? FG_UMTS_K_MAX : FG_LTE_K_MAX;
     const fg_opt_param map[] = {{"std=", &c->std},       {"P=", &c->P},           {"k_max=", &c->k_max},
                                 {"latency=", &c->siso_latency}, {"w_ch=", &c->fmt.w_ch}, {"f_ch=", &c->fmt.f_ch},
-                                {"w_ext=", &c->fmt.w_ext}, {"w_bm=", &c->fmt.w_bm},  {"w_sm=", &c->fmt.w_sm}};
+                                {"w_ext=", &c->fmt.w_ext}, {"w_bm=", &c->fmt.w_bm},  {"w_sm=", &c->fmt.w_sm},
+                                {"mapping=", &c->mapping}, {"select=", &c->dbcf.select},
+                                {"fifo_depth=", &c->dbcf.fifo_depth}, {"buf_depth=", &c->dbcf.buf_depth}};
     const int rc = fg_gen_turbo_check(c);
     return rc ? fg_opts_name_error(given, rc, map, (int)(sizeof map / sizeof *map)) : 0;
 }
@@ -308,7 +322,9 @@ static int vectors(const void *cp, const void *p, int i, const char *dir)
 static uint64_t seed_of(const void *p) { return ((const turbo_run *)p)->seed; }
 
 /* A random legal decoder of at most `size` SISOs: LTE, HSPA+ or (an even P >= 4) both, formats the datapath
- * check accepts, either normalisation, NII on or off, a latency of 4 to 8; two block sizes (both: one of each
+ * check accepts, either normalisation, NII on or off, a latency of 4 to 8, (HSPA+, both) either mapping and
+ * a DBCF of S 2..4, F 2..16, B 4..24, either offer (it may lose words: model and RTL lose the same ones);
+ * two block sizes (both: one of each
  * standard), each followed by a third without reset (both: of either standard), 0.5 to 6 iterations, both
  * frame kinds. */
 static int random_args(fg_rng *rs, int size, char *args, size_t n)
@@ -340,16 +356,19 @@ static int random_args(fg_rng *rs, int size, char *args, size_t n)
     const int ka = fg_interleaver_size(std, PICK(nk));
     const int kb = mode == 2 ? fg_interleaver_size(FG_STD_UMTS, PICK(nu)) : fg_interleaver_size(std, PICK(nk));
     const int kc = then_std == std ? fg_interleaver_size(std, PICK(nk)) : fg_interleaver_size(FG_STD_UMTS, PICK(nu));
-    char sets[96];
+    char sets[96], wp[96] = "";
+    if (mode != 1) /* the DBCF and mapping of a design that has them: the model's default or a smaller one */
+        snprintf(wp, sizeof wp, " --mapping %s --select %d --fifo-depth %d --buf-depth %d --offer %s",
+                 PICK(2) ? "xmap-xor" : "xmap", 2 + PICK(3), 2 + PICK(15), 4 + PICK(21), PICK(4) ? "dual" : "head");
     if (mode == 2)
         snprintf(sets, sizeof sets, "--K %d --umts-k %d --then %d --then-std %s", ka, kb, kc, fg_std_name(then_std));
     else
         snprintf(sets, sizeof sets, "--K %d,%d --then %d", ka, kb, kc);
     snprintf(args, n,
              "--std %s --parallel %d --k-max %d --llr-width %d --ext-width %d --bm-width %d --sm-width %d "
-             "--norm %s --nii %s --latency %d %s --iter %g --frame both --seed %d",
+             "--norm %s --nii %s --latency %d%s %s --iter %g --frame both --seed %d",
              mode == 2 ? "both" : fg_std_name(std), P, k_max, f.w_ch, f.w_ext, f.w_bm, f.w_sm,
-             f.norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract", PICK(2) ? "on" : "off", 4 + PICK(5), sets,
+             f.norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract", PICK(2) ? "on" : "off", 4 + PICK(5), wp, sets,
              (1 + PICK(12)) / 2.0, 1 + PICK(1000));
     return 0;
 #undef PICK

@@ -15,8 +15,9 @@ enum { AW = 13, P_MIN = 2, P_MAX = FG_IAG_LANES_MAX / 4, LATENCY_DEFAULT = 6, LA
 
 fg_gen_turbo_cfg fg_gen_turbo_cfg_default(void)
 {
+    const fg_turbo_arch_cfg a = fg_turbo_arch_cfg_default();
     return (fg_gen_turbo_cfg){.std = FG_STD_LTE, .P = 16, .k_max = FG_LTE_K_MAX, .fmt = fg_xmap_fmt_default(),
-                              .siso_latency = LATENCY_DEFAULT, .nii = 1};
+                              .siso_latency = LATENCY_DEFAULT, .nii = 1, .dbcf = a.dbcf, .mapping = a.umts_mapping};
 }
 
 /* fg_turbo_core's UMTS parameter: 0 LTE, 1 HSPA+, 2 both (the fg_std values differ: UMTS 0, LTE 1). */
@@ -49,7 +50,15 @@ int fg_gen_turbo_check(const fg_gen_turbo_cfg *c)
                             c->siso_latency, LATENCY_MIN, FG_TURBO_ARCH_LATENCY_MAX, LATENCY_MIN);
     if (c->nii != 0 && c->nii != 1)
         return fg_set_error(FG_EINVAL, "nii=%d invalid: 0 or 1", c->nii);
-    return fg_xmap_fmt_check(&c->fmt);
+    if (c->mapping != FG_MAP_XMAP && c->mapping != FG_MAP_XMAP_XOR)
+        return fg_set_error(FG_EINVAL, "mapping=%s invalid: xmap or xmap-xor (natural-order reads must be "
+                            "conflict-free)", fg_bank_mapping_name(c->mapping));
+    int rc = fg_xmap_fmt_check(&c->fmt);
+    if (!rc && c->std != FG_STD_LTE) {
+        const fg_gen_dbcf_cfg d = fg_gen_turbo_dbcf_cfg(c, 8);
+        rc = fg_dbcf_cfg_check(&d.dbcf);
+    }
+    return rc;
 }
 
 void fg_gen_turbo_name(const fg_gen_turbo_cfg *c, char *buf, size_t n)
@@ -60,8 +69,22 @@ void fg_gen_turbo_name(const fg_gen_turbo_cfg *c, char *buf, size_t n)
         snprintf(fmt, sizeof fmt, "_c%de%db%ds%d", f->w_ch, f->w_ext, f->w_bm, f->w_sm);
     if (c->siso_latency != LATENCY_DEFAULT)
         snprintf(lat, sizeof lat, "_lat%d", c->siso_latency);
-    snprintf(buf, n, "fg_turbo_%s_p%d_k%d%s%s%s%s", std_word(c), c->P, c->k_max, fmt,
-             f->norm == FG_XMAP_NORM_SUBTRACT ? "_sub" : "", c->nii ? "" : "_nonii", lat);
+    /* the DBCF and mapping when they are not the default (HSPA+ and both) */
+    char wp[64] = "";
+    const fg_dbcf_cfg dd = fg_turbo_arch_cfg_default().dbcf, *b = &c->dbcf;
+    if (c->std != FG_STD_LTE) {
+        size_t at = 0;
+        if (b->select != dd.select || b->fifo_depth != dd.fifo_depth || b->buf_depth != dd.buf_depth)
+            at += (size_t)snprintf(wp + at, sizeof wp - at, "_s%df%db%d", b->select, b->fifo_depth, b->buf_depth);
+        if (b->offer != dd.offer)
+            at += (size_t)snprintf(wp + at, sizeof wp - at, "_head");
+        if (b->lfsr_seed != dd.lfsr_seed)
+            at += (size_t)snprintf(wp + at, sizeof wp - at, "_l%04x", b->lfsr_seed);
+        if (c->mapping != FG_MAP_XMAP_XOR)
+            snprintf(wp + at, sizeof wp - at, "_xmap");
+    }
+    snprintf(buf, n, "fg_turbo_%s_p%d_k%d%s%s%s%s%s", std_word(c), c->P, c->k_max, fmt,
+             f->norm == FG_XMAP_NORM_SUBTRACT ? "_sub" : "", c->nii ? "" : "_nonii", lat, wp);
 }
 
 int fg_gen_turbo_umts_P(const fg_gen_turbo_cfg *c)
@@ -71,8 +94,7 @@ int fg_gen_turbo_umts_P(const fg_gen_turbo_cfg *c)
 
 fg_gen_dbcf_cfg fg_gen_turbo_dbcf_cfg(const fg_gen_turbo_cfg *c, int lmax)
 {
-    fg_gen_dbcf_cfg d = {.dbcf = fg_turbo_arch_cfg_default().dbcf, .width = c->fmt.w_ext + 1,
-                         .bank_depth = lmax / 4, .external_banks = 1};
+    fg_gen_dbcf_cfg d = {.dbcf = c->dbcf, .width = c->fmt.w_ext + 1, .bank_depth = lmax / 4, .external_banks = 1};
     d.dbcf.pllr = d.dbcf.banks = 4 * fg_gen_turbo_umts_P(c);
     d.dbcf.stall = 0;
     return d;
@@ -91,6 +113,9 @@ fg_turbo_arch_cfg fg_gen_turbo_arch_cfg(const fg_gen_turbo_cfg *c, fg_std std, i
     a.data = FG_TURBO_ARCH_DATA_FIXED;
     a.fmt = c->fmt;
     a.nii = c->nii;
+    a.dbcf = c->dbcf;
+    a.dbcf.stall = 0;
+    a.umts_mapping = c->mapping;
     return a;
 }
 
@@ -188,11 +213,16 @@ static int jw_of(int jmax) /* the core's j_i bits */
 static void params_text(const fg_gen_turbo_cfg *c, int lmax, char *buf, size_t n)
 {
     const fg_xmap_fmt *f = &c->fmt;
-    snprintf(buf, n,
-             "std=%s parallel=%d k_max=%d llr_width=%d llr_frac=%d ext_width=%d bm_width=%d sm_width=%d norm=%s "
-             "latency=%d nii=%d lmax=%d",
-             std_word(c), c->P, c->k_max, f->w_ch, f->f_ch, f->w_ext, f->w_bm, f->w_sm,
-             f->norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract", c->siso_latency, c->nii, lmax);
+    const int at = snprintf(buf, n,
+                            "std=%s parallel=%d k_max=%d llr_width=%d llr_frac=%d ext_width=%d bm_width=%d sm_width=%d "
+                            "norm=%s latency=%d nii=%d lmax=%d",
+                            std_word(c), c->P, c->k_max, f->w_ch, f->f_ch, f->w_ext, f->w_bm, f->w_sm,
+                            f->norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract", c->siso_latency, c->nii, lmax);
+    const fg_dbcf_cfg *b = &c->dbcf;
+    if (c->std != FG_STD_LTE && at > 0 && (size_t)at < n)
+        snprintf(buf + at, n - (size_t)at, " select=%d fifo_depth=%d buf_depth=%d offer=%s lfsr_seed=0x%04X mapping=%s",
+                 b->select, b->fifo_depth, b->buf_depth, b->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual", b->lfsr_seed,
+                 fg_bank_mapping_name(c->mapping));
 }
 
 typedef fg_gen_port port_t;
@@ -356,7 +386,7 @@ static void emit_top(FILE *f, const fg_gen_turbo_cfg *c, const names *nm, int db
             "  wire [%d:0] dbcf_row, dbcf_wrow;\n  wire [%d:0] dbcf_data, dbcf_wdata;\n"
             "  fg_turbo_core #(\n"
             "      .P(%d), .LMAX(%d), .W_CH(%d), .W_EXT(%d), .W_BM(%d), .W_SM(%d), .NORM(%d), .LMAP(%d), .LIAG(%d),\n"
-            "      .NII(%d), .UMTS(%d), .JMAX(%d), .UP(%d), .LMAXH(%d), .QP(%d)\n"
+            "      .NII(%d), .UMTS(%d), .JMAX(%d), .MAPXOR(%d), .UP(%d), .LMAXH(%d), .QP(%d)\n"
             "  ) u_core (\n"
             "      .clk_i(clk_i), .rst_ni(rst_ni), .k_i(k_q), .c0_i(c0), .j_i(j), .umts_i(umts_q), .dbcf_i(dbcf),\n"
             "      .half_iters_i(hi_q), .tail_i(tail_q),\n"
@@ -376,7 +406,7 @@ static void emit_top(FILE *f, const fg_gen_turbo_cfg *c, const names *nm, int db
             "      .word_data_o(word_data_o), .wr_valid_o(ext_we_o), .wr_row_o(ext_row_o), .wr_data_o(ext_data_o));\n\n",
             NL * 14 - 1, NL * 3 - 1, NL - 1, NL * AW - 1, NDW - 1, NDW * BWD - 1, NDW * d->rw - 1, NDW * XW - 1, c->P,
             t->lmax, W_CH, x->w_ext, x->w_bm, x->w_sm, x->norm == FG_XMAP_NORM_SUBTRACT, c->siso_latency,
-            c->std == FG_STD_LTE ? FG_IAG_LATENCY_LTE : FG_IAG_LATENCY_UMTS, c->nii, core_mode(c), t->jmax,
+            c->std == FG_STD_LTE ? FG_IAG_LATENCY_LTE : FG_IAG_LATENCY_UMTS, c->nii, core_mode(c), t->jmax, c->mapping == FG_MAP_XMAP_XOR,
             ND ? ND / 4 : c->P, t->lmaxh, t->qp);
     if (ND)
         fprintf(f,
@@ -436,7 +466,14 @@ static void emit_manifest(FILE *f, const fg_gen_turbo_cfg *c, const names *nm, c
         by_p[t->sz[i].std == FG_STD_UMTS][t->sz[i].P]++;
         dbcf_lte += t->sz[i].std == FG_STD_LTE && t->sz[i].dbcf;
     }
-    char iags[256];
+    char iags[256], wp[192] = "";
+    const fg_dbcf_cfg *b = &c->dbcf;
+    if (c->std != FG_STD_LTE)
+        snprintf(wp, sizeof wp,
+                 ",\n    \"select\": %d, \"fifo_depth\": %d, \"buf_depth\": %d, \"offer\": \"%s\", \"lfsr_seed\": \"0x%04x\", "
+                 "\"mapping\": \"%s\"",
+                 b->select, b->fifo_depth, b->buf_depth, b->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual", b->lfsr_seed,
+                 fg_bank_mapping_name(c->mapping));
     if (both)
         snprintf(iags, sizeof iags, "\"iag_lte\": \"%s\", \"iag_umts\": \"%s\"", nm->iag_lte, nm->iag_umts);
     else
@@ -445,11 +482,11 @@ static void emit_manifest(FILE *f, const fg_gen_turbo_cfg *c, const names *nm, c
             "{\n  \"tool\": {\"name\": \"fecforge gen\", \"version\": \"%s\", \"git\": \"%s\"},\n"
             "  \"design\": \"turbo\",\n  \"top\": \"%s\",\n"
             "  \"parameters\": {\"std\": \"%s\", \"parallel\": %d, \"k_max\": %d, \"llr_width\": %d, \"llr_frac\": %d,\n"
-            "    \"ext_width\": %d, \"bm_width\": %d, \"sm_width\": %d, \"norm\": \"%s\", \"latency\": %d, \"nii\": \"%s\"},\n"
+            "    \"ext_width\": %d, \"bm_width\": %d, \"sm_width\": %d, \"norm\": \"%s\", \"latency\": %d, \"nii\": \"%s\"%s},\n"
             "  \"modules\": {\"core\": \"fg_turbo_core\", %s, \"ktab\": \"%s_ktab\"%s%s%s},\n"
             "  \"lmax\": %d,\n  \"bank_rows\": %d,\n  \"physical_bank_rows\": %d,\n  \"sizes\": %d,\n",
             fg_version(), fg_git_hash(), nm->top, std_word(c), c->P, c->k_max, x->w_ch, x->f_ch, x->w_ext, x->w_bm,
-            x->w_sm, x->norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract", c->siso_latency, c->nii ? "on" : "off",
+            x->w_sm, x->norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract", c->siso_latency, c->nii ? "on" : "off", wp,
             iags, nm->top, c->std != FG_STD_LTE ? ", \"dbcf\": \"" : "", c->std != FG_STD_LTE ? nm->dbcf : "",
             c->std != FG_STD_LTE ? "\"" : "", t->lmax, d->qmax, t->qp, t->n);
     for (int u = 0; u < 2; u++) {

@@ -6,7 +6,7 @@
 // drives its reset, programs, start and lanes, and takes its outputs.
 //  - UMTS = 0 (LTE): the "qpp" mapping (bank 4(a / L) + a mod 4, row (a mod L) / 4) and direct bank
 //    writes through a crossbar (the sizes the design runs are conflict-free).
-//  - UMTS = 1 (HSPA+): the "xmap-xor" mapping with 2^j_i sub-banks per lane (fg_xmap_slot, fg_xmap_map)
+//  - UMTS = 1 (HSPA+): the "xmap-xor" mapping (MAPXOR = 0: "xmap") with 2^j_i sub-banks per lane (fg_xmap_slot, fg_xmap_map)
 //    and the writes through the DBCF, which is outside as well (dbcf_* ports; its generator names it):
 //    its words carry {hard decision, LLR}, the core writes the banks it returns, counts the words inside
 //    it and ends a half-iteration when the last is written (DBCF held in reset outside half-iterations,
@@ -45,6 +45,7 @@ module fg_turbo_core #(
     parameter integer NII   = 1,     // next-iteration initialisation of the sub-block stakes
     parameter integer UMTS  = 0,     // 0: LTE (qpp, direct writes), 1: HSPA+ (xmap-xor, DBCF), 2: both
     parameter integer JMAX  = 0,     // HSPA+: largest j_i (a block on UP / 2^j SISOs)
+    parameter integer MAPXOR = 1,    // HSPA+ bank mapping: 1 xmap-xor, 0 xmap
     parameter integer UP    = P,     // the SISOs of the HSPA+ side and of the DBCF (both: a power of 2 < P)
     parameter integer LMAXH = LMAX,  // largest L of the SISOs UP..P-1
     parameter integer QP    = LMAX / 4,  // rows per physical bank
@@ -281,11 +282,11 @@ module fg_turbo_core #(
   wire [BW-1:0] ld_lbank, un_lbank, ld_bank, un_bank;
   wire [RW-1:0] ld_lrow, un_lrow;
   wire [RWP-1:0] ld_row, un_row;
-  fg_turbo_core_map #(.AW(AW), .QW(QW), .RW(RW), .UMTS(UMTS), .JMAX(JMAX), .JW(JW)) u_ld_map (
+  fg_turbo_core_map #(.AW(AW), .QW(QW), .RW(RW), .UMTS(UMTS), .JMAX(JMAX), .JW(JW), .XOR(MAPXOR)) u_ld_map (
       .addr_i(ld_pos_i), .len_i(len), .j_i(j_i), .umts_i(umts_i), .bank_o(ld_lbank), .row_o(ld_lrow));
   fg_turbo_core_phys #(.BW(BW), .RW(RW), .RWP(RWP), .PAIR(UMTS == 2 ? 1 : 0)) u_ld_phys (
       .pair_i(pair), .bank_i(ld_lbank), .row_i(ld_lrow), .bank_o(ld_bank), .row_o(ld_row));
-  fg_turbo_core_map #(.AW(AW), .QW(QW), .RW(RW), .UMTS(UMTS), .JMAX(JMAX), .JW(JW)) u_un_map (
+  fg_turbo_core_map #(.AW(AW), .QW(QW), .RW(RW), .UMTS(UMTS), .JMAX(JMAX), .JW(JW), .XOR(MAPXOR)) u_un_map (
       .addr_i(hard_rd_pos_i), .len_i(len), .j_i(j_i), .umts_i(umts_i), .bank_o(un_lbank), .row_o(un_lrow));
   fg_turbo_core_phys #(.BW(BW), .RW(RW), .RWP(RWP), .PAIR(UMTS == 2 ? 1 : 0)) u_un_phys (
       .pair_i(pair), .bank_i(un_lbank), .row_i(un_lrow), .bank_o(un_bank), .row_o(un_row));
@@ -371,7 +372,7 @@ module fg_turbo_core #(
           localparam [BW-1:0] LB = LN[BW-1:0];
           wire [BW-1:0] xb;
           wire [RW-1:0] xrow;
-          fg_xmap_slot #(.QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW)) u_slot (
+          fg_xmap_slot #(.QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW), .XOR(MAPXOR)) u_slot (
               .lane_i(LB), .t_i(tau_q[RW-1:0]), .j_i(j_i), .bank_o(xb), .row_o(xrow));
           assign rb = u_run ? xb : qb;
           assign rrow = u_run ? xrow : qrow;
@@ -462,7 +463,7 @@ module fg_turbo_core #(
       assign iag_lane_stride_o[l*3+:3] = LR[1] ? 3'b110 : 3'b010;  // -2 : +2
       // write word
       assign w_v[l] = in_half && iag_valid_i[l] && !iag_err_i[l];
-      fg_turbo_core_map #(.AW(AW), .QW(QW), .RW(RW), .UMTS(UMTS), .JMAX(JMAX), .JW(JW)) u_map (
+      fg_turbo_core_map #(.AW(AW), .QW(QW), .RW(RW), .UMTS(UMTS), .JMAX(JMAX), .JW(JW), .XOR(MAPXOR)) u_map (
           .addr_i(iag_addr_i[l*AW+:AW]), .len_i(len), .j_i(j_i), .umts_i(umts_i), .bank_o(w_bank[l*BW+:BW]),
           .row_o(w_row[l*RW+:RW]));
       assign word_valid_o[l] = w_v[l];
@@ -531,7 +532,7 @@ module fg_turbo_core #(
         end else begin : g_x
           wire [BW-1:0] xb;
           wire [RW-1:0] xr;
-          fg_xmap_slot #(.QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW)) u_slot (
+          fg_xmap_slot #(.QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW), .XOR(MAPXOR)) u_slot (
               .lane_i(SLB), .t_i(t_hd[RW-1:0]), .j_i(j_i), .bank_o(xb), .row_o(xr));
           wire [BW-1:0] lb = u_run ? xb : {LPI, o[1:0]};
           wire [RW-1:0] lr = u_run ? xr : o[RW+1:2];

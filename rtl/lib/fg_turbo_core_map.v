@@ -9,7 +9,8 @@ module fg_turbo_core_map #(
     parameter integer RW   = 7,
     parameter integer UMTS = 0,
     parameter integer JMAX = 0,
-    parameter integer JW   = 1
+    parameter integer JW   = 1,
+    parameter integer XOR  = 1   // HSPA+: 1 xmap-xor, 0 xmap
 ) (
     input  wire [AW-1:0] addr_i,
     input  wire [AW-1:0] len_i,  // L
@@ -21,7 +22,7 @@ module fg_turbo_core_map #(
   generate
     if (UMTS == 1) begin : g_xmap
       wire unused_umts = umts_i;
-      fg_xmap_map #(.AW(AW), .QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW)) u_map (
+      fg_xmap_map #(.AW(AW), .QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW), .XOR(XOR)) u_map (
           .addr_i(addr_i), .len_i(len_i), .j_i(j_i), .bank_o(bank_o), .row_o(row_o));
     end else if (UMTS == 0) begin : g_qpp
       wire [AW-1:0] unused_off;
@@ -32,7 +33,7 @@ module fg_turbo_core_map #(
       wire [QW+1:0] xb, qb;
       wire [RW-1:0] xr, qr;
       wire [AW-1:0] unused_off;
-      fg_xmap_map #(.AW(AW), .QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW)) u_xmap (
+      fg_xmap_map #(.AW(AW), .QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW), .XOR(XOR)) u_xmap (
           .addr_i(addr_i), .len_i(len_i), .j_i(j_i), .bank_o(xb), .row_o(xr));
       fg_qpp_map #(.AW(AW), .QW(QW), .RW(RW)) u_qpp (
           .addr_i(addr_i), .len_i(len_i), .bank_o(qb), .row_o(qr), .off_o(unused_off));

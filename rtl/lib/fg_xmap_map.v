@@ -9,7 +9,8 @@ module fg_xmap_map #(
     parameter integer QW   = 3,   // quotient bits (P <= 2^QW SISOs)
     parameter integer RW   = 8,   // row bits (L / 4 <= 2^RW)
     parameter integer JMAX = 0,
-    parameter integer JW   = 1
+    parameter integer JW   = 1,
+    parameter integer XOR  = 1   // 1 xmap-xor, 0 xmap
 ) (
     input  wire [AW-1:0]   addr_i,
     input  wire [AW-1:0]   len_i,   // L
@@ -24,7 +25,7 @@ module fg_xmap_map #(
   wire [AW-1:0] sel = lo ? off : len_i - off - {{(AW-1){1'b0}}, 1'b1};
   wire [AW-2:0] t = sel[AW-1:1];  // read cycle, < L/4 <= 2^RW
   wire [AW-2-RW:0] unused_t_hi = t[AW-2:RW];
-  fg_xmap_slot #(.QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW)) u_slot (
+  fg_xmap_slot #(.QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW), .XOR(XOR)) u_slot (
       .lane_i({q, ~lo, sel[0]}), .t_i(t[RW-1:0]), .j_i(j_i), .bank_o(bank_o), .row_o(row_o));
 endmodule
 `default_nettype wire

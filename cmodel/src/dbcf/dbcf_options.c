@@ -30,6 +30,8 @@ static int parse_lfsr_seed(const char *text, void *field)
 _Static_assert(sizeof(fg_dbcf_offer) == sizeof(int), "--offer writes an int into fg_dbcf_cfg.offer");
 
 #define O(f) offsetof(fg_dbcf_cfg, f)
+/* pllr and banks first: a design whose lanes and banks follow from its own parameters takes
+ * fg_dbcf_options + 2 (gen turbo). */
 const fg_opt fg_dbcf_options[] = {
     {"pllr", 0, FG_OPT_INT, O(pllr), 1, FG_PLLR_MAX, .meta = "P", .help = "LLRs written per cycle (producer lanes)"},
     {"banks", 0, FG_OPT_INT, O(banks), 1, FG_DBCF_BANKS_MAX, .meta = "M", .help = "memory banks"},

@@ -202,6 +202,32 @@ static int create_ldpc(const fg_vec_set *set, fg_vec_model *m)
 }
 
 /* turbo: the design of the set's parameters, idle on the set's block. */
+/* The DBCF and HSPA+ mapping of a turbo decoder that has them. */
+static int turbo_dbcf(const fg_vec_set *set, fg_turbo_arch_cfg *cfg)
+{
+    const char *map_s, *offer_s;
+    int lfsr, rc = fg_vec_get_param_str(set, "mapping", &map_s);
+    if (!rc)
+        rc = fg_bank_mapping_parse(map_s, &cfg->umts_mapping);
+    if (!rc)
+        rc = fg_vec_get_param_str(set, "offer", &offer_s);
+    if (!rc && strcmp(offer_s, "dual") && strcmp(offer_s, "head"))
+        rc = fg_set_error(FG_EINVAL, "%s/manifest.json: offer '%s' is not dual or head", fg_vec_dir_path(set), offer_s);
+    if (!rc)
+        rc = param_int(set, "select", 0, 1 << 16, &cfg->dbcf.select);
+    if (!rc)
+        rc = param_int(set, "fifo_depth", 0, 1 << 16, &cfg->dbcf.fifo_depth);
+    if (!rc)
+        rc = param_int(set, "buf_depth", 0, 1 << 16, &cfg->dbcf.buf_depth);
+    if (!rc)
+        rc = param_int(set, "lfsr_seed", 1, 0xffff, &lfsr);
+    if (rc)
+        return rc;
+    cfg->dbcf.offer = strcmp(offer_s, "head") ? FG_DBCF_OFFER_DUAL : FG_DBCF_OFFER_HEAD;
+    cfg->dbcf.lfsr_seed = (uint16_t)lfsr;
+    return 0;
+}
+
 static int create_turbo(const fg_vec_set *set, fg_vec_model *m)
 {
     const char *std_s, *norm_s;
@@ -237,6 +263,8 @@ static int create_turbo(const fg_vec_set *set, fg_vec_model *m)
                       {"K", 40, 6144, &cfg.K},                   {"half_iters", 1, FG_TURBO_ARCH_HALF_MAX, &cfg.half_iters}};
     for (size_t i = 0; i < sizeof ints / sizeof ints[0] && !rc; i++)
         rc = param_int(set, ints[i].key, ints[i].lo, ints[i].hi, ints[i].v);
+    if (!rc && (cfg.std == FG_STD_UMTS || cfg.path == FG_TURBO_ARCH_PATH_SHARED))
+        rc = turbo_dbcf(set, &cfg);
     if (rc)
         return rc;
     f->norm = strcmp(norm_s, "modulo") ? FG_XMAP_NORM_SUBTRACT : FG_XMAP_NORM_MODULO;

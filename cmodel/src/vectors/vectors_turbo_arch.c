@@ -422,6 +422,15 @@ static int params(fg_vec_writer *w, const fg_vec_turbo_arch_params *p, const fg_
         }
         e |= fg_vec_param_str(w, "block_stds", stds);
     }
+    if (both || p->cfg.std == FG_STD_UMTS) { /* the DBCF and the HSPA+ mapping */
+        const fg_dbcf_cfg *d = &p->cfg.dbcf;
+        e |= fg_vec_param_int(w, "select", d->select);
+        e |= fg_vec_param_int(w, "fifo_depth", d->fifo_depth);
+        e |= fg_vec_param_int(w, "buf_depth", d->buf_depth);
+        e |= fg_vec_param_str(w, "offer", d->offer == FG_DBCF_OFFER_DUAL ? "dual" : "head");
+        e |= fg_vec_param_int(w, "lfsr_seed", d->lfsr_seed);
+        e |= fg_vec_param_str(w, "mapping", fg_bank_mapping_name(p->cfg.umts_mapping));
+    }
     e |= fg_vec_param_int(w, "P", p->cfg.P);
     e |= fg_vec_param_int(w, "k_max", p->k_max);
     e |= fg_vec_param_int(w, "lmax", p->lmax);

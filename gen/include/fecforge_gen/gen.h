@@ -153,6 +153,9 @@ typedef struct {
                        * vector sets' quantiser */
     int siso_latency; /* Lmap, [4, FG_TURBO_ARCH_LATENCY_MAX] */
     int nii;          /* next-iteration initialisation of the sub-block stakes */
+    fg_dbcf_cfg dbcf; /* HSPA+ and both: the DBCF's select, FIFO and buffer depths, offer, LFSR seed (its lanes
+                       * and banks follow from P; stall is ignored) */
+    fg_bank_mapping mapping; /* HSPA+ and both: xmap or xmap-xor */
 } fg_gen_turbo_cfg;
 
 /* The DBCF of a UMTS design: fg_turbo_arch_cfg_default()'s, 4P lanes and banks, words {hard, LLR}, the
@@ -160,7 +163,8 @@ typedef struct {
 fg_gen_dbcf_cfg fg_gen_turbo_dbcf_cfg(const fg_gen_turbo_cfg *c, int lmax);
 /* The SISOs of the HSPA+ side and of the DBCF: P (UMTS), P/2 (both), 0 (LTE). */
 int fg_gen_turbo_umts_P(const fg_gen_turbo_cfg *c);
-/* LTE, P 16, k_max 6144, the default formats (fg_xmap_fmt_default), Lmap 6, NII. */
+/* LTE, P 16, k_max 6144, the default formats (fg_xmap_fmt_default), Lmap 6, NII; the DBCF and mapping of
+ * fg_turbo_arch_cfg_default() (S 3, F 16, B 24, dual offer; xmap-xor). */
 fg_gen_turbo_cfg fg_gen_turbo_cfg_default(void);
 /* FG_EINVAL naming the parameter and its range. */
 int fg_gen_turbo_check(const fg_gen_turbo_cfg *c);

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_map.v by fecforge gen 0.1.0 (git 3cd1532e38e0). Do not edit.
+// Copied from rtl/lib/fg_xmap_map.v by fecforge gen 0.1.0 (git 5b143b5ad717). Do not edit.
 // fg_xmap_map: the "xmap-xor" bank mapping of the turbo decoder's HSPA+ memories, combinational:
 // address a (< K <= P*L) -> its read slot (fg_xmap_read_slot: SISO p = a / L, offset o = a - p*L;
 // o < L/2: lane 4p + (o mod 2), read cycle o / 2; else with b = L-1-o: lane 4p + 2 + (b mod 2),
@@ -10,7 +10,8 @@ module fg_xmap_map #(
     parameter integer QW   = 3,   // quotient bits (P <= 2^QW SISOs)
     parameter integer RW   = 8,   // row bits (L / 4 <= 2^RW)
     parameter integer JMAX = 0,
-    parameter integer JW   = 1
+    parameter integer JW   = 1,
+    parameter integer XOR  = 1   // 1 xmap-xor, 0 xmap
 ) (
     input  wire [AW-1:0]   addr_i,
     input  wire [AW-1:0]   len_i,   // L
@@ -25,7 +26,7 @@ module fg_xmap_map #(
   wire [AW-1:0] sel = lo ? off : len_i - off - {{(AW-1){1'b0}}, 1'b1};
   wire [AW-2:0] t = sel[AW-1:1];  // read cycle, < L/4 <= 2^RW
   wire [AW-2-RW:0] unused_t_hi = t[AW-2:RW];
-  fg_xmap_slot #(.QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW)) u_slot (
+  fg_xmap_slot #(.QW(QW), .RW(RW), .JMAX(JMAX), .JW(JW), .XOR(XOR)) u_slot (
       .lane_i({q, ~lo, sel[0]}), .t_i(t[RW-1:0]), .j_i(j_i), .bank_o(bank_o), .row_o(row_o));
 endmodule
 `default_nettype wire
