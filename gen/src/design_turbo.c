@@ -201,7 +201,10 @@ static int add_sets(turbo_run *r, const fg_gen_turbo_cfg *c, const fg_opts *give
     const int n_all = n_sizes(std, c->k_max), big = n_all ? fg_interleaver_size(std, n_all - 1) : 0;
     const int n = opt->n == FG_OPT_ALL ? n_all : opt->n > 0 ? opt->n : !dflt ? 0 : r->all && big > 40 ? 2 : 1;
     for (int i = 0; i < n; i++) {
-        const int K = opt->n == FG_OPT_ALL ? fg_interleaver_size(std, i) : opt->n > 0 ? opt->v[i] : i + 1 < n ? 40 : big;
+        const int K = opt->n == FG_OPT_ALL ? fg_interleaver_size(std, i)
+                      : opt->n > 0         ? opt->v[i]
+                      : i + 1 < n          ? 40
+                                           : big;
         const int rc = check_size(c, given, opt, std, K);
         if (rc)
             return rc;
@@ -322,9 +325,8 @@ static int vectors(const void *cp, const void *p, int i, const char *dir)
 static uint64_t seed_of(const void *p) { return ((const turbo_run *)p)->seed; }
 
 /* A random legal decoder of at most `size` SISOs: LTE, HSPA+ or (an even P >= 4) both, formats the datapath
- * check accepts, either normalisation, NII on or off, a latency of 4 to 8, (HSPA+, both) either mapping and
- * a DBCF of S 2..4, F 2..16, B 4..24, either offer (it may lose words: model and RTL lose the same ones);
- * two block sizes (both: one of each
+ * check accepts, either normalisation, NII on or off, a latency of 4 to 8, (HSPA+, both) either mapping; two
+ * block sizes (both: one of each
  * standard), each followed by a third without reset (both: of either standard), 0.5 to 6 iterations, both
  * frame kinds. */
 static int random_args(fg_rng *rs, int size, char *args, size_t n)
@@ -357,9 +359,8 @@ static int random_args(fg_rng *rs, int size, char *args, size_t n)
     const int kb = mode == 2 ? fg_interleaver_size(FG_STD_UMTS, PICK(nu)) : fg_interleaver_size(std, PICK(nk));
     const int kc = then_std == std ? fg_interleaver_size(std, PICK(nk)) : fg_interleaver_size(FG_STD_UMTS, PICK(nu));
     char sets[96], wp[96] = "";
-    if (mode != 1) /* the DBCF and mapping of a design that has them: the model's default or a smaller one */
-        snprintf(wp, sizeof wp, " --mapping %s --select %d --fifo-depth %d --buf-depth %d --offer %s",
-                 PICK(2) ? "xmap-xor" : "xmap", 2 + PICK(3), 2 + PICK(15), 4 + PICK(21), PICK(4) ? "dual" : "head");
+    if (mode != 1) /* the mapping of a design with a DBCF (the DBCF's default sizes lose no word) */
+        snprintf(wp, sizeof wp, " --mapping %s", PICK(2) ? "xmap-xor" : "xmap");
     if (mode == 2)
         snprintf(sets, sizeof sets, "--K %d --umts-k %d --then %d --then-std %s", ka, kb, kc, fg_std_name(then_std));
     else

@@ -406,7 +406,8 @@ static void emit_top(FILE *f, const fg_gen_turbo_cfg *c, const names *nm, int db
             "      .word_data_o(word_data_o), .wr_valid_o(ext_we_o), .wr_row_o(ext_row_o), .wr_data_o(ext_data_o));\n\n",
             NL * 14 - 1, NL * 3 - 1, NL - 1, NL * AW - 1, NDW - 1, NDW * BWD - 1, NDW * d->rw - 1, NDW * XW - 1, c->P,
             t->lmax, W_CH, x->w_ext, x->w_bm, x->w_sm, x->norm == FG_XMAP_NORM_SUBTRACT, c->siso_latency,
-            c->std == FG_STD_LTE ? FG_IAG_LATENCY_LTE : FG_IAG_LATENCY_UMTS, c->nii, core_mode(c), t->jmax, c->mapping == FG_MAP_XMAP_XOR,
+            c->std == FG_STD_LTE ? FG_IAG_LATENCY_LTE : FG_IAG_LATENCY_UMTS, c->nii, core_mode(c), t->jmax,
+            c->mapping == FG_MAP_XMAP_XOR,
             ND ? ND / 4 : c->P, t->lmaxh, t->qp);
     if (ND)
         fprintf(f,
@@ -470,8 +471,8 @@ static void emit_manifest(FILE *f, const fg_gen_turbo_cfg *c, const names *nm, c
     const fg_dbcf_cfg *b = &c->dbcf;
     if (c->std != FG_STD_LTE)
         snprintf(wp, sizeof wp,
-                 ",\n    \"select\": %d, \"fifo_depth\": %d, \"buf_depth\": %d, \"offer\": \"%s\", \"lfsr_seed\": \"0x%04x\", "
-                 "\"mapping\": \"%s\"",
+                 ",\n    \"select\": %d, \"fifo_depth\": %d, \"buf_depth\": %d, \"offer\": \"%s\", "
+                 "\"lfsr_seed\": \"0x%04x\", \"mapping\": \"%s\"",
                  b->select, b->fifo_depth, b->buf_depth, b->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual", b->lfsr_seed,
                  fg_bank_mapping_name(c->mapping));
     if (both)

@@ -6,7 +6,8 @@
 // drives its reset, programs, start and lanes, and takes its outputs.
 //  - UMTS = 0 (LTE): the "qpp" mapping (bank 4(a / L) + a mod 4, row (a mod L) / 4) and direct bank
 //    writes through a crossbar (the sizes the design runs are conflict-free).
-//  - UMTS = 1 (HSPA+): the "xmap-xor" mapping (MAPXOR = 0: "xmap") with 2^j_i sub-banks per lane (fg_xmap_slot, fg_xmap_map)
+//  - UMTS = 1 (HSPA+): the "xmap-xor" mapping (MAPXOR = 0: "xmap") with 2^j_i sub-banks per lane
+//    (fg_xmap_slot, fg_xmap_map)
 //    and the writes through the DBCF, which is outside as well (dbcf_* ports; its generator names it):
 //    its words carry {hard decision, LLR}, the core writes the banks it returns, counts the words inside
 //    it and ends a half-iteration when the last is written (DBCF held in reset outside half-iterations,

@@ -578,6 +578,14 @@ int fg_vec_make_turbo_arch(const char *dir, const fg_vec_turbo_arch_params *p, f
             (rc = block(&c, p, std_of(p, b), K, qb, pi, info, hard + (size_t)b * (size_t)K_max, &errors, &r, &load,
                         &blk)))
             break;
+        /* A lost word leaves its cell as it was: in the RTL a value of an earlier block, in the model (a fresh one
+         * per block) zero. The decode is wrong either way; the DBCF must be sized so that nothing is lost. */
+        if (r.overflow) {
+            rc = fg_set_error(FG_EINVAL, "the DBCF loses %ld words in block %d (%s K=%d): the decode is undefined; "
+                              "take a larger fifo_depth or buf_depth (arch turbo --K all shows the sizes that lose)",
+                              r.overflow, b, fg_std_name(std_of(p, b)), K);
+            break;
+        }
         if (b == 0) {
             r0 = r;
             load0 = load;

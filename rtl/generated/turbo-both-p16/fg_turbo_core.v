@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_turbo_core.v by fecforge gen 0.1.0 (git 5b143b5ad717). Do not edit.
+// Copied from rtl/lib/fg_turbo_core.v by fecforge gen 0.1.0 (git 6d18c7f5fab7). Do not edit.
 // fg_turbo_core: the parallel radix-4 XMAP turbo decoder of docs/rtl-turbo.md, the twin of the step
 // model fg_turbo_arch (data FIXED, path fit; cmodel/src/turbo/turbo_arch.c) cycle by cycle: control
 // (idle / preprocess / half-iteration / done, the position generators), P SISOs (fg_xmap_siso), the
@@ -7,7 +7,8 @@
 // drives its reset, programs, start and lanes, and takes its outputs.
 //  - UMTS = 0 (LTE): the "qpp" mapping (bank 4(a / L) + a mod 4, row (a mod L) / 4) and direct bank
 //    writes through a crossbar (the sizes the design runs are conflict-free).
-//  - UMTS = 1 (HSPA+): the "xmap-xor" mapping (MAPXOR = 0: "xmap") with 2^j_i sub-banks per lane (fg_xmap_slot, fg_xmap_map)
+//  - UMTS = 1 (HSPA+): the "xmap-xor" mapping (MAPXOR = 0: "xmap") with 2^j_i sub-banks per lane
+//    (fg_xmap_slot, fg_xmap_map)
 //    and the writes through the DBCF, which is outside as well (dbcf_* ports; its generator names it):
 //    its words carry {hard decision, LLR}, the core writes the banks it returns, counts the words inside
 //    it and ends a half-iteration when the last is written (DBCF held in reset outside half-iterations,
