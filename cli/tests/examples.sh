@@ -72,7 +72,10 @@ while IFS=$'\t' read -r src cmd; do
   mkdir -p "$dir"
   # an example that reads what a stopped one would have written cannot be checked here
   dep=
-  for w in $cmd; do [ -e "$dir/.stopped/$(basename -- "$w")" ] && dep=$w; done
+  # (a file it names, or one inside a directory it names: -o DIR, then DIR/manifest.json)
+  for w in $cmd; do
+    [ -e "$dir/.stopped/$(basename -- "$w")" ] || [ -e "$dir/.stopped/$(basename -- "${w%%/*}")" ] && dep=$w
+  done
   if [ -n "$dep" ]; then
     skipped=$((skipped + 1))
     stopped_outputs "$dir" "$cmd" # and what reads them in turn
