@@ -100,35 +100,48 @@ static int create_iag(const fg_vec_set *set, fg_vec_model *m)
     return rc ? rc : fg_iag_create(&cfg, &m->iag);
 }
 
-static int create_subsys(const fg_vec_set *set, fg_vec_model *m)
+/* The DBCF's network parameters and the bank mapping of a set with a DBCF (subsystem, turbo): mapping,
+ * select, fifo_depth, buf_depth, offer, lfsr_seed. */
+static int read_dbcf(const fg_vec_set *set, fg_dbcf_cfg *d, fg_bank_mapping *mapping)
 {
-    const char *std_s, *map_s, *offer_s;
-    fg_subsys_cfg cfg = fg_subsys_cfg_default();
-    int W, lfsr, depth, rc = fg_vec_get_param_str(set, "std", &std_s);
+    const char *map_s, *offer_s;
+    int lfsr, rc = fg_vec_get_param_str(set, "mapping", &map_s);
     if (!rc)
-        rc = fg_std_parse(std_s, &cfg.std);
-    if (!rc)
-        rc = fg_vec_get_param_str(set, "mapping", &map_s);
-    if (!rc)
-        rc = fg_bank_mapping_parse(map_s, &cfg.mapping);
+        rc = fg_bank_mapping_parse(map_s, mapping);
     if (!rc)
         rc = fg_vec_get_param_str(set, "offer", &offer_s);
     if (!rc && strcmp(offer_s, "dual") && strcmp(offer_s, "head"))
         rc = fg_set_error(FG_EINVAL, "%s/manifest.json: offer '%s' is not dual or head", fg_vec_dir_path(set), offer_s);
+    if (!rc)
+        rc = param_int(set, "select", -1, 1 << 16, &d->select);
+    if (!rc)
+        rc = param_int(set, "fifo_depth", 0, 1 << 16, &d->fifo_depth);
+    if (!rc)
+        rc = param_int(set, "buf_depth", 0, 1 << 16, &d->buf_depth);
+    if (!rc)
+        rc = param_int(set, "lfsr_seed", 0, 0xffff, &lfsr);
+    if (rc)
+        return rc;
+    d->offer = strcmp(offer_s, "head") ? FG_DBCF_OFFER_DUAL : FG_DBCF_OFFER_HEAD;
+    d->lfsr_seed = (uint16_t)lfsr;
+    return 0;
+}
+
+static int create_subsys(const fg_vec_set *set, fg_vec_model *m)
+{
+    const char *std_s;
+    fg_subsys_cfg cfg = fg_subsys_cfg_default();
+    int W, depth, rc = fg_vec_get_param_str(set, "std", &std_s);
+    if (!rc)
+        rc = fg_std_parse(std_s, &cfg.std);
+    if (!rc)
+        rc = read_dbcf(set, &cfg.dbcf, &cfg.mapping);
     if (!rc)
         rc = param_int(set, "K", 1, 1 << FG_VECP_POS_BITS, &cfg.K);
     if (!rc)
         rc = param_int(set, "pllr", 1, FG_IAG_LANES_MAX, &cfg.pllr);
     if (!rc)
         rc = param_int(set, "banks", 1, 1 << 16, &cfg.dbcf.banks);
-    if (!rc)
-        rc = param_int(set, "select", -1, 1 << 16, &cfg.dbcf.select);
-    if (!rc)
-        rc = param_int(set, "fifo_depth", 0, 1 << 16, &cfg.dbcf.fifo_depth);
-    if (!rc)
-        rc = param_int(set, "buf_depth", 0, 1 << 16, &cfg.dbcf.buf_depth);
-    if (!rc)
-        rc = param_int(set, "lfsr_seed", 0, 0xffff, &lfsr);
     if (!rc)
         rc = param_int(set, "width", 1, 31, &W);
     if (!rc)
@@ -137,8 +150,6 @@ static int create_subsys(const fg_vec_set *set, fg_vec_model *m)
         return rc;
     m->P = cfg.dbcf.pllr = cfg.pllr;
     m->M = cfg.dbcf.banks;
-    cfg.dbcf.offer = strcmp(offer_s, "head") ? FG_DBCF_OFFER_DUAL : FG_DBCF_OFFER_HEAD;
-    cfg.dbcf.lfsr_seed = (uint16_t)lfsr;
     cfg.dbcf.stall = 0;
     m->mask = (INT64_C(1) << W) - 1;
     fg_iag_lane_prog prog[FG_IAG_LANES_MAX];
@@ -202,32 +213,6 @@ static int create_ldpc(const fg_vec_set *set, fg_vec_model *m)
 }
 
 /* turbo: the design of the set's parameters, idle on the set's block. */
-/* The DBCF and HSPA+ mapping of a turbo decoder that has them. */
-static int turbo_dbcf(const fg_vec_set *set, fg_turbo_arch_cfg *cfg)
-{
-    const char *map_s, *offer_s;
-    int lfsr, rc = fg_vec_get_param_str(set, "mapping", &map_s);
-    if (!rc)
-        rc = fg_bank_mapping_parse(map_s, &cfg->umts_mapping);
-    if (!rc)
-        rc = fg_vec_get_param_str(set, "offer", &offer_s);
-    if (!rc && strcmp(offer_s, "dual") && strcmp(offer_s, "head"))
-        rc = fg_set_error(FG_EINVAL, "%s/manifest.json: offer '%s' is not dual or head", fg_vec_dir_path(set), offer_s);
-    if (!rc)
-        rc = param_int(set, "select", 0, 1 << 16, &cfg->dbcf.select);
-    if (!rc)
-        rc = param_int(set, "fifo_depth", 0, 1 << 16, &cfg->dbcf.fifo_depth);
-    if (!rc)
-        rc = param_int(set, "buf_depth", 0, 1 << 16, &cfg->dbcf.buf_depth);
-    if (!rc)
-        rc = param_int(set, "lfsr_seed", 1, 0xffff, &lfsr);
-    if (rc)
-        return rc;
-    cfg->dbcf.offer = strcmp(offer_s, "head") ? FG_DBCF_OFFER_DUAL : FG_DBCF_OFFER_HEAD;
-    cfg->dbcf.lfsr_seed = (uint16_t)lfsr;
-    return 0;
-}
-
 static int create_turbo(const fg_vec_set *set, fg_vec_model *m)
 {
     const char *std_s, *norm_s;
@@ -264,7 +249,7 @@ static int create_turbo(const fg_vec_set *set, fg_vec_model *m)
     for (size_t i = 0; i < sizeof ints / sizeof ints[0] && !rc; i++)
         rc = param_int(set, ints[i].key, ints[i].lo, ints[i].hi, ints[i].v);
     if (!rc && (cfg.std == FG_STD_UMTS || cfg.path == FG_TURBO_ARCH_PATH_SHARED))
-        rc = turbo_dbcf(set, &cfg);
+        rc = read_dbcf(set, &cfg.dbcf, &cfg.umts_mapping); /* a decoder with a DBCF */
     if (rc)
         return rc;
     f->norm = strcmp(norm_s, "modulo") ? FG_XMAP_NORM_SUBTRACT : FG_XMAP_NORM_MODULO;
