@@ -146,6 +146,14 @@ static void test_scale075(void)
     for (size_t i = 0; i < sizeof big / sizeof big[0]; i++)
         if (fg_fx_scale075(big[i]) != ref_floordiv(3 * (int64_t)big[i], 4))
             bad = report(bad, "scale075", 32, big[i], 0, fg_fx_scale075(big[i]), ref_floordiv(3 * (int64_t)big[i], 4));
+    /* the 32-bit form over its domain |x| <= 2^29: exhaustive near 0 and the ends */
+    const int32_t lim = 1 << 29;
+    for (int32_t x = -70000; x <= 70000; x++)
+        if (fg_fx_scale075_32(x) != fg_fx_scale075(x))
+            bad = report(bad, "scale075_32", 32, x, 0, fg_fx_scale075_32(x), fg_fx_scale075(x));
+    for (int32_t d = 0; d <= 70000; d++)
+        if (fg_fx_scale075_32(lim - d) != fg_fx_scale075(lim - d) || fg_fx_scale075_32(d - lim) != fg_fx_scale075(d - lim))
+            bad = report(bad, "scale075_32", 32, lim - d, 0, fg_fx_scale075_32(lim - d), fg_fx_scale075(lim - d));
     CU_ASSERT_EQUAL(bad, 0);
 }
 
@@ -346,6 +354,17 @@ static void test_modulo(void)
     for (int w = 2; w <= 31; w++)
         for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++)
             CU_ASSERT_EQUAL(fg_fx_wrap(ext[i], w), ref_wrap(ext[i], w));
+    /* the 32-bit form: every w, exhaustive near 0 and the w-bit edges, the int32 extremes */
+    for (int w = 2; w <= 31; w++) {
+        const int64_t e[] = {0, (int64_t)1 << (w - 1), -((int64_t)1 << (w - 1)), (int64_t)1 << w, -((int64_t)1 << w),
+                             INT32_MAX, INT32_MIN};
+        for (size_t i = 0; i < sizeof e / sizeof e[0]; i++)
+            for (int64_t d = -300; d <= 300; d++) {
+                const int64_t x = e[i] + d;
+                if (x >= INT32_MIN && x <= INT32_MAX && fg_fx_wrap32((int32_t)x, w) != fg_fx_wrap(x, w))
+                    bad = report(bad, "wrap32", w, x, 0, fg_fx_wrap32((int32_t)x, w), fg_fx_wrap(x, w));
+            }
+    }
     CU_ASSERT_EQUAL(fg_fx_wrap(512, 10), -512);
     CU_ASSERT_EQUAL(fg_fx_wrap(511, 10), 511);
     CU_ASSERT_EQUAL(fg_fx_mod_add(500, 20, 10), -504);

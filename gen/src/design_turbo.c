@@ -18,7 +18,6 @@ _Static_assert(sizeof(fg_xmap_norm) == sizeof(int), "--norm writes an int into f
 _Static_assert(FG_STD_UMTS == 0 && FG_STD_LTE == 1 && FG_GEN_TURBO_BOTH == 2, "--std's words are in this order");
 
 #define O(f) offsetof(fg_gen_turbo_cfg, f)
-#define F(f) (offsetof(fg_gen_turbo_cfg, fmt) + offsetof(fg_xmap_fmt, f))
 static const fg_opt decoder_opts[] = {
     {"std", 0, FG_OPT_CHOICE, O(std), .words = "umts|lte|both|hspa=umts|hspa+=umts", .def = "lte", .meta = "S",
      .help = "the standard: lte (qpp banks, direct writes), umts (HSPA+: xmap-xor banks, writes\n"
@@ -35,18 +34,6 @@ static const fg_opt decoder_opts[] = {
      .help = "next-iteration initialisation of the sub-block stakes"},
     {"no-nii", 0, FG_OPT_FLAG, 0, .alias_of = "nii=off"},
     {NULL}};
-static const fg_opt format_opts[] = {
-    {"llr-width", 0, FG_OPT_INT, F(w_ch), 2, 16, .def = "5", .meta = "W", .help = "channel LLR bits"},
-    {"llr-frac", 0, FG_OPT_INT, F(f_ch), 0, 15, .def = "2", .meta = "F",
-     .help = "fractional bits of the channel quantiser (the vector sets' frames; not in the RTL)"},
-    {"ext-width", 0, FG_OPT_INT, F(w_ext), 2, 16, .def = "6", .meta = "W", .help = "extrinsic (a-priori) LLR bits"},
-    {"bm-width", 0, FG_OPT_INT, F(w_bm), 2, 24, .def = "9", .meta = "W", .help = "branch-metric bits"},
-    {"sm-width", 0, FG_OPT_INT, F(w_sm), 2, 24, .def = "10", .meta = "W",
-     .help = "state-metric bits (also the a-posteriori LLR)"},
-    {"norm", 0, FG_OPT_CHOICE, F(norm), .words = "modulo|subtract", .def = "modulo", .meta = "NAME",
-     .help = "state-metric normalisation: modulo (wrap-around arithmetic) or subtract"},
-    {NULL}};
-#undef F
 
 static const fg_opt mapping_opts[] = {
     {"mapping", 0, FG_OPT_CHOICE, O(mapping), .words = FG_MAPPING_WORDS, .def = "xmap-xor", .meta = "NAME",
@@ -58,7 +45,7 @@ _Static_assert(sizeof(fg_bank_mapping) == sizeof(int), "--mapping writes an int 
 /* The DBCF's own options of fg_dbcf_options (select, FIFO and buffer depths, offer, LFSR seed): its lanes and
  * banks follow from P. */
 static const fg_design_part parts[] = {{"decoder", decoder_opts, 0},
-                                       {"formats (docs/turbo-fixed.md)", format_opts, 0},
+                                       {"formats (docs/turbo-fixed.md)", fg_xmap_fmt_options, offsetof(fg_gen_turbo_cfg, fmt)},
                                        {"HSPA+ write path (std umts and both)", mapping_opts, 0},
                                        {NULL, fg_dbcf_options + 2, O(dbcf)},
                                        {NULL, NULL, 0}};

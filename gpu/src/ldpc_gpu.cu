@@ -13,51 +13,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "gpu_util.cuh"
 #include "ldpc_gpu_kernels.cuh"
-
-/* ---------------- errors ---------------- */
-
-static int cuda_fail(cudaError_t e, const char *what)
-{
-    (void)cudaGetLastError(); /* clear a non-sticky error */
-    if (e == cudaErrorMemoryAllocation)
-        return fg_set_error(FG_ENOMEM, "GPU out of memory (%s: %s)", what, cudaGetErrorString(e));
-    if (e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver)
-        return fg_set_error(FG_ENODEV, "no usable CUDA device (%s: %s)", what, cudaGetErrorString(e));
-    return fg_set_error(FG_ESTATE, "CUDA error in %s: %s", what, cudaGetErrorString(e));
-}
-#define CU(call)                                                                                                   \
-    do {                                                                                                           \
-        cudaError_t e_ = (call);                                                                                   \
-        if (e_ != cudaSuccess)                                                                                     \
-            return cuda_fail(e_, #call);                                                                           \
-    } while (0)
-#define CU_LAUNCH(what) CU(cudaGetLastError())
-
-int fg_gpu_device_count(void)
-{
-    int n = 0;
-    if (cudaGetDeviceCount(&n) != cudaSuccess) {
-        (void)cudaGetLastError();
-        return 0;
-    }
-    return n;
-}
-
-int fg_gpu_device_describe(int dev, char *buf, int len)
-{
-    const int n = fg_gpu_device_count();
-    if (n == 0)
-        return fg_set_error(FG_ENODEV, "no CUDA device present");
-    if (dev < 0 || dev >= n)
-        return fg_set_error(FG_EINVAL, "device=%d out of range [0, %d]", dev, n - 1);
-    cudaDeviceProp pr;
-    CU(cudaGetDeviceProperties(&pr, dev));
-    if (buf && len > 0)
-        snprintf(buf, (size_t)len, "%s, %d SMs, sm_%d%d, %.0f GiB", pr.name, pr.multiProcessorCount, pr.major,
-                 pr.minor, (double)pr.totalGlobalMem / (1024.0 * 1024.0 * 1024.0));
-    return 0;
-}
 
 /* ---------------- the decoder object ---------------- */
 
@@ -905,27 +862,6 @@ int fg_gpu_ldpc_frames(fg_gpu_ldpc *d, uint64_t seed, long long first, int count
     return 0;
 }
 
-/* ---------------- timing ---------------- */
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    const double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 int fg_gpu_ldpc_bench(fg_gpu_ldpc *d, double ebn0_db, int batches, fg_gpu_ldpc_timing *out)
 {
     if (!d || !out)
@@ -944,9 +880,7 @@ int fg_gpu_ldpc_bench(fg_gpu_ldpc *d, double ebn0_db, int batches, fg_gpu_ldpc_t
     int32_t *be = (int32_t *)malloc(sizeof(int32_t) * B);
     uint8_t *fe = (uint8_t *)malloc((size_t)B);
     int *it = (int *)malloc(sizeof(int) * B);
-    double *tk = (double *)malloc(sizeof(double) * batches), *tt = (double *)malloc(sizeof(double) * batches);
-    double *lat = (double *)malloc(sizeof(double) * (size_t)batches * d->ns);
-    if (!be || !fe || !it || !tk || !tt || !lat) {
+    if (!be || !fe || !it) {
         rc = fg_set_error(FG_ENOMEM, "out of memory for the bench of %d batches", batches);
         goto done;
     }
@@ -969,50 +903,11 @@ int fg_gpu_ldpc_bench(fg_gpu_ldpc *d, double ebn0_db, int batches, fg_gpu_ldpc_t
                 d->sb[s].h_in8[i] = (int8_t)((const int16_t *)d->sb[s].h_in)[i];
         }
     }
-    {
-        /* warm-up: at least 0.3 s of work, so the clocks have left their idle state before timing */
-        const double w0 = now_s();
-        do {
-            if ((rc = run_host_batch(d, B, 0, 0)))
-                goto done;
-        } while (now_s() - w0 < 0.3);
-    }
-    for (int r = 0; r < batches && !rc; r++) {
-        /* kernels only: every stream's decode, inputs already on the device */
-        cudaEvent_t e0 = d->sb[0].ev_in, e1 = d->sb[0].ev_out;
-        if (cudaEventRecord(e0, d->sb[0].s) != cudaSuccess) {
-            rc = cuda_fail(cudaGetLastError(), "cudaEventRecord");
-            break;
-        }
-        for (int s = 1; s < d->ns; s++)
-            cudaStreamWaitEvent(d->sb[s].s, e0, 0);
-        for (int s = 0; s < d->ns && !rc; s++) {
-            rc = launch_decode(d, &d->sb[s], d->per_stream);
-            cudaEventRecord(d->sb[s].ev_k1, d->sb[s].s);
-        }
-        for (int s = 1; s < d->ns; s++)
-            cudaStreamWaitEvent(d->sb[0].s, d->sb[s].ev_k1, 0);
-        cudaEventRecord(e1, d->sb[0].s);
-        if (rc || (rc = sync_all(d)))
-            break;
-        float ms = 0;
-        cudaEventElapsedTime(&ms, e0, e1);
-        tk[r] = ms;
-        /* with transfers, depth first */
-        const double w0 = now_s();
-        if ((rc = run_host_batch(d, B, 0, 0)))
-            break;
-        tt[r] = (now_s() - w0) * 1e3;
-        for (int s = 0; s < d->ns; s++) {
-            cudaEventElapsedTime(&ms, d->sb[s].ev_in, d->sb[s].ev_out);
-            lat[(size_t)r * d->ns + s] = ms;
-        }
-    }
+    rc = bench_timing(
+        d->sb, d->ns, batches, [&](int s) { return launch_decode(d, &d->sb[s], d->per_stream); },
+        [&]() { return run_host_batch(d, B, 0, 0); }, &out->kernel_ms, &out->total_ms, &out->latency_ms);
     if (!rc) {
         out->batch = B;
-        out->kernel_ms = median(tk, batches);
-        out->total_ms = median(tt, batches);
-        out->latency_ms = median(lat, batches * d->ns);
         out->coded_mbps_kernel = (double)B * c->n / (out->kernel_ms * 1e3);
         out->info_mbps_kernel = (double)B * c->k / (out->kernel_ms * 1e3);
         out->coded_mbps_total = (double)B * c->n / (out->total_ms * 1e3);
@@ -1022,8 +917,5 @@ done:
     free(be);
     free(fe);
     free(it);
-    free(tk);
-    free(tt);
-    free(lat);
     return rc;
 }

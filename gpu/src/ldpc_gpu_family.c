@@ -7,6 +7,7 @@
 #include "fecforge/error.h"
 #include "fecforge/family.h"
 #include "fecforge/ldpc_decoder.h"
+#include "gpu_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -211,7 +212,7 @@ static const fg_family_impl gpu_float = {.name = "gpu-float",
                                          GPU_IMPL_HOOKS};
 #undef GPU_IMPL_HOOKS
 
-int fg_gpu_register(void)
+int fg_gpu_ldpc_add_impls(void)
 {
     int rc = fg_family_add_impl("ldpc", &gpu_fixed);
     return rc ? rc : fg_family_add_impl("ldpc", &gpu_float);

@@ -3,25 +3,7 @@
  * CPU path works as before. */
 #include "fecforge_gpu/ldpc_gpu.h"
 
-#include "fecforge/error.h"
-
-#include <stdio.h>
-
-static int no_cuda(void)
-{
-    return fg_set_error(FG_ENODEV, "this fecforge was built without CUDA (configure with nvcc on the PATH, "
-                                   "or -DFG_WITH_CUDA=ON)");
-}
-
-int fg_gpu_device_count(void) { return 0; }
-
-int fg_gpu_device_describe(int dev, char *buf, int len)
-{
-    (void)dev;
-    if (buf && len > 0)
-        snprintf(buf, (size_t)len, "none (built without CUDA)");
-    return no_cuda();
-}
+#include "gpu_internal.h"
 
 int fg_gpu_ldpc_create(const fg_ldpc_code *code, const fg_gpu_ldpc_cfg *cfg, fg_gpu_ldpc **out)
 {
@@ -29,7 +11,7 @@ int fg_gpu_ldpc_create(const fg_ldpc_code *code, const fg_gpu_ldpc_cfg *cfg, fg_
     (void)cfg;
     if (out)
         *out = NULL;
-    return no_cuda();
+    return fg_gpu_no_cuda();
 }
 
 void fg_gpu_ldpc_destroy(fg_gpu_ldpc *dec) { (void)dec; }
@@ -37,33 +19,33 @@ void fg_gpu_ldpc_destroy(fg_gpu_ldpc *dec) { (void)dec; }
 int fg_gpu_ldpc_batch(const fg_gpu_ldpc *dec)
 {
     (void)dec;
-    return no_cuda();
+    return fg_gpu_no_cuda();
 }
 
 int fg_gpu_ldpc_decode_fixed(fg_gpu_ldpc *dec, int count, const int32_t *llr_q, uint8_t *bits, int32_t *app,
                              int *iterations)
 {
     (void)dec, (void)count, (void)llr_q, (void)bits, (void)app, (void)iterations;
-    return no_cuda();
+    return fg_gpu_no_cuda();
 }
 
 int fg_gpu_ldpc_decode_float(fg_gpu_ldpc *dec, int count, const float *llr_f, uint8_t *bits, float *app_f,
                              int *iterations)
 {
     (void)dec, (void)count, (void)llr_f, (void)bits, (void)app_f, (void)iterations;
-    return no_cuda();
+    return fg_gpu_no_cuda();
 }
 
 int fg_gpu_ldpc_frames(fg_gpu_ldpc *dec, uint64_t seed, long long first, int count, double sigma,
                        const fg_gpu_ldpc_frames_out *out)
 {
     (void)dec, (void)seed, (void)first, (void)count, (void)sigma, (void)out;
-    return no_cuda();
+    return fg_gpu_no_cuda();
 }
 
 
 int fg_gpu_ldpc_bench(fg_gpu_ldpc *dec, double ebn0_db, int batches, fg_gpu_ldpc_timing *out)
 {
     (void)dec, (void)ebn0_db, (void)batches, (void)out;
-    return no_cuda();
+    return fg_gpu_no_cuda();
 }

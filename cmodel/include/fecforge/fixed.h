@@ -53,6 +53,14 @@ static inline FG_HD int32_t fg_fx_asr(int32_t x, int s) { return (int32_t)fg_fx_
  * the hardware product). |result| <= |x|, so no saturation is needed. */
 static inline FG_HD int32_t fg_fx_scale075(int32_t x) { return (int32_t)fg_fx_asr64(3 * (int64_t)x, 2); }
 
+/* The same in 32-bit arithmetic for |x| <= 2^29 (3x fits int32): floor(3x / 4) as ~((~3x) >> 2) for a
+ * negative 3x (no right shift of a negative value). fg_fx_scale075_32(x) == fg_fx_scale075(x) there. */
+static inline FG_HD int32_t fg_fx_scale075_32(int32_t x)
+{
+    const int32_t t = 3 * x;
+    return t >= 0 ? t >> 2 : ~((~t) >> 2);
+}
+
 /* Generic scale by num / 2^shift: (num * x) >> shift, arithmetic shift (rounds toward -inf), with
  * num * x in a 64-bit intermediate. num in [1, 2^shift] and shift in [0, 30] give |result| <= |x|,
  * so no saturation is needed. fg_fx_scale(x, 3, 2) == fg_fx_scale075(x) for every x. */
@@ -113,6 +121,14 @@ static inline FG_HD int32_t fg_fx_wrap(int64_t x, int w)
 {
     const uint64_t half = (uint64_t)1 << (w - 1), mask = ((uint64_t)1 << w) - 1u;
     return (int32_t)((int64_t)(((uint64_t)x + half) & mask) - (int64_t)half);
+}
+
+/* fg_fx_wrap of an int32 in 32-bit arithmetic (w in [2, 31]): fg_fx_wrap32(x, w) == fg_fx_wrap(x, w) for
+ * every int32 x, in two or three GPU instructions where the 64-bit form takes several. */
+static inline FG_HD int32_t fg_fx_wrap32(int32_t x, int w)
+{
+    const uint32_t half = 1u << (w - 1), mask = (1u << w) - 1u;
+    return (int32_t)(((uint32_t)x + half) & mask) - (int32_t)half;
 }
 
 /* Wrapping w-bit add and subtract: the w-bit adder without overflow detection. */

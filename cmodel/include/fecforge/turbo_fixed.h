@@ -16,7 +16,9 @@
 
 #include <stdint.h>
 
+#include "fecforge/fixed.h"
 #include "fecforge/interleaver.h"
+#include "fecforge/options.h"
 #include "fecforge/rsc.h"
 #include "fecforge/turbo.h"
 
@@ -40,6 +42,11 @@ typedef struct {
 } fg_xmap_fmt;
 
 fg_xmap_fmt fg_xmap_fmt_default(void);
+
+/* The formats as command-line options over an fg_xmap_fmt (--llr-width, --llr-frac, --ext-width,
+ * --bm-width, --sm-width, --norm), shared by the turbo family and the turbo RTL generator; the
+ * defaults are fg_xmap_fmt_default's and fg_xmap_fmt_check the cross-checks. */
+extern const fg_opt fg_xmap_fmt_options[];
 
 /* Largest branch-metric spread of one trellis step: D1 = 2 * max_ch + max_ext, where max_w =
  * 2^(w-1) - 1 (61 for the defaults). The bounds derived from it (docs/turbo-fixed.md):
@@ -117,6 +124,24 @@ void fg_xmap_beta2(const fg_xmap_fmt *f, const int32_t beta_8[8], const int32_t 
 void fg_xmap_ext2(const fg_xmap_fmt *f, const int32_t alpha_8[8], const int32_t gamma_4[4], const int32_t beta_8[8],
                   int32_t sys, int32_t apr, int32_t *app, int32_t *ext);
 
+/* The end of an LLR, shared by the C model and the CUDA decoder (FG_HD): from the two maxima of a bit
+ * (max0 over the branches with u = 0, max1 over u = 1) the a-posteriori LLR
+ *   app = max0 - max1 in w_sm bits (MODULO: modulo difference; SUBTRACT: saturated)
+ * and the extrinsic ext = sat_{w_ext}(scale075(app - (sys + apr))) (the difference in w_sm + 1 bits).
+ * MODULO gives the exact difference of any two representatives of the maxima whose true difference
+ * lies in range, so the CUDA decoder may pass exact (unwrapped) maxima (docs/gpu-turbo.md). */
+static inline FG_HD void fg_xmap_finish_llr(const fg_xmap_fmt *f, int32_t max0, int32_t max1, int32_t sys,
+                                            int32_t apr, int32_t *app, int32_t *ext)
+{
+    /* 32-bit arithmetic throughout: the maxima lie within w_sm + 2 <= 31 bits, so their difference fits
+     * int32; |sys + apr| < 2^17; e lies within w_sm + 1 <= 30 bits, so 3e fits int32 */
+    const int32_t d = max0 - max1;
+    const int32_t l = f->norm == FG_XMAP_NORM_MODULO ? fg_fx_wrap32(d, f->w_sm) : fg_fx_sat32(d, f->w_sm);
+    const int32_t e = fg_fx_sat32(l - fg_fx_sat32(sys + apr, f->w_bm), f->w_sm + 1);
+    *app = l;
+    *ext = fg_fx_sat32(fg_fx_scale075_32(e), f->w_ext);
+}
+
 /* ---- One SISO over one sub-block (what one XMAP computes in a half-iteration) ---- */
 
 /* Optional record of the internal values of fg_xmap_siso (for vectors and tests); arrays sized by
@@ -191,6 +216,19 @@ int fg_turbo_fixed_decode_llr(fg_turbo_fixed *d, const double *llr_N, uint8_t *b
 const int32_t *fg_turbo_fixed_app(const fg_turbo_fixed *d);
 
 void fg_turbo_fixed_destroy(fg_turbo_fixed *d);
+
+/* ---- the turbo family's instance (fecforge/family.h), for implementations outside the library ---- */
+
+struct fg_family_inst;
+typedef struct {
+    fg_std std;
+    int K;
+    int fixed;             /* 1: the bit-accurate arithmetic (fx), 0: float (dec) */
+    fg_turbo_dec_cfg dec;
+    fg_turbo_fixed_cfg fx;
+} fg_turbo_family_view;
+/* FG_EINVAL if fi is not an instance of the turbo family. */
+int fg_turbo_family_view_of(const struct fg_family_inst *fi, fg_turbo_family_view *v);
 
 #ifdef __cplusplus
 }

@@ -25,6 +25,7 @@ typedef struct {
     fg_turbo_block_arg b; /* --std, --K, --iter, --parallel, --nii, --et */
     int alg, radix, window, training, fixed;
     double scale;
+    fg_xmap_fmt fmt; /* --fixed's formats */
 } turbo_cfg;
 
 #define O(f) offsetof(turbo_cfg, f)
@@ -47,6 +48,8 @@ static const fg_opt turbo_opts[] = {
 
 static const fg_opt_part turbo_parts[] = {{"code and decoder", fg_turbo_block_options, offsetof(turbo_cfg, b)},
                                           {NULL, turbo_opts, 0},
+                                          {"fixed-point formats (with --fixed; docs/turbo-fixed.md)",
+                                           fg_xmap_fmt_options, offsetof(turbo_cfg, fmt)},
                                           {NULL, NULL, 0}};
 
 static void turbo_cfg_default(void *p)
@@ -58,6 +61,7 @@ static void turbo_cfg_default(void *p)
     c->b.parallel = 1;
     c->training = -1;
     c->b.et = fg_turbo_dec_cfg_default().et;
+    c->fmt = fg_xmap_fmt_default();
 }
 
 /* The instance: configurations of every decoder kind, checked for the chosen one. */
@@ -87,6 +91,9 @@ static int turbo_open(const void *cfgp, const fg_opts *given, const fg_family_im
     const int fixed = impl->input == FG_IMPL_QUANT;
     if (c->fixed && !fixed)
         return fg_set_error(FG_EINVAL, "--fixed: the implementation %s is not bit-accurate", impl->name);
+    for (const fg_opt *o = fg_xmap_fmt_options; !fixed && o->name; o++)
+        if (fg_opts_given(given, (const char *)&c->fmt + o->offset))
+            return fg_set_error(FG_EINVAL, "--%s needs a bit-accurate implementation (--fixed)", o->name);
     const int have_scale = fg_opts_given(given, &c->scale);
     const double scale = have_scale ? c->scale : c->alg == FG_TURBO_ALG_MAXLOG ? 0.75 : 1.0;
     turbo_state *s = calloc(1, sizeof *s);
@@ -112,6 +119,7 @@ static int turbo_open(const void *cfgp, const fg_opts *given, const fg_family_im
         else if (c->window)
             rc = fg_set_error(FG_EINVAL, "--window=%d invalid with --fixed: the fixed-point XMAP decodes whole "
                                          "sub-blocks (use --parallel)", c->window);
+        s->fx.fmt = c->fmt;
         s->fx.P = c->b.parallel;
         s->fx.nii = c->b.nii == 0;
         s->fx.half_iters = s->half;
@@ -133,8 +141,10 @@ static int turbo_open(const void *cfgp, const fg_opts *given, const fg_family_im
         rc = fixed ? fg_turbo_fixed_create(std, c->b.K, &s->fx, &tf) : fg_turbo_dec_create(std, c->b.K, &s->dec, &td);
         fg_turbo_dec_destroy(td);
         fg_turbo_fixed_destroy(tf);
-        const fg_opt_param map[] = {{"P=", &c->b.parallel}, {"et.kind=", &c->b.et}, {"window=", &c->window},
-                                    {"training=", &c->training}, {"radix=", &c->radix}};
+        const fg_opt_param map[] = {{"P=", &c->b.parallel},   {"et.kind=", &c->b.et},    {"window=", &c->window},
+                                    {"training=", &c->training}, {"radix=", &c->radix},     {"w_ch=", &c->fmt.w_ch},
+                                    {"f_ch=", &c->fmt.f_ch},     {"w_ext=", &c->fmt.w_ext}, {"w_bm=", &c->fmt.w_bm},
+                                    {"w_sm=", &c->fmt.w_sm}};
         if (rc && fg_opts_name_error(given, FG_EINVAL, map, (int)(sizeof map / sizeof *map)) == FG_EINVAL &&
             strncmp(fg_last_error(), "--", 2))
             rc = fg_prefix_error(FG_EINVAL, "decoder: ");
@@ -228,6 +238,7 @@ static void turbo_describe(const fg_family_inst *fi, const fg_family_impl *impl,
         fg_json_int(j, "w_ext", x->fmt.w_ext);
         fg_json_int(j, "w_bm", x->fmt.w_bm);
         fg_json_int(j, "w_sm", x->fmt.w_sm);
+        fg_json_str(j, "norm", x->fmt.norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract");
     } else {
         const fg_turbo_dec_cfg *d = &s->dec;
         fg_json_str(j, "name", "float");
@@ -261,6 +272,17 @@ static void turbo_label(const fg_family_inst *fi, const fg_family_impl *impl, ch
         snprintf(win, sizeof win, " W=%d", d->window);
     snprintf(buf, n, "%s:%g r%d P=%d%s%s %g it", alg_name(d->alg), d->ext_scale, d->radix, d->P,
              d->P > 1 && d->nii ? " nii" : "", win, s->half / 2.0);
+}
+
+extern const fg_family fg_family_turbo;
+
+int fg_turbo_family_view_of(const fg_family_inst *fi, fg_turbo_family_view *v)
+{
+    if (!fi || fi->family != &fg_family_turbo || !fi->state)
+        return fg_set_error(FG_EINVAL, "not an instance of the turbo family");
+    const turbo_state *s = fi->state;
+    *v = (fg_turbo_family_view){s->std, s->K, s->fixed, s->dec, s->fx};
+    return 0;
 }
 
 /* ---- implementations ---- */

@@ -1,7 +1,8 @@
-/* Options of the turbo decoders (fecforge/turbo.h): the block and its schedule, --et. */
+/* Options of the turbo decoders (fecforge/turbo.h): the block and its schedule, --et; the fixed-point formats. */
 #include "fecforge/error.h"
 #include "fecforge/interleaver.h"
 #include "fecforge/turbo.h"
+#include "fecforge/turbo_fixed.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -67,3 +68,18 @@ int fg_turbo_block_check(const fg_turbo_block_arg *b, int *half_iters)
     *half_iters = (int)round(h2);
     return 0;
 }
+
+#define F(f) offsetof(fg_xmap_fmt, f)
+const fg_opt fg_xmap_fmt_options[] = {
+    {"llr-width", 0, FG_OPT_INT, F(w_ch), 2, 16, .def = "5", .meta = "W", .help = "channel LLR bits"},
+    {"llr-frac", 0, FG_OPT_INT, F(f_ch), 0, 15, .def = "2", .meta = "F",
+     .help = "fractional bits of the channel quantiser (the RTL sees quantised LLRs only)"},
+    {"ext-width", 0, FG_OPT_INT, F(w_ext), 2, 16, .def = "6", .meta = "W", .help = "extrinsic (a-priori) LLR bits"},
+    {"bm-width", 0, FG_OPT_INT, F(w_bm), 2, 24, .def = "9", .meta = "W", .help = "branch-metric bits"},
+    {"sm-width", 0, FG_OPT_INT, F(w_sm), 2, 24, .def = "10", .meta = "W",
+     .help = "state-metric bits (also the a-posteriori LLR)"},
+    {"norm", 0, FG_OPT_CHOICE, F(norm), .words = "modulo|subtract", .def = "modulo", .meta = "NAME",
+     .help = "state-metric normalisation: modulo (wrap-around arithmetic) or subtract"},
+    {NULL}};
+#undef F
+_Static_assert(sizeof(fg_xmap_norm) == sizeof(int), "--norm writes an int into fg_xmap_fmt");

@@ -176,17 +176,6 @@ XMAP_INLINE int32_t branch_metric(const fg_xmap_fmt *f, int32_t a, int32_t g, in
     return fg_fx_add(fg_fx_add(a, g, f->w_sm + 2), b, f->w_sm + 2);
 }
 
-/* app = max0 - max1 in w_sm bits, ext = sat_{w_ext}(scale075(app - (sys + apr))). */
-XMAP_INLINE void finish_llr(const fg_xmap_fmt *f, int32_t max0, int32_t max1, int32_t sys, int32_t apr,
-                              int32_t *app, int32_t *ext)
-{
-    const int32_t l = f->norm == FG_XMAP_NORM_MODULO ? fg_fx_mod_sub(max0, max1, f->w_sm)
-                                                     : fg_fx_sub(max0, max1, f->w_sm);
-    const int32_t e = fg_fx_sub(l, fg_fx_add(sys, apr, f->w_bm), f->w_sm + 1);
-    *app = l;
-    *ext = fg_fx_sat(fg_fx_scale075(e), f->w_ext);
-}
-
 XMAP_INLINE void ext4_impl(const fg_xmap_fmt *f, const int32_t alpha_8[8], const int32_t gamma_16[16], const int32_t beta_8[8],
                   const int32_t sys_2[2], const int32_t apr_2[2], int32_t app_2[2], int32_t ext_2[2])
 {
@@ -207,7 +196,7 @@ XMAP_INLINE void ext4_impl(const fg_xmap_fmt *f, const int32_t alpha_8[8], const
         mx[1][1] = sm_max(f, sm_max(f, mx[1][1], m[s][2]), m[s][3]);
     }
     for (int j = 0; j < 2; j++)
-        finish_llr(f, mx[j][0], mx[j][1], sys_2[j], apr_2[j], &app_2[j], &ext_2[j]);
+        fg_xmap_finish_llr(f, mx[j][0], mx[j][1], sys_2[j], apr_2[j], &app_2[j], &ext_2[j]);
 }
 
 void fg_xmap_ext2(const fg_xmap_fmt *fp, const int32_t alpha_8[8], const int32_t gamma_4[4], const int32_t beta_8[8],
@@ -221,7 +210,7 @@ void fg_xmap_ext2(const fg_xmap_fmt *fp, const int32_t alpha_8[8], const int32_t
                                             beta_8[fg_rsc_next(s, u)]);
             mx[u] = s == 0 ? m : sm_max(f, mx[u], m);
         }
-    finish_llr(f, mx[0], mx[1], sys, apr, app, ext);
+    fg_xmap_finish_llr(f, mx[0], mx[1], sys, apr, app, ext);
 }
 
 void fg_xmap_normalize(const fg_xmap_fmt *fp, int32_t m_8[8])

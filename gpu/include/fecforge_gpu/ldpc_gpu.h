@@ -36,6 +36,7 @@
 
 #include "fecforge/ldpc_code.h"
 #include "fecforge/ldpc_decoder.h"
+#include "fecforge_gpu/gpu.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -69,12 +70,6 @@ typedef struct {
 } fg_gpu_ldpc_cfg;
 
 fg_gpu_ldpc_cfg fg_gpu_ldpc_cfg_default(void);
-
-/* Number of CUDA devices (0 when none, or when built without CUDA; never an error). */
-int fg_gpu_device_count(void);
-
-/* "NVIDIA H100 80GB HBM3, 132 SMs, sm_90" of device dev, or an error (FG_ENODEV). */
-int fg_gpu_device_describe(int dev, char *buf, int len);
 
 typedef struct fg_gpu_ldpc fg_gpu_ldpc;
 
@@ -115,12 +110,6 @@ typedef struct {
 int fg_gpu_ldpc_frames(fg_gpu_ldpc *dec, uint64_t seed, long long first, int count, double sigma,
                        const fg_gpu_ldpc_frames_out *out);
 
-/* Add the GPU implementations to the library's families (fecforge/family.h): ldpc's gpu-fixed and
- * gpu-float (the kernel and batch shape are their options: --kernel, --ns, --ncw, --nmcw). The BER
- * engine then runs them like any implementation, one worker per GPU, frames made on the device
- * (fg_gpu_ldpc_frames) and counted in frame order, so the counts do not depend on how many GPUs ran.
- * Idempotent; 0 or the registry's error. */
-int fg_gpu_register(void);
 
 /* Throughput and latency of full batches (random LLRs of the channel at ebn0_db, generated once on the
  * host). `batches` timed repetitions after one warm-up. */

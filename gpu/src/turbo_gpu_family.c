@@ -1,0 +1,152 @@
+/* The GPU implementation of the turbo family (fecforge/family.h): gpu-fixed, bit-exact with the fixed-point
+ * model, on the CUDA decoder of fecforge_gpu/turbo_gpu.h. A worker is one device and decodes a batch per
+ * call; the engine makes the frames on the CPU. Built with and without CUDA (without it, creating a
+ * decoder reports FG_ENODEV). */
+#include "fecforge_gpu/turbo_gpu.h"
+
+#include "fecforge/error.h"
+#include "fecforge/family.h"
+#include "gpu_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define G(f) offsetof(fg_gpu_turbo_cfg, f)
+static const fg_opt gpu_opts[] = {
+    {"kernel", 0, FG_OPT_CHOICE, G(kernel), .words = "fused", .meta = "K",
+     .help = "fused: one launch per batch, every half-iteration, a thread per sub-block"},
+    {"ns", 0, FG_OPT_INT, G(streams), 1, FG_GPU_TURBO_STREAMS_MAX, .meta = "S", .help = "CUDA streams NS"},
+    {"ncw", 0, FG_OPT_INT, G(ncw), 1, FG_GPU_TURBO_THREADS_MAX, .meta = "C", .def_text = "128/P, at least 1",
+     .help = "codewords per thread block NCW (ncw x P <= 256)"},
+    {"nmcw", 0, FG_OPT_INT, G(nmcw), 1, FG_GPU_TURBO_NMCW_MAX, .meta = "M",
+     .def_text = "batches of about 2^24/K codewords", .help = "thread blocks per stream NMCW"},
+    {"seg", 0, FG_OPT_INT, G(seg), 4, 8, .meta = "S",
+     .def = "4", .help = "positions between alpha checkpoints: 4 (fewer registers) or 8 (half the checkpoint traffic)"},
+    {NULL}};
+#undef G
+
+static void gpu_cfg_default(void *p) { *(fg_gpu_turbo_cfg *)p = fg_gpu_turbo_cfg_default(); }
+
+/* The decoder's configuration for fi on a device. */
+static int gpu_cfg_for(const fg_family_inst *fi, const void *icfg, int device, fg_turbo_family_view *v,
+                       fg_gpu_turbo_cfg *c)
+{
+    const int rc = fg_turbo_family_view_of(fi, v);
+    if (rc)
+        return rc;
+    *c = *(const fg_gpu_turbo_cfg *)icfg;
+    c->device = device;
+    c->fx = v->fx;
+    return 0;
+}
+
+static int gpu_check(const fg_family_inst *fi, const void *icfg)
+{
+    fg_turbo_family_view v;
+    fg_gpu_turbo_cfg c;
+    int rc = gpu_cfg_for(fi, icfg, 0, &v, &c);
+    if (rc)
+        return rc;
+    if (fg_gpu_device_count() <= 0)
+        return 0; /* no device to check the batch shape on: the run says so */
+    fg_gpu_turbo *d = NULL;
+    rc = fg_gpu_turbo_create(v.std, v.K, &c, &d);
+    fg_gpu_turbo_destroy(d);
+    return rc == FG_EINVAL ? fg_prefix_error(FG_EINVAL, "GPU decoder: ") : 0;
+}
+
+typedef struct {
+    fg_gpu_turbo *dec;
+    int batch, K, N;
+    int *half;
+} gpu_worker;
+
+static void gpu_destroy(void *p)
+{
+    gpu_worker *w = p;
+    if (!w)
+        return;
+    fg_gpu_turbo_destroy(w->dec);
+    free(w->half);
+    free(w);
+}
+
+static int gpu_create(const fg_family_inst *fi, const void *icfg, int device, void **out)
+{
+    gpu_worker *w = calloc(1, sizeof *w);
+    *out = w;
+    if (!w)
+        return fg_set_error(FG_ENOMEM, "out of memory");
+    fg_turbo_family_view v;
+    fg_gpu_turbo_cfg c;
+    int rc = gpu_cfg_for(fi, icfg, device, &v, &c);
+    if (!rc)
+        rc = fg_gpu_turbo_create(v.std, v.K, &c, &w->dec);
+    if (rc)
+        return rc;
+    w->batch = fg_gpu_turbo_batch(w->dec);
+    w->K = v.K;
+    w->N = 3 * v.K + FG_TURBO_TAIL;
+    if (!(w->half = malloc(sizeof *w->half * (size_t)w->batch)))
+        return fg_set_error(FG_ENOMEM, "out of memory for the results of a batch of %d", w->batch);
+    return 0;
+}
+
+static int gpu_chunk(void *p) { return ((gpu_worker *)p)->batch; }
+
+/* The user's frames: at most a batch per call. */
+static int gpu_decode(void *p, const fg_decode_io *io)
+{
+    gpu_worker *w = p;
+    for (int at = 0; at < io->count;) {
+        const int cnt = io->count - at < w->batch ? io->count - at : w->batch;
+        const int rc = fg_gpu_turbo_decode(w->dec, cnt, io->llr_q + (size_t)at * w->N, io->bits + (size_t)at * w->K,
+                                           io->app_q ? io->app_q + (size_t)at * w->K : NULL, w->half);
+        if (rc)
+            return rc;
+        for (int i = 0; io->work && i < cnt; i++)
+            io->work[at + i] = w->half[i];
+        at += cnt;
+    }
+    return 0;
+}
+
+static void gpu_describe(const void *icfg, int gpus, fg_json *j)
+{
+    const fg_gpu_turbo_cfg *c = icfg;
+    char desc[256] = "";
+    fg_gpu_device_describe(0, desc, (int)sizeof desc);
+    fg_json_str(j, "device", "gpu");
+    fg_json_obj_open(j, "gpu");
+    fg_json_str(j, "description", desc);
+    fg_json_str(j, "kernel", "fused");
+    fg_json_int(j, "ns", c->streams);
+    fg_json_int(j, "ncw", c->ncw);
+    fg_json_int(j, "nmcw", c->nmcw);
+    fg_json_int(j, "seg", c->seg);
+    fg_json_int(j, "gpus", gpus);
+    fg_json_obj_close(j);
+}
+
+static int gpu_bench(void *p, double ebn0, int batches, fg_impl_timing *t)
+{
+    return fg_gpu_turbo_bench(((gpu_worker *)p)->dec, ebn0, batches, t);
+}
+
+static const fg_family_impl gpu_fixed = {.name = "gpu-fixed",
+                                         .summary = "CUDA decoder, bit-exact with the fixed-point model (docs/gpu-turbo.md)",
+                                         .input = FG_IMPL_QUANT,
+                                         .gpu = 1,
+                                         .opts = gpu_opts,
+                                         .cfg_size = sizeof(fg_gpu_turbo_cfg),
+                                         .cfg_default = gpu_cfg_default,
+                                         .check = gpu_check,
+                                         .create = gpu_create,
+                                         .destroy = gpu_destroy,
+                                         .chunk = gpu_chunk,
+                                         .decode = gpu_decode,
+                                         .describe = gpu_describe,
+                                         .device_count = fg_gpu_device_count,
+                                         .bench = gpu_bench};
+
+int fg_gpu_turbo_add_impls(void) { return fg_family_add_impl("turbo", &gpu_fixed); }

@@ -1,0 +1,65 @@
+/* The GPU turbo decoder's kernel code, compiled for the host (fg_gpu_turbo_host_decode), against the C
+ * fixed-point model on every configuration of turbo_check.h (label unit: no device needed, so every CI
+ * run checks the kernel's arithmetic; exits 77 in a build without CUDA, which has no such code). */
+#include "turbo_check.h"
+
+#include "fecforge_gpu/turbo_gpu.h"
+
+/* ctx: the checkpoint interval */
+static int host_decoder(void *ctx, const run_cfg *r, int count, const int32_t *q, uint8_t *bits, int32_t *app,
+                        int *half)
+{
+    return fg_gpu_turbo_host_decode(r->std, r->K, &r->fx, *(const int *)ctx, count, q, bits, app, half);
+}
+
+static void test_configs_seg8(void)
+{
+    int seg = 8;
+    run_suite_configs(host_decoder, &seg, 1);
+}
+
+static void test_configs_seg4(void)
+{
+    int seg = 4;
+    run_suite_configs(host_decoder, &seg, 1);
+}
+
+static void test_bad_input(void)
+{
+    fg_turbo_fixed_cfg fx = fg_turbo_fixed_cfg_default();
+    int32_t q[3 * 40 + FG_TURBO_TAIL] = {0};
+    uint8_t bits[40];
+    fx.P = 11; /* sub-blocks of 4 positions (each needs 8): the model's own error */
+    CU_ASSERT_EQUAL(fg_gpu_turbo_host_decode(FG_STD_LTE, 40, &fx, 8, 1, q, bits, NULL, NULL), FG_EINVAL);
+    fx = fg_turbo_fixed_cfg_default();
+    q[7] = -16;
+    CU_ASSERT_EQUAL(fg_gpu_turbo_host_decode(FG_STD_LTE, 40, &fx, 8, 1, q, bits, NULL, NULL), FG_EINVAL);
+    CU_ASSERT(strstr(fg_last_error(), "q_N[7]=-16") != NULL);
+    q[7] = 0;
+    CU_ASSERT_EQUAL(fg_gpu_turbo_host_decode(FG_STD_LTE, 40, &fx, 6, 1, q, bits, NULL, NULL), FG_EINVAL);
+    CU_ASSERT(strstr(fg_last_error(), "seg=6") != NULL);
+}
+
+static void test_report(void)
+{
+    fprintf(stderr, "gpu_turbo_host: %lld frames compared with the C model\n", g_frames);
+}
+
+void fg_test_register(void)
+{
+    fg_turbo_fixed_cfg fx = fg_turbo_fixed_cfg_default();
+    int32_t q[3 * 40 + FG_TURBO_TAIL] = {0};
+    uint8_t bits[40];
+    if (fg_gpu_turbo_host_decode(FG_STD_LTE, 40, &fx, 8, 1, q, bits, NULL, NULL) == FG_ENODEV) {
+        fprintf(stderr, "built without CUDA: the kernel's host check skipped\n");
+        exit(77);
+    }
+    static const fg_test_case cases[] = {
+        {"configs_seg8", test_configs_seg8},
+        {"configs_seg4", test_configs_seg4},
+        {"bad_input", test_bad_input},
+        {"report", test_report},
+        {NULL, NULL},
+    };
+    fg_add_suite("gpu_turbo_host", cases);
+}
