@@ -14,7 +14,8 @@
 # Results: JSON and logs in OUTDIR, a summary table on stdout. Exit 1 on any mismatch.
 # usage: scripts/gpu-turbo-checks.sh BUILD OUTDIR [build] [tests] [verify] [bench] [tune] [sass] [profile]
 #        (env: CUNIT=DIR: a CUnit carried to a machine that has none, DIR/include/CUnit and DIR/lib/libcunit.so;
-#        VFRAMES=3200: frames per verify configuration and point; PROFILE_SHAPE: GPU options of the profiled run)
+#        VFRAMES=3200: frames per verify configuration and point; PROFILE_SHAPE: GPU options of the profiled run;
+#        TESTS: the ctest regex of step tests, default gpu_turbo$)
 set -uo pipefail
 [ $# -ge 3 ] || { sed -n '2,16p' "$0" >&2; exit 2; }
 B=$(realpath -m "$1") O=$(realpath -m "$2")
@@ -36,7 +37,7 @@ step_build() {
   t0=$(date +%s%N)
   cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release -DFG_WITH_CUDA=ON -DFG_WITH_SYSTEMC=OFF "${cunit[@]}" \
     >"$O/cmake.log" 2>&1 &&
-    cmake --build "$B" -j "$CPUS" --target fecforge_cli gpu_turbo gpu_turbo_host >"$O/build.log" 2>&1 ||
+    cmake --build "$B" -j "$CPUS" --target fecforge_cli gpu_turbo gpu_turbo_host gpu_ldpc >"$O/build.log" 2>&1 ||
     { tail -30 "$O/cmake.log" "$O/build.log" 2>/dev/null; echo "build failed"; exit 1; }
   note "build: $(secs "$t0") s"
   "$F" bench devices | tee "$O/devices.txt"
@@ -45,7 +46,7 @@ step_build() {
 step_tests() {
   local t0
   t0=$(date +%s%N)
-  (cd "$B" && ctest -R 'gpu_turbo$' --output-on-failure) >"$O/ctest-gpu-turbo.log" 2>&1 || fail=1
+  (cd "$B" && ctest -R "${TESTS:-gpu_turbo\$}" --output-on-failure) >"$O/ctest-gpu-turbo.log" 2>&1 || fail=1
   note "gpu_turbo: $(grep -E 'tests passed|tests failed' "$O/ctest-gpu-turbo.log"), $(grep -o '[0-9]* frames compared' \
     "$O/ctest-gpu-turbo.log" | head -1), $(secs "$t0") s"
 }

@@ -19,7 +19,8 @@ struct tstream {
     cudaStream_t s;
     cudaEvent_t ev_in, ev_k1, ev_out; /* before copy-in, after the decode kernel, after copy-out */
     void *d_q, *d_chan, *d_ext;       /* int8 or int16 */
-    int32_t *d_ckpt, *d_stakes, *d_app, *d_half;
+    void *d_ckpt; /* int16 or int32 (tg::ck_of) */
+    int32_t *d_stakes, *d_app, *d_half;
     uint8_t *d_bits;
     void *h_q; /* pinned */
     uint8_t *h_bits;
@@ -36,6 +37,9 @@ struct fg_gpu_turbo {
     size_t smem;
     tstream *sb;
 };
+
+/* 8-bit storage of the channel and extrinsic LLRs (and 16-bit checkpoints, tg::ck_of) when both fit. */
+static int storage8(const fg_xmap_fmt *f) { return f->w_ch <= 8 && f->w_ext <= 8; }
 
 static size_t elem(const fg_gpu_turbo *d) { return d->in8 ? 1 : 2; }
 
@@ -83,7 +87,7 @@ void fg_gpu_turbo_destroy(fg_gpu_turbo *d)
 int fg_gpu_turbo_batch(const fg_gpu_turbo *d) { return d ? d->ns * d->per_stream : 0; }
 
 /* The batch shape: NCW, NMCW (resolved defaults), FG_EINVAL naming the option. */
-static int check_shape(const fg_gpu_turbo_cfg *c, int K, int P, int *ncw, int *nmcw)
+static int check_shape(const fg_gpu_turbo_cfg *c, int P, int *ncw, int *nmcw)
 {
     if (c->kernel != FG_GPU_TURBO_FUSED)
         return fg_set_error(FG_EINVAL, "kernel=%d out of range [0, 0] (fused)", (int)c->kernel);
@@ -94,19 +98,23 @@ static int check_shape(const fg_gpu_turbo_cfg *c, int K, int P, int *ncw, int *n
     if (*ncw < 1 || *ncw > ncw_max)
         return fg_set_error(FG_EINVAL, "ncw=%d out of range [1, %d] (ncw x P <= %d threads per block at P=%d)", c->ncw,
                             ncw_max, FG_GPU_TURBO_THREADS_MAX, P);
-    if (c->nmcw) {
-        if (c->nmcw < 0 || c->nmcw > FG_GPU_TURBO_NMCW_MAX)
-            return fg_set_error(FG_EINVAL, "nmcw=%d out of range [1, %d]", c->nmcw, FG_GPU_TURBO_NMCW_MAX);
-        *nmcw = c->nmcw;
-    } else {
-        int target = (1 << 24) / K;
-        target = target < 256 ? 256 : target;
-        const int per = c->streams * *ncw;
-        *nmcw = (target + per - 1) / per;
-        if (*nmcw > FG_GPU_TURBO_NMCW_MAX)
-            *nmcw = FG_GPU_TURBO_NMCW_MAX;
-    }
+    if (c->nmcw < 0 || c->nmcw > FG_GPU_TURBO_NMCW_MAX)
+        return fg_set_error(FG_EINVAL, "nmcw=%d out of range [1, %d]", c->nmcw, FG_GPU_TURBO_NMCW_MAX);
+    *nmcw = c->nmcw; /* 0: default_nmcw, once the kernel's occupancy is known */
     return 0;
+}
+
+/* The default NMCW: batches of about 2^24 / K codewords (at least 256), rounded up to whole waves of thread
+ * blocks over the device (wave = blocks per SM x SMs; the streams run concurrently and share it), so no
+ * partial last wave leaves SMs idle. */
+static int default_nmcw(const fg_gpu_turbo *d, int wave)
+{
+    int target = (1 << 24) / d->K;
+    target = target < 256 ? 256 : target;
+    const long long blocks = (target + d->p.ncw - 1) / d->p.ncw;
+    const long long waves = (blocks + wave - 1) / wave;
+    const long long nmcw = (waves * wave + d->ns - 1) / d->ns;
+    return (int)(nmcw > (long long)FG_GPU_TURBO_NMCW_MAX ? (long long)FG_GPU_TURBO_NMCW_MAX : nmcw);
 }
 
 /* Thread-order address of position k of a SISO's order. */
@@ -238,7 +246,7 @@ static int alloc_stream(fg_gpu_turbo *d, tstream *b)
     CU(cudaMalloc(&b->d_chan, B * tg::chan_len(p) * e));
     if (!p.ext_shared)
         CU(cudaMalloc(&b->d_ext, B * 2 * p.LP * e));
-    CU(cudaMalloc((void **)&b->d_ckpt, B * tg::ckpt_len(p) * sizeof(int32_t)));
+    CU(cudaMalloc(&b->d_ckpt, B * tg::ckpt_len(p) * (d->in8 ? sizeof(int16_t) : sizeof(int32_t))));
     CU(cudaMalloc((void **)&b->d_stakes, B * tg::stake_len(p) * sizeof(int32_t)));
     CU(cudaMalloc((void **)&b->d_app, B * K * sizeof(int32_t)));
     CU(cudaMalloc((void **)&b->d_half, B * sizeof(int32_t)));
@@ -263,6 +271,11 @@ template <typename T> static cudaError_t set_smem(const fg_gpu_turbo *d)
     return cudaFuncSetAttribute(fused_kernel<T>(d), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)d->smem);
 }
 
+template <typename T> static cudaError_t blocks_per_sm(const fg_gpu_turbo *d, int *n)
+{
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(n, fused_kernel<T>(d), d->p.ncw * d->p.P, d->smem);
+}
+
 int fg_gpu_turbo_create(fg_std std, int K, const fg_gpu_turbo_cfg *cfg, fg_gpu_turbo **out)
 {
     if (!out)
@@ -272,7 +285,7 @@ int fg_gpu_turbo_create(fg_std std, int K, const fg_gpu_turbo_cfg *cfg, fg_gpu_t
     int ncw = 0, nmcw = 0;
     tg::params prm;
     int rc = make_params(std, K, &c.fx, 1, c.seg, &prm);
-    if (rc || (rc = check_shape(&c, K, c.fx.P, &ncw, &nmcw)))
+    if (rc || (rc = check_shape(&c, c.fx.P, &ncw, &nmcw)))
         return rc;
     prm.ncw = ncw;
     const int ndev = fg_gpu_device_count();
@@ -288,11 +301,9 @@ int fg_gpu_turbo_create(fg_std std, int K, const fg_gpu_turbo_cfg *cfg, fg_gpu_t
     d->std = std;
     d->K = K;
     d->N = 3 * K + FG_TURBO_TAIL;
-    d->in8 = c.fx.fmt.w_ch <= 8 && c.fx.fmt.w_ext <= 8;
+    d->in8 = storage8(&c.fx.fmt);
     d->ns = c.streams;
-    d->per_stream = ncw * nmcw;
     d->cfg.ncw = ncw;
-    d->cfg.nmcw = nmcw;
     d->p = prm;
     tg::params &p = d->p;
     cudaDeviceProp pr;
@@ -310,11 +321,18 @@ int fg_gpu_turbo_create(fg_std std, int K, const fg_gpu_turbo_cfg *cfg, fg_gpu_t
         return rc;
     }
     {
-        const cudaError_t e = d->in8 ? set_smem<int8_t>(d) : set_smem<int16_t>(d);
+        int per_sm = 0;
+        cudaError_t e = d->in8 ? set_smem<int8_t>(d) : set_smem<int16_t>(d);
+        if (e == cudaSuccess)
+            e = d->in8 ? blocks_per_sm<int8_t>(d, &per_sm) : blocks_per_sm<int16_t>(d, &per_sm);
         if (e != cudaSuccess) {
             fg_gpu_turbo_destroy(d);
-            return cuda_fail(e, "cudaFuncSetAttribute");
+            return cuda_fail(e, "the decode kernel's attributes");
         }
+        if (!nmcw)
+            nmcw = default_nmcw(d, (per_sm > 0 ? per_sm : 1) * pr.multiProcessorCount);
+        d->per_stream = ncw * nmcw;
+        d->cfg.nmcw = nmcw;
     }
     d->sb = (tstream *)calloc((size_t)d->ns, sizeof *d->sb);
     if (!d->sb) {
@@ -340,7 +358,8 @@ static int chunk_of(const fg_gpu_turbo *d, int s, int count)
 template <typename T> static void launch_t(const fg_gpu_turbo *d, tstream *b, int cs)
 {
     tg::tables tb = {d->d_a1, d->d_a2, d->d_n2, d->d_pi, d->d_crc};
-    tg::buffers<T> bf = {(const T *)b->d_q, (T *)b->d_chan, (T *)b->d_ext, b->d_ckpt, b->d_stakes,
+    tg::buffers<T> bf = {(const T *)b->d_q, (T *)b->d_chan, (T *)b->d_ext, (typename tg::ck_of<T>::type *)b->d_ckpt,
+                         b->d_stakes,
                          b->d_bits,         b->d_app,       b->d_half};
     const size_t work = (size_t)cs * (d->p.LP + 12);
     const int rblocks = (int)((work + 255) / 256 < 65535 ? (work + 255) / 256 : 65535);
@@ -490,6 +509,50 @@ int fg_gpu_turbo_bench(fg_gpu_turbo *d, double ebn0_db, int batches, fg_impl_tim
     return rc;
 }
 
+/* fg_gpu_turbo_host_decode with storage type T (as the device's: 8 bits when the formats allow). */
+template <typename T>
+static int host_decode_t(const tg::params &p, const host_tables &t, int count, const int32_t *q, uint8_t *bits,
+                         int32_t *app, int *half_iters)
+{
+    typedef typename tg::ck_of<T>::type C;
+    const size_t n = (size_t)count, N = 3 * (size_t)p.K + FG_TURBO_TAIL, K = (size_t)p.K;
+    T *qt = (T *)malloc(sizeof(T) * n * N), *chan = (T *)malloc(sizeof(T) * n * tg::chan_len(p));
+    T *ext = (T *)malloc(sizeof(T) * n * 2 * p.LP);
+    C *ck = (C *)malloc(sizeof(C) * n * tg::ckpt_len(p));
+    int32_t *stakes = (int32_t *)malloc(sizeof(int32_t) * n * tg::stake_len(p));
+    int32_t *app_all = (int32_t *)malloc(sizeof(int32_t) * n * K), *half = (int32_t *)malloc(sizeof(int32_t) * n);
+    uint8_t *hard = (uint8_t *)malloc(n * K);
+    int rc = 0;
+    if (!qt || !chan || !ext || !ck || !stakes || !app_all || !half || !hard)
+        rc = fg_set_error(FG_ENOMEM, "out of memory for %d codewords of K=%d", count, p.K);
+    if (!rc) {
+        for (size_t i = 0; i < n * N; i++)
+            qt[i] = (T)q[i];
+        const tg::buffers<T> bf = {qt, chan, ext, ck, stakes, hard, app_all, half};
+        const tg::tables tb = {t.a1, t.a2, t.n2, t.pi, t.crc};
+        for (size_t g = 0; g < n * (p.LP + 12); g++)
+            tg::rearrange1(p, tb, bf.q, bf.chan, g);
+        if (p.seg == 4)
+            tg::decode_host<T, 4>(p, tb, bf, count);
+        else
+            tg::decode_host<T, 8>(p, tb, bf, count);
+        memcpy(bits, hard, n * K);
+        if (app)
+            memcpy(app, app_all, sizeof(int32_t) * n * K);
+        for (size_t i = 0; half_iters && i < n; i++)
+            half_iters[i] = half[i];
+    }
+    free(qt);
+    free(chan);
+    free(ext);
+    free(ck);
+    free(stakes);
+    free(app_all);
+    free(half);
+    free(hard);
+    return rc;
+}
+
 int fg_gpu_turbo_host_decode(fg_std std, int K, const fg_turbo_fixed_cfg *fx, int seg, int count, const int32_t *q,
                              uint8_t *bits, int32_t *app, int *half_iters)
 {
@@ -500,43 +563,15 @@ int fg_gpu_turbo_host_decode(fg_std std, int K, const fg_turbo_fixed_cfg *fx, in
     host_tables t;
     if (rc || (rc = host_tables_make(std, p, &fx->et, &t)))
         return rc;
-    const size_t C = (size_t)count, N = 3 * (size_t)K + FG_TURBO_TAIL;
+    const size_t N = 3 * (size_t)K + FG_TURBO_TAIL;
     const int32_t m = fg_fx_max(fx->fmt.w_ch);
-    tg::buffers<int32_t> bf;
-    int32_t *buf[7];
-    const size_t len[7] = {C * N, C * tg::chan_len(p), C * 2 * p.LP, C * tg::ckpt_len(p), C * tg::stake_len(p),
-                           C * K, C};
-    for (int i = 0; i < 7; i++)
-        buf[i] = (int32_t *)malloc(sizeof(int32_t) * len[i]);
-    uint8_t *hard = (uint8_t *)malloc(C * K);
-    for (int i = 0; i < 7 && !rc; i++)
-        if (!buf[i])
-            rc = fg_set_error(FG_ENOMEM, "out of memory for %d codewords of K=%d", count, K);
-    if (!hard && !rc)
-        rc = fg_set_error(FG_ENOMEM, "out of memory for %d codewords of K=%d", count, K);
-    for (size_t i = 0; !rc && i < C * N; i++)
+    for (size_t i = 0; !rc && i < (size_t)count * N; i++)
         if (q[i] < -m || q[i] > m)
             rc = fg_set_error(FG_EINVAL, "q_N[%d]=%d of frame %d out of range [%d, %d] (w_ch=%d bits)", (int)(i % N),
                               (int)q[i], (int)(i / N), -m, m, fx->fmt.w_ch);
-    if (!rc) {
-        memcpy(buf[0], q, sizeof(int32_t) * C * N);
-        bf = {buf[0], buf[1], buf[2], buf[3], buf[4], hard, buf[5], buf[6]};
-        const tg::tables tb = {t.a1, t.a2, t.n2, t.pi, t.crc};
-        for (size_t g = 0; g < C * (p.LP + 12); g++)
-            tg::rearrange1(p, tb, bf.q, bf.chan, g);
-        if (seg == 4)
-            tg::decode_host<int32_t, 4>(p, tb, bf, count);
-        else
-            tg::decode_host<int32_t, 8>(p, tb, bf, count);
-        memcpy(bits, hard, C * K);
-        if (app)
-            memcpy(app, buf[5], sizeof(int32_t) * C * K);
-        for (size_t i = 0; half_iters && i < C; i++)
-            half_iters[i] = buf[6][i];
-    }
-    for (int i = 0; i < 7; i++)
-        free(buf[i]);
-    free(hard);
+    if (!rc)
+        rc = storage8(&fx->fmt) ? host_decode_t<int8_t>(p, t, count, q, bits, app, half_iters)
+                                : host_decode_t<int16_t>(p, t, count, q, bits, app, half_iters);
     host_tables_free(&t);
     return rc;
 }

@@ -19,7 +19,7 @@ static const fg_opt gpu_opts[] = {
     {"ncw", 0, FG_OPT_INT, G(ncw), 1, FG_GPU_TURBO_THREADS_MAX, .meta = "C", .def_text = "128/P, at least 1",
      .help = "codewords per thread block NCW (ncw x P <= 256)"},
     {"nmcw", 0, FG_OPT_INT, G(nmcw), 1, FG_GPU_TURBO_NMCW_MAX, .meta = "M",
-     .def_text = "batches of about 2^24/K codewords", .help = "thread blocks per stream NMCW"},
+     .def_text = "batches of about 2^24/K codewords in whole waves", .help = "thread blocks per stream NMCW"},
     {"seg", 0, FG_OPT_INT, G(seg), 4, 8, .meta = "S",
      .def = "4", .help = "positions between alpha checkpoints: 4 (fewer registers) or 8 (half the checkpoint traffic)"},
     {NULL}};

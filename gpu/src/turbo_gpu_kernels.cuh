@@ -17,6 +17,16 @@
 
 namespace tg {
 
+#define TG_HD __host__ __device__ __forceinline__
+/* The trellis loops unroll completely on the device; the host compiles the same code (fg_gpu_turbo_host_decode) and
+ * unrolls what its optimiser chooses. */
+#ifdef __CUDA_ARCH__
+#define TG_UNROLL _Pragma("unroll")
+#else
+#define TG_UNROLL
+#endif
+
+
 struct params {
     int K, P, L, LP, n_sub; /* LP = L x P: the positions of a codeword in the thread order (>= K) */
     int H, nii;             /* half-iterations, next-iteration initialisation */
@@ -46,24 +56,76 @@ __host__ __device__ inline size_t stake_len(const params &p) { return 64 * (size
 /* Per codeword: alpha checkpoints [checkpoint nck][state 8][sub-block P]. */
 __host__ __device__ inline size_t ckpt_len(const params &p) { return (size_t)p.nck * 8 * p.P; }
 
+/* The alpha checkpoints' type: 16 bits with 8-bit storage (w_ch, w_ext <= 8, so D1 <= 381 and a renormalised
+ * alpha, within its spread of 3 D1, fits easily), else 32. */
+template <typename T> struct ck_of {
+    typedef int32_t type;
+};
+template <> struct ck_of<int8_t> {
+    typedef int16_t type;
+};
+
+/* A checkpoint (8 renormalised alphas) of a thread's column ck (position i at i P): 32-bit values one per
+ * word; 16-bit values two per word (states 2k and 2k + 1 in word k), so a checkpoint is 4 stores and loads.
+ * A load keeps the raw words (ck_raw) and unpacks them only where they are used, so a prefetch does not wait
+ * for its data. */
+template <typename C> struct ck_raw;
+template <> struct ck_raw<int32_t> {
+    int32_t w[8];
+    TG_HD void load(const int32_t *ck, unsigned P, int c)
+    {
+        TG_UNROLL
+        for (int s = 0; s < 8; s++)
+            w[s] = ck[(unsigned)(c * 8 + s) * P];
+    }
+    TG_HD void unpack(int32_t a[8]) const
+    {
+        TG_UNROLL
+        for (int s = 0; s < 8; s++)
+            a[s] = w[s];
+    }
+    static TG_HD void store(int32_t *ck, unsigned P, int c, const int32_t a[8])
+    {
+        TG_UNROLL
+        for (int s = 0; s < 8; s++)
+            ck[(unsigned)(c * 8 + s) * P] = a[s];
+    }
+};
+template <> struct ck_raw<int16_t> {
+    uint32_t w[4];
+    TG_HD void load(const int16_t *ck, unsigned P, int c)
+    {
+        TG_UNROLL
+        for (int k = 0; k < 4; k++)
+            w[k] = reinterpret_cast<const uint32_t *>(ck)[(unsigned)(c * 4 + k) * P];
+    }
+    TG_HD void unpack(int32_t a[8]) const
+    {
+        TG_UNROLL
+        for (int k = 0; k < 4; k++) {
+            a[2 * k] = (int16_t)(w[k] & 0xffffu);
+            a[2 * k + 1] = (int16_t)(w[k] >> 16);
+        }
+    }
+    static TG_HD void store(int16_t *ck, unsigned P, int c, const int32_t a[8])
+    {
+        TG_UNROLL
+        for (int k = 0; k < 4; k++)
+            reinterpret_cast<uint32_t *>(ck)[(unsigned)(c * 4 + k) * P] =
+                ((uint32_t)a[2 * k] & 0xffffu) | ((uint32_t)a[2 * k + 1] << 16);
+    }
+};
+
 template <typename T> struct buffers {
     const T *q;       /* count x N: the channel LLRs, natural layout */
     T *chan;          /* count x chan_len */
     T *ext_g;         /* count x 2 LP when !ext_shared */
-    int32_t *ckpt;    /* count x ckpt_len */
+    typename ck_of<T>::type *ckpt; /* count x ckpt_len */
     int32_t *stakes;  /* count x stake_len */
     uint8_t *bits;    /* count x K */
     int32_t *app;     /* count x K (want_app) */
     int32_t *half;    /* count */
 };
-
-#define TG_HD __host__ __device__ __forceinline__
-/* The trellis loops unroll completely on both sides (the host compiles this code for fg_gpu_turbo_host_decode). */
-#ifdef __CUDA_ARCH__
-#define TG_UNROLL _Pragma("unroll")
-#else
-#define TG_UNROLL
-#endif
 
 TG_HD int32_t mx(int32_t a, int32_t b) { return a > b ? a : b; }
 
@@ -203,10 +265,9 @@ struct et_slot {
 /* The channel LLRs and a-priori addresses of one segment, loaded ahead; finish gathers the a-priori
  * values from the extrinsics: xs = sys + apr, ys = par. The pointers are the thread's (its sub-block's
  * column of the thread order), so position i is at i P. */
-template <int SEG> struct raw_inputs {
+template <typename T, int SEG> struct raw_inputs {
     int32_t sv[SEG], pv[SEG];
     unsigned av[SEG];
-    template <typename T>
     TG_HD void load(const T *sys, const T *par, const uint16_t *A, unsigned P, int i0, int n)
     {
         TG_UNROLL
@@ -221,7 +282,7 @@ template <int SEG> struct raw_inputs {
                 av[j] = 0;
             }
     }
-    template <typename T> TG_HD void finish(const T *ein, int i0, int n, int32_t xs[SEG], int32_t ys[SEG]) const
+    TG_HD void finish(const T *ein, int i0, int n, int32_t xs[SEG], int32_t ys[SEG]) const
     {
         TG_UNROLL
         for (int j = 0; j < SEG; j++)
@@ -239,7 +300,8 @@ __host__ __device__ inline size_t et_bytes(int ncw) { return (ncw * sizeof(et_sl
  * decisions (and APPs, early-termination sums) are kept. */
 template <typename T, int SEG, bool OUT>
 __host__ __device__ __forceinline__ void siso(const params &p, const tables &tb, const buffers<T> &bf, const T *ch,
-                                              T *ext, int32_t *stk, int32_t *ck, size_t cw, int sb, int n, int h,
+                                              T *ext, int32_t *stk, typename ck_of<T>::type *ck, size_t cw, int sb,
+                                              int n, int h,
                                               et_slot *et)
 {
     const int si = h & 1;
@@ -250,7 +312,8 @@ __host__ __device__ __forceinline__ void siso(const params &p, const tables &tb,
     const T *ein = ext + (si ? 0 : p.LP);
     T *eout = ext + (si ? p.LP : 0) + sb;
     const uint16_t *A = (si ? tb.a2 : tb.a1) + sb;
-    int32_t *ckp = ck + sb;
+    /* the thread's column: 32-bit values at sb, 16-bit pairs at word sb */
+    typename ck_of<T>::type *ckp = ck + sb * (sizeof(typename ck_of<T>::type) == 2 ? 2 : 1);
     /* the stakes this SISO saved in its previous run (buffer rb) and those it saves now (wb) */
     const int run = h >> 1, rb = (run + 1) & 1, wb = run & 1;
 #define STAKE(buf, ab, s, q) stk[((((buf) * 2 + si) * 2 + (ab)) * 8 + (s)) * P + (q)]
@@ -275,7 +338,7 @@ __host__ __device__ __forceinline__ void siso(const params &p, const tables &tb,
     /* forward, a segment at a time: a checkpoint at the start of each. The next segment's loads leave
      * before this one's arithmetic (their latency hides behind it); the a-priori gather from the
      * extrinsics follows when they have arrived. */
-    raw_inputs<SEG> raw;
+    raw_inputs<T, SEG> raw;
     raw.load(sys, par, A, P, 0, n);
     for (int i0 = 0; i0 < n; i0 += SEG) {
         int32_t xs[SEG], ys[SEG];
@@ -283,9 +346,7 @@ __host__ __device__ __forceinline__ void siso(const params &p, const tables &tb,
         if (i0 + SEG < n)
             raw.load(sys, par, A, P, i0 + SEG, n);
         renormalize(a);
-        TG_UNROLL
-        for (int s = 0; s < 8; s++)
-            ckp[(unsigned)((i0 / SEG) * 8 + s) * P] = a[s];
+        ck_raw<typename ck_of<T>::type>::store(ckp, P, i0 / SEG, a);
         TG_UNROLL
         for (int j = 0; j < SEG; j++)
             if (i0 + j < n)
@@ -303,24 +364,18 @@ __host__ __device__ __forceinline__ void siso(const params &p, const tables &tb,
     int32_t mn = INT_MAX;
     unsigned long long sum = 0;
     unsigned crc = 0;
-    int32_t ckv[8];
+    ck_raw<typename ck_of<T>::type> ckv;
     int c = (n - 1) / SEG;
     raw.load(sys, par, A, P, c * SEG, n);
-    TG_UNROLL
-    for (int s = 0; s < 8; s++)
-        ckv[s] = ckp[(unsigned)(c * 8 + s) * P];
+    ckv.load(ckp, P, c);
     for (; c >= 0; c--) {
         const int i0 = c * SEG;
         int32_t aa[SEG][8], xs[SEG], ys[SEG]; /* aa[j]: alpha at position i0 + j */
         raw.finish(ein, i0, n, xs, ys);
-        TG_UNROLL
-        for (int s = 0; s < 8; s++)
-            aa[0][s] = ckv[s];
+        ckv.unpack(aa[0]);
         if (c > 0) {
             raw.load(sys, par, A, P, i0 - SEG, n);
-            TG_UNROLL
-            for (int s = 0; s < 8; s++)
-                ckv[s] = ckp[(unsigned)((c - 1) * 8 + s) * P];
+            ckv.load(ckp, P, c - 1);
         }
         TG_UNROLL
         for (int j = 0; j + 1 < SEG; j++)
@@ -375,7 +430,8 @@ __host__ __device__ __forceinline__ void siso(const params &p, const tables &tb,
  * codeword; else device memory). */
 template <typename T> struct thread_view {
     T *ext;
-    int32_t *stk, *ck;
+    int32_t *stk;
+    typename ck_of<T>::type *ck;
     const T *ch;
     int n; /* positions of the sub-block, 0 past the last */
 };
@@ -507,10 +563,10 @@ template <typename T> __host__ __device__ inline void rearrange1(const params &p
         if (a < p.LP) {
             const int i = a / p.P, sb = a - i * p.P, j = sb * p.L + i;
             const bool v = j < p.K;
-            o[a] = v ? in[j] : (T)0;                        /* S1 */
-            o[p.LP + a] = v ? in[p.K + j] : (T)0;           /* P1 */
-            o[2 * p.LP + a] = v ? in[tb.pi[j]] : (T)0;      /* S2: the systematic LLR of interleaved j */
-            o[3 * p.LP + a] = v ? in[2 * p.K + j] : (T)0;   /* P2 */
+            o[a] = v ? in[j] : (T)0;                      /* S1 */
+            o[p.LP + a] = v ? in[p.K + j] : (T)0;         /* P1 */
+            o[2 * p.LP + a] = v ? in[tb.pi[j]] : (T)0;    /* S2: the systematic LLR of interleaved j */
+            o[3 * p.LP + a] = v ? in[2 * p.K + j] : (T)0; /* P2 */
         } else
             o[4 * p.LP + (a - p.LP)] = in[3 * p.K + (a - p.LP)]; /* the tails */
     }

@@ -158,6 +158,10 @@ static void run_suite_configs(batch_decoder dec, void *ctx, int frames_scale)
     w.fx.fmt.w_sm = 15;
     CU_ASSERT_FATAL(fg_xmap_fmt_check(&w.fx.fmt) == 0);
     equal_run(&w, 4 * frames_scale, 0.5, dec, ctx);
+    w = run_base(FG_STD_LTE, 1024, 8); /* 14-bit LLRs: 32-bit checkpoints, metrics beyond 16 bits */
+    w.fx.fmt = (fg_xmap_fmt){14, 6, 14, 17, 19, FG_XMAP_NORM_MODULO};
+    CU_ASSERT_FATAL(fg_xmap_fmt_check(&w.fx.fmt) == 0);
+    equal_run(&w, 4 * frames_scale, 0.5, dec, ctx);
     run_cfg n = run_base(FG_STD_LTE, 4096, 64); /* narrow: 4-bit channel, 5-bit extrinsics, 1 iteration */
     n.fx.fmt = (fg_xmap_fmt){4, 1, 5, 8, 9, FG_XMAP_NORM_MODULO};
     n.fx.half_iters = 2;

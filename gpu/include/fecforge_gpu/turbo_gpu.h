@@ -51,7 +51,8 @@ typedef struct {
     int streams;                /* NS, [1, 64], default 4 */
     int ncw;                    /* codewords per thread block, NCW x P <= 256; 0 (default): 128 / P, at least 1 */
     int nmcw;                   /* thread blocks per stream, [1, 65535]; 0 (default): batches of about
-                                   2^24 / K codewords (at least 256 and a multiple of NS x NCW) */
+                                   2^24 / K codewords (at least 256), rounded up to whole waves of thread
+                                   blocks over the device */
     int seg;                    /* positions between two alpha checkpoints: 4 (default: 128 registers, so
                                    16 warps per SM) or 8 (half the checkpoint traffic; faster for small
                                    batches, docs/gpu-turbo.md) */
