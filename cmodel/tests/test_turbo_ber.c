@@ -197,6 +197,52 @@ static void test_cycle_equals_fixed(void)
     }
 }
 
+/* An implementation that takes frames in batches and has no BER path of its own (a GPU's, without a device
+ * here): the engine makes each call's frames with threads, a piece at a time, and decodes them in one call.
+ * A copy of the fixed (quantised inputs) and float (real inputs) implementations with chunk 37 counts as
+ * the originals, with early termination too. */
+static int chunk37(void *w)
+{
+    (void)w;
+    return 37;
+}
+
+static void test_batch_impl_counts_as_frame_impl(void)
+{
+    static fg_family_impl batch[2];
+    static const char *const base[2] = {"fixed", "float"}, *const name[2] = {"fixed-batch37", "float-batch37"};
+    static const char *const A[2] = {"--std lte --K 512 --fixed --parallel 4 --iter 4 --et minllr:12",
+                                     "--std umts --K 301 --iter 2"};
+    static const double ebn0[2] = {0.9, 1.6};
+    const fg_family *f = fg_family_find("turbo");
+    for (int i = 0; i < 2; i++) {
+        const fg_family_impl *b = fg_family_impl_find(f, base[i]);
+        CU_ASSERT_FATAL(b != NULL);
+        if (!fg_family_impl_find(f, name[i])) {
+            batch[i] = *b;
+            batch[i].name = name[i];
+            batch[i].chunk = chunk37;
+            CU_ASSERT_EQUAL_FATAL(fg_family_add_impl("turbo", &batch[i]), 0);
+        }
+        fg_family_setup one, many;
+        fg_ber_point a, c;
+        open_turbo(&one, base[i], A[i]);
+        open_turbo(&many, name[i], A[i]);
+        CU_ASSERT_EQUAL_FATAL(point(&one, 9, 30, 600, 2, ebn0[i], &a), 0);
+        CU_ASSERT_EQUAL_FATAL(point(&many, 9, 30, 600, 2, ebn0[i], &c), 0);
+        if (!(a.frame_errors > 0 && a.frames > a.frame_errors + 37))
+            fprintf(stderr, "%s: %lld frames, %lld errors\n", A[i], a.frames, a.frame_errors);
+        CU_ASSERT(a.frame_errors > 0 && a.frames > a.frame_errors + 37); /* several calls, failing frames */
+        CU_ASSERT_EQUAL(c.frames, a.frames);
+        CU_ASSERT_EQUAL(c.frame_errors, a.frame_errors);
+        CU_ASSERT_EQUAL(c.bit_errors, a.bit_errors);
+        CU_ASSERT_EQUAL(c.work, a.work);
+        CU_ASSERT_EQUAL(c.stop, a.stop);
+        fg_family_setup_free(&one);
+        fg_family_setup_free(&many);
+    }
+}
+
 static void test_ebn0_at(void)
 {
     fg_ber_point p[3];
@@ -275,6 +321,7 @@ void fg_test_register(void)
         {"workers 1, 3, 5 give identical counts", test_thread_invariance},
         {"max_frames stop, ET lowers avg_work", test_max_frames_and_et},
         {"cycle-accurate decoder counts as the fixed model", test_cycle_equals_fixed},
+        {"a batch implementation counts as a frame one", test_batch_impl_counts_as_frame_impl},
         {"Eb/N0 at a FER", test_ebn0_at},
         {"option and parameter errors", test_errors},
         {NULL, NULL},

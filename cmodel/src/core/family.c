@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- registry ---- */
 
@@ -247,6 +248,9 @@ typedef struct {
     double x, param;
 } point_ctx;
 
+/* FRAME_PIECE frames at a time are made into the batch of an implementation that takes many per call. */
+enum { FRAME_PIECE = 256 };
+
 typedef struct {
     const point_ctx *pc;
     void *w;       /* the implementation's worker */
@@ -254,6 +258,13 @@ typedef struct {
     uint8_t *bits;
     int32_t work;
     uint8_t erased;
+    /* an implementation that takes chunk > 1 frames per call (a GPU without its own BER path): the frames
+     * of a call, made by frame_threads threads and decoded in one call */
+    int chunk, frame_threads;
+    uint8_t *ref_b, *bits_b, *erased_b;
+    double *llr_b;  /* chunk x n_rx_max (real inputs), or one piece of FRAME_PIECE frames (quantised) */
+    int32_t *llr_q_b, *work_b;
+    int *n_rx_b;
 } point_worker;
 
 static void point_worker_destroy(void *arg)
@@ -265,7 +276,35 @@ static void point_worker_destroy(void *arg)
         pw->pc->impl->destroy(pw->w);
     fg_frame_free(&pw->fr);
     free(pw->bits);
+    free(pw->ref_b);
+    free(pw->bits_b);
+    free(pw->erased_b);
+    free(pw->llr_b);
+    free(pw->llr_q_b);
+    free(pw->work_b);
+    free(pw->n_rx_b);
     free(pw);
+}
+
+/* The buffers of a worker whose implementation takes chunk frames per call. */
+static int batch_alloc(point_worker *pw)
+{
+    const fg_family_inst *fi = pw->pc->fi;
+    const size_t c = (size_t)pw->chunk, n = (size_t)fi->n_rx_max;
+    const int quant = pw->pc->impl->input == FG_IMPL_QUANT;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    pw->frame_threads = (int)(cpus < 1 ? 1 : cpus > FG_BER_WORKERS_MAX ? FG_BER_WORKERS_MAX : cpus);
+    pw->ref_b = malloc(c * (size_t)fi->dec_len);
+    pw->bits_b = malloc(c * (size_t)fi->dec_len);
+    pw->erased_b = malloc(c);
+    pw->llr_b = malloc(sizeof *pw->llr_b * (quant ? (size_t)FRAME_PIECE : c) * n);
+    pw->llr_q_b = quant ? malloc(sizeof *pw->llr_q_b * c * n) : NULL;
+    pw->work_b = malloc(sizeof *pw->work_b * c);
+    pw->n_rx_b = malloc(sizeof *pw->n_rx_b * c);
+    if (!pw->ref_b || !pw->bits_b || !pw->erased_b || !pw->llr_b || (quant && !pw->llr_q_b) || !pw->work_b ||
+        !pw->n_rx_b)
+        return fg_set_error(FG_ENOMEM, "out of memory for a batch of %d frames of %s", pw->chunk, fi->code_name);
+    return 0;
 }
 
 static int point_worker_create(void *ctx, int slot, void **out)
@@ -278,11 +317,32 @@ static int point_worker_create(void *ctx, int slot, void **out)
     pw->pc = pc;
     int rc = pc->impl->create(pc->fi, pc->icfg, pc->impl->gpu ? slot : 0, &pw->w);
     if (!rc && !pc->impl->ber) {
-        rc = fg_frame_alloc(pc->fi, &pw->fr);
-        if (!rc && !(pw->bits = malloc((size_t)pc->fi->dec_len)))
-            rc = fg_set_error(FG_ENOMEM, "out of memory for the decisions of a frame");
+        pw->chunk = pc->impl->chunk ? pc->impl->chunk(pw->w) : 1;
+        if (pw->chunk > 1)
+            rc = batch_alloc(pw);
+        else {
+            rc = fg_frame_alloc(pc->fi, &pw->fr);
+            if (!rc && !(pw->bits = malloc((size_t)pc->fi->dec_len)))
+                rc = fg_set_error(FG_ENOMEM, "out of memory for the decisions of a frame");
+        }
     }
     return rc;
+}
+
+/* The result of one decoded frame against its reference. */
+static void frame_result(const fg_family_inst *fi, const uint8_t *bits, const uint8_t *ref, int32_t work,
+                         uint8_t erased, fg_ber_frame *r)
+{
+    int be = 0, fe = erased;
+    for (int i = 0; i < fi->k; i++)
+        be += bits[i] != ref[i];
+    fe |= be > 0;
+    for (int i = fi->k; i < fi->dec_len && !fe; i++)
+        fe = bits[i] != ref[i];
+    r->bit_errors = erased ? fi->k : be; /* an erasure: every information bit counts as lost */
+    r->work = work;
+    r->frame_error = (int8_t)(fe != 0);
+    r->erasure = (int8_t)erased;
 }
 
 static int point_worker_chunk(void *arg)
@@ -310,16 +370,40 @@ static int point_frame(point_worker *pw, long long f, fg_ber_frame *r)
     pw->erased = 0;
     if ((rc = pc->impl->decode(pw->w, &io)))
         return rc;
-    int be = 0, fe = pw->erased;
-    for (int i = 0; i < fi->k; i++)
-        be += pw->bits[i] != pw->fr.ref[i];
-    fe |= be > 0;
-    for (int i = fi->k; i < fi->dec_len && !fe; i++)
-        fe = pw->bits[i] != pw->fr.ref[i];
-    r->bit_errors = pw->erased ? fi->k : be; /* an erasure: every information bit counts as lost */
-    r->work = pw->work;
-    r->frame_error = (int8_t)(fe != 0);
-    r->erasure = (int8_t)pw->erased;
+    frame_result(fi, pw->bits, pw->fr.ref, pw->work, pw->erased, r);
+    return 0;
+}
+
+/* Frames first .. first+count-1 (count <= chunk) made by frame_threads threads, FRAME_PIECE at a time,
+ * decoded in one call, compared. */
+static int point_batch(point_worker *pw, long long first, int count, fg_ber_frame *res)
+{
+    const point_ctx *pc = pw->pc;
+    const fg_family_inst *fi = pc->fi;
+    const size_t n = (size_t)fi->n_rx_max, dl = (size_t)fi->dec_len;
+    const int quant = pc->impl->input == FG_IMPL_QUANT;
+    int rc = 0;
+    for (int at = 0; at < count && !rc; at += FRAME_PIECE) {
+        const int m = count - at < FRAME_PIECE ? count - at : FRAME_PIECE;
+        rc = fg_family_frames(fi, pc->seed, pc->x, first + at, m, pw->frame_threads, pw->ref_b + at * dl,
+                              quant ? pw->llr_b : pw->llr_b + at * n, quant ? pw->llr_q_b + at * n : NULL,
+                              pw->n_rx_b + at);
+    }
+    if (rc)
+        return rc;
+    memset(pw->work_b, 0, sizeof *pw->work_b * (size_t)count);
+    memset(pw->erased_b, 0, (size_t)count);
+    const fg_decode_io io = {.count = count,
+                             .llr = quant ? NULL : pw->llr_b,
+                             .llr_q = quant ? pw->llr_q_b : NULL,
+                             .n_rx = pw->n_rx_b,
+                             .bits = pw->bits_b,
+                             .work = pw->work_b,
+                             .erased = pw->erased_b};
+    if ((rc = pc->impl->decode(pw->w, &io)))
+        return rc;
+    for (int i = 0; i < count; i++)
+        frame_result(fi, pw->bits_b + i * dl, pw->ref_b + i * dl, pw->work_b[i], pw->erased_b[i], &res[i]);
     return 0;
 }
 
@@ -329,6 +413,8 @@ static int point_run(void *arg, long long first, int count, fg_ber_frame *res)
     const point_ctx *pc = pw->pc;
     if (pc->impl->ber)
         return pc->impl->ber(pw->w, pc->seed, pc->x, pc->param, first, count, res);
+    if (pw->chunk > 1)
+        return point_batch(pw, first, count, res);
     for (int i = 0; i < count; i++) {
         const int rc = point_frame(pw, first + i, &res[i]);
         if (rc) /* the engine names the frames of the call; a single frame of a longer call is named here */
