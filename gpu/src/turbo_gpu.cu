@@ -147,7 +147,6 @@ static int make_params(fg_std std, int K, const fg_turbo_fixed_cfg *fx, int ncw,
     p->ncw = ncw;
     p->seg = seg;
     p->nck = (sch.L + seg - 1) / seg;
-    p->want_app = 1;
     return 0;
 }
 
@@ -355,26 +354,28 @@ static int chunk_of(const fg_gpu_turbo *d, int s, int count)
     return c < 0 ? 0 : c > d->per_stream ? d->per_stream : c;
 }
 
-template <typename T> static void launch_t(const fg_gpu_turbo *d, tstream *b, int cs)
+template <typename T> static void launch_t(const fg_gpu_turbo *d, tstream *b, int cs, int want_app)
 {
+    tg::params p = d->p;
+    p.want_app = want_app;
     tg::tables tb = {d->d_a1, d->d_a2, d->d_n2, d->d_pi, d->d_crc};
     tg::buffers<T> bf = {(const T *)b->d_q, (T *)b->d_chan, (T *)b->d_ext, (typename tg::ck_of<T>::type *)b->d_ckpt,
                          b->d_stakes,
                          b->d_bits,         b->d_app,       b->d_half};
-    const size_t work = (size_t)cs * (d->p.LP + 12);
+    const size_t work = (size_t)cs * (p.LP + 12);
     const int rblocks = (int)((work + 255) / 256 < 65535 ? (work + 255) / 256 : 65535);
-    tg::rearrange<T><<<rblocks, 256, 0, b->s>>>(d->p, tb, bf.q, bf.chan, cs);
-    const int blocks = (cs + d->p.ncw - 1) / d->p.ncw;
-    fused_kernel<T>(d)<<<blocks, d->p.ncw * d->p.P, d->smem, b->s>>>(d->p, tb, bf, cs);
+    tg::rearrange<T><<<rblocks, 256, 0, b->s>>>(p, tb, bf.q, bf.chan, cs);
+    const int blocks = (cs + p.ncw - 1) / p.ncw;
+    fused_kernel<T>(d)<<<blocks, p.ncw * p.P, d->smem, b->s>>>(p, tb, bf, cs);
 }
 
-/* Rearrange and decode the cs codewords already in stream b's device input. */
-static int launch_decode(const fg_gpu_turbo *d, tstream *b, int cs)
+/* Rearrange and decode the cs codewords already in stream b's device input (want_app: their APPs too). */
+static int launch_decode(const fg_gpu_turbo *d, tstream *b, int cs, int want_app)
 {
     if (d->in8)
-        launch_t<int8_t>(d, b, cs);
+        launch_t<int8_t>(d, b, cs, want_app);
     else
-        launch_t<int16_t>(d, b, cs);
+        launch_t<int16_t>(d, b, cs, want_app);
     CU(cudaGetLastError());
     return 0;
 }
@@ -400,7 +401,7 @@ static int run_batch(fg_gpu_turbo *d, int count, int want_app, int want_half)
             break;
         CU(cudaEventRecord(b->ev_in, b->s));
         CU(cudaMemcpyAsync(b->d_q, b->h_q, (size_t)cs * d->N * e, cudaMemcpyHostToDevice, b->s));
-        if ((rc = launch_decode(d, b, cs)))
+        if ((rc = launch_decode(d, b, cs, want_app)))
             break;
         CU(cudaEventRecord(b->ev_k1, b->s));
         CU(cudaMemcpyAsync(b->h_bits, b->d_bits, (size_t)cs * K, cudaMemcpyDeviceToHost, b->s));
@@ -497,7 +498,7 @@ int fg_gpu_turbo_bench(fg_gpu_turbo *d, double ebn0_db, int batches, fg_impl_tim
     if (rc || (rc = bench_inputs(d, sigma, B < 256 ? B : 256)))
         return rc;
     rc = bench_timing(
-        d->sb, d->ns, batches, [&](int s) { return launch_decode(d, &d->sb[s], chunk_of(d, s, B)); },
+        d->sb, d->ns, batches, [&](int s) { return launch_decode(d, &d->sb[s], chunk_of(d, s, B), 0); },
         [&]() { return run_batch(d, B, 0, 0); }, &out->kernel_ms, &out->total_ms, &out->latency_ms);
     if (!rc) {
         out->batch = B;
@@ -563,6 +564,7 @@ int fg_gpu_turbo_host_decode(fg_std std, int K, const fg_turbo_fixed_cfg *fx, in
     host_tables t;
     if (rc || (rc = host_tables_make(std, p, &fx->et, &t)))
         return rc;
+    p.want_app = app != NULL;
     const size_t N = 3 * (size_t)K + FG_TURBO_TAIL;
     const int32_t m = fg_fx_max(fx->fmt.w_ch);
     for (size_t i = 0; !rc && i < (size_t)count * N; i++)

@@ -8,8 +8,20 @@
 #include "fecforge/family.h"
 #include "gpu_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* --seg: 4 or 8 (the kernels are built for these two). */
+static int parse_seg(const char *text, void *field)
+{
+    if (strcmp(text, "4") && strcmp(text, "8"))
+        return fg_set_error(FG_EINVAL, "expected 4 or 8");
+    *(int *)field = text[0] - '0';
+    return 0;
+}
+
+static void print_seg(const void *field, char *buf, size_t n) { snprintf(buf, n, "%d", *(const int *)field); }
 
 #define G(f) offsetof(fg_gpu_turbo_cfg, f)
 static const fg_opt gpu_opts[] = {
@@ -20,8 +32,9 @@ static const fg_opt gpu_opts[] = {
      .help = "codewords per thread block NCW (ncw x P <= 256)"},
     {"nmcw", 0, FG_OPT_INT, G(nmcw), 1, FG_GPU_TURBO_NMCW_MAX, .meta = "M",
      .def_text = "batches of about 2^24/K codewords in whole waves", .help = "thread blocks per stream NMCW"},
-    {"seg", 0, FG_OPT_INT, G(seg), 4, 8, .meta = "S",
-     .def = "4", .help = "positions between alpha checkpoints: 4 (fewer registers) or 8 (half the checkpoint traffic)"},
+    {"seg", 0, FG_OPT_CUSTOM, G(seg), .parse = parse_seg, .print = print_seg, .meta = "4|8",
+     .help = "positions between alpha checkpoints: 4 (fewer registers) or 8 (half the checkpoint\n"
+             "traffic; faster for small batches)"},
     {NULL}};
 #undef G
 

@@ -26,7 +26,6 @@ namespace tg {
 #define TG_UNROLL
 #endif
 
-
 struct params {
     int K, P, L, LP, n_sub; /* LP = L x P: the positions of a codeword in the thread order (>= K) */
     int H, nii;             /* half-iterations, next-iteration initialisation */
@@ -36,7 +35,7 @@ struct params {
     double et_threshold;
     int ncw, seg, nck;      /* codewords per block; positions per alpha checkpoint, checkpoints per thread */
     int ext_shared;         /* the extrinsic arrays in shared memory (else in ext_g) */
-    int want_app;
+    int want_app;           /* write the APPs of the output run (a launch's choice) */
 };
 
 /* Tables of one (K, P), in the thread order: position a = i P + p is offset i of sub-block p. */
@@ -53,7 +52,8 @@ struct tables {
 __host__ __device__ inline size_t chan_len(const params &p) { return 4 * (size_t)p.LP + 12; }
 /* Per codeword: stakes [buffer 2][SISO 2][alpha/beta 2][state 8][sub-block P]. */
 __host__ __device__ inline size_t stake_len(const params &p) { return 64 * (size_t)p.P; }
-/* Per codeword: alpha checkpoints [checkpoint nck][state 8][sub-block P]. */
+/* Per codeword: alpha checkpoints [checkpoint nck][state 8][sub-block P] of ck_of<T> values (16-bit ones two to
+ * a word: [nck][word 4][P]). */
 __host__ __device__ inline size_t ckpt_len(const params &p) { return (size_t)p.nck * 8 * p.P; }
 
 /* The alpha checkpoints' type: 16 bits with 8-bit storage (w_ch, w_ext <= 8, so D1 <= 381 and a renormalised
