@@ -47,7 +47,7 @@ declare -A BAD=(
   [app-width]=0 [in-shift]=-1 [mb]=x [scale]=x [batches]=0 [count]=0 [first]=-1 [encoding]=x [show]=-1
   [random]=0 [bank-depth]=0 [radix]=3 [window]=0 [norm]=x [sub]=-1 [half-iter]=-1 [stop-fer]=2
   [mb-order]=x [fclk]=x [csv]='' [frames-out]='' [k-max]=0 [ext-width]=0 [bm-width]=0 [sm-width]=0
-  [latency]=0 [frame]=x [then]=x [then-std]=x [umts-k]=x [seg]=3
+  [latency]=0 [frame]=x [then]=x [then-std]=x [umts-k]=x [seg]=3 [lanes]=3
 )
 n=0 checked=0
 cut -f2 "$t/opts" | sort | uniq -c | awk '$1 >= 2 { print $2 }' >"$t/shared"

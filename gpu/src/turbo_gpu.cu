@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <type_traits>
 
 #include "gpu_util.cuh"
 #include "turbo_gpu_kernels.cuh"
@@ -89,15 +90,22 @@ int fg_gpu_turbo_batch(const fg_gpu_turbo *d) { return d ? d->ns * d->per_stream
 /* The batch shape: NCW, NMCW (resolved defaults), FG_EINVAL naming the option. */
 static int check_shape(const fg_gpu_turbo_cfg *c, int P, int *ncw, int *nmcw)
 {
+    const int nl = c->lanes;
+    if (nl != 1 && nl != 2)
+        return fg_set_error(FG_EINVAL, "lanes=%d invalid: 1 or 2 codewords per thread", nl);
+    if (nl == 2 && !storage8(&c->fx.fmt))
+        return fg_set_error(FG_EINVAL, "lanes=2 needs 8-bit storage: w_ch=%d and w_ext=%d must be at most 8",
+                            c->fx.fmt.w_ch, c->fx.fmt.w_ext);
     if (c->kernel != FG_GPU_TURBO_FUSED)
         return fg_set_error(FG_EINVAL, "kernel=%d out of range [0, 0] (fused)", (int)c->kernel);
     if (c->streams < 1 || c->streams > FG_GPU_TURBO_STREAMS_MAX)
         return fg_set_error(FG_EINVAL, "streams=%d out of range [1, %d]", c->streams, FG_GPU_TURBO_STREAMS_MAX);
-    const int ncw_max = FG_GPU_TURBO_THREADS_MAX / P;
-    *ncw = c->ncw ? c->ncw : (128 / P > 1 ? 128 / P : 1);
-    if (*ncw < 1 || *ncw > ncw_max)
-        return fg_set_error(FG_EINVAL, "ncw=%d out of range [1, %d] (ncw x P <= %d threads per block at P=%d)", c->ncw,
-                            ncw_max, FG_GPU_TURBO_THREADS_MAX, P);
+    const int ncw_max = FG_GPU_TURBO_THREADS_MAX / P * nl;
+    *ncw = c->ncw ? c->ncw : nl * (128 / P > 1 ? 128 / P : 1);
+    if (*ncw < 1 || *ncw > ncw_max || *ncw % nl)
+        return fg_set_error(FG_EINVAL,
+                            "ncw=%d out of range [1, %d]%s (ncw / lanes x P <= %d threads per block at P=%d, lanes=%d)",
+                            c->ncw, ncw_max, nl == 2 ? " and even" : "", FG_GPU_TURBO_THREADS_MAX, P, nl);
     if (c->nmcw < 0 || c->nmcw > FG_GPU_TURBO_NMCW_MAX)
         return fg_set_error(FG_EINVAL, "nmcw=%d out of range [1, %d]", c->nmcw, FG_GPU_TURBO_NMCW_MAX);
     *nmcw = c->nmcw; /* 0: default_nmcw, once the kernel's occupancy is known */
@@ -121,7 +129,7 @@ static int default_nmcw(const fg_gpu_turbo *d, int wave)
 static int taddr(const tg::params &p, int k) { return (k % p.L) * p.P + k / p.L; }
 
 /* The parameters of (K, fx) with ncw codewords per block (the extrinsics' place is set by the caller). */
-static int make_params(fg_std std, int K, const fg_turbo_fixed_cfg *fx, int ncw, int seg, tg::params *p)
+static int make_params(fg_std std, int K, const fg_turbo_fixed_cfg *fx, int ncw, int seg, int lanes, tg::params *p)
 {
     /* the C model's checks are the decoder's */
     fg_turbo_fixed *model = NULL;
@@ -146,6 +154,7 @@ static int make_params(fg_std std, int K, const fg_turbo_fixed_cfg *fx, int ncw,
     p->et_threshold = fx->et.threshold;
     p->ncw = ncw;
     p->seg = seg;
+    p->lanes = lanes;
     p->nck = (sch.L + seg - 1) / seg;
     return 0;
 }
@@ -257,12 +266,20 @@ static int alloc_stream(fg_gpu_turbo *d, tstream *b)
     return 0;
 }
 
-/* The decode kernel of d's storage type T, checkpoint interval and extrinsics' place. */
-template <typename T> static void (*fused_kernel(const fg_gpu_turbo *d))(tg::params, tg::tables, tg::buffers<T>, int)
+/* The decode kernel of d's storage type T, lanes, checkpoint interval and extrinsics' place. */
+template <typename T> using fused_t = void (*)(tg::params, tg::tables, tg::buffers<T>, int);
+template <typename T, typename L> static fused_t<T> fused_kernel_l(const tg::params &p)
 {
-    if (d->p.seg == 4)
-        return d->p.ext_shared ? tg::decode_fused<T, 4, true> : tg::decode_fused<T, 4, false>;
-    return d->p.ext_shared ? tg::decode_fused<T, 8, true> : tg::decode_fused<T, 8, false>;
+    if (p.seg == 4)
+        return p.ext_shared ? tg::decode_fused<T, 4, true, L> : tg::decode_fused<T, 4, false, L>;
+    return p.ext_shared ? tg::decode_fused<T, 8, true, L> : tg::decode_fused<T, 8, false, L>;
+}
+template <typename T> static fused_t<T> fused_kernel(const fg_gpu_turbo *d)
+{
+    if constexpr (std::is_same<T, int8_t>::value) /* two lanes: 8-bit storage only */
+        if (d->p.lanes == 2)
+            return fused_kernel_l<T, tg::lanes2>(d->p);
+    return fused_kernel_l<T, tg::lanes1>(d->p);
 }
 
 template <typename T> static cudaError_t set_smem(const fg_gpu_turbo *d)
@@ -272,7 +289,7 @@ template <typename T> static cudaError_t set_smem(const fg_gpu_turbo *d)
 
 template <typename T> static cudaError_t blocks_per_sm(const fg_gpu_turbo *d, int *n)
 {
-    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(n, fused_kernel<T>(d), d->p.ncw * d->p.P, d->smem);
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(n, fused_kernel<T>(d), d->p.ncw / d->p.lanes * d->p.P, d->smem);
 }
 
 int fg_gpu_turbo_create(fg_std std, int K, const fg_gpu_turbo_cfg *cfg, fg_gpu_turbo **out)
@@ -283,7 +300,7 @@ int fg_gpu_turbo_create(fg_std std, int K, const fg_gpu_turbo_cfg *cfg, fg_gpu_t
     const fg_gpu_turbo_cfg c = cfg ? *cfg : fg_gpu_turbo_cfg_default();
     int ncw = 0, nmcw = 0;
     tg::params prm;
-    int rc = make_params(std, K, &c.fx, 1, c.seg, &prm);
+    int rc = make_params(std, K, &c.fx, 1, c.seg, c.lanes, &prm);
     if (rc || (rc = check_shape(&c, c.fx.P, &ncw, &nmcw)))
         return rc;
     prm.ncw = ncw;
@@ -366,7 +383,7 @@ template <typename T> static void launch_t(const fg_gpu_turbo *d, tstream *b, in
     const int rblocks = (int)((work + 255) / 256 < 65535 ? (work + 255) / 256 : 65535);
     tg::rearrange<T><<<rblocks, 256, 0, b->s>>>(p, tb, bf.q, bf.chan, cs);
     const int blocks = (cs + p.ncw - 1) / p.ncw;
-    fused_kernel<T>(d)<<<blocks, p.ncw * p.P, d->smem, b->s>>>(p, tb, bf, cs);
+    fused_kernel<T>(d)<<<blocks, p.ncw / p.lanes * p.P, d->smem, b->s>>>(p, tb, bf, cs);
 }
 
 /* Rearrange and decode the cs codewords already in stream b's device input (want_app: their APPs too). */
@@ -399,9 +416,11 @@ static int run_batch(fg_gpu_turbo *d, int count, int want_app, int want_half)
         const int cs = chunk_of(d, s, count);
         if (!cs)
             break;
+        /* two lanes decode codewords in pairs: an odd chunk's partner is the zeroed slot after it */
+        const int cl = (cs + d->p.lanes - 1) / d->p.lanes * d->p.lanes;
         CU(cudaEventRecord(b->ev_in, b->s));
-        CU(cudaMemcpyAsync(b->d_q, b->h_q, (size_t)cs * d->N * e, cudaMemcpyHostToDevice, b->s));
-        if ((rc = launch_decode(d, b, cs, want_app)))
+        CU(cudaMemcpyAsync(b->d_q, b->h_q, (size_t)cl * d->N * e, cudaMemcpyHostToDevice, b->s));
+        if ((rc = launch_decode(d, b, cl, want_app)))
             break;
         CU(cudaEventRecord(b->ev_k1, b->s));
         CU(cudaMemcpyAsync(b->h_bits, b->d_bits, (size_t)cs * K, cudaMemcpyDeviceToHost, b->s));
@@ -439,6 +458,8 @@ int fg_gpu_turbo_decode(fg_gpu_turbo *d, int count, const int32_t *q, uint8_t *b
             else
                 ((int16_t *)d->sb[s].h_q)[i] = (int16_t)src[i];
         }
+        if (cs % d->p.lanes) /* the partner of an odd chunk's last codeword (per_stream is a multiple of lanes) */
+            memset((char *)d->sb[s].h_q + (size_t)cs * N * elem(d), 0, (size_t)N * elem(d));
     }
     int rc = run_batch(d, count, app != NULL, 1);
     if (rc)
@@ -510,13 +531,32 @@ int fg_gpu_turbo_bench(fg_gpu_turbo *d, double ebn0_db, int batches, fg_impl_tim
     return rc;
 }
 
+/* decode_host of p's checkpoint interval and lanes (two lanes: 8-bit storage only). */
+template <typename T> static void host_decode_l(const tg::params &p, const tg::tables &tb, const tg::buffers<T> &bf, int n)
+{
+    if constexpr (std::is_same<T, int8_t>::value)
+        if (p.lanes == 2) {
+            if (p.seg == 4)
+                tg::decode_host<T, 4, tg::lanes2>(p, tb, bf, n);
+            else
+                tg::decode_host<T, 8, tg::lanes2>(p, tb, bf, n);
+            return;
+        }
+    if (p.seg == 4)
+        tg::decode_host<T, 4, tg::lanes1>(p, tb, bf, n);
+    else
+        tg::decode_host<T, 8, tg::lanes1>(p, tb, bf, n);
+}
+
 /* fg_gpu_turbo_host_decode with storage type T (as the device's: 8 bits when the formats allow). */
 template <typename T>
 static int host_decode_t(const tg::params &p, const host_tables &t, int count, const int32_t *q, uint8_t *bits,
                          int32_t *app, int *half_iters)
 {
     typedef typename tg::ck_of<T>::type C;
-    const size_t n = (size_t)count, N = 3 * (size_t)p.K + FG_TURBO_TAIL, K = (size_t)p.K;
+    /* two lanes decode codewords in pairs: an odd count gets a zeroed partner */
+    const size_t n = (size_t)(count + p.lanes - 1) / p.lanes * p.lanes, N = 3 * (size_t)p.K + FG_TURBO_TAIL;
+    const size_t K = (size_t)p.K;
     T *qt = (T *)malloc(sizeof(T) * n * N), *chan = (T *)malloc(sizeof(T) * n * tg::chan_len(p));
     T *ext = (T *)malloc(sizeof(T) * n * 2 * p.LP);
     C *ck = (C *)malloc(sizeof(C) * n * tg::ckpt_len(p));
@@ -528,19 +568,16 @@ static int host_decode_t(const tg::params &p, const host_tables &t, int count, c
         rc = fg_set_error(FG_ENOMEM, "out of memory for %d codewords of K=%d", count, p.K);
     if (!rc) {
         for (size_t i = 0; i < n * N; i++)
-            qt[i] = (T)q[i];
+            qt[i] = i < (size_t)count * N ? (T)q[i] : 0;
         const tg::buffers<T> bf = {qt, chan, ext, ck, stakes, hard, app_all, half};
         const tg::tables tb = {t.a1, t.a2, t.n2, t.pi, t.crc};
         for (size_t g = 0; g < n * (p.LP + 12); g++)
             tg::rearrange1(p, tb, bf.q, bf.chan, g);
-        if (p.seg == 4)
-            tg::decode_host<T, 4>(p, tb, bf, count);
-        else
-            tg::decode_host<T, 8>(p, tb, bf, count);
-        memcpy(bits, hard, n * K);
+        host_decode_l<T>(p, tb, bf, (int)n);
+        memcpy(bits, hard, (size_t)count * K);
         if (app)
-            memcpy(app, app_all, sizeof(int32_t) * n * K);
-        for (size_t i = 0; half_iters && i < n; i++)
+            memcpy(app, app_all, sizeof(int32_t) * (size_t)count * K);
+        for (int i = 0; half_iters && i < count; i++)
             half_iters[i] = half[i];
     }
     free(qt);
@@ -554,13 +591,16 @@ static int host_decode_t(const tg::params &p, const host_tables &t, int count, c
     return rc;
 }
 
-int fg_gpu_turbo_host_decode(fg_std std, int K, const fg_turbo_fixed_cfg *fx, int seg, int count, const int32_t *q,
-                             uint8_t *bits, int32_t *app, int *half_iters)
+int fg_gpu_turbo_host_decode(fg_std std, int K, const fg_turbo_fixed_cfg *fx, int seg, int lanes, int count,
+                             const int32_t *q, uint8_t *bits, int32_t *app, int *half_iters)
 {
     if (!fx || !q || !bits || count < 1)
         return fg_set_error(FG_EINVAL, "fg_gpu_turbo_host_decode: NULL argument or count=%d < 1", count);
     tg::params p;
-    int rc = make_params(std, K, fx, 1, seg, &p);
+    int rc = make_params(std, K, fx, 1, seg, lanes, &p);
+    if (!rc && lanes != 1 && !(lanes == 2 && storage8(&fx->fmt)))
+        rc = fg_set_error(FG_EINVAL, "lanes=%d invalid: 1, or 2 with 8-bit storage (w_ch=%d, w_ext=%d)", lanes,
+                          fx->fmt.w_ch, fx->fmt.w_ext);
     host_tables t;
     if (rc || (rc = host_tables_make(std, p, &fx->et, &t)))
         return rc;

@@ -11,5 +11,6 @@ fg_gpu_turbo_cfg fg_gpu_turbo_cfg_default(void)
     c.fx = fg_turbo_fixed_cfg_default();
     c.streams = 4;
     c.seg = 4;
+    c.lanes = 1;
     return c;
 }

@@ -12,27 +12,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* --seg: 4 or 8 (the kernels are built for these two). */
-static int parse_seg(const char *text, void *field)
+/* An int option that takes one of two one-digit values (the kernels are built for these). */
+static int parse_digit_of(const char *text, void *field, char a, char b)
 {
-    if (strcmp(text, "4") && strcmp(text, "8"))
-        return fg_set_error(FG_EINVAL, "expected 4 or 8");
+    if (!text[0] || text[1] || (text[0] != a && text[0] != b))
+        return fg_set_error(FG_EINVAL, "expected %c or %c", a, b);
     *(int *)field = text[0] - '0';
     return 0;
 }
-
-static void print_seg(const void *field, char *buf, size_t n) { snprintf(buf, n, "%d", *(const int *)field); }
+static int parse_seg(const char *text, void *field) { return parse_digit_of(text, field, '4', '8'); }
+static int parse_lanes(const char *text, void *field) { return parse_digit_of(text, field, '1', '2'); }
+static void print_int(const void *field, char *buf, size_t n) { snprintf(buf, n, "%d", *(const int *)field); }
 
 #define G(f) offsetof(fg_gpu_turbo_cfg, f)
 static const fg_opt gpu_opts[] = {
     {"kernel", 0, FG_OPT_CHOICE, G(kernel), .words = "fused", .meta = "K",
      .help = "fused: one launch per batch, every half-iteration, a thread per sub-block"},
     {"ns", 0, FG_OPT_INT, G(streams), 1, FG_GPU_TURBO_STREAMS_MAX, .meta = "S", .help = "CUDA streams NS"},
-    {"ncw", 0, FG_OPT_INT, G(ncw), 1, FG_GPU_TURBO_THREADS_MAX, .meta = "C", .def_text = "128/P, at least 1",
-     .help = "codewords per thread block NCW (ncw x P <= 256)"},
+    {"ncw", 0, FG_OPT_INT, G(ncw), 1, FG_GPU_TURBO_THREADS_MAX, .meta = "C", .def_text = "lanes x 128/P, at least lanes",
+     .help = "codewords per thread block NCW (ncw / lanes x P <= 256)"},
     {"nmcw", 0, FG_OPT_INT, G(nmcw), 1, FG_GPU_TURBO_NMCW_MAX, .meta = "M",
      .def_text = "batches of about 2^24/K codewords in whole waves", .help = "thread blocks per stream NMCW"},
-    {"seg", 0, FG_OPT_CUSTOM, G(seg), .parse = parse_seg, .print = print_seg, .meta = "4|8",
+    {"lanes", 0, FG_OPT_CUSTOM, G(lanes), .parse = parse_lanes, .print = print_int, .meta = "1|2",
+     .help = "codewords per thread: 2 runs two in the 16-bit halves of the metric registers (8-bit\n"
+             "storage: channel and extrinsic LLRs of at most 8 bits; ncw even)"},
+    {"seg", 0, FG_OPT_CUSTOM, G(seg), .parse = parse_seg, .print = print_int, .meta = "4|8",
      .help = "positions between alpha checkpoints: 4 (fewer registers) or 8 (half the checkpoint\n"
              "traffic; faster for small batches)"},
     {NULL}};
@@ -137,6 +141,7 @@ static void gpu_describe(const void *icfg, int gpus, fg_json *j)
     fg_json_int(j, "ncw", c->ncw);
     fg_json_int(j, "nmcw", c->nmcw);
     fg_json_int(j, "seg", c->seg);
+    fg_json_int(j, "lanes", c->lanes);
     fg_json_int(j, "gpus", gpus);
     fg_json_obj_close(j);
 }

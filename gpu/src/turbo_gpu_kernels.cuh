@@ -5,7 +5,8 @@
  * step (modulo: also up to multiples of 2^w_sm), because its format check rules out every saturation
  * and keeps every compared spread inside the half range; a radix-4 step is two radix-2 steps in exact
  * max-plus arithmetic, and an LLR is the difference of two maxima, in which the constants cancel. The
- * metrics are renormalised (state 0 subtracted) at every checkpoint and segment, so they stay small. */
+ * metrics are renormalised (state 0 subtracted) at every checkpoint and segment, so they stay small: within
+ * 22 D1 + 127 for 8-bit storage, which lets two codewords share a register in 16-bit lanes (lanes2). */
 #ifndef FECFORGE_GPU_TURBO_KERNELS_CUH
 #define FECFORGE_GPU_TURBO_KERNELS_CUH
 
@@ -34,6 +35,7 @@ struct params {
     int et_kind;            /* fg_turbo_et_kind */
     double et_threshold;
     int ncw, seg, nck;      /* codewords per block; positions per alpha checkpoint, checkpoints per thread */
+    int lanes;              /* codewords per thread: 1 (lanes1) or 2 (lanes2, 8-bit storage) */
     int ext_shared;         /* the extrinsic arrays in shared memory (else in ext_g) */
     int want_app;           /* write the APPs of the output run (a launch's choice) */
 };
@@ -69,22 +71,21 @@ template <> struct ck_of<int8_t> {
  * word; 16-bit values two per word (states 2k and 2k + 1 in word k), so a checkpoint is 4 stores and loads.
  * A load keeps the raw words (ck_raw) and unpacks them only where they are used, so a prefetch does not wait
  * for its data. */
-template <typename C> struct ck_raw;
-template <> struct ck_raw<int32_t> {
-    int32_t w[8];
-    TG_HD void load(const int32_t *ck, unsigned P, int c)
+template <typename C> struct ck_raw { /* one value per word: int32 metrics, or lanes2's packed pairs */
+    C w[8];
+    TG_HD void load(const C *ck, unsigned P, int c)
     {
         TG_UNROLL
         for (int s = 0; s < 8; s++)
             w[s] = ck[(unsigned)(c * 8 + s) * P];
     }
-    TG_HD void unpack(int32_t a[8]) const
+    TG_HD void unpack(C a[8]) const
     {
         TG_UNROLL
         for (int s = 0; s < 8; s++)
             a[s] = w[s];
     }
-    static TG_HD void store(int32_t *ck, unsigned P, int c, const int32_t a[8])
+    static TG_HD void store(C *ck, unsigned P, int c, const C a[8])
     {
         TG_UNROLL
         for (int s = 0; s < 8; s++)
@@ -139,11 +140,28 @@ TG_HD int32_t add_max(int32_t a, int32_t b, int32_t c)
 #endif
 }
 
-/* Branch metric of input u with parity z: [u = 0] x + [z = 0] y, x = sys + apr, y = par. */
-TG_HD int32_t branch(int u, int z, int32_t x, int32_t y, int32_t xy)
-{
-    return u == 0 ? (z == 0 ? xy : x) : (z == 0 ? y : 0);
-}
+/* The lanes of a thread: the metrics of one codeword in int32 (lanes1), or of two in the 16-bit halves of a
+ * word (lanes2: one __viaddmax_s16x2 does an add-max of both; for 8-bit storage, whose metrics stay far
+ * inside 16 bits, docs/gpu-turbo.md). M is the metric register; make packs the lanes' values, get
+ * unpacks lane l. */
+struct lanes1 {
+    enum { N = 1 };
+    typedef int32_t M;
+    static TG_HD M make(const int32_t *v) { return v[0]; }
+    static TG_HD int32_t get(M m, int l) { return (void)l, m; }
+    static TG_HD M add(M a, M b) { return a + b; }
+    static TG_HD M add_max(M a, M b, M c) { return tg::add_max(a, b, c); }
+    static TG_HD M neg(M a) { return -a; }
+};
+struct lanes2 {
+    enum { N = 2 };
+    typedef uint32_t M;
+    static TG_HD M make(const int32_t *v) { return ((uint32_t)v[0] & 0xffffu) | ((uint32_t)v[1] << 16); }
+    static TG_HD int32_t get(M m, int l) { return (int16_t)(l ? m >> 16 : m & 0xffffu); }
+    static TG_HD M add_max(M a, M b, M c) { return __viaddmax_s16x2(a, b, c); }
+    static TG_HD M add(M a, M b) { return __viaddmax_s16x2(a, b, 0x80008000u); } /* max with -32768: the sum */
+    static TG_HD M neg(M a) { return add(~a, 0x00010001u); }
+};
 
 /* The i-th (0 or 1) branch (s, u) into state t, in the order of s: compile-time constants once the
  * loops over t and i unroll. */
@@ -163,75 +181,93 @@ TG_HD void pred(int t, int i, int &s_out, int &u_out)
             }
 }
 
-/* alpha at i + 1 into out from alpha at i in in (out and in distinct: no copy). */
-TG_HD void alpha_next(const int32_t in[8], int32_t out[8], int32_t x, int32_t y)
+/* v + the branch metric of input u with parity z, [u = 0] x + [z = 0] y (x = sys + apr, y = par, xy = x + y);
+ * the branch with u = 1 and z = 1 adds nothing, so no instruction. */
+template <typename L>
+TG_HD typename L::M plus_branch(typename L::M v, int u, int z, typename L::M x, typename L::M y, typename L::M xy)
 {
-    const int32_t xy = x + y;
+    if (u == 1 && z == 1)
+        return v;
+    return L::add(v, u == 0 ? (z == 0 ? xy : x) : y);
+}
+
+/* max(v + branch, w) in one add-max. */
+template <typename L>
+TG_HD typename L::M max_branch(typename L::M v, int u, int z, typename L::M x, typename L::M y, typename L::M xy,
+                               typename L::M w)
+{
+    const typename L::M zero = 0;
+    return L::add_max(v, u == 1 && z == 1 ? zero : u == 0 ? (z == 0 ? xy : x) : y, w);
+}
+
+/* alpha at i + 1 into out from alpha at i in in (distinct arrays: no copy): per state an add and an add-max. */
+template <typename L>
+TG_HD void alpha_next(const typename L::M in[8], typename L::M out[8], typename L::M x, typename L::M y)
+{
+    const typename L::M xy = L::add(x, y);
     TG_UNROLL
     for (int t = 0; t < 8; t++) {
         int s0 = 0, u0 = 0, s1 = 0, u1 = 0;
         pred(t, 0, s0, u0);
         pred(t, 1, s1, u1);
-        out[t] = add_max(in[s0], branch(u0, fg_rsc_parity(s0, u0), x, y, xy),
-                         in[s1] + branch(u1, fg_rsc_parity(s1, u1), x, y, xy));
+        out[t] = max_branch<L>(in[s0], u0, fg_rsc_parity(s0, u0), x, y, xy,
+                               plus_branch<L>(in[s1], u1, fg_rsc_parity(s1, u1), x, y, xy));
     }
 }
 
-/* alpha at i + 1 from alpha at i in place: per state one add and one add-max. */
-TG_HD void alpha_step(int32_t a[8], int32_t x, int32_t y)
+/* alpha at i + 1 from alpha at i in place. */
+template <typename L> TG_HD void alpha_step(typename L::M a[8], typename L::M x, typename L::M y)
 {
-    int32_t o[8];
-    alpha_next(a, o, x, y);
+    typename L::M o[8];
+    alpha_next<L>(a, o, x, y);
     TG_UNROLL
     for (int s = 0; s < 8; s++)
         a[s] = o[s];
 }
 
 /* beta at i from beta at i + 1. */
-TG_HD void beta_step(int32_t b[8], int32_t x, int32_t y)
+template <typename L> TG_HD void beta_step(typename L::M b[8], typename L::M x, typename L::M y)
 {
-    const int32_t xy = x + y;
-    int32_t o[8];
+    const typename L::M xy = L::add(x, y);
+    typename L::M o[8];
     TG_UNROLL
     for (int s = 0; s < 8; s++)
-        o[s] = add_max(b[fg_rsc_next(s, 0)], branch(0, fg_rsc_parity(s, 0), x, y, xy),
-                       b[fg_rsc_next(s, 1)] + branch(1, fg_rsc_parity(s, 1), x, y, xy));
+        o[s] = max_branch<L>(b[fg_rsc_next(s, 0)], 0, fg_rsc_parity(s, 0), x, y, xy,
+                             plus_branch<L>(b[fg_rsc_next(s, 1)], 1, fg_rsc_parity(s, 1), x, y, xy));
     TG_UNROLL
     for (int s = 0; s < 8; s++)
         b[s] = o[s];
 }
 
-/* The two maxima of position i's LLR from alpha at i and beta at i + 1: m0 over the branches with
- * u = 0, m1 over u = 1, each alpha + branch metric + beta. The branches with parity 0 get y once, after
- * the maximum of their alpha + beta. */
-TG_HD void llr_maxima(const int32_t a[8], const int32_t b[8], int32_t x, int32_t y, int32_t &m0, int32_t &m1)
+/* The two maxima of position i's LLR from alpha at i and beta at i + 1, without x: mu[u] = max over the
+ * branches with input u of alpha + beta + [z = 0] y (the branches with parity 0 get y once, after the
+ * maximum of their alpha + beta). The maxima of the LLR are mu[0] + x and mu[1]. */
+template <typename L>
+TG_HD void llr_maxima(const typename L::M a[8], const typename L::M b[8], typename L::M y, typename L::M mu[2])
 {
-    int32_t mu[2];
     TG_UNROLL
     for (int u = 0; u < 2; u++) {
-        int32_t with_y = 0, without = 0; /* max of alpha + beta over the branches with parity 0 / 1 */
+        typename L::M with_y = 0, without = 0; /* max of alpha + beta over the branches with parity 0 / 1 */
         int ny = 0, nn = 0;
         TG_UNROLL
         for (int s = 0; s < 8; s++) {
-            const int32_t bt = b[fg_rsc_next(s, u)];
-            if (fg_rsc_parity(s, u) == 0) {
-                with_y = ny++ ? add_max(a[s], bt, with_y) : a[s] + bt;
-            } else {
-                without = nn++ ? add_max(a[s], bt, without) : a[s] + bt;
-            }
+            const typename L::M bt = b[fg_rsc_next(s, u)];
+            if (fg_rsc_parity(s, u) == 0)
+                with_y = ny++ ? L::add_max(a[s], bt, with_y) : L::add(a[s], bt);
+            else
+                without = nn++ ? L::add_max(a[s], bt, without) : L::add(a[s], bt);
         }
-        mu[u] = add_max(with_y, y, without);
+        mu[u] = L::add_max(with_y, y, without);
     }
-    m0 = mu[0] + x;
-    m1 = mu[1];
 }
 
-TG_HD void renormalize(int32_t m[8])
+/* State 0's metric subtracted from every state's. */
+template <typename L> TG_HD void renormalize(typename L::M m[8])
 {
-    const int32_t m0 = m[0];
+    const typename L::M n0 = L::neg(m[0]);
     TG_UNROLL
     for (int s = 0; s < 8; s++)
-        m[s] -= m0;
+        m[s] = L::add(m[s], n0);
 }
 
 /* beta at K from the tail (fg_xmap_beta_tail, exact). */
@@ -262,33 +298,44 @@ struct et_slot {
     int stop;
 };
 
-/* The channel LLRs and a-priori addresses of one segment, loaded ahead; finish gathers the a-priori
- * values from the extrinsics: xs = sys + apr, ys = par. The pointers are the thread's (its sub-block's
- * column of the thread order), so position i is at i P. */
-template <typename T, int SEG> struct raw_inputs {
-    int32_t sv[SEG], pv[SEG];
+/* The channel LLRs and a-priori addresses of one segment of each lane's codeword (the same positions: one
+ * address table), loaded ahead and kept as loaded; finish gathers the a-priori values from the extrinsics
+ * when the segment is used: xl[l][j] = sys + apr of lane l, xs and ys the lanes packed. The pointers are
+ * the thread's column of the thread order, so position i is at i P. */
+template <typename T, int SEG, typename L> struct raw_inputs {
+    int32_t sv[L::N][SEG], pv[L::N][SEG];
     unsigned av[SEG];
-    TG_HD void load(const T *sys, const T *par, const uint16_t *A, unsigned P, int i0, int n)
+    TG_HD void load(const T *const *sys, const T *const *par, const uint16_t *A, unsigned P, int i0, int n)
     {
         TG_UNROLL
-        for (int j = 0; j < SEG; j++)
-            if (i0 + j < n) {
-                const unsigned at = (unsigned)(i0 + j) * P;
-                sv[j] = sys[at];
-                pv[j] = par[at];
-                av[j] = A[at];
-            } else {
-                sv[j] = pv[j] = 0; /* past the sub-block: never used */
-                av[j] = 0;
+        for (int j = 0; j < SEG; j++) {
+            const bool in = i0 + j < n; /* past the sub-block: never used */
+            const unsigned at = (unsigned)(i0 + j) * P;
+            av[j] = in ? A[at] : 0;
+            TG_UNROLL
+            for (int l = 0; l < L::N; l++) {
+                sv[l][j] = in ? sys[l][at] : 0;
+                pv[l][j] = in ? par[l][at] : 0;
             }
+        }
     }
-    TG_HD void finish(const T *ein, int i0, int n, int32_t xs[SEG], int32_t ys[SEG]) const
+    TG_HD void finish(const T *const *ein, int i0, int n, int32_t xl[L::N][SEG], typename L::M xs[SEG],
+                      typename L::M ys[SEG]) const
     {
         TG_UNROLL
         for (int j = 0; j < SEG; j++)
             if (i0 + j < n) {
-                xs[j] = sv[j] + (int32_t)ein[av[j]];
-                ys[j] = pv[j];
+                TG_UNROLL
+                for (int l = 0; l < L::N; l++)
+                    xl[l][j] = sv[l][j] + (int32_t)ein[l][av[j]];
+                int32_t x[L::N], y[L::N];
+                TG_UNROLL
+                for (int l = 0; l < L::N; l++) {
+                    x[l] = xl[l][j];
+                    y[l] = pv[l][j];
+                }
+                xs[j] = L::make(x);
+                ys[j] = L::make(y);
             }
     }
 };
@@ -296,82 +343,127 @@ template <typename T, int SEG> struct raw_inputs {
 /* Bytes of the et slots at the start of a block's shared memory (the extrinsics follow, 16-aligned). */
 __host__ __device__ inline size_t et_bytes(int ncw) { return (ncw * sizeof(et_slot) + 15) / 16 * 16; }
 
-/* One SISO run (half-iteration h) of sub-block sb (n > 0 positions) of one codeword. OUT: the run whose
- * decisions (and APPs, early-termination sums) are kept. */
-template <typename T, int SEG, bool OUT>
-__host__ __device__ __forceinline__ void siso(const params &p, const tables &tb, const buffers<T> &bf, const T *ch,
-                                              T *ext, int32_t *stk, typename ck_of<T>::type *ck, size_t cw, int sb,
-                                              int n, int h,
-                                              et_slot *et)
+/* The checkpoint storage of lanes L with storage type T: one lane's as ck_of<T>; two lanes' packed words. */
+template <typename T, typename L> struct ck_type {
+    typedef typename ck_of<T>::type type;
+};
+template <typename T> struct ck_type<T, lanes2> {
+    typedef uint32_t type;
+};
+
+/* What a thread needs of each of its lanes' codewords. */
+template <typename T> struct lane_view {
+    const T *ch; /* channel, thread order */
+    T *ext;      /* both SISOs' extrinsics */
+    int32_t *stk;
+    size_t cw;
+    et_slot *et;
+};
+
+/* One SISO run (half-iteration h) of sub-block sb (n > 0 positions) of each lane's codeword; ck the lanes'
+ * checkpoints (the first lane's region). OUT: the run whose decisions (and APPs, early-termination sums)
+ * are kept, for the lanes in out_mask. */
+template <typename T, int SEG, bool OUT, typename L>
+__host__ __device__ __forceinline__ void siso(const params &p, const tables &tb, const buffers<T> &bf,
+                                              const lane_view<T> *lv, typename ck_type<T, L>::type *ck, int sb,
+                                              int n, int h, unsigned out_mask)
 {
+    typedef typename L::M M;
+    typedef typename ck_type<T, L>::type C;
+    enum { NL = L::N };
     const int si = h & 1;
     const unsigned P = (unsigned)p.P;
     /* the thread's column of every array in the thread order */
-    const T *sys = ch + (si ? 2 : 0) * p.LP + sb, *par = ch + (si ? 3 : 1) * p.LP + sb;
-    const T *tail = ch + 4 * p.LP + 6 * si;
-    const T *ein = ext + (si ? 0 : p.LP);
-    T *eout = ext + (si ? p.LP : 0) + sb;
+    const T *sys[NL], *par[NL], *ein[NL];
+    T *eout[NL];
+    TG_UNROLL
+    for (int l = 0; l < NL; l++) {
+        sys[l] = lv[l].ch + (si ? 2 : 0) * p.LP + sb;
+        par[l] = lv[l].ch + (si ? 3 : 1) * p.LP + sb;
+        ein[l] = lv[l].ext + (si ? 0 : p.LP);
+        eout[l] = lv[l].ext + (si ? p.LP : 0) + sb;
+    }
     const uint16_t *A = (si ? tb.a2 : tb.a1) + sb;
-    /* the thread's column: 32-bit values at sb, 16-bit pairs at word sb */
-    typename ck_of<T>::type *ckp = ck + sb * (sizeof(typename ck_of<T>::type) == 2 ? 2 : 1);
+    /* the thread's column: one value at sb, or 16-bit pairs at word sb */
+    C *ckp = ck + sb * (sizeof(C) == 2 ? 2 : 1);
     /* the stakes this SISO saved in its previous run (buffer rb) and those it saves now (wb) */
     const int run = h >> 1, rb = (run + 1) & 1, wb = run & 1;
-#define STAKE(buf, ab, s, q) stk[((((buf) * 2 + si) * 2 + (ab)) * 8 + (s)) * P + (q)]
-    int32_t a[8], b[8];
-    if (sb == 0) {
+#define STAKE(l, buf, ab, s, q) lv[l].stk[((((buf) * 2 + si) * 2 + (ab)) * 8 + (s)) * P + (q)]
+    M a[8], b[8];
+    {
+        int32_t v[NL], bl[NL][8];
         TG_UNROLL
-        for (int s = 0; s < 8; s++)
-            a[s] = s ? -p.d1 : 0;
-    } else {
+        for (int s = 0; s < 8; s++) {
+            TG_UNROLL
+            for (int l = 0; l < NL; l++)
+                v[l] = sb == 0 ? (s ? -p.d1 : 0) : p.nii ? STAKE(l, rb, 0, s, sb - 1) : 0;
+            a[s] = L::make(v);
+        }
         TG_UNROLL
-        for (int s = 0; s < 8; s++)
-            a[s] = p.nii ? STAKE(rb, 0, s, sb - 1) : 0;
-    }
-    if (sb == p.n_sub - 1)
-        tail_beta(tail, b);
-    else {
+        for (int l = 0; l < NL; l++) {
+            if (sb == p.n_sub - 1)
+                tail_beta(lv[l].ch + 4 * p.LP + 6 * si, bl[l]);
+            else {
+                TG_UNROLL
+                for (int s = 0; s < 8; s++)
+                    bl[l][s] = p.nii ? STAKE(l, rb, 1, s, sb + 1) : 0;
+            }
+        }
         TG_UNROLL
-        for (int s = 0; s < 8; s++)
-            b[s] = p.nii ? STAKE(rb, 1, s, sb + 1) : 0;
+        for (int s = 0; s < 8; s++) {
+            TG_UNROLL
+            for (int l = 0; l < NL; l++)
+                v[l] = bl[l][s];
+            b[s] = L::make(v);
+        }
     }
 
     /* forward, a segment at a time: a checkpoint at the start of each. The next segment's loads leave
-     * before this one's arithmetic (their latency hides behind it); the a-priori gather from the
-     * extrinsics follows when they have arrived. */
-    raw_inputs<T, SEG> raw;
+     * before this one's arithmetic (their latency hides behind it). */
+    raw_inputs<T, SEG, L> raw;
     raw.load(sys, par, A, P, 0, n);
     for (int i0 = 0; i0 < n; i0 += SEG) {
-        int32_t xs[SEG], ys[SEG];
-        raw.finish(ein, i0, n, xs, ys);
+        int32_t xl[NL][SEG];
+        M xs[SEG], ys[SEG];
+        raw.finish(ein, i0, n, xl, xs, ys);
         if (i0 + SEG < n)
             raw.load(sys, par, A, P, i0 + SEG, n);
-        renormalize(a);
-        ck_raw<typename ck_of<T>::type>::store(ckp, P, i0 / SEG, a);
+        renormalize<L>(a);
+        ck_raw<C>::store(ckp, P, i0 / SEG, a);
         TG_UNROLL
         for (int j = 0; j < SEG; j++)
             if (i0 + j < n)
-                alpha_step(a, xs[j], ys[j]);
+                alpha_step<L>(a, xs[j], ys[j]);
     }
     if (sb < p.n_sub - 1) { /* alpha at the sub-block's end (n = L, even) */
-        renormalize(a);
+        renormalize<L>(a);
         TG_UNROLL
         for (int s = 0; s < 8; s++)
-            STAKE(wb, 0, s, sb) = a[s];
+            TG_UNROLL
+            for (int l = 0; l < NL; l++)
+                STAKE(l, wb, 0, s, sb) = L::get(a[s], l);
     }
 
     /* backward, a segment at a time: its alphas again from the checkpoint, then beta and the LLRs; the
      * previous segment's checkpoint and inputs load meanwhile */
-    int32_t mn = INT_MAX;
-    unsigned long long sum = 0;
-    unsigned crc = 0;
-    ck_raw<typename ck_of<T>::type> ckv;
+    int32_t mn[NL];
+    unsigned long long sum[NL];
+    unsigned crc[NL];
+    TG_UNROLL
+    for (int l = 0; l < NL; l++) {
+        mn[l] = INT_MAX;
+        sum[l] = 0;
+        crc[l] = 0;
+    }
+    ck_raw<C> ckv;
     int c = (n - 1) / SEG;
     raw.load(sys, par, A, P, c * SEG, n);
     ckv.load(ckp, P, c);
     for (; c >= 0; c--) {
         const int i0 = c * SEG;
-        int32_t aa[SEG][8], xs[SEG], ys[SEG]; /* aa[j]: alpha at position i0 + j */
-        raw.finish(ein, i0, n, xs, ys);
+        M aa[SEG][8], xs[SEG], ys[SEG]; /* aa[j]: alpha at position i0 + j */
+        int32_t xl[NL][SEG];
+        raw.finish(ein, i0, n, xl, xs, ys);
         ckv.unpack(aa[0]);
         if (c > 0) {
             raw.load(sys, par, A, P, i0 - SEG, n);
@@ -380,78 +472,84 @@ __host__ __device__ __forceinline__ void siso(const params &p, const tables &tb,
         TG_UNROLL
         for (int j = 0; j + 1 < SEG; j++)
             if (i0 + j + 1 < n)
-                alpha_next(aa[j], aa[j + 1], xs[j], ys[j]);
+                alpha_next<L>(aa[j], aa[j + 1], xs[j], ys[j]);
         TG_UNROLL
         for (int j = SEG - 1; j >= 0; j--) {
             const int i = i0 + j;
             if (i < n) {
-                int32_t m0, m1, app, e;
-                llr_maxima(aa[j], b, xs[j], ys[j], m0, m1);
-                /* sys + apr is exact in w_bm bits (the format check), so x stands for both */
-                fg_xmap_finish_llr(&p.fmt, m0, m1, xs[j], 0, &app, &e);
-                eout[(unsigned)i * P] = (T)e;
-                if (OUT) {
-                    const int j_nat = si ? tb.n2[(unsigned)i * P + sb] : sb * p.L + i;
-                    const int hard = fg_fx_hard(app);
-                    bf.bits[cw * p.K + j_nat] = (uint8_t)hard;
-                    if (p.want_app)
-                        bf.app[cw * p.K + j_nat] = app;
-                    if (p.et_kind) {
-                        const int32_t m = fg_fx_abs(app);
-                        mn = m < mn ? m : mn;
-                        sum += (unsigned long long)m;
-                        if (hard && tb.crc)
-                            crc ^= tb.crc[j_nat];
+                M mu[2];
+                llr_maxima<L>(aa[j], b, ys[j], mu);
+                TG_UNROLL
+                for (int l = 0; l < NL; l++) {
+                    int32_t app, e;
+                    /* sys + apr is exact in w_bm bits (the format check), so x stands for both */
+                    fg_xmap_finish_llr(&p.fmt, L::get(mu[0], l) + xl[l][j], L::get(mu[1], l), xl[l][j], 0, &app, &e);
+                    eout[l][(unsigned)i * P] = (T)e;
+                    if (OUT && (out_mask >> l & 1u)) {
+                        const int j_nat = si ? tb.n2[(unsigned)i * P + sb] : sb * p.L + i;
+                        const int hard = fg_fx_hard(app);
+                        bf.bits[lv[l].cw * p.K + j_nat] = (uint8_t)hard;
+                        if (p.want_app)
+                            bf.app[lv[l].cw * p.K + j_nat] = app;
+                        if (p.et_kind) {
+                            const int32_t m = fg_fx_abs(app);
+                            mn[l] = m < mn[l] ? m : mn[l];
+                            sum[l] += (unsigned long long)m;
+                            if (hard && tb.crc)
+                                crc[l] ^= tb.crc[j_nat];
+                        }
                     }
                 }
-                beta_step(b, xs[j], ys[j]);
+                beta_step<L>(b, xs[j], ys[j]);
             }
         }
-        renormalize(b);
+        renormalize<L>(b);
     }
     TG_UNROLL
     for (int s = 0; s < 8; s++)
-        STAKE(wb, 1, s, sb) = b[s];
+        TG_UNROLL
+        for (int l = 0; l < NL; l++)
+            STAKE(l, wb, 1, s, sb) = L::get(b[s], l);
 #undef STAKE
-    if (OUT && p.et_kind) {
+    TG_UNROLL
+    for (int l = 0; l < NL; l++)
+        if (OUT && p.et_kind && (out_mask >> l & 1u)) {
+            et_slot *et = lv[l].et;
 #ifdef __CUDA_ARCH__
-        atomicMin(&et->mn, mn);
-        atomicAdd(&et->sum, sum);
-        atomicXor(&et->crc, crc);
+            atomicMin(&et->mn, mn[l]);
+            atomicAdd(&et->sum, sum[l]);
+            atomicXor(&et->crc, crc[l]);
 #else
-        et->mn = mn < et->mn ? mn : et->mn;
-        et->sum += sum;
-        et->crc ^= crc;
+            et->mn = mn[l] < et->mn ? mn[l] : et->mn;
+            et->sum += sum[l];
+            et->crc ^= crc[l];
 #endif
-    }
+        }
 }
 
-/* The pointers of thread (cw, sb) into a batch's buffers (SH: ext_sh, the block's shared extrinsics of this
- * codeword; else device memory). */
-template <typename T> struct thread_view {
-    T *ext;
-    int32_t *stk;
-    typename ck_of<T>::type *ck;
-    const T *ch;
-    int n; /* positions of the sub-block, 0 past the last */
-};
-
-template <typename T, bool SH>
-__host__ __device__ __forceinline__ thread_view<T> view_of(const params &p, const buffers<T> &bf, size_t cw, int sb,
-                                                           T *ext_sh)
+/* Positions of sub-block sb, 0 past the last. */
+__host__ __device__ inline int sub_len(const params &p, int sb)
 {
-    thread_view<T> v;
+    return sb < p.n_sub ? (p.L < p.K - sb * p.L ? p.L : p.K - sb * p.L) : 0;
+}
+
+/* Lane l's view of codeword cw (SH: ext_sh, its shared extrinsics; else device memory). */
+template <typename T, bool SH>
+__host__ __device__ __forceinline__ lane_view<T> view_of(const params &p, const buffers<T> &bf, size_t cw, T *ext_sh,
+                                                         et_slot *et)
+{
+    lane_view<T> v;
     v.ext = SH ? ext_sh : bf.ext_g + cw * 2 * p.LP; /* SH: a shared-memory pointer the compiler can see */
     v.stk = bf.stakes + cw * stake_len(p);
-    v.ck = bf.ckpt + cw * ckpt_len(p);
     v.ch = bf.chan + cw * chan_len(p);
-    v.n = sb < p.n_sub ? (p.L < p.K - sb * p.L ? p.L : p.K - sb * p.L) : 0;
+    v.cw = cw;
+    v.et = et;
     return v;
 }
 
-/* Before the first half-iteration: thread sb's share of its codeword's extrinsics (0: the first a-priori)
- * and its stakes (0: the model's first run). */
-template <typename T> __host__ __device__ inline void thread_start(const params &p, const thread_view<T> &v, int sb)
+/* Before the first half-iteration: thread sb's share of a codeword's extrinsics (0: the first a-priori) and
+ * its stakes (0: the model's first run). */
+template <typename T> __host__ __device__ inline void thread_start(const params &p, const lane_view<T> &v, int sb)
 {
     for (int i = sb; i < 2 * p.LP; i += p.P)
         v.ext[i] = 0;
@@ -478,75 +576,110 @@ __host__ __device__ inline int et_stops(const params &p, const et_slot &e)
     return 0;
 }
 
-/* Every half-iteration of ncw codewords per thread block (blockDim = ncw x P); SH: the extrinsics in shared
- * memory (p.ext_shared), else in ext_g. */
-template <typename T, int SEG, bool SH>
+/* One half-iteration of a thread's lanes: the SISO for the lanes still running (run_mask), their outputs
+ * in the output run. */
+template <typename T, int SEG, typename L>
+__host__ __device__ __forceinline__ void half_iteration(const params &p, const tables &tb, const buffers<T> &bf,
+                                                        const lane_view<T> *lv, typename ck_type<T, L>::type *ck,
+                                                        int sb, int n, int h, unsigned run_mask)
+{
+    const bool out = p.et_kind != FG_TURBO_ET_NONE || h == p.H - 1;
+    if (n > 0 && out)
+        siso<T, SEG, true, L>(p, tb, bf, lv, ck, sb, n, h, run_mask);
+    else if (n > 0)
+        siso<T, SEG, false, L>(p, tb, bf, lv, ck, sb, n, h, run_mask);
+}
+
+/* Every half-iteration of ncw codewords per thread block: blockDim = ncw / L::N x P (a thread runs sub-block
+ * sb of L::N codewords; count and ncw are multiples of L::N). SH: the extrinsics in shared memory. */
+template <typename T, int SEG, bool SH, typename L>
 __global__ void __launch_bounds__(FG_GPU_TURBO_THREADS_MAX) decode_fused(params p, tables tb, buffers<T> bf, int count)
 {
+    enum { NL = L::N };
     extern __shared__ __align__(16) unsigned char smem[];
     et_slot *et = reinterpret_cast<et_slot *>(smem);
-    const int tid = threadIdx.x, cl = tid / p.P, sb = tid % p.P;
-    const size_t cw = (size_t)blockIdx.x * p.ncw + cl;
-    const bool valid = cw < (size_t)count;
-    const size_t cwv = valid ? cw : 0; /* an idle thread's pointers stay in range */
-    T *ext_sh = SH ? reinterpret_cast<T *>(smem + et_bytes(p.ncw)) + (size_t)cl * 2 * p.LP : nullptr;
-    const thread_view<T> v = view_of<T, SH>(p, bf, cwv, sb, ext_sh);
-    if (valid)
-        thread_start(p, v, sb);
+    const int tid = threadIdx.x, g = tid / p.P, sb = tid % p.P;
+    const size_t cw0 = (size_t)blockIdx.x * p.ncw + (size_t)g * NL;
+    const bool valid = cw0 < (size_t)count;
+    const size_t cwv = valid ? cw0 : 0; /* an idle thread's pointers stay in range */
+    lane_view<T> lv[NL];
+    TG_UNROLL
+    for (int l = 0; l < NL; l++) {
+        const int cl = g * NL + l;
+        T *ext_sh = SH ? reinterpret_cast<T *>(smem + et_bytes(p.ncw)) + (size_t)cl * 2 * p.LP : nullptr;
+        lv[l] = view_of<T, SH>(p, bf, cwv + l, ext_sh, &et[cl]);
+        if (valid)
+            thread_start(p, lv[l], sb);
+    }
+    typename ck_type<T, L>::type *ck =
+        reinterpret_cast<typename ck_type<T, L>::type *>(bf.ckpt) + cwv * ckpt_len(p) * sizeof(typename ck_of<T>::type) /
+                                                                        sizeof(typename ck_type<T, L>::type);
+    const int n = sub_len(p, sb);
     if (tid < p.ncw)
         et[tid].stop = 0;
-    int stopped = !valid, ran = 0;
+    unsigned running = valid ? (1u << NL) - 1u : 0u; /* the lanes not stopped */
+    int ran[NL] = {0};
     __syncthreads();
     for (int h = 0; h < p.H; h++) {
         if (tid < p.ncw)
             et_clear(et[tid]);
         __syncthreads();
-        const bool out = p.et_kind != FG_TURBO_ET_NONE || h == p.H - 1;
-        if (!stopped) {
-            ran++;
-            if (v.n > 0 && out)
-                siso<T, SEG, true>(p, tb, bf, v.ch, v.ext, v.stk, v.ck, cwv, sb, v.n, h, &et[cl]);
-            else if (v.n > 0)
-                siso<T, SEG, false>(p, tb, bf, v.ch, v.ext, v.stk, v.ck, cwv, sb, v.n, h, &et[cl]);
+        if (running) {
+            TG_UNROLL
+            for (int l = 0; l < NL; l++)
+                ran[l] += running >> l & 1u;
+            half_iteration<T, SEG, L>(p, tb, bf, lv, ck, sb, n, h, running);
         }
         __syncthreads();
         if (p.et_kind != FG_TURBO_ET_NONE) {
             if (tid < p.ncw && !et[tid].stop)
                 et[tid].stop = et_stops(p, et[tid]);
             __syncthreads();
-            stopped = stopped || et[cl].stop;
+            TG_UNROLL
+            for (int l = 0; l < NL; l++)
+                if (et[g * NL + l].stop)
+                    running &= ~(1u << l);
         }
-        if (__syncthreads_and(stopped))
+        if (__syncthreads_and(running == 0))
             break;
     }
-    if (valid && sb == 0)
-        bf.half[cw] = ran;
+    TG_UNROLL
+    for (int l = 0; l < NL; l++)
+        if (valid && sb == 0)
+            bf.half[cw0 + l] = ran[l];
 }
 
 /* The same on the host, thread after thread (a valid order: no thread reads what another writes in the
- * same half-iteration), for checks on machines without a device. */
-template <typename T, int SEG> void decode_host(const params &p, const tables &tb, const buffers<T> &bf, int count)
+ * same half-iteration), for checks on machines without a device. count is a multiple of L::N. */
+template <typename T, int SEG, typename L> void decode_host(const params &p, const tables &tb, const buffers<T> &bf, int count)
 {
-    for (size_t cw = 0; cw < (size_t)count; cw++) {
-        for (int sb = 0; sb < p.P; sb++)
-            thread_start(p, view_of<T, false>(p, bf, cw, sb, (T *)nullptr), sb);
-        int ran = 0;
-        for (int h = 0; h < p.H; h++) {
-            et_slot e;
-            et_clear(e);
-            const bool out = p.et_kind != FG_TURBO_ET_NONE || h == p.H - 1;
-            ran++;
-            for (int sb = 0; sb < p.P; sb++) {
-                const thread_view<T> v = view_of<T, false>(p, bf, cw, sb, (T *)nullptr);
-                if (v.n > 0 && out)
-                    siso<T, SEG, true>(p, tb, bf, v.ch, v.ext, v.stk, v.ck, cw, sb, v.n, h, &e);
-                else if (v.n > 0)
-                    siso<T, SEG, false>(p, tb, bf, v.ch, v.ext, v.stk, v.ck, cw, sb, v.n, h, &e);
-            }
-            if (p.et_kind != FG_TURBO_ET_NONE && et_stops(p, e))
-                break;
+    enum { NL = L::N };
+    for (size_t cw0 = 0; cw0 < (size_t)count; cw0 += NL) {
+        et_slot e[NL];
+        lane_view<T> lv[NL];
+        for (int l = 0; l < NL; l++) {
+            lv[l] = view_of<T, false>(p, bf, cw0 + l, (T *)nullptr, &e[l]);
+            for (int sb = 0; sb < p.P; sb++)
+                thread_start(p, lv[l], sb);
         }
-        bf.half[cw] = ran;
+        typename ck_type<T, L>::type *ck =
+            reinterpret_cast<typename ck_type<T, L>::type *>(bf.ckpt) +
+            cw0 * ckpt_len(p) * sizeof(typename ck_of<T>::type) / sizeof(typename ck_type<T, L>::type);
+        unsigned running = (1u << NL) - 1u;
+        int ran[NL] = {0};
+        for (int h = 0; h < p.H && running; h++) {
+            for (int l = 0; l < NL; l++) {
+                et_clear(e[l]);
+                ran[l] += running >> l & 1u;
+            }
+            for (int sb = 0; sb < p.P; sb++)
+                half_iteration<T, SEG, L>(p, tb, bf, lv, ck, sb, sub_len(p, sb), h, running);
+            for (int l = 0; l < NL && p.et_kind != FG_TURBO_ET_NONE; l++)
+                if (et_stops(p, e[l]))
+                    running &= ~(1u << l);
+        }
+        for (int l = 0; l < NL; l++)
+            bf.half[cw0 + l] = ran[l];
     }
 }
 

@@ -31,9 +31,9 @@ int fg_gpu_turbo_bench(fg_gpu_turbo *dec, double ebn0_db, int batches, fg_impl_t
     return fg_gpu_no_cuda();
 }
 
-int fg_gpu_turbo_host_decode(fg_std std, int K, const fg_turbo_fixed_cfg *fx, int seg, int count, const int32_t *q,
-                             uint8_t *bits, int32_t *app, int *half_iters)
+int fg_gpu_turbo_host_decode(fg_std std, int K, const fg_turbo_fixed_cfg *fx, int seg, int lanes, int count,
+                             const int32_t *q, uint8_t *bits, int32_t *app, int *half_iters)
 {
-    (void)std, (void)K, (void)fx, (void)seg, (void)count, (void)q, (void)bits, (void)app, (void)half_iters;
+    (void)std, (void)K, (void)fx, (void)seg, (void)lanes, (void)count, (void)q, (void)bits, (void)app, (void)half_iters;
     return fg_gpu_no_cuda();
 }

@@ -5,23 +5,41 @@
 
 #include "fecforge_gpu/turbo_gpu.h"
 
-/* ctx: the checkpoint interval */
+/* ctx: the checkpoint interval and the lanes (two only where the formats allow: 8-bit storage) */
+typedef struct {
+    int seg, lanes;
+} variant;
+
 static int host_decoder(void *ctx, const run_cfg *r, int count, const int32_t *q, uint8_t *bits, int32_t *app,
                         int *half)
 {
-    return fg_gpu_turbo_host_decode(r->std, r->K, &r->fx, *(const int *)ctx, count, q, bits, app, half);
+    const variant *v = ctx;
+    const int lanes = v->lanes == 2 && r->fx.fmt.w_ch <= 8 && r->fx.fmt.w_ext <= 8 ? 2 : 1;
+    return fg_gpu_turbo_host_decode(r->std, r->K, &r->fx, v->seg, lanes, count, q, bits, app, half);
 }
 
 static void test_configs_seg8(void)
 {
-    int seg = 8;
-    run_suite_configs(host_decoder, &seg, 1);
+    variant v = {8, 1};
+    run_suite_configs(host_decoder, &v, 1);
 }
 
 static void test_configs_seg4(void)
 {
-    int seg = 4;
-    run_suite_configs(host_decoder, &seg, 1);
+    variant v = {4, 1};
+    run_suite_configs(host_decoder, &v, 1);
+}
+
+/* Two codewords per thread in 16-bit lanes: the same results; an odd count (a zeroed partner). */
+static void test_configs_lanes2(void)
+{
+    variant v = {4, 2}, v8 = {8, 2};
+    run_suite_configs(host_decoder, &v, 1);
+    run_cfg r = run_base(FG_STD_UMTS, 997, 8);
+    r.fx.et.kind = FG_TURBO_ET_AVG_LLR; /* lanes that stop at different half-iterations */
+    r.fx.et.threshold = 60;
+    r.fx.half_iters = 16;
+    equal_run(&r, 13, 0.6, host_decoder, &v8);
 }
 
 static void test_bad_input(void)
@@ -30,14 +48,17 @@ static void test_bad_input(void)
     int32_t q[3 * 40 + FG_TURBO_TAIL] = {0};
     uint8_t bits[40];
     fx.P = 11; /* sub-blocks of 4 positions (each needs 8): the model's own error */
-    CU_ASSERT_EQUAL(fg_gpu_turbo_host_decode(FG_STD_LTE, 40, &fx, 8, 1, q, bits, NULL, NULL), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_gpu_turbo_host_decode(FG_STD_LTE, 40, &fx, 8, 1, 1, q, bits, NULL, NULL), FG_EINVAL);
     fx = fg_turbo_fixed_cfg_default();
     q[7] = -16;
-    CU_ASSERT_EQUAL(fg_gpu_turbo_host_decode(FG_STD_LTE, 40, &fx, 8, 1, q, bits, NULL, NULL), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_gpu_turbo_host_decode(FG_STD_LTE, 40, &fx, 8, 1, 1, q, bits, NULL, NULL), FG_EINVAL);
     CU_ASSERT(strstr(fg_last_error(), "q_N[7]=-16") != NULL);
     q[7] = 0;
-    CU_ASSERT_EQUAL(fg_gpu_turbo_host_decode(FG_STD_LTE, 40, &fx, 6, 1, q, bits, NULL, NULL), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_gpu_turbo_host_decode(FG_STD_LTE, 40, &fx, 6, 1, 1, q, bits, NULL, NULL), FG_EINVAL);
     CU_ASSERT(strstr(fg_last_error(), "seg=6") != NULL);
+    fx.fmt = (fg_xmap_fmt){10, 4, 12, 14, 16, FG_XMAP_NORM_MODULO};
+    CU_ASSERT_EQUAL(fg_gpu_turbo_host_decode(FG_STD_LTE, 40, &fx, 4, 2, 1, q, bits, NULL, NULL), FG_EINVAL);
+    CU_ASSERT(strstr(fg_last_error(), "lanes=2") != NULL);
 }
 
 static void test_report(void)
@@ -50,13 +71,14 @@ void fg_test_register(void)
     fg_turbo_fixed_cfg fx = fg_turbo_fixed_cfg_default();
     int32_t q[3 * 40 + FG_TURBO_TAIL] = {0};
     uint8_t bits[40];
-    if (fg_gpu_turbo_host_decode(FG_STD_LTE, 40, &fx, 8, 1, q, bits, NULL, NULL) == FG_ENODEV) {
+    if (fg_gpu_turbo_host_decode(FG_STD_LTE, 40, &fx, 8, 1, 1, q, bits, NULL, NULL) == FG_ENODEV) {
         fprintf(stderr, "built without CUDA: the kernel's host check skipped\n");
         exit(77);
     }
     static const fg_test_case cases[] = {
         {"configs_seg8", test_configs_seg8},
         {"configs_seg4", test_configs_seg4},
+        {"configs_lanes2", test_configs_lanes2},
         {"bad_input", test_bad_input},
         {"report", test_report},
         {NULL, NULL},

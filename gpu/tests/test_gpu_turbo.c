@@ -11,7 +11,7 @@
 
 /* The batch shape of the GPU decoder under test. */
 typedef struct {
-    int streams, ncw;
+    int streams, ncw, lanes; /* lanes 2 where the formats allow it (8-bit storage) */
 } shape;
 
 static int gpu_decoder(void *ctx, const run_cfg *r, int count, const int32_t *q, uint8_t *bits, int32_t *app, int *half)
@@ -21,7 +21,8 @@ static int gpu_decoder(void *ctx, const run_cfg *r, int count, const int32_t *q,
     g.fx = r->fx;
     g.streams = sh->streams;
     g.ncw = sh->ncw;
-    const int per = sh->streams * (sh->ncw ? sh->ncw : 1);
+    g.lanes = sh->lanes == 2 && r->fx.fmt.w_ch <= 8 && r->fx.fmt.w_ext <= 8 ? 2 : 1;
+    const int per = sh->streams * (sh->ncw ? sh->ncw : g.lanes);
     g.nmcw = (count + per - 1) / per;
     fg_gpu_turbo *d = NULL;
     int rc = fg_gpu_turbo_create(r->std, r->K, &g, &d);
@@ -34,17 +35,20 @@ static int gpu_decoder(void *ctx, const run_cfg *r, int count, const int32_t *q,
 /* Every configuration of turbo_check.h, 8 times the host check's frames. */
 static void test_configs(void)
 {
-    shape sh = {2, 0};
+    shape sh = {2, 0, 1}, two = {2, 0, 2};
     run_suite_configs(gpu_decoder, &sh, 8);
+    run_suite_configs(gpu_decoder, &two, 4);
 }
 
 /* Batch shapes: streams and codewords per block do not change a result; partial last batches. */
 static void test_batch_shapes(void)
 {
     run_cfg r = run_base(FG_STD_LTE, 2048, 8);
-    shape a = {3, 5}, b = {1, 32}, c = {2, 0};
+    shape a = {3, 5, 1}, b = {1, 32, 1}, c = {2, 0, 1}, d = {3, 6, 2}, e = {1, 0, 2};
     equal_run(&r, 77, 0.6, gpu_decoder, &a);
     equal_run(&r, 33, 0.6, gpu_decoder, &b);
+    equal_run(&r, 77, 0.6, gpu_decoder, &d); /* two lanes, odd chunks */
+    equal_run(&r, 31, 0.6, gpu_decoder, &e);
     r = run_base(FG_STD_UMTS, 777, 1);
     equal_run(&r, 300, 0.6, gpu_decoder, &c);
 }

@@ -56,6 +56,8 @@ typedef struct {
     int seg;                    /* positions between two alpha checkpoints: 4 (default: 128 registers, so
                                    16 warps per SM) or 8 (half the checkpoint traffic; faster for small
                                    batches, docs/gpu-turbo.md) */
+    int lanes;                  /* codewords per thread: 1 (default), or 2 in the 16-bit halves of the
+                                   metric registers (8-bit storage only; ncw even) */
 } fg_gpu_turbo_cfg;
 
 fg_gpu_turbo_cfg fg_gpu_turbo_cfg_default(void);
@@ -81,10 +83,10 @@ int fg_gpu_turbo_decode(fg_gpu_turbo *dec, int count, const int32_t *q, uint8_t 
 int fg_gpu_turbo_bench(fg_gpu_turbo *dec, double ebn0_db, int batches, fg_impl_timing *out);
 
 /* The fused kernel's own code (the same source, compiled for the host) run on the CPU thread after thread,
- * for checks on machines without a device: count codewords of q with the C model's configuration fx and
- * seg positions between alpha checkpoints, results as fg_gpu_turbo_decode's. Needs no device; FG_ENODEV only in a build without CUDA. */
-int fg_gpu_turbo_host_decode(fg_std std, int K, const fg_turbo_fixed_cfg *fx, int seg, int count, const int32_t *q,
-                             uint8_t *bits, int32_t *app, int *half_iters);
+ * for checks on machines without a device: count codewords of q with the C model's configuration fx, seg
+ * positions between alpha checkpoints and `lanes` codewords per thread, results as fg_gpu_turbo_decode's. Needs no device; FG_ENODEV only in a build without CUDA. */
+int fg_gpu_turbo_host_decode(fg_std std, int K, const fg_turbo_fixed_cfg *fx, int seg, int lanes, int count,
+                             const int32_t *q, uint8_t *bits, int32_t *app, int *half_iters);
 
 #ifdef __cplusplus
 }
