@@ -7,8 +7,8 @@
 #            both normalisations, NII on and off: every frame's decisions, half-iterations and APPs equal
 #   bench    bench turbo --device gpu: LTE K 6144 and UMTS K 5114 at 6 iterations (12 half-iterations), the
 #            throughput target's configuration, over P; JSON per run
-#   tune     the batch shape and checkpoint interval (--seg, --ncw) at LTE K 6144, 6 iterations, P 64, and the
-#            latency batch (NS 1, 48 blocks) at P 64 and 128
+#   tune     the batch shape, checkpoint interval and lanes (--seg, --ncw, --lanes) at LTE K 6144, 6 iterations,
+#            P 64, and the latency batch (NS 1, 48 blocks) at P 64 and 128
 #   sass     the kernels' registers and instruction counts (cuobjdump) into OUTDIR/sass.txt
 #   profile  ncu of one batch of LTE K 6144 (P 64, 6 iterations): the roofline sections
 # Results: JSON and logs in OUTDIR, a summary table on stdout. Exit 1 on any mismatch.
@@ -114,10 +114,12 @@ step_bench() {
 
 step_tune() {
   local v
-  for v in "--seg 8 --ncw 2" "--seg 4 --ncw 2" "--seg 4 --ncw 1" "--seg 4 --ncw 4" "--seg 8 --ncw 1"; do
+  for v in "--seg 8 --ncw 2" "--seg 4 --ncw 2" "--seg 4 --ncw 1" "--seg 4 --ncw 4" "--seg 8 --ncw 1" \
+    "--lanes 2 --seg 4" "--lanes 2 --seg 8" "--lanes 2 --seg 4 --ncw 2"; do
     bench1 "tune-p64${v// /}" --std lte --K 6144 --parallel 64 --iter 6 --ebn0 1 $v
   done
-  for v in "--parallel 64 --seg 4" "--parallel 64 --seg 8" "--parallel 128 --seg 4" "--parallel 128 --seg 8"; do
+  for v in "--parallel 64 --seg 4" "--parallel 64 --seg 8" "--parallel 128 --seg 4" "--parallel 128 --seg 8" \
+    "--parallel 64 --seg 8 --lanes 2"; do
     bench1 "tune-latency${v// /}" --std lte --K 6144 --iter 6 --ebn0 1 --ns 1 --nmcw 48 $v
   done
 }
