@@ -48,6 +48,16 @@ static int point(const fg_family_setup *s, uint64_t seed, long long min_fe, long
     return rc;
 }
 
+/* Two runs of the same frames counted alike: frames, frame and bit errors, work and the stop rule. */
+static void assert_same_counts(const fg_ber_point *a, const fg_ber_point *b)
+{
+    CU_ASSERT_EQUAL(b->frames, a->frames);
+    CU_ASSERT_EQUAL(b->frame_errors, a->frame_errors);
+    CU_ASSERT_EQUAL(b->bit_errors, a->bit_errors);
+    CU_ASSERT_EQUAL(b->work, a->work);
+    CU_ASSERT_EQUAL(b->stop, a->stop);
+}
+
 /* The reference: frames 0 .. frames-1 one by one. */
 static void direct_loop(const turbo_case *c, uint64_t seed, double ebn0, long long frames, long long *fe,
                         long long *be, long long *half, int *last_is_error)
@@ -139,13 +149,8 @@ static void test_thread_invariance(void)
     open_turbo(&s, NULL, "--std lte --K 256");
     for (int t = 0; t < 3; t++)
         CU_ASSERT_EQUAL_FATAL(point(&s, 1, 20, 1000000, 1 + 2 * t, 0.7, &p[t]), 0); /* 1, 3, 5 workers */
-    for (int t = 1; t < 3; t++) {
-        CU_ASSERT_EQUAL(p[t].frames, p[0].frames);
-        CU_ASSERT_EQUAL(p[t].frame_errors, p[0].frame_errors);
-        CU_ASSERT_EQUAL(p[t].bit_errors, p[0].bit_errors);
-        CU_ASSERT_EQUAL(p[t].work, p[0].work);
-        CU_ASSERT_EQUAL(p[t].stop, p[0].stop);
-    }
+    for (int t = 1; t < 3; t++)
+        assert_same_counts(&p[0], &p[t]);
     CU_ASSERT_EQUAL(p[0].stop, FG_BER_STOP_MIN_FE);
     CU_ASSERT(p[0].frames > 48); /* more than two rounds of one worker */
     fg_family_setup_free(&s);
@@ -187,11 +192,7 @@ static void test_cycle_equals_fixed(void)
             fprintf(stderr, "%s: fixed %lld frames %lld fe %lld be %lld half; cycle %lld %lld %lld %lld\n", A[i],
                     a.frames, a.frame_errors, a.bit_errors, a.work, b.frames, b.frame_errors, b.bit_errors, b.work);
         CU_ASSERT(a.frame_errors > 0 && a.frames > a.frame_errors); /* failing frames and decoded ones */
-        CU_ASSERT_EQUAL(b.frames, a.frames);
-        CU_ASSERT_EQUAL(b.frame_errors, a.frame_errors);
-        CU_ASSERT_EQUAL(b.bit_errors, a.bit_errors);
-        CU_ASSERT_EQUAL(b.work, a.work);
-        CU_ASSERT_EQUAL(b.stop, a.stop);
+        assert_same_counts(&a, &b);
         fg_family_setup_free(&fx);
         fg_family_setup_free(&cy);
     }
@@ -233,11 +234,7 @@ static void test_batch_impl_counts_as_frame_impl(void)
         if (!(a.frame_errors > 0 && a.frames > a.frame_errors + 37))
             fprintf(stderr, "%s: %lld frames, %lld errors\n", A[i], a.frames, a.frame_errors);
         CU_ASSERT(a.frame_errors > 0 && a.frames > a.frame_errors + 37); /* several calls, failing frames */
-        CU_ASSERT_EQUAL(c.frames, a.frames);
-        CU_ASSERT_EQUAL(c.frame_errors, a.frame_errors);
-        CU_ASSERT_EQUAL(c.bit_errors, a.bit_errors);
-        CU_ASSERT_EQUAL(c.work, a.work);
-        CU_ASSERT_EQUAL(c.stop, a.stop);
+        assert_same_counts(&a, &c);
         fg_family_setup_free(&one);
         fg_family_setup_free(&many);
     }

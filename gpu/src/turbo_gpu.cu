@@ -128,8 +128,8 @@ static int default_nmcw(const fg_gpu_turbo *d, int wave)
 /* Thread-order address of position k of a SISO's order. */
 static int taddr(const tg::params &p, int k) { return (k % p.L) * p.P + k / p.L; }
 
-/* The parameters of (K, fx) with ncw codewords per block (the extrinsics' place is set by the caller). */
-static int make_params(fg_std std, int K, const fg_turbo_fixed_cfg *fx, int ncw, int seg, int lanes, tg::params *p)
+/* The parameters of (K, fx), seg and lanes (the batch shape and the extrinsics' place are the caller's). */
+static int make_params(fg_std std, int K, const fg_turbo_fixed_cfg *fx, int seg, int lanes, tg::params *p)
 {
     /* the C model's checks are the decoder's */
     fg_turbo_fixed *model = NULL;
@@ -152,7 +152,6 @@ static int make_params(fg_std std, int K, const fg_turbo_fixed_cfg *fx, int ncw,
     p->d1 = fg_xmap_delta1(&fx->fmt);
     p->et_kind = (int)fx->et.kind;
     p->et_threshold = fx->et.threshold;
-    p->ncw = ncw;
     p->seg = seg;
     p->lanes = lanes;
     p->nck = (sch.L + seg - 1) / seg;
@@ -300,7 +299,7 @@ int fg_gpu_turbo_create(fg_std std, int K, const fg_gpu_turbo_cfg *cfg, fg_gpu_t
     const fg_gpu_turbo_cfg c = cfg ? *cfg : fg_gpu_turbo_cfg_default();
     int ncw = 0, nmcw = 0;
     tg::params prm;
-    int rc = make_params(std, K, &c.fx, 1, c.seg, c.lanes, &prm);
+    int rc = make_params(std, K, &c.fx, c.seg, c.lanes, &prm);
     if (rc || (rc = check_shape(&c, c.fx.P, &ncw, &nmcw)))
         return rc;
     prm.ncw = ncw;
@@ -597,7 +596,7 @@ int fg_gpu_turbo_host_decode(fg_std std, int K, const fg_turbo_fixed_cfg *fx, in
     if (!fx || !q || !bits || count < 1)
         return fg_set_error(FG_EINVAL, "fg_gpu_turbo_host_decode: NULL argument or count=%d < 1", count);
     tg::params p;
-    int rc = make_params(std, K, fx, 1, seg, lanes, &p);
+    int rc = make_params(std, K, fx, seg, lanes, &p);
     if (!rc && lanes != 1 && !(lanes == 2 && storage8(&fx->fmt)))
         rc = fg_set_error(FG_EINVAL, "lanes=%d invalid: 1, or 2 with 8-bit storage (w_ch=%d, w_ext=%d)", lanes,
                           fx->fmt.w_ch, fx->fmt.w_ext);
