@@ -9,10 +9,12 @@
 #            throughput target's configuration, over P; JSON per run
 #   tune     the batch shape, checkpoint interval and lanes (--seg, --ncw, --lanes) at LTE K 6144, 6 iterations,
 #            P 64, and the latency batch (NS 1, 48 blocks) at P 64 and 128
+#   ber      thesis Fig. 4.16's fixed-point curves (HSPA+ K 5114 P 8, LTE K 6144 P 16) with --device gpu: the wall
+#            time, and every point's frames, frame errors and bit errors against the CPU's in docs/turbo-fig-4-16.md
 #   sass     the kernels' registers and instruction counts (cuobjdump) into OUTDIR/sass.txt
 #   profile  ncu of one batch of LTE K 6144 (P 64, 6 iterations): the roofline sections
 # Results: JSON and logs in OUTDIR, a summary table on stdout. Exit 1 on any mismatch.
-# usage: scripts/gpu-turbo-checks.sh BUILD OUTDIR [build] [tests] [verify] [bench] [tune] [sass] [profile]
+# usage: scripts/gpu-turbo-checks.sh BUILD OUTDIR [build] [tests] [verify] [bench] [tune] [ber] [sass] [profile]
 #        (env: CUNIT=DIR: a CUnit carried to a machine that has none, DIR/include/CUnit and DIR/lib/libcunit.so;
 #        VFRAMES=3200: frames per verify configuration and point; PROFILE_SHAPE: GPU options of the profiled run;
 #        TESTS: the ctest regex of step tests, default gpu_turbo$)
@@ -124,6 +126,36 @@ step_tune() {
   done
 }
 
+# one Fig. 4.16 curve from the GPU: NAME, the curve's title in docs/turbo-fig-4-16.md, then the options
+ber1() {
+  local name=$1 title=$2 t0
+  shift 2
+  t0=$(date +%s%N)
+  "$F" ber turbo --fixed --nii on --ebn0 0:0.1:0.5,0.55:0.05:0.9 --min-fe 50 --max-frames 10000 --iter 5.5 --seed 1 \
+    --threads "$CPUS" --device gpu "$@" --json >"$O/ber-$name.json" 2>"$O/ber-$name.log" ||
+    { fail=1; note "ber $name failed ($O/ber-$name.log)"; return; }
+  local cmp
+  cmp=$(python3 - "$O/ber-$name.json" "$title" docs/turbo-fig-4-16.md <<'PY'
+import json, re, sys
+r = json.load(open(sys.argv[1]))
+doc = open(sys.argv[3]).read()
+m = re.search(re.escape(sys.argv[2]) + r": (.*?)(?=\n\S|\n```)", doc, re.S)
+want = {float(e): tuple(map(int, c.split("/")[:3])) for e, c in re.findall(r"([0-9.]+) ([0-9/]+)/[0-9.e+-]+", m.group(1))}
+got = {p["ebn0"]: (p["frames"], p["frame_errors"], p["bit_errors"]) for p in r["points"]}
+bad = [e for e in want if got.get(e) != want[e]]
+print("%d points, %d frames, %s" % (len(got), sum(g[0] for g in got.values()),
+      "every point equal to the CPU's" if not bad and len(got) == len(want) else "DIFFERENT at %s" % bad))
+PY
+)
+  case $cmp in *DIFFERENT* | "") fail=1 ;; esac
+  note "ber $name: $cmp, $(secs "$t0") s"
+}
+
+step_ber() {
+  ber1 umts-5114-p8 "HSPA+ fixed P=8 NII" --std umts --K 5114 --parallel 8
+  ber1 lte-6144-p16 "LTE fixed P=16 NII" --std lte --K 6144 --parallel 16
+}
+
 step_sass() {
   cuobjdump --dump-resource-usage "$B"/gpu/libfecforge_gpu.a 2>&1 | grep -A1 decode_fused >"$O/sass.txt"
   cuobjdump --dump-sass "$B"/gpu/libfecforge_gpu.a 2>/dev/null | awk '/Function : .*decode_fused/ { f = $3 }
@@ -146,7 +178,7 @@ step_profile() {
 }
 
 for s in "$@"; do
-  case $s in build | tests | verify | bench | tune | sass | profile) "step_$s" ;; *) echo "unknown step $s" >&2; exit 2 ;; esac
+  case $s in build | tests | verify | bench | tune | ber | sass | profile) "step_$s" ;; *) echo "unknown step $s" >&2; exit 2 ;; esac
 done
 echo
 printf '%s\n' "${summary[@]}"
