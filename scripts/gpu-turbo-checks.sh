@@ -9,12 +9,17 @@
 #            throughput target's configuration, over P; JSON per run
 #   tune     the batch shape, checkpoint interval and lanes (--seg, --ncw, --lanes) at LTE K 6144, 6 iterations,
 #            P 64, and the latency batch (NS 1, 48 blocks) at P 64 and 128
+#   float    float mode: gpu_turbo's float cases ran in tests; here verify --impl gpu-float --against float (both
+#            kernels, max-log and log-MAP: within the band) and the float throughput of both kernels
+#   table48  thesis Table 4.8: LTE K 6144, 4/6/8/10 iterations, max-log-MAP and log-MAP, the thesis kernel over
+#            P and the fused kernel (float) beside it
 #   ber      thesis Fig. 4.16's fixed-point curves (HSPA+ K 5114 P 8, LTE K 6144 P 16) with --device gpu: the wall
 #            time, and every point's frames, frame errors and bit errors against the CPU's in docs/turbo-fig-4-16.md
 #   sass     the kernels' registers and instruction counts (cuobjdump) into OUTDIR/sass.txt
 #   profile  ncu of one batch of LTE K 6144 (P 64, 6 iterations): the roofline sections
 # Results: JSON and logs in OUTDIR, a summary table on stdout. Exit 1 on any mismatch.
-# usage: scripts/gpu-turbo-checks.sh BUILD OUTDIR [build] [tests] [verify] [bench] [tune] [ber] [sass] [profile]
+# usage: scripts/gpu-turbo-checks.sh BUILD OUTDIR [build] [tests] [verify] [bench] [tune] [float] [table48] [ber] [sass]
+#              [profile]
 #        (env: CUNIT=DIR: a CUnit carried to a machine that has none, DIR/include/CUnit and DIR/lib/libcunit.so;
 #        VFRAMES=3200: frames per verify configuration and point; PROFILE_SHAPE: GPU options of the profiled run;
 #        TESTS: the ctest regex of step tests, default gpu_turbo$)
@@ -93,11 +98,12 @@ step_verify() {
   note "verify: $VTOTAL frames against the C model, $(secs "$t0") s ($(ls "$O"/verify-*.json | wc -l) runs)"
 }
 
-# bench NAME then the options
+# bench NAME then the options (fixed mode unless they say --float)
 bench1() {
-  local name=$1
+  local name=$1 mode=--fixed
   shift
-  "$F" bench turbo --device gpu --fixed "$@" --batches 10 --json >"$O/bench-$name.json" 2>"$O/bench-$name.log" ||
+  [ "${1:-}" = --float ] && { mode=; shift; }
+  "$F" bench turbo --device gpu $mode "$@" --batches ${BATCHES:-10} --json >"$O/bench-$name.json" 2>"$O/bench-$name.log" ||
     { fail=1; note "bench $name failed ($O/bench-$name.log)"; return; }
   note "bench $name: $(jpy "$O/bench-$name.json" \
     '"batch %d, kernel %.3f ms: %.0f Mbps info (%.0f coded); with transfers %.0f Mbps info; latency %.3f ms" % (
@@ -123,6 +129,38 @@ step_tune() {
   for v in "--parallel 64 --seg 4" "--parallel 64 --seg 8" "--parallel 128 --seg 4" "--parallel 128 --seg 8" \
     "--parallel 64 --seg 8 --lanes 2"; do
     bench1 "tune-latency${v// /}" --std lte --K 6144 --iter 6 --ebn0 1 --ns 1 --nmcw 48 $v
+  done
+}
+
+step_float() {
+  local t0 k alg
+  t0=$(date +%s%N)
+  for k in fused thesis; do
+    for alg in "maxlog --scale 0.75" "log --scale 1"; do
+      "$F" verify turbo --impl gpu-float --against float --kernel $k --alg $alg --std lte --K 6144 --parallel 64 \
+        --ebn0 0.4,0.6,0.8 --frames 3000 --threads "$CPUS" --json >"$O/verify-float-$k-${alg%% *}.json" \
+        2>"$O/verify-float-$k-${alg%% *}.log" || { fail=1; note "verify float $k ${alg%% *}: OUTSIDE THE BAND or failure"; }
+      note "verify float $k ${alg%% *}: $(jpy "$O/verify-float-$k-${alg%% *}.json" \
+        '"; ".join("%g dB: fe %d/%d, decisions differ in %d of %d" % (p["ebn0"], p["frame_errors_impl"], p["frame_errors_against"], p["frames_decisions_differ"], p["frames"]) for p in r["points"])')"
+    done
+  done
+  "$F" verify turbo --impl gpu-float --against float --kernel thesis --alg linlog --scale 1 --std umts --K 5114 --parallel 32 \
+    --ebn0 0.4,0.6 --frames 2000 --threads "$CPUS" --json >"$O/verify-float-thesis-linlog.json" 2>/dev/null ||
+    { fail=1; note "verify float thesis linlog: OUTSIDE THE BAND or failure"; }
+  note "verify float: $(secs "$t0") s"
+  bench1 float-fused-maxlog-p64 --float --kernel fused --std lte --K 6144 --parallel 64 --iter 6 --ebn0 1
+  bench1 float-fused-log-p64 --float --kernel fused --alg log --scale 1 --std lte --K 6144 --parallel 64 --iter 6 --ebn0 1
+}
+
+step_table48() {
+  local it alg p
+  for it in 4 6 8 10; do
+    for alg in maxlog log; do
+      for p in ${T48_P:-32 64}; do
+        bench1 "t48-thesis-$alg-i$it-p$p" --float --kernel thesis --alg $alg --std lte --K 6144 --parallel $p --iter $it --ebn0 1
+      done
+      bench1 "t48-fused-$alg-i$it-p64" --float --kernel fused --alg $alg --std lte --K 6144 --parallel 64 --iter $it --ebn0 1
+    done
   done
 }
 
@@ -178,7 +216,7 @@ step_profile() {
 }
 
 for s in "$@"; do
-  case $s in build | tests | verify | bench | tune | ber | sass | profile) "step_$s" ;; *) echo "unknown step $s" >&2; exit 2 ;; esac
+  case $s in build | tests | verify | bench | tune | float | table48 | ber | sass | profile) "step_$s" ;; *) echo "unknown step $s" >&2; exit 2 ;; esac
 done
 echo
 printf '%s\n' "${summary[@]}"

@@ -8,7 +8,9 @@ fg_gpu_turbo_cfg fg_gpu_turbo_cfg_default(void)
     fg_gpu_turbo_cfg c;
     memset(&c, 0, sizeof c);
     c.kernel = FG_GPU_TURBO_FUSED;
+    c.mode = FG_GPU_TURBO_FIXED;
     c.fx = fg_turbo_fixed_cfg_default();
+    c.fl = fg_turbo_dec_cfg_default();
     c.streams = 4;
     c.seg = 4;
     c.lanes = 1;

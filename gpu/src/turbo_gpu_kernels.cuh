@@ -1,6 +1,9 @@
 /* Kernels of the GPU turbo decoder (fecforge_gpu/turbo_gpu.h, docs/gpu-turbo.md).
  *
- * Exact arithmetic: the state metrics are plain int32 sums and maxima of the radix-2 trellis, never
+ * One kernel body for both modes, through a policy L of the metric arithmetic: fixed point (lanes1, lanes2)
+ * and float (flt<ALG>: max-log-MAP and log-MAP in float32).
+ *
+ * Fixed point, exact arithmetic: the state metrics are plain int32 sums and maxima of the radix-2 trellis, never
  * saturated or wrapped. The C model's radix-4 max-log recursions are equal to them up to a constant per
  * step (modulo: also up to multiples of 2^w_sm), because its format check rules out every saturation
  * and keeps every compared spread inside the half range; a radix-4 step is two radix-2 steps in exact
@@ -11,9 +14,13 @@
 #define FECFORGE_GPU_TURBO_KERNELS_CUH
 
 #include "fecforge/rsc.h"
+#include "fecforge/turbo.h"
 #include "fecforge/turbo_fixed.h"
 
+#include "turbo_gpu_et.cuh"
+
 #include <climits>
+#include <cmath>
 #include <cstdint>
 
 namespace tg {
@@ -30,8 +37,10 @@ namespace tg {
 struct params {
     int K, P, L, LP, n_sub; /* LP = L x P: the positions of a codeword in the thread order (>= K) */
     int H, nii;             /* half-iterations, next-iteration initialisation */
-    fg_xmap_fmt fmt;
-    int32_t d1;             /* fg_xmap_delta1: the block-start penalty */
+    fg_xmap_fmt fmt;        /* fixed point */
+    int32_t d1;             /* fixed point: fg_xmap_delta1, the block-start penalty */
+    int alg;                /* float: fg_turbo_alg */
+    float ext_scale;        /* float: the extrinsic scaling */
     int et_kind;            /* fg_turbo_et_kind */
     double et_threshold;
     int ncw, seg, nck;      /* codewords per block; positions per alpha checkpoint, checkpoints per thread */
@@ -58,13 +67,24 @@ __host__ __device__ inline size_t stake_len(const params &p) { return 64 * (size
  * a word: [nck][word 4][P]). */
 __host__ __device__ inline size_t ckpt_len(const params &p) { return (size_t)p.nck * 8 * p.P; }
 
-/* The alpha checkpoints' type: 16 bits with 8-bit storage (w_ch, w_ext <= 8, so D1 <= 381 and a renormalised
+/* The values of storage type T: int32 for the fixed-point storage types, float for float. */
+template <typename T> struct val_of {
+    typedef int32_t type;
+};
+template <> struct val_of<float> {
+    typedef float type;
+};
+
+/* The alpha checkpoints' type: float for float; 16 bits with 8-bit storage (w_ch, w_ext <= 8, so D1 <= 381 and a renormalised
  * alpha, within its spread of 3 D1, fits easily), else 32. */
 template <typename T> struct ck_of {
     typedef int32_t type;
 };
 template <> struct ck_of<int8_t> {
     typedef int16_t type;
+};
+template <> struct ck_of<float> {
+    typedef float type;
 };
 
 /* A checkpoint (8 renormalised alphas) of a thread's column ck (position i at i P): 32-bit values one per
@@ -122,9 +142,9 @@ template <typename T> struct buffers {
     T *chan;          /* count x chan_len */
     T *ext_g;         /* count x 2 LP when !ext_shared */
     typename ck_of<T>::type *ckpt; /* count x ckpt_len */
-    int32_t *stakes;  /* count x stake_len */
+    typename val_of<T>::type *stakes; /* count x stake_len */
     uint8_t *bits;    /* count x K */
-    int32_t *app;     /* count x K (want_app) */
+    typename val_of<T>::type *app;    /* count x K (want_app) */
     int32_t *half;    /* count */
 };
 
@@ -140,11 +160,26 @@ TG_HD int32_t add_max(int32_t a, int32_t b, int32_t c)
 #endif
 }
 
+/* The end of an LLR in fixed point: the model's own fg_xmap_finish_llr (a0 = the maximum of input 0 with x,
+ * a1 = that of input 1, x = sys + apr), its hard decision and |APP|. */
+struct fixed_end {
+    typedef int32_t V;
+    enum { FLT = 0 };
+    static TG_HD V block_start(const params &p) { return -p.d1; }
+    static TG_HD void finish(const params &p, V a0, V a1, V x, V &app, V &e)
+    {
+        /* sys + apr is exact in w_bm bits (the format check), so x stands for both */
+        fg_xmap_finish_llr(&p.fmt, a0, a1, x, 0, &app, &e);
+    }
+    static TG_HD int hard(V app) { return fg_fx_hard(app); }
+    static TG_HD V mag(V app) { return fg_fx_abs(app); }
+};
+
 /* The lanes of a thread: the metrics of one codeword in int32 (lanes1), or of two in the 16-bit halves of a
  * word (lanes2: one __viaddmax_s16x2 does an add-max of both; for 8-bit storage, whose metrics stay far
  * inside 16 bits, docs/gpu-turbo.md). M is the metric register; make packs the lanes' values, get
  * unpacks lane l. */
-struct lanes1 {
+struct lanes1 : fixed_end {
     enum { N = 1 };
     typedef int32_t M;
     static TG_HD M make(const int32_t *v) { return v[0]; }
@@ -153,7 +188,7 @@ struct lanes1 {
     static TG_HD M add_max(M a, M b, M c) { return tg::add_max(a, b, c); }
     static TG_HD M neg(M a) { return -a; }
 };
-struct lanes2 {
+struct lanes2 : fixed_end {
     enum { N = 2 };
     typedef uint32_t M;
     static TG_HD M make(const int32_t *v) { return ((uint32_t)v[0] & 0xffffu) | ((uint32_t)v[1] << 16); }
@@ -161,6 +196,54 @@ struct lanes2 {
     static TG_HD M add_max(M a, M b, M c) { return __viaddmax_s16x2(a, b, c); }
     static TG_HD M add(M a, M b) { return __viaddmax_s16x2(a, b, 0x80008000u); } /* max with -32768: the sum */
     static TG_HD M neg(M a) { return add(~a, 0x00010001u); }
+};
+
+/* max*(a, b) of the float algorithms (fecforge/turbo.h fg_turbo_alg) as the C float decoder computes it (on the
+ * device, log-MAP's correction by the fast exp and log): the correction term of log-MAP is skipped beyond
+ * |a - b| = 80 (below 2e-35). Shared with the thesis kernel; the fused kernel takes max-log and log-MAP only
+ * (flt). */
+template <int ALG> TG_HD float max_star(float a, float b)
+{
+    const float m = a > b ? a : b;
+    if (ALG == FG_TURBO_ALG_MAXLOG)
+        return m;
+    const float d = fabsf(a - b);
+    if (ALG == FG_TURBO_ALG_LOG) {
+#ifdef __CUDA_ARCH__
+        /* the hardware's ex2 and lg2 (MUFU): about 2e-7 from log1pf(expf()), 5x fewer instructions */
+        return d < 80.0f ? m + __logf(1.0f + __expf(-d)) : m;
+#else
+        return d < 80.0f ? m + log1pf(expf(-d)) : m;
+#endif
+    }
+    const float c = (float)FG_TURBO_LINLOG_A * ((float)FG_TURBO_LINLOG_T - d);
+    return m + (c > 0.0f ? c : 0.0f);
+}
+
+/* Float metrics (one codeword per thread) with the max* of ALG: the C float decoder's algorithm
+ * (fg_turbo_dec_run), whose branch metrics +-A +-B differ from the kernel's [u = 0] x + [z = 0] y by the
+ * constant A + B per step, which cancels in every difference; the block starts at -1e30 (its "impossible
+ * state") and the extrinsic is ext_scale (APP - sys - apr). */
+template <int ALG> struct flt {
+    /* not linear-log-MAP: its max* is not associative, so its LLRs would depend on the order of the maxima,
+     * which differs between this kernel (llr_maxima) and the C decoder */
+    static_assert(ALG == FG_TURBO_ALG_MAXLOG || ALG == FG_TURBO_ALG_LOG, "max-log-MAP or log-MAP");
+    enum { N = 1, FLT = 1 };
+    typedef float M;
+    typedef float V;
+    static TG_HD M make(const float *v) { return v[0]; }
+    static TG_HD float get(M m, int l) { return (void)l, m; }
+    static TG_HD M add(M a, M b) { return a + b; }
+    static TG_HD M add_max(M a, M b, M c) { return max_star<ALG>(a + b, c); }
+    static TG_HD M neg(M a) { return -a; }
+    static TG_HD V block_start(const params &p) { return (void)p, -1.0e30f; }
+    static TG_HD void finish(const params &p, V a0, V a1, V x, V &app, V &e)
+    {
+        app = a0 - a1;
+        e = p.ext_scale * (app - x);
+    }
+    static TG_HD int hard(V app) { return app < 0.0f; }
+    static TG_HD V mag(V app) { return fabsf(app); }
 };
 
 /* The i-th (0 or 1) branch (s, u) into state t, in the order of s: compile-time constants once the
@@ -270,12 +353,13 @@ template <typename L> TG_HD void renormalize(typename L::M m[8])
         m[s] = L::add(m[s], n0);
 }
 
-/* beta at K from the tail (fg_xmap_beta_tail, exact). */
-template <typename T> TG_HD void tail_beta(const T *tail, int32_t b[8])
+/* beta at K from the tail (fg_xmap_beta_tail, exact; in float the C decoder's up to a constant: the tail path
+ * from each state is unique, so its max* over paths is that path's sum). */
+template <typename T, typename V> TG_HD void tail_beta(const T *tail, V b[8])
 {
     TG_UNROLL
     for (int s0 = 0; s0 < 8; s0++) {
-        int32_t sum = 0;
+        V sum = 0;
         int s = s0;
         TG_UNROLL
         for (int t = 0; t < 3; t++) {
@@ -290,20 +374,13 @@ template <typename T> TG_HD void tail_beta(const T *tail, int32_t b[8])
     }
 }
 
-/* Per codeword of a thread block: the early-termination sums of the running half-iteration. */
-struct et_slot {
-    unsigned long long sum;
-    int mn;
-    unsigned crc;
-    int stop;
-};
-
 /* The channel LLRs and a-priori addresses of one segment of each lane's codeword (the same positions: one
  * address table), loaded ahead and kept as loaded; finish gathers the a-priori values from the extrinsics
  * when the segment is used: xl[l][j] = sys + apr of lane l, xs and ys the lanes packed. The pointers are
  * the thread's column of the thread order, so position i is at i P. */
 template <typename T, int SEG, typename L> struct raw_inputs {
-    int32_t sv[L::N][SEG], pv[L::N][SEG];
+    typedef typename L::V V;
+    V sv[L::N][SEG], pv[L::N][SEG];
     unsigned av[SEG];
     TG_HD void load(const T *const *sys, const T *const *par, const uint16_t *A, unsigned P, int i0, int n)
     {
@@ -319,7 +396,7 @@ template <typename T, int SEG, typename L> struct raw_inputs {
             }
         }
     }
-    TG_HD void finish(const T *const *ein, int i0, int n, int32_t xl[L::N][SEG], typename L::M xs[SEG],
+    TG_HD void finish(const T *const *ein, int i0, int n, V xl[L::N][SEG], typename L::M xs[SEG],
                       typename L::M ys[SEG]) const
     {
         TG_UNROLL
@@ -327,8 +404,8 @@ template <typename T, int SEG, typename L> struct raw_inputs {
             if (i0 + j < n) {
                 TG_UNROLL
                 for (int l = 0; l < L::N; l++)
-                    xl[l][j] = sv[l][j] + (int32_t)ein[l][av[j]];
-                int32_t x[L::N], y[L::N];
+                    xl[l][j] = sv[l][j] + (V)ein[l][av[j]];
+                V x[L::N], y[L::N];
                 TG_UNROLL
                 for (int l = 0; l < L::N; l++) {
                     x[l] = xl[l][j];
@@ -355,7 +432,7 @@ template <typename T> struct ck_type<T, lanes2> {
 template <typename T> struct lane_view {
     const T *ch; /* channel, thread order */
     T *ext;      /* both SISOs' extrinsics */
-    int32_t *stk;
+    typename val_of<T>::type *stk;
     size_t cw;
     et_slot *et;
 };
@@ -369,6 +446,7 @@ __host__ __device__ __forceinline__ void siso(const params &p, const tables &tb,
                                               int n, int h, unsigned out_mask)
 {
     typedef typename L::M M;
+    typedef typename L::V V;
     typedef typename ck_type<T, L>::type C;
     enum { NL = L::N };
     const int si = h & 1;
@@ -391,12 +469,12 @@ __host__ __device__ __forceinline__ void siso(const params &p, const tables &tb,
 #define STAKE(l, buf, ab, s, q) lv[l].stk[((((buf) * 2 + si) * 2 + (ab)) * 8 + (s)) * P + (q)]
     M a[8], b[8];
     {
-        int32_t v[NL], bl[NL][8];
+        V v[NL], bl[NL][8];
         TG_UNROLL
         for (int s = 0; s < 8; s++) {
             TG_UNROLL
             for (int l = 0; l < NL; l++)
-                v[l] = sb == 0 ? (s ? -p.d1 : 0) : p.nii ? STAKE(l, rb, 0, s, sb - 1) : 0;
+                v[l] = sb == 0 ? (s ? L::block_start(p) : 0) : p.nii ? STAKE(l, rb, 0, s, sb - 1) : 0;
             a[s] = L::make(v);
         }
         TG_UNROLL
@@ -423,7 +501,7 @@ __host__ __device__ __forceinline__ void siso(const params &p, const tables &tb,
     raw_inputs<T, SEG, L> raw;
     raw.load(sys, par, A, P, 0, n);
     for (int i0 = 0; i0 < n; i0 += SEG) {
-        int32_t xl[NL][SEG];
+        V xl[NL][SEG];
         M xs[SEG], ys[SEG];
         raw.finish(ein, i0, n, xl, xs, ys);
         if (i0 + SEG < n)
@@ -446,7 +524,7 @@ __host__ __device__ __forceinline__ void siso(const params &p, const tables &tb,
 
     /* backward, a segment at a time: its alphas again from the checkpoint, then beta and the LLRs; the
      * previous segment's checkpoint and inputs load meanwhile */
-    int32_t mn[NL];
+    int mn[NL];
     unsigned long long sum[NL];
     unsigned crc[NL];
     TG_UNROLL
@@ -462,7 +540,7 @@ __host__ __device__ __forceinline__ void siso(const params &p, const tables &tb,
     for (; c >= 0; c--) {
         const int i0 = c * SEG;
         M aa[SEG][8], xs[SEG], ys[SEG]; /* aa[j]: alpha at position i0 + j */
-        int32_t xl[NL][SEG];
+        V xl[NL][SEG];
         raw.finish(ein, i0, n, xl, xs, ys);
         ckv.unpack(aa[0]);
         if (c > 0) {
@@ -481,20 +559,19 @@ __host__ __device__ __forceinline__ void siso(const params &p, const tables &tb,
                 llr_maxima<L>(aa[j], b, ys[j], mu);
                 TG_UNROLL
                 for (int l = 0; l < NL; l++) {
-                    int32_t app, e;
-                    /* sys + apr is exact in w_bm bits (the format check), so x stands for both */
-                    fg_xmap_finish_llr(&p.fmt, L::get(mu[0], l) + xl[l][j], L::get(mu[1], l), xl[l][j], 0, &app, &e);
+                    V app, e;
+                    L::finish(p, L::get(mu[0], l) + xl[l][j], L::get(mu[1], l), xl[l][j], app, e);
                     eout[l][(unsigned)i * P] = (T)e;
                     if (OUT && (out_mask >> l & 1u)) {
                         const int j_nat = si ? tb.n2[(unsigned)i * P + sb] : sb * p.L + i;
-                        const int hard = fg_fx_hard(app);
+                        const int hard = L::hard(app);
                         bf.bits[lv[l].cw * p.K + j_nat] = (uint8_t)hard;
                         if (p.want_app)
                             bf.app[lv[l].cw * p.K + j_nat] = app;
                         if (p.et_kind) {
-                            const int32_t m = fg_fx_abs(app);
+                            const int m = et_min_key(L::mag(app));
                             mn[l] = m < mn[l] ? m : mn[l];
-                            sum[l] += (unsigned long long)m;
+                            sum[l] += et_sum_key(L::mag(app));
                             if (hard && tb.crc)
                                 crc[l] ^= tb.crc[j_nat];
                         }
@@ -557,25 +634,6 @@ template <typename T> __host__ __device__ inline void thread_start(const params 
         v.stk[i * p.P + sb] = 0;
 }
 
-__host__ __device__ inline void et_clear(et_slot &e)
-{
-    e.mn = INT_MAX;
-    e.sum = 0;
-    e.crc = 0;
-}
-
-/* After a half-iteration: the model's early-termination rule on the codeword's sums. */
-__host__ __device__ inline int et_stops(const params &p, const et_slot &e)
-{
-    if (p.et_kind == FG_TURBO_ET_MIN_LLR)
-        return (double)e.mn >= p.et_threshold;
-    if (p.et_kind == FG_TURBO_ET_AVG_LLR)
-        return (double)e.sum >= p.et_threshold * p.K;
-    if (p.et_kind == FG_TURBO_ET_CRC)
-        return e.crc == 0;
-    return 0;
-}
-
 /* One half-iteration of a thread's lanes: the SISO for the lanes still running (run_mask), their outputs
  * in the output run. */
 template <typename T, int SEG, typename L>
@@ -633,7 +691,7 @@ __global__ void __launch_bounds__(FG_GPU_TURBO_THREADS_MAX) decode_fused(params 
         __syncthreads();
         if (p.et_kind != FG_TURBO_ET_NONE) {
             if (tid < p.ncw && !et[tid].stop)
-                et[tid].stop = et_stops(p, et[tid]);
+                et[tid].stop = et_stops<L::FLT>(p.et_kind, p.et_threshold, p.K, et[tid]);
             __syncthreads();
             TG_UNROLL
             for (int l = 0; l < NL; l++)
@@ -675,7 +733,7 @@ template <typename T, int SEG, typename L> void decode_host(const params &p, con
             for (int sb = 0; sb < p.P; sb++)
                 half_iteration<T, SEG, L>(p, tb, bf, lv, ck, sb, sub_len(p, sb), h, running);
             for (int l = 0; l < NL && p.et_kind != FG_TURBO_ET_NONE; l++)
-                if (et_stops(p, e[l]))
+                if (et_stops<L::FLT>(p.et_kind, p.et_threshold, p.K, e[l]))
                     running &= ~(1u << l);
         }
         for (int l = 0; l < NL; l++)

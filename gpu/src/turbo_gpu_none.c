@@ -25,6 +25,13 @@ int fg_gpu_turbo_decode(fg_gpu_turbo *dec, int count, const int32_t *q, uint8_t 
     return fg_gpu_no_cuda();
 }
 
+int fg_gpu_turbo_decode_float(fg_gpu_turbo *dec, int count, const double *llr, uint8_t *bits, double *app,
+                              int *half_iters)
+{
+    (void)dec, (void)count, (void)llr, (void)bits, (void)app, (void)half_iters;
+    return fg_gpu_no_cuda();
+}
+
 int fg_gpu_turbo_bench(fg_gpu_turbo *dec, double ebn0_db, int batches, fg_impl_timing *out)
 {
     (void)dec, (void)ebn0_db, (void)batches, (void)out;
@@ -35,5 +42,12 @@ int fg_gpu_turbo_host_decode(fg_std std, int K, const fg_turbo_fixed_cfg *fx, in
                              const int32_t *q, uint8_t *bits, int32_t *app, int *half_iters)
 {
     (void)std, (void)K, (void)fx, (void)seg, (void)lanes, (void)count, (void)q, (void)bits, (void)app, (void)half_iters;
+    return fg_gpu_no_cuda();
+}
+
+int fg_gpu_turbo_host_decode_float(fg_std std, int K, const fg_turbo_dec_cfg *fl, fg_gpu_turbo_kernel kernel, int seg,
+                                   int count, const double *llr, uint8_t *bits, double *app, int *half_iters)
+{
+    (void)std, (void)K, (void)fl, (void)kernel, (void)seg, (void)count, (void)llr, (void)bits, (void)app, (void)half_iters;
     return fg_gpu_no_cuda();
 }

@@ -1,5 +1,5 @@
-/* The GPU turbo decoder's kernel code, compiled for the host (fg_gpu_turbo_host_decode), against the C
- * fixed-point model on every configuration of turbo_check.h (label unit: no device needed, so every CI
+/* The GPU turbo decoder's kernel code, compiled for the host (fg_gpu_turbo_host_decode{,_float}), against the C
+ * fixed-point model and the C float decoder on every configuration of turbo_check.h (label unit: no device needed, so every CI
  * run checks the kernel's arithmetic; exits 77 in a build without CUDA, which has no such code). */
 #include "turbo_check.h"
 
@@ -42,6 +42,31 @@ static void test_configs_lanes2(void)
     equal_run(&r, 13, 0.6, host_decoder, &v8);
 }
 
+/* ctx: the kernel and checkpoint interval */
+typedef struct {
+    fg_gpu_turbo_kernel kernel;
+    int seg;
+} float_variant;
+
+static int host_float_decoder(void *ctx, fg_std std, int K, const fg_turbo_dec_cfg *c, int count, const double *llr,
+                              uint8_t *bits, double *app, int *half)
+{
+    const float_variant *v = ctx;
+    return fg_gpu_turbo_host_decode_float(std, K, c, v->kernel, v->seg, count, llr, bits, app, half);
+}
+
+/* Float mode against the C float decoder: the fused kernel (both checkpoint intervals) up to float rounding;
+ * the thesis kernel, which computes every value in the C decoder's order, bit for bit (linear-log-MAP too). */
+static void test_float(void)
+{
+    float_variant v = {FG_GPU_TURBO_FUSED, 4};
+    run_float_configs(host_float_decoder, &v, 1, 0, 0);
+    v.seg = 8;
+    run_float_configs(host_float_decoder, &v, 1, 0, 0);
+    v.kernel = FG_GPU_TURBO_THESIS;
+    run_float_configs(host_float_decoder, &v, 1, 1, 1);
+}
+
 static void test_bad_input(void)
 {
     fg_turbo_fixed_cfg fx = fg_turbo_fixed_cfg_default();
@@ -59,6 +84,24 @@ static void test_bad_input(void)
     fx.fmt = (fg_xmap_fmt){10, 4, 12, 14, 16, FG_XMAP_NORM_MODULO};
     CU_ASSERT_EQUAL(fg_gpu_turbo_host_decode(FG_STD_LTE, 40, &fx, 4, 2, 1, q, bits, NULL, NULL), FG_EINVAL);
     CU_ASSERT(strstr(fg_last_error(), "lanes=2") != NULL);
+    fg_turbo_dec_cfg c = fg_turbo_dec_cfg_default();
+    double llr[3 * 40 + FG_TURBO_TAIL] = {0};
+    c.alg = FG_TURBO_ALG_LINLOG;
+    CU_ASSERT_EQUAL(fg_gpu_turbo_host_decode_float(FG_STD_LTE, 40, &c, FG_GPU_TURBO_FUSED, 4, 1, llr, bits, NULL, NULL),
+                    FG_EINVAL);
+    CU_ASSERT(strstr(fg_last_error(), "alg=linlog") != NULL);
+    CU_ASSERT_EQUAL(fg_gpu_turbo_host_decode_float(FG_STD_LTE, 40, &c, FG_GPU_TURBO_THESIS, 4, 1, llr, bits, NULL, NULL),
+                    0);
+    c = fg_turbo_dec_cfg_default();
+    c.window = 16;
+    CU_ASSERT_EQUAL(fg_gpu_turbo_host_decode_float(FG_STD_LTE, 40, &c, FG_GPU_TURBO_THESIS, 4, 1, llr, bits, NULL, NULL),
+                    FG_EINVAL);
+    CU_ASSERT(strstr(fg_last_error(), "window=16") != NULL);
+    c = fg_turbo_dec_cfg_default();
+    llr[9] = NAN;
+    CU_ASSERT_EQUAL(fg_gpu_turbo_host_decode_float(FG_STD_LTE, 40, &c, FG_GPU_TURBO_FUSED, 4, 1, llr, bits, NULL, NULL),
+                    FG_EINVAL);
+    CU_ASSERT(strstr(fg_last_error(), "llr_N[9]") != NULL);
 }
 
 static void test_report(void)
@@ -79,6 +122,7 @@ void fg_test_register(void)
         {"configs_seg8", test_configs_seg8},
         {"configs_seg4", test_configs_seg4},
         {"configs_lanes2", test_configs_lanes2},
+        {"float", test_float},
         {"bad_input", test_bad_input},
         {"report", test_report},
         {NULL, NULL},

@@ -1,5 +1,6 @@
 /* What the GPU turbo decoder's tests share: frames (channel and stress), configurations, and the
- * comparison of a decoder's batch with the C fixed-point model frame by frame. */
+ * comparison of a decoder's batch with the C fixed-point model frame by frame (fixed mode) or with the C float
+ * decoder within float rounding (float mode). */
 #ifndef FG_TURBO_CHECK_H
 #define FG_TURBO_CHECK_H
 
@@ -8,8 +9,10 @@
 #include "fecforge/channel.h"
 #include "fecforge/error.h"
 #include "fecforge/rng.h"
+#include "fecforge/turbo.h"
 #include "fecforge/turbo_fixed.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,6 +184,154 @@ static void run_suite_configs(batch_decoder dec, void *ctx, int frames_scale)
     e.fx.et.kind = FG_TURBO_ET_AVG_LLR;
     e.fx.et.threshold = 90.5;
     equal_run(&e, 12 * frames_scale, 0.6, dec, ctx);
+}
+
+/* ---- float mode ---- */
+
+/* A float decoder under test: count frames of llr into bits, app, half (as fg_gpu_turbo_decode_float). */
+typedef int (*float_decoder)(void *ctx, fg_std std, int K, const fg_turbo_dec_cfg *c, int count, const double *llr,
+                             uint8_t *bits, double *app, int *half);
+
+/* Frame f's channel LLRs (the turbo family's frame at ebn0; its last 24 bits the CRC of the others when
+ * crc_poly >= 0). */
+static void make_frame_llr(fg_std std, int K, double ebn0, long long f, int crc_poly, double *llr)
+{
+    const int N = 3 * K + FG_TURBO_TAIL;
+    uint8_t *u = malloc((size_t)K), *cw = malloc((size_t)N);
+    double sigma;
+    CU_ASSERT_FATAL(u && cw);
+    CU_ASSERT_FATAL(fg_channel_sigma(ebn0, (double)K / N, &sigma) == 0);
+    CU_ASSERT_FATAL(fg_channel_random_bits(K, 7, (uint64_t)f, u) == 0);
+    if (crc_poly >= 0)
+        CU_ASSERT_FATAL(fg_crc24_attach((fg_crc24_poly)crc_poly, u, K - 24, u) == 0);
+    CU_ASSERT_FATAL(fg_turbo_encode(std, K, u, cw) == 0);
+    CU_ASSERT_FATAL(fg_channel_bpsk_awgn(cw, N, sigma, 7, (uint64_t)f, llr) == 0);
+    CU_ASSERT_FATAL(fg_channel_llr(llr, N, sigma, llr) == 0);
+    free(u);
+    free(cw);
+}
+
+/* What a float comparison found. */
+typedef struct {
+    int frames, half_differ, frames_decisions_differ;
+    long long positions, app_far; /* APPs, and those more than 5 % (at least 0.05) from the C decoder's */
+    long long app_unequal;        /* APPs not bit for bit the C decoder's */
+} float_diff;
+
+/* count frames through dec and fg_turbo_dec_run (the reference, dec_ref: usually c itself). */
+static float_diff float_compare(fg_std std, int K, const fg_turbo_dec_cfg *c, const fg_turbo_dec_cfg *c_ref, int count,
+                                double ebn0, float_decoder dec, void *ctx)
+{
+    const int N = 3 * K + FG_TURBO_TAIL;
+    const int crc = c->et.kind == FG_TURBO_ET_CRC ? (int)c->et.crc_poly : -1;
+    double *llr = malloc(sizeof *llr * (size_t)count * N), *app = malloc(sizeof *app * (size_t)count * K);
+    double *ref_app = malloc(sizeof *ref_app * (size_t)K);
+    uint8_t *bits = malloc((size_t)count * K), *ref = malloc((size_t)K);
+    int *half = malloc(sizeof *half * (size_t)count);
+    fg_turbo_dec *model = NULL;
+    CU_ASSERT_FATAL(llr && app && ref_app && bits && ref && half);
+    CU_ASSERT_FATAL(fg_turbo_dec_create(std, K, c_ref, &model) == 0);
+    for (int f = 0; f < count; f++)
+        make_frame_llr(std, K, ebn0, f, crc, llr + (size_t)f * N);
+    const int rc = dec(ctx, std, K, c, count, llr, bits, app, half);
+    if (rc)
+        fprintf(stderr, "decoder: %s\n", fg_last_error());
+    CU_ASSERT_FATAL(rc == 0);
+    float_diff d = {count, 0, 0, 0, 0, 0};
+    for (int f = 0; f < count; f++) {
+        fg_turbo_result res;
+        CU_ASSERT_FATAL(fg_turbo_dec_run(model, llr + (size_t)f * N, ref, ref_app, &res) == 0);
+        int differ = 0;
+        for (int j = 0; j < K; j++) {
+            const double a = app[(size_t)f * K + j], m = fabs(ref_app[j]);
+            differ |= ref[j] != bits[(size_t)f * K + j];
+            d.app_far += fabs(a - ref_app[j]) > 0.05 * (m > 1.0 ? m : 1.0);
+            d.app_unequal += a != ref_app[j];
+        }
+        d.positions += K;
+        d.frames_decisions_differ += differ;
+        d.half_differ += res.half_iters != half[f];
+    }
+    g_frames += count;
+    fg_turbo_dec_destroy(model);
+    free(llr);
+    free(app);
+    free(ref_app);
+    free(bits);
+    free(ref);
+    free(half);
+    return d;
+}
+
+/* The float decoder equals the C float decoder up to float rounding: the same half-iterations in every frame,
+ * decisions that differ in at most 1 + count/20 frames (a rounding can flip an LLR near 0 in a frame that
+ * does not converge), and at most 1 APP in 1000 more than 5 % away; exact: every APP bit for bit. */
+static void float_close(fg_std std, int K, const fg_turbo_dec_cfg *c, int count, double ebn0, float_decoder dec,
+                        void *ctx, int exact)
+{
+    const float_diff d = float_compare(std, K, c, c, count, ebn0, dec, ctx);
+    if (exact && c->radix == 2) { /* the C decoder's radix 4 computes other sums (of two steps' branch metrics) */
+        if (d.app_unequal)
+            fprintf(stderr, "%s K=%d P=%d alg=%d: %lld of %lld APPs not bit for bit\n", fg_std_name(std), K, c->P,
+                    (int)c->alg, d.app_unequal, d.positions);
+        CU_ASSERT_EQUAL(d.app_unequal, 0);
+    }
+    if (d.half_differ || d.frames_decisions_differ > 1 + count / 20 || d.app_far * 1000 > d.positions)
+        fprintf(stderr, "%s K=%d P=%d alg=%d nii=%d et=%d: %d/%d frames with other half-iterations, %d with other "
+                        "decisions, %lld of %lld APPs far\n",
+                fg_std_name(std), K, c->P, (int)c->alg, c->nii, (int)c->et.kind, d.half_differ, count,
+                d.frames_decisions_differ, d.app_far, d.positions);
+    CU_ASSERT_EQUAL(d.half_differ, 0);
+    CU_ASSERT(d.frames_decisions_differ <= 1 + count / 20);
+    CU_ASSERT(d.app_far * 1000 <= d.positions);
+}
+
+/* The float configurations both suites run (frames x frames_scale): sizes (odd K included) x P, max-log
+ * (scaling 0.75) and log-MAP (linlog: linear-log-MAP too), NII off, the radix-4 partition, an even
+ * half-iteration count, every early-termination rule; and a planted difference (another extrinsic scaling)
+ * that the comparison must see. exact: every APP bit for bit (float_close) where the C decoder runs radix 2. */
+static void run_float_configs(float_decoder dec, void *ctx, int frames_scale, int exact, int linlog)
+{
+    static const struct {
+        fg_std std;
+        int K, P, alg, nii, radix, half, et;
+        double ebn0;
+    } t[] = {
+        {FG_STD_LTE, 40, 1, FG_TURBO_ALG_MAXLOG, 1, 2, 11, 0, 0.8},
+        {FG_STD_LTE, 40, 2, FG_TURBO_ALG_LOG, 1, 2, 11, 0, 0.4},
+        {FG_STD_LTE, 1008, 8, FG_TURBO_ALG_MAXLOG, 1, 2, 11, 0, 0.6},
+        {FG_STD_LTE, 1008, 8, FG_TURBO_ALG_LOG, 0, 2, 11, 0, 0.3},
+        {FG_STD_LTE, 6144, 64, FG_TURBO_ALG_MAXLOG, 1, 2, 12, 0, 0.7},
+        {FG_STD_LTE, 6144, 32, FG_TURBO_ALG_LOG, 1, 4, 8, 0, 0.5},
+        {FG_STD_UMTS, 41, 1, FG_TURBO_ALG_MAXLOG, 1, 2, 8, 0, 1.0},
+        {FG_STD_UMTS, 997, 16, FG_TURBO_ALG_LOG, 1, 2, 8, 0, 0.4},
+        {FG_STD_UMTS, 5114, 64, FG_TURBO_ALG_MAXLOG, 0, 4, 11, 0, 0.6},
+        {FG_STD_UMTS, 2001, 16, FG_TURBO_ALG_MAXLOG, 1, 2, 20, FG_TURBO_ET_MIN_LLR, 0.7},
+        {FG_STD_UMTS, 2001, 16, FG_TURBO_ALG_LOG, 1, 2, 20, FG_TURBO_ET_AVG_LLR, 0.6},
+        {FG_STD_LTE, 1504, 8, FG_TURBO_ALG_MAXLOG, 1, 2, 16, FG_TURBO_ET_CRC, 0.7},
+        {FG_STD_LTE, 1008, 8, FG_TURBO_ALG_LINLOG, 1, 2, 11, 0, 0.5},
+        {FG_STD_UMTS, 997, 16, FG_TURBO_ALG_LINLOG, 0, 2, 8, FG_TURBO_ET_AVG_LLR, 0.6},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        if (t[i].alg == FG_TURBO_ALG_LINLOG && !linlog)
+            continue;
+        fg_turbo_dec_cfg c = fg_turbo_dec_cfg_default();
+        c.alg = (fg_turbo_alg)t[i].alg;
+        c.ext_scale = t[i].alg == FG_TURBO_ALG_MAXLOG ? 0.75 : 1.0;
+        c.P = t[i].P;
+        c.nii = t[i].nii;
+        c.radix = t[i].radix;
+        c.half_iters = t[i].half;
+        c.et.kind = (fg_turbo_et_kind)t[i].et;
+        c.et.threshold = t[i].et == FG_TURBO_ET_MIN_LLR ? 12.0 : 30.0;
+        float_close(t[i].std, t[i].K, &c, (t[i].K > 2000 ? 4 : 16) * frames_scale, t[i].ebn0, dec, ctx, exact);
+    }
+    fg_turbo_dec_cfg c = fg_turbo_dec_cfg_default(), planted = c;
+    c.P = 8;
+    planted.P = 8;
+    planted.ext_scale = 0.7;
+    const float_diff d = float_compare(FG_STD_LTE, 1008, &c, &planted, 16, 0.6, dec, ctx);
+    CU_ASSERT(d.app_far * 1000 > d.positions);
 }
 
 #endif
