@@ -17,9 +17,10 @@
 #            time, and every point's frames, frame errors and bit errors against the CPU's in docs/turbo-fig-4-16.md
 #   sass     the kernels' registers and instruction counts (cuobjdump) into OUTDIR/sass.txt
 #   profile  ncu of one batch of LTE K 6144 (P 64, 6 iterations): the roofline sections
+#   tprofile the same for one half-iteration of the thesis kernel (float max-log, P 64)
 # Results: JSON and logs in OUTDIR, a summary table on stdout. Exit 1 on any mismatch.
 # usage: scripts/gpu-turbo-checks.sh BUILD OUTDIR [build] [tests] [verify] [bench] [tune] [float] [table48] [ber] [sass]
-#              [profile]
+#              [profile] [tprofile]
 #        (env: CUNIT=DIR: a CUnit carried to a machine that has none, DIR/include/CUnit and DIR/lib/libcunit.so;
 #        VFRAMES=3200: frames per verify configuration and point; PROFILE_SHAPE: GPU options of the profiled run;
 #        TESTS: the ctest regex of step tests, default gpu_turbo$)
@@ -126,6 +127,9 @@ step_tune() {
     "--lanes 2 --seg 4" "--lanes 2 --seg 8" "--lanes 2 --seg 4 --ncw 2"; do
     bench1 "tune-p64${v// /}" --std lte --K 6144 --parallel 64 --iter 6 --ebn0 1 $v
   done
+  for v in "--ncw 1" "--ncw 2"; do
+    bench1 "tune-p128${v// /}" --std lte --K 6144 --parallel 128 --iter 6 --ebn0 1 $v
+  done
   for v in "--parallel 64 --seg 4" "--parallel 64 --seg 8" "--parallel 128 --seg 4" "--parallel 128 --seg 8" \
     "--parallel 64 --seg 8 --lanes 2"; do
     bench1 "tune-latency${v// /}" --std lte --K 6144 --iter 6 --ebn0 1 --ns 1 --nmcw 48 $v
@@ -215,8 +219,17 @@ step_profile() {
     "$O/ncu-lte-6144-p64.txt" | head -30
 }
 
+step_tprofile() {
+  ncu --clock-control none --section=SpeedOfLight --section=Occupancy --section=WarpStateStats --section=LaunchStats \
+    -k regex:map_half -c 1 "$F" bench turbo --device gpu --kernel thesis --std lte --K 6144 --parallel 64 --iter 6 \
+    --ebn0 1 --batches 1 --ns 1 >"$O/ncu-thesis.txt" 2>&1 || { note "tprofile failed ($O/ncu-thesis.txt)"; return; }
+  note "tprofile ($O/ncu-thesis.txt):"
+  grep -E "Duration|Compute \(SM\) Throughput|Memory Throughput|DRAM Throughput|Achieved Occupancy|Registers Per|Stall|Executed Ipc|Theoretical Occ" \
+    "$O/ncu-thesis.txt" | head -20
+}
+
 for s in "$@"; do
-  case $s in build | tests | verify | bench | tune | float | table48 | ber | sass | profile) "step_$s" ;; *) echo "unknown step $s" >&2; exit 2 ;; esac
+  case $s in build | tests | verify | bench | tune | float | table48 | ber | sass | profile | tprofile) "step_$s" ;; *) echo "unknown step $s" >&2; exit 2 ;; esac
 done
 echo
 printf '%s\n' "${summary[@]}"
