@@ -136,24 +136,12 @@ struct branches {
 };
 TGT_HD branches into(int t)
 {
-    branches b = {{0, 0}, {0, 0}, {0, 0}};
-    int found = 0;
+    branches b;
     TGT_UNROLL
-    for (int s = 0; s < 8; s++)
-        TGT_UNROLL
-        for (int u = 0; u < 2; u++)
-            if (fg_rsc_next(s, u) == t) {
-                const int z = fg_rsc_parity(s, u);
-                if (found++ == 0) { /* constant indices: the struct stays in registers */
-                    b.st[0] = s;
-                    b.u[0] = u;
-                    b.z[0] = z;
-                } else {
-                    b.st[1] = s;
-                    b.u[1] = u;
-                    b.z[1] = z;
-                }
-            }
+    for (int i = 0; i < 2; i++) {
+        tg::pred(t, i, b.st[i], b.u[i]);
+        b.z[i] = fg_rsc_parity(b.st[i], b.u[i]);
+    }
     return b;
 }
 TGT_HD branches out_of(int s)
