@@ -6,7 +6,7 @@ source "$(dirname "$0")/common.bash"
 check help_top 0 "$F" arch --help;                 has out "usage: fecforge arch"
 check help 0 "$F" arch ldpc --help;                has out "usage: fecforge arch ldpc"
 check no_model 2 "$F" arch
-check bad_model 2 "$F" arch viterbi;               has err "unknown model 'viterbi'"
+check bad_model 2 "$F" arch fano;                  has err "unknown model 'fano'"
 # The thesis configuration at 15 iterations without ET: exact cycle counts of the step model.
 check wifi1944 0 "$F" arch ldpc --code wifi-1944-1/2 --layers 2 --mb 2x2 --iter 15 --fclk 815e6 --no-et
 has out "non-empty MBs / iteration  46"

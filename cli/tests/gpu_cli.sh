@@ -48,7 +48,7 @@ u n_sweep_shape "--ns is a variable of --sweep"             bench ldpc --device 
 u n_all "--all needs --sweep"                               bench ldpc --device gpu "${C[@]}" --all
 u n_layers "K=13 out of range \[1, 12\]"                    bench ldpc --device gpu "${C[@]}" --fixed --decoder multilayer:13
 u n_iter "--iter=0 out of range"                            bench ldpc --device gpu "${C[@]}" --iter 0
-u n_what "unknown family 'viterbi'"                         bench viterbi
+u n_what "unknown family 'fano'"                            bench fano
 
 check devices 0 "$F" bench devices
 ndev=$(head -1 "$t/out")

@@ -126,6 +126,11 @@ typedef struct {
     const char *param_key;  /* the JSON key of the channel's parameter at a point ("sigma"), or NULL */
 } fg_channel_desc;
 
+/* BPSK over AWGN along Eb/N0 in dB, the channel of the library's families, and its parameter sigma at the
+ * instance's rate (fi->rate: information bits per channel symbol). */
+extern const fg_channel_desc fg_channel_awgn;
+double fg_family_awgn_sigma(const fg_family_inst *fi, double ebn0_db);
+
 /* A part of the family's option tables: opts over the struct at byte offset `offset` of the
  * family's configuration (so shared tables, e.g. fg_ldpc_fixed_options, are declared once). */
 typedef struct {

@@ -24,6 +24,7 @@
 #include "fecforge/turbo.h"
 #include "fecforge/turbo_arch.h"
 #include "fecforge/turbo_fixed.h"
+#include "fecforge/viterbi.h"
 #include "fecforge/vectors.h"
 #include "fecforge/xmap_schedule.h"
 #endif

@@ -1,6 +1,7 @@
 /* The family registry and a family's BER point on the engine (fecforge/family.h). */
 #include "fecforge/family.h"
 
+#include "fecforge/channel.h"
 #include "fecforge/error.h"
 #include "fecforge/frames.h"
 
@@ -11,11 +12,22 @@
 #include <string.h>
 #include <unistd.h>
 
+/* ---- the channel of the library's families ---- */
+
+const fg_channel_desc fg_channel_awgn = {"bpsk-awgn", "ebn0", "Eb/N0", "dB", "E_b/N_0 [dB]", -50, 100, "sigma"};
+
+double fg_family_awgn_sigma(const fg_family_inst *fi, double ebn0_db)
+{
+    double sigma = 0;
+    fg_channel_sigma(ebn0_db, fi->rate, &sigma);
+    return sigma;
+}
+
 /* ---- registry ---- */
 
-extern const fg_family fg_family_ldpc, fg_family_turbo;
+extern const fg_family fg_family_ldpc, fg_family_turbo, fg_family_viterbi;
 
-static const fg_family *builtin[] = {&fg_family_ldpc, &fg_family_turbo};
+static const fg_family *builtin[] = {&fg_family_ldpc, &fg_family_turbo, &fg_family_viterbi};
 enum { N_BUILTIN = sizeof builtin / sizeof *builtin };
 
 static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;

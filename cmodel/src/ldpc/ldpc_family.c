@@ -293,13 +293,6 @@ static const char *ldpc_impl_for(const void *cfgp, int gpu)
     return fixed ? (gpu ? "gpu-fixed" : "fixed") : (gpu ? "gpu-float" : "float");
 }
 
-static double awgn_sigma(const fg_family_inst *fi, double ebn0_db)
-{
-    double sigma = 0;
-    fg_channel_sigma(ebn0_db, fi->rate, &sigma);
-    return sigma;
-}
-
 static int ldpc_frame(const fg_family_inst *fi, uint64_t seed, long long f, double x, double sigma, fg_frame *fr)
 {
     (void)x;
@@ -537,8 +530,6 @@ static const fg_family_impl impl_cycle = {.name = "cycle",
                                           .decode = cycle_decode};
 static const fg_family_impl *const ldpc_impls[] = {&impl_float, &impl_fixed, &impl_cycle, NULL};
 
-static const fg_channel_desc awgn = {"bpsk-awgn", "ebn0", "Eb/N0", "dB", "E_b/N_0 [dB]", -50, 100, "sigma"};
-
 const fg_family fg_family_ldpc = {
     .name = "ldpc",
     .summary = "QC-LDPC codes of 802.11n and 802.16e, and the user's (base-matrix and alist files)",
@@ -558,8 +549,8 @@ const fg_family fg_family_ldpc = {
     .open = ldpc_open,
     .close = ldpc_close,
     .impl_for = ldpc_impl_for,
-    .channel = &awgn,
-    .param = awgn_sigma,
+    .channel = &fg_channel_awgn,
+    .param = fg_family_awgn_sigma,
     .frame = ldpc_frame,
     .describe = ldpc_describe,
     .label = ldpc_label,

@@ -179,13 +179,6 @@ static const char *turbo_impl_for(const void *cfgp, int gpu)
     return c->fixed ? (gpu ? "gpu-fixed" : "fixed") : (gpu ? "gpu-float" : "float");
 }
 
-static double awgn_sigma(const fg_family_inst *fi, double ebn0_db)
-{
-    double sigma = 0;
-    fg_channel_sigma(ebn0_db, fi->rate, &sigma);
-    return sigma;
-}
-
 static int turbo_frame(const fg_family_inst *fi, uint64_t seed, long long f, double x, double sigma, fg_frame *fr)
 {
     (void)x;
@@ -439,8 +432,6 @@ static const fg_family_impl impl_cycle = {.name = "cycle",
                                           .decode = cycle_decode};
 static const fg_family_impl *const turbo_impls[] = {&impl_float, &impl_fixed, &impl_cycle, NULL};
 
-static const fg_channel_desc awgn = {"bpsk-awgn", "ebn0", "Eb/N0", "dB", "E_b/N_0 [dB]", -50, 100, "sigma"};
-
 const fg_family fg_family_turbo = {
     .name = "turbo",
     .summary = "rate-1/3 turbo codes of UMTS/HSPA+ (TS 25.212) and LTE (TS 36.212)",
@@ -458,8 +449,8 @@ const fg_family fg_family_turbo = {
     .open = turbo_open,
     .close = turbo_close,
     .impl_for = turbo_impl_for,
-    .channel = &awgn,
-    .param = awgn_sigma,
+    .channel = &fg_channel_awgn,
+    .param = fg_family_awgn_sigma,
     .frame = turbo_frame,
     .describe = turbo_describe,
     .label = turbo_label,
