@@ -12,6 +12,7 @@ int fg_gpu_no_cuda(void);
 /* Each family's GPU implementations added to it (fg_gpu_register calls them). */
 int fg_gpu_ldpc_add_impls(void);
 int fg_gpu_turbo_add_impls(void);
+int fg_gpu_viterbi_add_impls(void);
 
 #ifdef __cplusplus
 }

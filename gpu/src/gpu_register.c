@@ -5,6 +5,8 @@
 
 int fg_gpu_register(void)
 {
-    const int rc = fg_gpu_ldpc_add_impls();
-    return rc ? rc : fg_gpu_turbo_add_impls();
+    int rc = fg_gpu_ldpc_add_impls();
+    if (!rc)
+        rc = fg_gpu_turbo_add_impls();
+    return rc ? rc : fg_gpu_viterbi_add_impls();
 }

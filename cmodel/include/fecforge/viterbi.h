@@ -214,6 +214,19 @@ extern const fg_opt fg_vit_tile_options[];
 /* The fixed-point formats: --llr-width, --llr-frac, --sm-width (the path metrics), --norm, over fg_vit_dec_cfg. */
 extern const fg_opt fg_vit_fixed_options[];
 
+/* ---- the viterbi family's instance (fecforge/family.h), for implementations outside the library ---- */
+
+struct fg_family_inst;
+typedef struct {
+    fg_vit_code code;
+    fg_vit_dec_cfg dec; /* the ending is dec.ending */
+    int k;              /* information bits per frame */
+    int fixed;          /* the implementation's arithmetic: bit-accurate */
+    long long work;     /* trellis stages a frame's decode runs */
+} fg_vit_family_view;
+/* FG_EINVAL if fi is not an instance of the viterbi family. */
+int fg_vit_family_view_of(const struct fg_family_inst *fi, fg_vit_family_view *v);
+
 #ifdef __cplusplus
 }
 #endif

@@ -198,6 +198,17 @@ static void vit_label(const fg_family_inst *fi, const fg_family_impl *impl, char
     snprintf(buf, n, "%s%s %s", fi->code_name, s->fixed ? " fixed" : "", tile);
 }
 
+extern const fg_family fg_family_viterbi;
+
+int fg_vit_family_view_of(const fg_family_inst *fi, fg_vit_family_view *v)
+{
+    if (!fi || fi->family != &fg_family_viterbi || !fi->state)
+        return fg_set_error(FG_EINVAL, "not an instance of the viterbi family");
+    const vit_state *s = fi->state;
+    *v = (fg_vit_family_view){s->code, s->dec, s->k, s->fixed, s->work};
+    return 0;
+}
+
 /* ---- implementations ---- */
 
 typedef struct {
