@@ -167,12 +167,7 @@ static int gpu_decode(void *p, const fg_decode_io *io)
 static void gpu_describe(const void *icfg, int gpus, fg_json *j)
 {
     const fg_gpu_turbo_cfg *c = icfg;
-    char desc[256] = "";
-    fg_gpu_device_describe(0, desc, (int)sizeof desc);
-    fg_json_str(j, "device", "gpu");
-    fg_json_obj_open(j, "gpu");
-    fg_json_str(j, "description", desc);
-    fg_json_str(j, "kernel", c->kernel == FG_GPU_TURBO_THESIS ? "thesis" : "fused");
+    fg_gpu_json_open(j, c->kernel == FG_GPU_TURBO_THESIS ? "thesis" : "fused");
     fg_json_int(j, "ns", c->streams);
     fg_json_int(j, "ncw", c->ncw);
     fg_json_int(j, "nmcw", c->nmcw);

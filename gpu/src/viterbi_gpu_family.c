@@ -69,12 +69,7 @@ static int gpu_decode(void *p, const fg_decode_io *io)
 static void gpu_describe(const void *icfg, int gpus, fg_json *j)
 {
     (void)icfg;
-    char desc[256] = "";
-    fg_gpu_device_describe(0, desc, (int)sizeof desc);
-    fg_json_str(j, "device", "gpu");
-    fg_json_obj_open(j, "gpu");
-    fg_json_str(j, "description", desc);
-    fg_json_str(j, "kernel", "unified");
+    fg_gpu_json_open(j, "unified");
     fg_json_int(j, "gpus", gpus);
     fg_json_obj_close(j);
 }
