@@ -168,8 +168,8 @@ int fg_cli_family_workers(const fg_cli_family *c, const fg_family_impl *m, int t
 
 void fg_cli_family_end(fg_cli_family *c)
 {
-    if (c->opened && c->f->close)
-        c->f->close(&c->fi);
+    if (c->opened)
+        fg_family_close(c->f, &c->fi);
     c->opened = 0;
     for (int i = 0; i < c->n_impls; i++) {
         int shared = 0;

@@ -131,36 +131,28 @@ static int gpu_ber(void *p, uint64_t seed, double x, double sigma, long long fir
     return 0;
 }
 
-/* The user's frames: at most a batch per call. */
+/* At most a batch of frames (the engine's contract). */
 static int gpu_decode(void *p, const fg_decode_io *io)
 {
     gpu_worker *w = p;
-    const int n = w->n;
-    for (int at = 0; at < io->count;) {
-        const int cnt = io->count - at < w->batch ? io->count - at : w->batch;
-        int rc;
-        if (w->fixed)
-            rc = fg_gpu_ldpc_decode_fixed(w->dec, cnt, io->llr_q + (size_t)at * n, io->bits + (size_t)at * n,
-                                          io->app_q ? io->app_q + (size_t)at * n : NULL, w->iterations);
-        else {
-            if (!w->llr_f && !(w->llr_f = malloc(sizeof *w->llr_f * (size_t)w->batch * n)))
-                return fg_set_error(FG_ENOMEM, "out of memory");
-            if (io->app && !w->app_f && !(w->app_f = malloc(sizeof *w->app_f * (size_t)w->batch * n)))
-                return fg_set_error(FG_ENOMEM, "out of memory");
-            for (size_t i = 0; i < (size_t)cnt * n; i++)
-                w->llr_f[i] = (float)io->llr[(size_t)at * n + i];
-            rc = fg_gpu_ldpc_decode_float(w->dec, cnt, w->llr_f, io->bits + (size_t)at * n,
-                                          io->app ? w->app_f : NULL, w->iterations);
-            for (size_t i = 0; io->app && !rc && i < (size_t)cnt * n; i++)
-                io->app[(size_t)at * n + i] = w->app_f[i];
-        }
-        if (rc)
-            return rc;
-        for (int i = 0; io->work && i < cnt; i++)
-            io->work[at + i] = w->iterations[i];
-        at += cnt;
+    const int n = w->n, cnt = io->count;
+    int rc;
+    if (w->fixed)
+        rc = fg_gpu_ldpc_decode_fixed(w->dec, cnt, io->llr_q, io->bits, io->app_q, w->iterations);
+    else {
+        if (!w->llr_f && !(w->llr_f = malloc(sizeof *w->llr_f * (size_t)w->batch * n)))
+            return fg_set_error(FG_ENOMEM, "out of memory");
+        if (io->app && !w->app_f && !(w->app_f = malloc(sizeof *w->app_f * (size_t)w->batch * n)))
+            return fg_set_error(FG_ENOMEM, "out of memory");
+        for (size_t i = 0; i < (size_t)cnt * n; i++)
+            w->llr_f[i] = (float)io->llr[i];
+        rc = fg_gpu_ldpc_decode_float(w->dec, cnt, w->llr_f, io->bits, io->app ? w->app_f : NULL, w->iterations);
+        for (size_t i = 0; io->app && !rc && i < (size_t)cnt * n; i++)
+            io->app[i] = w->app_f[i];
     }
-    return 0;
+    for (int i = 0; !rc && io->work && i < cnt; i++)
+        io->work[i] = w->iterations[i];
+    return rc;
 }
 
 static void gpu_describe(const void *icfg, int gpus, fg_json *j)

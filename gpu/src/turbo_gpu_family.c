@@ -144,24 +144,15 @@ static int gpu_create_float(const fg_family_inst *fi, const void *icfg, int devi
 
 static int gpu_chunk(void *p) { return ((gpu_worker *)p)->batch; }
 
-/* The user's frames: at most a batch per call. */
+/* At most a batch of frames (the engine's contract). */
 static int gpu_decode(void *p, const fg_decode_io *io)
 {
     gpu_worker *w = p;
-    for (int at = 0; at < io->count;) {
-        const int cnt = io->count - at < w->batch ? io->count - at : w->batch;
-        const size_t in = (size_t)at * w->N, out = (size_t)at * w->K;
-        const int rc = io->llr_q ? fg_gpu_turbo_decode(w->dec, cnt, io->llr_q + in, io->bits + out,
-                                                       io->app_q ? io->app_q + out : NULL, w->half)
-                                 : fg_gpu_turbo_decode_float(w->dec, cnt, io->llr + in, io->bits + out,
-                                                             io->app ? io->app + out : NULL, w->half);
-        if (rc)
-            return rc;
-        for (int i = 0; io->work && i < cnt; i++)
-            io->work[at + i] = w->half[i];
-        at += cnt;
-    }
-    return 0;
+    const int rc = io->llr_q ? fg_gpu_turbo_decode(w->dec, io->count, io->llr_q, io->bits, io->app_q, w->half)
+                             : fg_gpu_turbo_decode_float(w->dec, io->count, io->llr, io->bits, io->app, w->half);
+    for (int i = 0; !rc && io->work && i < io->count; i++)
+        io->work[i] = w->half[i];
+    return rc;
 }
 
 static void gpu_describe(const void *icfg, int gpus, fg_json *j)

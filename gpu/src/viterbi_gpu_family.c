@@ -13,7 +13,7 @@
 
 typedef struct {
     fg_gpu_viterbi *dec;
-    int k, sent, batch;
+    int batch;
     long long work;
 } gpu_worker;
 
@@ -42,8 +42,6 @@ static int gpu_create(const fg_family_inst *fi, const void *icfg, int device, vo
     c.dec = v.dec;
     if ((rc = fg_gpu_viterbi_create(&v.code, v.k, &c, &w->dec)))
         return rc;
-    w->k = v.k;
-    w->sent = fi->n_rx_max;
     w->batch = fg_gpu_viterbi_batch(w->dec);
     w->work = v.work;
     return 0;
@@ -51,19 +49,14 @@ static int gpu_create(const fg_family_inst *fi, const void *icfg, int device, vo
 
 static int gpu_chunk(void *p) { return ((gpu_worker *)p)->batch; }
 
+/* At most a batch of frames (the engine's contract). */
 static int gpu_decode(void *p, const fg_decode_io *io)
 {
     gpu_worker *w = p;
-    for (int at = 0; at < io->count;) {
-        const int cnt = io->count - at < w->batch ? io->count - at : w->batch;
-        const int rc = fg_gpu_viterbi_decode(w->dec, cnt, io->llr_q + (size_t)at * w->sent, io->bits + (size_t)at * w->k);
-        if (rc)
-            return rc;
-        for (int i = 0; io->work && i < cnt; i++)
-            io->work[at + i] = (int32_t)(w->work < INT32_MAX ? w->work : INT32_MAX);
-        at += cnt;
-    }
-    return 0;
+    const int rc = fg_gpu_viterbi_decode(w->dec, io->count, io->llr_q, io->bits);
+    for (int i = 0; !rc && io->work && i < io->count; i++)
+        io->work[i] = (int32_t)(w->work < INT32_MAX ? w->work : INT32_MAX);
+    return rc;
 }
 
 static void gpu_describe(const void *icfg, int gpus, fg_json *j)

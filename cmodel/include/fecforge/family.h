@@ -102,6 +102,7 @@ typedef struct fg_family_impl {
     int (*create)(const fg_family_inst *fi, const void *icfg, int device, void **worker);
     void (*destroy)(void *worker);
     int (*chunk)(void *worker); /* frames it takes per call (NULL: 1) */
+    /* io->count is at most chunk(worker): the engine splits larger calls */
     int (*decode)(void *worker, const fg_decode_io *io);
     /* Optional fast path: frames first .. first+count-1 of (seed, x) made and compared on the device;
      * param is the channel's parameter at x (AWGN: sigma). NULL: the engine makes frames on the CPU. */
@@ -130,6 +131,13 @@ typedef struct {
  * instance's rate (fi->rate: information bits per channel symbol). */
 extern const fg_channel_desc fg_channel_awgn;
 double fg_family_awgn_sigma(const fg_family_inst *fi, double ebn0_db);
+/* The channel half of a family's frame over BPSK/AWGN: the n sent bits cw_n with the noise of Philox stream f of
+ * seed at sigma into fr->llr (LLRs), quantised into fr->llr_q when fi->q_width is set; fr->n_rx = n. */
+int fg_family_awgn_frame(const fg_family_inst *fi, const uint8_t *cw_n, int n, uint64_t seed, long long f,
+                         double sigma, fg_frame *fr);
+/* The implementation name an arithmetic and a device stand for: fixed, float, gpu-fixed or gpu-float (a family's
+ * impl_for answers with it). */
+const char *fg_family_impl_name(int fixed, int gpu);
 
 /* A part of the family's option tables: opts over the struct at byte offset `offset` of the
  * family's configuration (so shared tables, e.g. fg_ldpc_fixed_options, are declared once). */
@@ -152,7 +160,7 @@ typedef struct fg_family {
     size_t cfg_size;
     void (*cfg_default)(void *cfg);
     /* Make an instance for impl (checks across options: FG_EINVAL naming them, given tells which were
-     * given). close frees fi->state. */
+     * given). close frees fi->state (NULL: free(fi->state) is all there is to free). */
     int (*open)(const void *cfg, const fg_opts *given, const fg_family_impl *impl, fg_family_inst *fi);
     void (*close)(fg_family_inst *fi);
     /* The implementation a configuration asks for when none is named (its arithmetic, e.g. --fixed),
@@ -181,6 +189,8 @@ int fg_family_register(const fg_family *f);
 int fg_family_add_impl(const char *family, const fg_family_impl *impl);
 /* Every implementation of f (built-in, then added), at most max, into out; returns how many. */
 int fg_family_impls(const fg_family *f, const fg_family_impl **out, int max);
+/* Close an opened instance: f->close, or free(fi->state) when the family has none. */
+void fg_family_close(const fg_family *f, fg_family_inst *fi);
 const fg_family_impl *fg_family_impl_find(const fg_family *f, const char *name);
 
 /* ---- configuring a family from arguments (the command line's grammar) ---- */

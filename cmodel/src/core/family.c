@@ -23,6 +23,31 @@ double fg_family_awgn_sigma(const fg_family_inst *fi, double ebn0_db)
     return sigma;
 }
 
+int fg_family_awgn_frame(const fg_family_inst *fi, const uint8_t *cw_n, int n, uint64_t seed, long long f,
+                         double sigma, fg_frame *fr)
+{
+    int rc;
+    if ((rc = fg_channel_bpsk_awgn(cw_n, n, sigma, seed, (uint64_t)f, fr->llr)) ||
+        (rc = fg_channel_llr(fr->llr, n, sigma, fr->llr)))
+        return rc;
+    fr->n_rx = n;
+    return fi->q_width ? fg_llr_quantize(fr->llr, n, fi->q_width, fi->q_frac, fr->llr_q) : 0;
+}
+
+const char *fg_family_impl_name(int fixed, int gpu)
+{
+    return fixed ? (gpu ? "gpu-fixed" : "fixed") : (gpu ? "gpu-float" : "float");
+}
+
+void fg_family_close(const fg_family *f, fg_family_inst *fi)
+{
+    if (f->close)
+        f->close(fi);
+    else
+        free(fi->state);
+    fi->state = NULL;
+}
+
 /* ---- registry ---- */
 
 extern const fg_family fg_family_ldpc, fg_family_turbo, fg_family_viterbi;
@@ -165,8 +190,8 @@ int fg_family_groups(const fg_family *f, void *cfg, const fg_family_impl *impl, 
 
 void fg_family_setup_free(fg_family_setup *s)
 {
-    if (s->opened && s->family->close)
-        s->family->close(&s->inst);
+    if (s->opened)
+        fg_family_close(s->family, &s->inst);
     s->opened = 0;
     fg_opts_free(&s->opts);
     free(s->cfg);
@@ -548,7 +573,7 @@ static fg_decode_io slice(const fg_family_inst *fi, const fg_decode_io *io, int 
 static void *decode_thread(void *arg)
 {
     decode_job *j = arg;
-    const int chunk = j->d->chunk;
+    const int chunk = j->d->impl->chunk ? j->d->impl->chunk(j->w) : 1; /* at most the worker's own batch */
     for (;;) {
         if (atomic_load(j->failed))
             break;

@@ -289,8 +289,7 @@ static int ldpc_open(const void *cfgp, const fg_opts *given, const fg_family_imp
 static const char *ldpc_impl_for(const void *cfgp, int gpu)
 {
     const ldpc_cfg *c = cfgp;
-    const int fixed = c->fixed || c->decoder.kind == DEC_HW;
-    return fixed ? (gpu ? "gpu-fixed" : "fixed") : (gpu ? "gpu-float" : "float");
+    return fg_family_impl_name(c->fixed || c->decoder.kind == DEC_HW, gpu);
 }
 
 static int ldpc_frame(const fg_family_inst *fi, uint64_t seed, long long f, double x, double sigma, fg_frame *fr)
@@ -300,14 +299,9 @@ static int ldpc_frame(const fg_family_inst *fi, uint64_t seed, long long f, doub
     const fg_ldpc_code *c = s->code;
     uint8_t bits[FG_LDPC_BASE_DIM_MAX * FG_LDPC_Z_MAX];
     int rc;
-    if ((rc = fg_channel_random_bits(c->k, seed, (uint64_t)f, bits)) || (rc = fg_ldpc_encode(c, bits, fr->ref)) ||
-        (rc = fg_channel_bpsk_awgn(fr->ref, c->n, sigma, seed, (uint64_t)f, fr->llr)) ||
-        (rc = fg_channel_llr(fr->llr, c->n, sigma, fr->llr)))
+    if ((rc = fg_channel_random_bits(c->k, seed, (uint64_t)f, bits)) || (rc = fg_ldpc_encode(c, bits, fr->ref)))
         return rc;
-    fr->n_rx = c->n;
-    if (fi->q_width && (rc = fg_llr_quantize(fr->llr, c->n, fi->q_width, fi->q_frac, fr->llr_q)))
-        return rc;
-    return 0;
+    return fg_family_awgn_frame(fi, fr->ref, c->n, seed, f, sigma, fr);
 }
 
 static const char *alg_name(fg_ldpc_alg a)

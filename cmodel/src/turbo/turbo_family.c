@@ -167,16 +167,10 @@ static int turbo_open(const void *cfgp, const fg_opts *given, const fg_family_im
     return 0;
 }
 
-static void turbo_close(fg_family_inst *fi)
-{
-    free(fi->state);
-    fi->state = NULL;
-}
-
 static const char *turbo_impl_for(const void *cfgp, int gpu)
 {
     const turbo_cfg *c = cfgp;
-    return c->fixed ? (gpu ? "gpu-fixed" : "fixed") : (gpu ? "gpu-float" : "float");
+    return fg_family_impl_name(c->fixed, gpu);
 }
 
 static int turbo_frame(const fg_family_inst *fi, uint64_t seed, long long f, double x, double sigma, fg_frame *fr)
@@ -186,14 +180,9 @@ static int turbo_frame(const fg_family_inst *fi, uint64_t seed, long long f, dou
     uint8_t cw[3 * FG_K_MAX + FG_TURBO_TAIL];
     int rc;
     if ((rc = fg_channel_random_bits(s->K, seed, (uint64_t)f, fr->ref)) ||
-        (rc = fg_turbo_encode(s->std, s->K, fr->ref, cw)) ||
-        (rc = fg_channel_bpsk_awgn(cw, s->N, sigma, seed, (uint64_t)f, fr->llr)) ||
-        (rc = fg_channel_llr(fr->llr, s->N, sigma, fr->llr)))
+        (rc = fg_turbo_encode(s->std, s->K, fr->ref, cw)))
         return rc;
-    fr->n_rx = s->N;
-    if (fi->q_width && (rc = fg_llr_quantize(fr->llr, s->N, fi->q_width, fi->q_frac, fr->llr_q)))
-        return rc;
-    return 0;
+    return fg_family_awgn_frame(fi, cw, s->N, seed, f, sigma, fr);
 }
 
 static const char *alg_name(fg_turbo_alg a)
@@ -447,7 +436,6 @@ const fg_family fg_family_turbo = {
     .cfg_size = sizeof(turbo_cfg),
     .cfg_default = turbo_cfg_default,
     .open = turbo_open,
-    .close = turbo_close,
     .impl_for = turbo_impl_for,
     .channel = &fg_channel_awgn,
     .param = fg_family_awgn_sigma,

@@ -119,16 +119,10 @@ static int vit_open(const void *cfgp, const fg_opts *given, const fg_family_impl
     return 0;
 }
 
-static void vit_close(fg_family_inst *fi)
-{
-    free(fi->state);
-    fi->state = NULL;
-}
-
 static const char *vit_impl_for(const void *cfgp, int gpu)
 {
     const vit_cfg *c = cfgp;
-    return c->fixed ? (gpu ? "gpu-fixed" : "fixed") : (gpu ? "gpu-float" : "float");
+    return fg_family_impl_name(c->fixed, gpu);
 }
 
 static int vit_frame(const fg_family_inst *fi, uint64_t seed, long long f, double x, double sigma, fg_frame *fr)
@@ -140,12 +134,9 @@ static int vit_frame(const fg_family_inst *fi, uint64_t seed, long long f, doubl
         return fg_set_error(FG_ENOMEM, "out of memory for a frame of %d symbols", s->sent);
     int rc;
     if (!(rc = fg_channel_random_bits(s->k, seed, (uint64_t)f, fr->ref)) &&
-        !(rc = fg_vit_encode(&s->code, s->dec.ending, s->k, fr->ref, cw)) &&
-        !(rc = fg_channel_bpsk_awgn(cw, s->sent, sigma, seed, (uint64_t)f, fr->llr)) &&
-        !(rc = fg_channel_llr(fr->llr, s->sent, sigma, fr->llr)) && fi->q_width)
-        rc = fg_llr_quantize(fr->llr, s->sent, fi->q_width, fi->q_frac, fr->llr_q);
+        !(rc = fg_vit_encode(&s->code, s->dec.ending, s->k, fr->ref, cw)))
+        rc = fg_family_awgn_frame(fi, cw, s->sent, seed, f, sigma, fr);
     free(cw);
-    fr->n_rx = s->sent;
     return rc;
 }
 
@@ -293,7 +284,6 @@ const fg_family fg_family_viterbi = {
     .cfg_size = sizeof(vit_cfg),
     .cfg_default = vit_cfg_default,
     .open = vit_open,
-    .close = vit_close,
     .impl_for = vit_impl_for,
     .channel = &fg_channel_awgn,
     .param = fg_family_awgn_sigma,
