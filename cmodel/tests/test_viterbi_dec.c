@@ -46,24 +46,26 @@ static void make_frame(const fg_vit_code *c, fg_vit_ending e, int k, double ebn0
     free(cw);
 }
 
-static int decode_f(const fg_vit_code *c, int k, const fg_vit_dec_cfg *g, const double *llr, uint8_t *out)
+/* One frame through a decoder made for it: the float decoder on llr, or the fixed one on q (the other NULL). */
+static int decode_once(const fg_vit_code *c, int k, const fg_vit_dec_cfg *g, const double *llr, const int32_t *q,
+                       uint8_t *out)
 {
     fg_vit_dec *d = NULL;
     int rc = fg_vit_dec_create(c, k, g, &d);
     CU_ASSERT_EQUAL_FATAL(rc, 0);
-    rc = fg_vit_dec_run(d, llr, out);
+    rc = llr ? fg_vit_dec_run(d, llr, out) : fg_vit_fixed_run(d, q, out);
     fg_vit_dec_destroy(d);
     return rc;
 }
 
+static int decode_f(const fg_vit_code *c, int k, const fg_vit_dec_cfg *g, const double *llr, uint8_t *out)
+{
+    return decode_once(c, k, g, llr, NULL, out);
+}
+
 static int decode_q(const fg_vit_code *c, int k, const fg_vit_dec_cfg *g, const int32_t *q, uint8_t *out)
 {
-    fg_vit_dec *d = NULL;
-    int rc = fg_vit_dec_create(c, k, g, &d);
-    CU_ASSERT_EQUAL_FATAL(rc, 0);
-    rc = fg_vit_fixed_run(d, q, out);
-    fg_vit_dec_destroy(d);
-    return rc;
+    return decode_once(c, k, g, NULL, q, out);
 }
 
 /* ---- maximum likelihood against brute force ---- */

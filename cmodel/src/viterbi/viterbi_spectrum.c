@@ -217,6 +217,20 @@ typedef struct {
     int *lo, *hi, *nlo, *nhi;
 } dp_tables;
 
+/* This stage's tables become the next stage's and back. */
+static void swap_rows(double **a, double **b)
+{
+    double *t = *a;
+    *a = *b;
+    *b = t;
+}
+static void swap_ranges(int **a, int **b)
+{
+    int *t = *a;
+    *a = *b;
+    *b = t;
+}
+
 static int count_phase(const fg_vit_code *c, const trellis *t, int ph0, int dfree, int dmax, long limit,
                        dp_tables *d, double *a, double *cw)
 {
@@ -277,18 +291,10 @@ static int count_phase(const fg_vit_code *c, const trellis *t, int ph0, int dfre
             d->lo[s] = W;
             d->hi[s] = -1;
         }
-        double *x = d->cn;
-        d->cn = d->nn;
-        d->nn = x;
-        x = d->ci;
-        d->ci = d->ni;
-        d->ni = x;
-        int *y = d->lo;
-        d->lo = d->nlo;
-        d->nlo = y;
-        y = d->hi;
-        d->hi = d->nhi;
-        d->nhi = y;
+        swap_rows(&d->cn, &d->nn);
+        swap_rows(&d->ci, &d->ni);
+        swap_ranges(&d->lo, &d->nlo);
+        swap_ranges(&d->hi, &d->nhi);
     }
     return 0;
 }
