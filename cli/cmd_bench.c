@@ -242,7 +242,7 @@ static int bench_family(const fg_family *f, int argc, char **argv)
                 fg_json_int(&j, "threads", v.threads);
             json_timing(&j, &t);
             if (m->describe)
-                m->describe(icfg, c.dev.gpus, &j);
+                m->describe(fi, icfg, c.dev.gpus, &j);
             fg_json_obj_close(&j);
             fg_json_end(&j);
         } else {

@@ -71,7 +71,8 @@ static void json_head(fg_json *j, const ber_setup *b, const fg_family_inst *fi, 
     j->pretty = pretty;
 }
 
-static void json_tail(fg_json *j, const ber_setup *b, const fg_family_impl *m, const fg_ber_point *p_n, int n,
+static void json_tail(fg_json *j, const ber_setup *b, const fg_family_inst *fi, const fg_family_impl *m,
+                      const fg_ber_point *p_n, int n,
                       double elapsed, int workers)
 {
     const fg_channel_desc *ch = b->c.f->channel;
@@ -91,7 +92,7 @@ static void json_tail(fg_json *j, const ber_setup *b, const fg_family_impl *m, c
     fg_json_obj_close(j);
     if (m->describe) { /* an implementation with settings of its own (a GPU kernel): name it, then them */
         fg_json_str(j, "impl", m->name);
-        m->describe(fg_cli_family_icfg(&b->c, m), b->c.dev.gpus, j);
+        m->describe(fi, fg_cli_family_icfg(&b->c, m), b->c.dev.gpus, j);
     }
     (void)workers;
 }
@@ -130,7 +131,7 @@ static void head_members(fg_json *j, const void *c)
 static void end_members(fg_json *j, const void *c)
 {
     const jsonl_ctx *x = c;
-    json_tail(j, x->b, x->m, x->p_n, x->n, x->elapsed, x->workers);
+    json_tail(j, x->b, x->fi, x->m, x->p_n, x->n, x->elapsed, x->workers);
     fg_json_bool(j, "complete", !x->stopped && x->n > 0);
 }
 
@@ -250,7 +251,7 @@ static int ber_family(const fg_family *f, int argc, char **argv)
             for (int i = 0; i < n_done; i++)
                 fg_cli_ber_json_point(&j, f, &pts[i], NULL);
             fg_json_arr_close(&j);
-            json_tail(&j, b, m, pts, n_done, elapsed, workers);
+            json_tail(&j, b, fi, m, pts, n_done, elapsed, workers);
             if (stopped)
                 fg_json_int(&j, "interrupted_by_signal", stopped);
             fg_json_obj_close(&j);

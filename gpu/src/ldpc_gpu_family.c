@@ -155,8 +155,9 @@ static int gpu_decode(void *p, const fg_decode_io *io)
     return rc;
 }
 
-static void gpu_describe(const void *icfg, int gpus, fg_json *j)
+static void gpu_describe(const fg_family_inst *fi, const void *icfg, int gpus, fg_json *j)
 {
+    (void)fi;
     const fg_gpu_ldpc_cfg *c = icfg;
     fg_gpu_json_open(j, kernel_name(c->kernel));
     fg_json_int(j, "ns", c->streams);

@@ -1,5 +1,6 @@
 /* Host side of the GPU Viterbi decoder (fecforge_gpu/viterbi_gpu.h): checks, the tiling as the C decoder runs
- * it, depuncturing into int16 stage-major LLRs, one launch per batch, and the host run of the kernel's code. */
+ * it, depuncturing into stage-major LLRs (int16 for the unified kernel, int8 rows for the fast one), one launch per
+ * batch, and the host runs of the kernels' code. */
 #include "fecforge_gpu/viterbi_gpu.h"
 
 #include "fecforge/channel.h"
@@ -9,24 +10,158 @@
 
 #include <cuda_runtime.h>
 #include <algorithm>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <vector>
 
 #include "gpu_internal.h"
 #include "gpu_util.cuh"
+#include "viterbi_gpu_fast.cuh"
 #include "viterbi_gpu_kernels.cuh"
 
 struct fg_gpu_viterbi {
     fg_gpu_viterbi_cfg cfg;
     fg_vit_code code;
     vg::params p;
+    int fast, code_id; /* the fast kernel, for its built-in code code_id */
+    vgf::params fp;
     int batch, sent;
-    size_t smem;
-    int16_t *d_q, *h_q; /* batch x stages x n (h_q pinned) */
-    uint8_t *d_bits, *h_bits;
-    int32_t *q_sn;      /* one frame depunctured */
+    size_t smem, in_bytes, out_bytes; /* shared memory of a block; a frame's input and output bytes */
+    unsigned char *d_in, *h_in;       /* batch x in_bytes (h_in pinned) */
+    unsigned char *d_out, *h_out;     /* batch x out_bytes */
+    int32_t *q_sn;                    /* one frame depunctured */
 };
+
+/* ---- the fast kernel's codes and launches ---- */
+
+/* The index of c among VGF_CODES, or -1. */
+static int fast_code_id(const fg_vit_code *c)
+{
+    int i = 0;
+#define X(K_, G0, G1)                                                                                                 \
+    if (c->n == 2 && c->K == K_ && c->gen[0] == G0 && c->gen[1] == G1)                                                \
+        return i;                                                                                                     \
+    i++;
+    VGF_CODES(X)
+#undef X
+    return -1;
+}
+
+template <class C> static cudaError_t fast_prepare(size_t smem)
+{
+    return cudaFuncSetAttribute(vgf::decode_fast<C>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+}
+
+template <class C>
+static void fast_launch(const vgf::params &p, const int8_t *in, uint32_t *out, int count, size_t smem)
+{
+    const dim3 grid((unsigned)((count + vgf::THREADS - 1) / vgf::THREADS), (unsigned)p.tiles);
+    vgf::decode_fast<C><<<grid, vgf::THREADS, smem>>>(p, in, out, count);
+}
+
+/* Every tile of count frames on the host, one thread after another. */
+template <class C> static void fast_host(const vgf::params &p, const int8_t *in, uint32_t *out, int count)
+{
+    std::vector<uint32_t> ring((size_t)p.ns * C::R), stg(vgf::STAGE_WORDS);
+    for (int f = 0; f < count; f++)
+        for (int t = 0; t < p.tiles; t++)
+            vgf::decode_tile<C>(p, in + (size_t)f * p.row, out + (size_t)f * p.words, ring.data(), stg.data(), 1, t);
+}
+
+static cudaError_t fast_prepare_id(int id, size_t smem)
+{
+    int i = 0;
+#define X(K_, G0, G1)                                                                                                 \
+    if (id == i++)                                                                                                    \
+        return fast_prepare<vgf::code<K_, G0, G1>>(smem);
+    VGF_CODES(X)
+#undef X
+    return cudaErrorInvalidValue;
+}
+
+static void fast_launch_id(int id, const vgf::params &p, const int8_t *in, uint32_t *out, int count, size_t smem)
+{
+    int i = 0;
+#define X(K_, G0, G1)                                                                                                 \
+    if (id == i++)                                                                                                    \
+        return fast_launch<vgf::code<K_, G0, G1>>(p, in, out, count, smem);
+    VGF_CODES(X)
+#undef X
+}
+
+static void fast_host_id(int id, const vgf::params &p, const int8_t *in, uint32_t *out, int count)
+{
+    int i = 0;
+#define X(K_, G0, G1)                                                                                                 \
+    if (id == i++)                                                                                                    \
+        return fast_host<vgf::code<K_, G0, G1>>(p, in, out, count);
+    VGF_CODES(X)
+#undef X
+}
+
+enum { FAST_RING_MAX = 24 }; /* ring slots of 16 stages: 200 KB of shared memory per block at K 7 */
+
+/* The fast kernel's parameters for (c, k, dec), or why it cannot decode them (a message naming the option). */
+static const char *fast_params(const fg_vit_code *c, int k, const fg_vit_dec_cfg *dec, vgf::params *fp)
+{
+    static thread_local char why[200];
+    const int F = dec->f, F0 = dec->f0 ? dec->f0 : dec->f, Q = (1 << (dec->w_llr - 1)) - 1;
+    if (fast_code_id(c) < 0)
+        return "--K/--gen: the fast kernel is built for K 7 (171,133) and (133,171), K 5 (23,35) and K 3 (7,5)";
+    if (dec->ending == FG_VIT_TAILBITING)
+        return "--ending=tailbiting: the GPU decodes terminated or truncated streams";
+    if (F == 0 || F % 32)
+        return F ? "--tile: the fast kernel needs tiles of a multiple of 32 stages"
+                 : "--tile=0: the fast kernel needs tiles (a multiple of 32 stages)";
+    if (F0 % 32)
+        return "--subframe: the fast kernel needs subframes of a multiple of 32 stages";
+    /* The ring's slots of 16 stages: those a traceback reads, [sl, sl + F0 + V2), whose start lies V1 (a tile
+     * after the first ones) or 0 stages (a tile whose run starts the stream) past a multiple of 32. */
+    const int starts[2] = {0, dec->v1 % 16};
+    int ns = 0;
+    for (int i = 0; i < 2; i++) {
+        const long long n = ((starts[i] + (long long)F0 + dec->v2 - 1) >> 4) + 1;
+        if (n > FAST_RING_MAX) {
+            snprintf(why, sizeof why, "--subframe (or --tile without subframes) + --overlap-right = %lld: the fast "
+                     "kernel's traceback ring would need %lld slots of 16 stages, at most %d", (long long)F0 + dec->v2,
+                     n, FAST_RING_MAX);
+            return why;
+        }
+        ns = n > ns ? (int)n : ns;
+    }
+    if (dec->w_llr > 8)
+        return "--llr-width: the fast kernel takes channel LLRs of at most 8 bits";
+    const int P = c->K - 2;
+    const uint32_t spread = (uint32_t)(c->K * 2 * c->n * Q), big = spread + 4u * Q + 1u, bias = spread + big + 1u;
+    if (bias + spread + (uint32_t)(P + 1) * 4u * Q >= 0x8000u)
+        return "--llr-width: the fast kernel's 16-bit metrics cannot hold this code's spread";
+    const int stages = fg_vit_stages(c, dec->ending, k);
+    memset(fp, 0, sizeof *fp);
+    fp->k = k;
+    fp->stages = stages;
+    fp->term = dec->ending == FG_VIT_TERMINATED;
+    fp->F = F;
+    fp->V1 = dec->v1;
+    fp->V2 = dec->v2;
+    fp->F0 = F0;
+    fp->tiles = (k + F - 1) / F;
+    fp->ns = ns;
+    fp->q = Q;
+    fp->big = big;
+    fp->bias = bias;
+    fp->row = (stages * 2 + 15) / 16 * 16 + 32; /* the last window reads 32 bytes past the stage */
+    fp->words = (k + 31) / 32;
+    return NULL;
+}
+
+const char *fg_gpu_viterbi_fast_refusal(const fg_vit_code *c, int k, const fg_vit_dec_cfg *dec)
+{
+    vgf::params fp;
+    return fast_params(c, k, dec, &fp);
+}
+
+const char *fg_gpu_viterbi_kernel_name(const fg_gpu_viterbi *d) { return d && d->fast ? "fast" : "unified"; }
 
 /* The parameters of (c, k, dec): the C decoder's checks, then the GPU's own limits. */
 static int make_params(const fg_vit_code *c, int k, const fg_vit_dec_cfg *dec, vg::params *p)
@@ -64,12 +199,86 @@ static int make_params(const fg_vit_code *c, int k, const fg_vit_dec_cfg *dec, v
     return 0;
 }
 
+/* The kernel cfg asks for, and its parameters: the unified kernel's (p, always made: they carry the C decoder's
+ * checks), and the fast kernel's (*fast = 1, its code id and fp) where cfg->kernel allows it and it applies.
+ * FG_EINVAL naming the option when --kernel fast cannot run the configuration. */
+static int choose_kernel(const fg_vit_code *c, int k, const fg_gpu_viterbi_cfg *g, vg::params *p, int *fast, int *id,
+                         vgf::params *fp)
+{
+    if (g->kernel < FG_GPU_VIT_AUTO || g->kernel > FG_GPU_VIT_FAST)
+        return fg_set_error(FG_EINVAL, "kernel=%d out of range [0, 2] (auto, unified, fast)", g->kernel);
+    int rc = make_params(c, k, &g->dec, p);
+    if (rc)
+        return rc;
+    const char *why = fast_params(c, k, &g->dec, fp);
+    if (g->kernel == FG_GPU_VIT_FAST && why)
+        return fg_set_error(FG_EINVAL, "--kernel=fast: %s (--kernel unified decodes it)", why);
+    *fast = !why && g->kernel != FG_GPU_VIT_UNIFIED;
+    *id = *fast ? fast_code_id(c) : -1;
+    return 0;
+}
+
+/* count frames of rx (sent symbols), each within w_llr bits, depunctured into rows of q (`row` values apart):
+ * stages x n values each. */
+template <class T>
+static int stage_inputs(const fg_vit_code *c, const fg_vit_dec_cfg *dec, int k, int count, const int32_t *rx,
+                        int32_t *q_sn, T *q, size_t row)
+{
+    const int sent = fg_vit_sent_len(c, dec->ending, k), len = fg_vit_stages(c, dec->ending, k) * c->n;
+    const int32_t m = fg_fx_max(dec->w_llr);
+    for (int f = 0; f < count; f++) {
+        const int32_t *r = rx + (size_t)f * sent;
+        for (int i = 0; i < sent; i++)
+            if (r[i] < -m || r[i] > m)
+                return fg_set_error(FG_EINVAL, "rx[%d]=%d of frame %d out of range [%d, %d] (w_llr=%d bits)", i,
+                                    (int)r[i], f, -m, m, dec->w_llr);
+        const int rc = fg_vit_depuncture_q(c, dec->ending, k, r, q_sn);
+        if (rc)
+            return rc;
+        T *o = q + (size_t)f * row;
+        for (int i = 0; i < len; i++)
+            o[i] = (T)q_sn[i];
+    }
+    return 0;
+}
+
+static int stage_batch(fg_gpu_viterbi *d, int count, const int32_t *rx)
+{
+    if (d->fast)
+        return stage_inputs(&d->code, &d->cfg.dec, d->p.k, count, rx, d->q_sn, (int8_t *)d->h_in, d->in_bytes);
+    return stage_inputs(&d->code, &d->cfg.dec, d->p.k, count, rx, d->q_sn, (int16_t *)d->h_in,
+                        d->in_bytes / sizeof(int16_t));
+}
+
+/* The decided bits of count frames of the kernel's output (packed words of the fast kernel, bytes otherwise). */
+static void unpack_bits(int fast, int k, int words, const unsigned char *in, int count, uint8_t *bits)
+{
+    if (!fast) {
+        memcpy(bits, in, (size_t)count * k);
+        return;
+    }
+    const uint32_t *w = (const uint32_t *)in;
+    for (int f = 0; f < count; f++)
+        for (int j = 0; j < k; j++)
+            bits[(size_t)f * k + j] = (uint8_t)(w[(size_t)f * words + (j >> 5)] >> (j & 31) & 1u);
+}
+
+static void launch(const fg_gpu_viterbi *d, int count)
+{
+    if (d->fast) {
+        fast_launch_id(d->code_id, d->fp, (const int8_t *)d->d_in, (uint32_t *)d->d_out, count, d->smem);
+        return;
+    }
+    const vg::buffers bf = {(const int16_t *)d->d_in, d->d_out};
+    vg::decode_tiles<<<count * d->p.tiles, d->p.M > 32 ? d->p.M : 32, d->smem>>>(d->p, bf);
+}
+
 static void free_all(fg_gpu_viterbi *d)
 {
-    cudaFree(d->d_q);
-    cudaFree(d->d_bits);
-    cudaFreeHost(d->h_q);
-    cudaFreeHost(d->h_bits);
+    cudaFree(d->d_in);
+    cudaFree(d->d_out);
+    cudaFreeHost(d->h_in);
+    cudaFreeHost(d->h_out);
     free(d->q_sn);
 }
 
@@ -91,7 +300,9 @@ int fg_gpu_viterbi_create(const fg_vit_code *c, int k, const fg_gpu_viterbi_cfg 
     *out = NULL;
     const fg_gpu_viterbi_cfg g = cfg ? *cfg : fg_gpu_viterbi_cfg_default();
     vg::params p;
-    int rc = make_params(c, k, &g.dec, &p);
+    vgf::params fp;
+    int fast = 0, id = -1;
+    int rc = choose_kernel(c, k, &g, &p, &fast, &id, &fp);
     if (rc)
         return rc;
     if (g.batch < 0 || g.batch > (1 << 20))
@@ -104,7 +315,7 @@ int fg_gpu_viterbi_create(const fg_vit_code *c, int k, const fg_gpu_viterbi_cfg 
     cudaDeviceProp pr;
     if (cudaSetDevice(g.device) != cudaSuccess || cudaGetDeviceProperties(&pr, g.device) != cudaSuccess)
         return cuda_fail(cudaGetLastError(), "cudaSetDevice");
-    const size_t smem = vg::smem_bytes(p);
+    const size_t smem = fast ? vgf::smem_bytes(p.M, fp.ns) : vg::smem_bytes(p);
     if (smem > pr.sharedMemPerBlockOptin)
         return fg_set_error(FG_EINVAL, "f=%d: a tile of %d stages keeps %zu bytes of survivors and metrics, more than a "
                                        "block's %zu bytes of shared memory: tile the stream (--tile)",
@@ -115,48 +326,35 @@ int fg_gpu_viterbi_create(const fg_vit_code *c, int k, const fg_gpu_viterbi_cfg 
     d->cfg = g;
     d->code = *c;
     d->p = p;
+    d->fast = fast;
+    d->code_id = id;
+    d->fp = fp;
     d->smem = smem;
     d->sent = fg_vit_sent_len(c, g.dec.ending, k);
-    d->batch = g.batch ? g.batch : (int)((1 << 24) / k > 1 ? (1 << 24) / k : 1);
-    const size_t qn = (size_t)d->batch * p.stages * p.n, bn = (size_t)d->batch * k;
-    cudaError_t e = cudaFuncSetAttribute(vg::decode_tiles, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+    /* about 2^24 decoded bits a batch (the fast kernel: 2^26, a thread per tile needs more frames to fill the GPU) */
+    const int per = (fast ? 1 << 26 : 1 << 24) / k;
+    d->batch = g.batch ? g.batch : (per > 1 ? per : 1);
+    d->in_bytes = fast ? (size_t)fp.row : (size_t)p.stages * p.n * sizeof(int16_t);
+    d->out_bytes = fast ? (size_t)fp.words * 4 : (size_t)k;
+    const size_t in_n = (size_t)d->batch * d->in_bytes, out_n = (size_t)d->batch * d->out_bytes;
+    cudaError_t e = fast ? fast_prepare_id(id, smem)
+                         : cudaFuncSetAttribute(vg::decode_tiles, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
     if (e == cudaSuccess)
-        e = cudaMalloc((void **)&d->d_q, qn * sizeof(int16_t));
+        e = cudaMalloc((void **)&d->d_in, in_n);
     if (e == cudaSuccess)
-        e = cudaMalloc((void **)&d->d_bits, bn);
+        e = cudaMalloc((void **)&d->d_out, out_n);
     if (e == cudaSuccess)
-        e = cudaMallocHost((void **)&d->h_q, qn * sizeof(int16_t));
+        e = cudaMallocHost((void **)&d->h_in, in_n);
     if (e == cudaSuccess)
-        e = cudaMallocHost((void **)&d->h_bits, bn);
+        e = cudaMallocHost((void **)&d->h_out, out_n);
     d->q_sn = (int32_t *)malloc(sizeof(int32_t) * (size_t)p.stages * p.n);
     if (e != cudaSuccess || !d->q_sn) {
         fg_gpu_viterbi_destroy(d);
         return e != cudaSuccess ? cuda_fail(e, "the Viterbi decoder's buffers")
                                 : fg_set_error(FG_ENOMEM, "out of memory");
     }
+    memset(d->h_in, 0, in_n); /* the fast kernel's row padding */
     *out = d;
-    return 0;
-}
-
-/* count frames of rx (sent symbols), each within w_llr bits, depunctured into q (stages x n int16 each). */
-static int stage_inputs(const fg_vit_code *c, const fg_vit_dec_cfg *dec, int k, const vg::params &p, int count,
-                        const int32_t *rx, int32_t *q_sn, int16_t *q)
-{
-    const int sent = fg_vit_sent_len(c, dec->ending, k);
-    const int32_t m = fg_fx_max(dec->w_llr);
-    for (int f = 0; f < count; f++) {
-        const int32_t *r = rx + (size_t)f * sent;
-        for (int i = 0; i < sent; i++)
-            if (r[i] < -m || r[i] > m)
-                return fg_set_error(FG_EINVAL, "rx[%d]=%d of frame %d out of range [%d, %d] (w_llr=%d bits)", i,
-                                    (int)r[i], f, -m, m, dec->w_llr);
-        const int rc = fg_vit_depuncture_q(c, dec->ending, k, r, q_sn);
-        if (rc)
-            return rc;
-        int16_t *o = q + (size_t)f * p.stages * p.n;
-        for (size_t i = 0; i < (size_t)p.stages * p.n; i++)
-            o[i] = (int16_t)q_sn[i];
-    }
     return 0;
 }
 
@@ -166,18 +364,15 @@ int fg_gpu_viterbi_decode(fg_gpu_viterbi *d, int count, const int32_t *rx, uint8
         return fg_set_error(FG_EINVAL, "fg_gpu_viterbi_decode: NULL argument");
     if (count < 1 || count > d->batch)
         return fg_set_error(FG_EINVAL, "count=%d out of range [1, %d] (one batch)", count, d->batch);
-    const vg::params &p = d->p;
-    int rc = stage_inputs(&d->code, &d->cfg.dec, p.k, p, count, rx, d->q_sn, d->h_q);
+    int rc = stage_batch(d, count, rx);
     if (rc)
         return rc;
     CU(cudaSetDevice(d->cfg.device));
-    CU(cudaMemcpy(d->d_q, d->h_q, (size_t)count * p.stages * p.n * sizeof(int16_t), cudaMemcpyHostToDevice));
-    const vg::buffers bf = {d->d_q, d->d_bits};
-    const int threads = p.M > 32 ? p.M : 32;
-    vg::decode_tiles<<<count * p.tiles, threads, d->smem>>>(p, bf);
+    CU(cudaMemcpy(d->d_in, d->h_in, (size_t)count * d->in_bytes, cudaMemcpyHostToDevice));
+    launch(d, count);
     CU(cudaGetLastError());
-    CU(cudaMemcpy(d->h_bits, d->d_bits, (size_t)count * p.k, cudaMemcpyDeviceToHost));
-    memcpy(bits, d->h_bits, (size_t)count * p.k);
+    CU(cudaMemcpy(d->h_out, d->d_out, (size_t)count * d->out_bytes, cudaMemcpyDeviceToHost));
+    unpack_bits(d->fast, d->p.k, d->fp.words, d->h_out, count, bits);
     return 0;
 }
 
@@ -199,10 +394,9 @@ static int bench_inputs(fg_gpu_viterbi *d, double ebn0_db)
             !(rc = fg_channel_llr(llr.data(), n, sigma, llr.data())))
             rc = fg_llr_quantize(llr.data(), n, d->cfg.dec.w_llr, d->cfg.dec.f_llr, rx.data() + (size_t)f * n);
     if (!rc)
-        rc = stage_inputs(&d->code, &d->cfg.dec, k, p, distinct, rx.data(), d->q_sn, d->h_q);
-    const size_t per = (size_t)p.stages * p.n;
+        rc = stage_batch(d, distinct, rx.data());
     for (int f = distinct; !rc && f < d->batch; f++)
-        memcpy(d->h_q + f * per, d->h_q + (size_t)(f % distinct) * per, per * sizeof(int16_t));
+        memcpy(d->h_in + f * d->in_bytes, d->h_in + (size_t)(f % distinct) * d->in_bytes, d->in_bytes);
     return rc;
 }
 
@@ -221,21 +415,18 @@ int fg_gpu_viterbi_bench(fg_gpu_viterbi *d, double ebn0_db, int batches, fg_impl
     int rc = bench_inputs(d, ebn0_db);
     if (rc)
         return rc;
-    const vg::params &p = d->p;
-    const size_t qb = (size_t)d->batch * p.stages * p.n * sizeof(int16_t), bb = (size_t)d->batch * p.k;
-    const vg::buffers bf = {d->d_q, d->d_bits};
-    const int threads = p.M > 32 ? p.M : 32;
+    const size_t qb = (size_t)d->batch * d->in_bytes, bb = (size_t)d->batch * d->out_bytes;
     cudaEvent_t e[4];
     for (int i = 0; i < 4; i++)
         CU(cudaEventCreate(&e[i]));
     std::vector<double> tk, tt;
     for (int r = -2; r < batches && !rc; r++) { /* two warm-up batches */
         cudaEventRecord(e[0]);
-        cudaMemcpyAsync(d->d_q, d->h_q, qb, cudaMemcpyHostToDevice);
+        cudaMemcpyAsync(d->d_in, d->h_in, qb, cudaMemcpyHostToDevice);
         cudaEventRecord(e[1]);
-        vg::decode_tiles<<<d->batch * p.tiles, threads, d->smem>>>(p, bf);
+        launch(d, d->batch);
         cudaEventRecord(e[2]);
-        cudaMemcpyAsync(d->h_bits, d->d_bits, bb, cudaMemcpyDeviceToHost);
+        cudaMemcpyAsync(d->h_out, d->d_out, bb, cudaMemcpyDeviceToHost);
         cudaEventRecord(e[3]);
         const cudaError_t ce = cudaEventSynchronize(e[3]);
         if (ce != cudaSuccess || cudaGetLastError() != cudaSuccess) {
@@ -254,42 +445,60 @@ int fg_gpu_viterbi_bench(fg_gpu_viterbi *d, double ebn0_db, int batches, fg_impl
         cudaEventDestroy(e[i]);
     if (rc)
         return rc;
+    const double info = (double)d->batch * d->p.k;
     out->batch = d->batch;
     out->kernel_ms = median(tk);
     out->total_ms = out->latency_ms = median(tt);
     out->coded_mbps_kernel = (double)d->batch * d->sent / (out->kernel_ms * 1e3);
-    out->info_mbps_kernel = (double)bb / (out->kernel_ms * 1e3);
+    out->info_mbps_kernel = info / (out->kernel_ms * 1e3);
     out->coded_mbps_total = (double)d->batch * d->sent / (out->total_ms * 1e3);
-    out->info_mbps_total = (double)bb / (out->total_ms * 1e3);
+    out->info_mbps_total = info / (out->total_ms * 1e3);
     return 0;
 }
 
-int fg_gpu_viterbi_host_decode(const fg_vit_code *c, int k, const fg_vit_dec_cfg *dec, int count, const int32_t *rx,
-                               uint8_t *bits)
+/* The kernel's code on the host: fg_gpu_viterbi_host_decode once the kernel is chosen. */
+static int host_decode(const fg_vit_code *c, int k, const fg_vit_dec_cfg *dec, const vg::params &p, int fast, int id,
+                       const vgf::params &fp, int count, const int32_t *rx, uint8_t *bits)
 {
-    if (!c || !dec || !rx || !bits || count < 1)
+    int rc;
+    std::vector<int32_t> q_sn((size_t)p.stages * p.n);
+    if (fast) {
+        std::vector<int8_t> q((size_t)count * fp.row);
+        std::vector<uint32_t> w((size_t)count * fp.words);
+        rc = stage_inputs(c, dec, k, count, rx, q_sn.data(), q.data(), (size_t)fp.row);
+        if (!rc) {
+            fast_host_id(id, fp, q.data(), w.data(), count);
+            unpack_bits(1, k, fp.words, (const unsigned char *)w.data(), count, bits);
+        }
+        return rc;
+    }
+    std::vector<int16_t> q((size_t)count * p.stages * p.n);
+    std::vector<int32_t> pm2(2 * (size_t)p.M);
+    std::vector<uint32_t> dec_w((size_t)p.span * p.words);
+    std::vector<int> best((size_t)p.marks);
+    rc = stage_inputs(c, dec, k, count, rx, q_sn.data(), q.data(), (size_t)p.stages * p.n);
+    if (!rc) {
+        const vg::buffers bf = {q.data(), bits};
+        vg::decode_host(p, bf, count, pm2.data(), dec_w.data(), best.data());
+    }
+    return rc;
+}
+
+int fg_gpu_viterbi_host_decode(const fg_vit_code *c, int k, const fg_gpu_viterbi_cfg *cfg, int count,
+                               const int32_t *rx, uint8_t *bits)
+{
+    if (!c || !cfg || !rx || !bits || count < 1)
         return fg_set_error(FG_EINVAL, "fg_gpu_viterbi_host_decode: NULL argument or count=%d < 1", count);
+    const fg_vit_dec_cfg *dec = &cfg->dec;
     vg::params p;
-    int rc = make_params(c, k, dec, &p);
+    vgf::params fp;
+    int fast = 0, id = -1;
+    int rc = choose_kernel(c, k, cfg, &p, &fast, &id, &fp);
     if (rc)
         return rc;
-    int32_t *q_sn = (int32_t *)malloc(sizeof(int32_t) * (size_t)p.stages * p.n);
-    int16_t *q = (int16_t *)malloc(sizeof(int16_t) * (size_t)count * p.stages * p.n);
-    int32_t *pm2 = (int32_t *)malloc(sizeof(int32_t) * 2 * (size_t)p.M);
-    uint32_t *dec_w = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)p.span * p.words);
-    int *best = (int *)malloc(sizeof(int) * (size_t)p.marks);
-    if (!q_sn || !q || !pm2 || !dec_w || !best)
-        rc = fg_set_error(FG_ENOMEM, "out of memory for %d frames of k=%d", count, k);
-    if (!rc)
-        rc = stage_inputs(c, dec, k, p, count, rx, q_sn, q);
-    if (!rc) {
-        const vg::buffers bf = {q, bits};
-        vg::decode_host(p, bf, count, pm2, dec_w, best);
+    try { /* the vectors' bad_alloc must not cross the C API */
+        return host_decode(c, k, dec, p, fast, id, fp, count, rx, bits);
+    } catch (...) {
+        return fg_set_error(FG_ENOMEM, "out of memory for %d frames of k=%d", count, k);
     }
-    free(q_sn);
-    free(q);
-    free(pm2);
-    free(dec_w);
-    free(best);
-    return rc;
 }

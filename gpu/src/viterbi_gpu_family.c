@@ -1,7 +1,7 @@
 /* The GPU implementation of the Viterbi family (fecforge/family.h): gpu-fixed, bit-exact with the fixed-point
- * decoder, on the CUDA decoder of fecforge_gpu/viterbi_gpu.h. A worker is one device and decodes a batch per
- * call; the engine makes the frames on the CPU. Built with and without CUDA (without it, creating a decoder
- * reports FG_ENODEV). */
+ * decoder, on the CUDA decoder of fecforge_gpu/viterbi_gpu.h (--kernel auto, fast or unified). A worker is one
+ * device and decodes a batch per call; the engine makes the frames on the CPU. Built with and without CUDA
+ * (without it, creating a decoder reports FG_ENODEV). */
 #include "fecforge_gpu/viterbi_gpu.h"
 
 #include "fecforge/error.h"
@@ -9,6 +9,7 @@
 #include "fecforge_gpu/gpu.h"
 #include "gpu_internal.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 
 typedef struct {
@@ -16,6 +17,46 @@ typedef struct {
     int batch;
     long long work;
 } gpu_worker;
+
+#define G(f) offsetof(fg_gpu_viterbi_cfg, f)
+static const fg_opt gpu_opts[] = {
+    {"kernel", 0, FG_OPT_CHOICE, G(kernel), .words = "auto|unified|fast", .meta = "K",
+     .help = "fast: a thread per tile, the trellis in registers (rate-1/2 K 7 (171,133) or (133,171), K 5\n"
+             "(23,35), K 3 (7,5); tiles and subframes of multiples of 32 stages; LLRs of at most 8 bits);\n"
+             "unified: the paper's kernel, a thread per state (K 3 to 11); auto: fast where it applies"},
+    {"launch-frames", 0, FG_OPT_INT, G(batch), 1, 1 << 20, .meta = "N",
+     .def_text = "about 2^26 decoded bits (fast), 2^24 (unified)", .help = "frames per kernel launch"},
+    {NULL}};
+#undef G
+
+static void gpu_cfg_default(void *p) { *(fg_gpu_viterbi_cfg *)p = fg_gpu_viterbi_cfg_default(); }
+
+/* The decoder's configuration of fi on a device. */
+static int gpu_cfg_for(const fg_family_inst *fi, const void *icfg, int device, fg_vit_family_view *v,
+                       fg_gpu_viterbi_cfg *c)
+{
+    const int rc = fg_vit_family_view_of(fi, v);
+    if (rc)
+        return rc;
+    *c = *(const fg_gpu_viterbi_cfg *)icfg;
+    c->device = device;
+    c->dec = v->dec;
+    return 0;
+}
+
+/* The checks the decoder makes, without a device. */
+static int gpu_check(const fg_family_inst *fi, const void *icfg)
+{
+    fg_vit_family_view v;
+    fg_gpu_viterbi_cfg c;
+    int rc = gpu_cfg_for(fi, icfg, 0, &v, &c);
+    if (rc)
+        return rc;
+    const char *why = fg_gpu_viterbi_fast_refusal(&v.code, v.k, &v.dec);
+    if (c.kernel == FG_GPU_VIT_FAST && why)
+        return fg_set_error(FG_EINVAL, "--kernel=fast: %s (--kernel unified decodes it)", why);
+    return 0;
+}
 
 static void gpu_destroy(void *p)
 {
@@ -28,18 +69,15 @@ static void gpu_destroy(void *p)
 
 static int gpu_create(const fg_family_inst *fi, const void *icfg, int device, void **out)
 {
-    (void)icfg;
     gpu_worker *w = calloc(1, sizeof *w);
     *out = w;
     if (!w)
         return fg_set_error(FG_ENOMEM, "out of memory");
     fg_vit_family_view v;
-    int rc = fg_vit_family_view_of(fi, &v);
+    fg_gpu_viterbi_cfg c;
+    int rc = gpu_cfg_for(fi, icfg, device, &v, &c);
     if (rc)
         return rc;
-    fg_gpu_viterbi_cfg c = fg_gpu_viterbi_cfg_default();
-    c.device = device;
-    c.dec = v.dec;
     if ((rc = fg_gpu_viterbi_create(&v.code, v.k, &c, &w->dec)))
         return rc;
     w->batch = fg_gpu_viterbi_batch(w->dec);
@@ -59,10 +97,17 @@ static int gpu_decode(void *p, const fg_decode_io *io)
     return rc;
 }
 
-static void gpu_describe(const void *icfg, int gpus, fg_json *j)
+/* The kernel auto chooses is named, with the batch. */
+static void gpu_describe(const fg_family_inst *fi, const void *icfg, int gpus, fg_json *j)
 {
-    (void)icfg;
-    fg_gpu_json_open(j, "unified");
+    const fg_gpu_viterbi_cfg *c = icfg;
+    fg_vit_family_view v;
+    const int fast = c->kernel == FG_GPU_VIT_FAST ||
+                     (c->kernel == FG_GPU_VIT_AUTO && !fg_vit_family_view_of(fi, &v) &&
+                      !fg_gpu_viterbi_fast_refusal(&v.code, v.k, &v.dec));
+    fg_gpu_json_open(j, fast ? "fast" : "unified");
+    if (c->batch)
+        fg_json_int(j, "launch_frames", c->batch);
     fg_json_int(j, "gpus", gpus);
     fg_json_obj_close(j);
 }
@@ -73,10 +118,14 @@ static int gpu_bench(void *p, double ebn0, int batches, fg_impl_timing *t)
 }
 
 static const fg_family_impl gpu_fixed = {.name = "gpu-fixed",
-                                         .summary = "CUDA decoder (the paper's unified kernel), bit-exact with fixed",
+                                         .summary = "CUDA decoder (fast or the paper's unified kernel), bit-exact with fixed",
                                          .input = FG_IMPL_QUANT,
                                          .gpu = 1,
                                          .no_app = 1,
+                                         .opts = gpu_opts,
+                                         .cfg_size = sizeof(fg_gpu_viterbi_cfg),
+                                         .cfg_default = gpu_cfg_default,
+                                         .check = gpu_check,
                                          .create = gpu_create,
                                          .destroy = gpu_destroy,
                                          .chunk = gpu_chunk,

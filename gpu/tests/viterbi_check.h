@@ -69,29 +69,17 @@ static void vit_equal(const fg_vit_code *c, int k, const fg_vit_dec_cfg *d, int 
     free(rx);
 }
 
-/* The configurations (frames x scale): codes K 3 to 11, rates 1/2 and 1/3, punctured, terminated and truncated,
- * no tiling, tiles with overlaps and parallel traceback (subframes that do not divide the tile, overlaps past the
- * frame), narrow formats full of ties, both normalisations. */
-static void vit_configs(vit_decoder dec, void *ctx, int scale)
+/* One configuration of the tables below. */
+typedef struct {
+    int K;
+    const char *gen, *punct;
+    int ending, k, f, v1, v2, f0, w_llr, f_llr, norm;
+    double ebn0;
+} vit_config;
+
+static void vit_run_configs(const vit_config *t, size_t n, vit_decoder dec, void *ctx, int scale)
 {
-    static const struct {
-        int K;
-        const char *gen, *punct;
-        int ending, k, f, v1, v2, f0, w_llr, f_llr, norm;
-        double ebn0;
-    } t[] = {
-        {3, "7,5", "none", 0, 200, 0, 0, 0, 0, 5, 1, 0, 2.0},
-        {5, "23,35", "11,10", 1, 300, 0, 0, 0, 0, 5, 1, 0, 3.0},
-        {7, "171,133", "none", 0, 2048, 0, 0, 0, 0, 5, 1, 0, 2.5},
-        {7, "171,133", "none", 0, 2048, 64, 8, 24, 0, 5, 1, 0, 2.5},
-        {7, "171,133", "none", 1, 1000, 256, 20, 20, 32, 5, 1, 1, 3.0},
-        {7, "171,133", "dvbs-3/4", 0, 999, 96, 30, 45, 40, 4, 1, 0, 4.0},
-        {7, "133,171,165", "none", 0, 500, 50, 100, 100, 7, 3, 0, 0, 1.5},
-        {9, "561,753", "none", 1, 777, 128, 0, 40, 0, 6, 2, 1, 2.0},
-        {11, "3345,3613", "110,101", 0, 600, 200, 10, 60, 64, 5, 1, 0, 3.5},
-        {4, "15,17", "none", 0, 10, 3, 1, 2, 1, 2, 0, 0, 1.0},
-    };
-    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+    for (size_t i = 0; i < n; i++) {
         fg_vit_code c = fg_vit_code_default();
         c.K = t[i].K;
         CU_ASSERT_FATAL(fg_vit_parse_gen(t[i].gen, &c) == 0);
@@ -107,6 +95,50 @@ static void vit_configs(vit_decoder dec, void *ctx, int scale)
         d.norm = (fg_vit_norm)t[i].norm;
         vit_equal(&c, t[i].k, &d, 6 * scale, t[i].ebn0, dec, ctx);
     }
+}
+
+/* The configurations (frames x scale): codes K 3 to 11, rates 1/2 and 1/3, punctured, terminated and truncated,
+ * no tiling, tiles with overlaps and parallel traceback (subframes that do not divide the tile, overlaps past the
+ * frame), narrow formats full of ties, both normalisations. */
+static void vit_configs(vit_decoder dec, void *ctx, int scale)
+{
+    static const vit_config t[] = {
+        {3, "7,5", "none", 0, 200, 0, 0, 0, 0, 5, 1, 0, 2.0},
+        {5, "23,35", "11,10", 1, 300, 0, 0, 0, 0, 5, 1, 0, 3.0},
+        {7, "171,133", "none", 0, 2048, 0, 0, 0, 0, 5, 1, 0, 2.5},
+        {7, "171,133", "none", 0, 2048, 64, 8, 24, 0, 5, 1, 0, 2.5},
+        {7, "171,133", "none", 1, 1000, 256, 20, 20, 32, 5, 1, 1, 3.0},
+        {7, "171,133", "dvbs-3/4", 0, 999, 96, 30, 45, 40, 4, 1, 0, 4.0},
+        {7, "133,171,165", "none", 0, 500, 50, 100, 100, 7, 3, 0, 0, 1.5},
+        {9, "561,753", "none", 1, 777, 128, 0, 40, 0, 6, 2, 1, 2.0},
+        {11, "3345,3613", "110,101", 0, 600, 200, 10, 60, 64, 5, 1, 0, 3.5},
+        {4, "15,17", "none", 0, 10, 3, 1, 2, 1, 2, 0, 0, 1.0},
+    };
+    vit_run_configs(t, sizeof t / sizeof *t, dec, ctx, scale);
+}
+
+/* The fast kernel's configurations (fecforge_gpu/viterbi_gpu.h): its codes, punctured and not, terminated and
+ * truncated, tiles and subframes of multiples of 32 with every kind of overlap (none, not a multiple of 16, past
+ * the frame, a left overlap reaching the stream's start from a later tile), frames shorter than a tile or not a
+ * multiple of 32, formats of 2 to 8 bits (ties everywhere at 2 and 3). */
+static void vit_fast_configs(vit_decoder dec, void *ctx, int scale)
+{
+    static const vit_config t[] = {
+        {7, "171,133", "none", 0, 4096, 256, 20, 35, 32, 5, 1, 0, 3.0},
+        {7, "171,133", "none", 1, 1000, 128, 0, 40, 64, 3, 0, 0, 2.0},
+        {7, "171,133", "dvbs-3/4", 0, 999, 96, 30, 45, 32, 4, 1, 0, 4.0},
+        {7, "171,133", "dvbs-2/3", 1, 1500, 64, 17, 33, 0, 5, 1, 1, 3.5},
+        {7, "133,171", "wifi-2/3", 0, 2050, 256, 7, 60, 0, 5, 1, 0, 3.5},
+        {7, "133,171", "wifi-3/4", 1, 777, 160, 21, 30, 32, 6, 2, 0, 4.5},
+        {7, "171,133", "none", 0, 40, 256, 20, 30, 64, 5, 1, 0, 1.0},
+        {7, "171,133", "none", 0, 3000, 1024, 64, 96, 64, 8, 3, 0, 2.5},
+        {7, "171,133", "none", 1, 512, 64, 5, 0, 32, 5, 1, 0, 3.0},
+        {7, "171,133", "none", 0, 500, 32, 100, 10, 32, 5, 1, 0, 2.0},
+        {5, "23,35", "none", 0, 300, 64, 10, 20, 32, 6, 2, 1, 2.0},
+        {3, "7,5", "none", 1, 100, 32, 3, 5, 32, 2, 0, 0, 1.0},
+        {3, "7,5", "none", 0, 1000, 128, 9, 14, 64, 4, 1, 0, 2.0},
+    };
+    vit_run_configs(t, sizeof t / sizeof *t, dec, ctx, scale);
 }
 
 #endif

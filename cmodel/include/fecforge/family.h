@@ -107,8 +107,9 @@ typedef struct fg_family_impl {
     /* Optional fast path: frames first .. first+count-1 of (seed, x) made and compared on the device;
      * param is the channel's parameter at x (AWGN: sigma). NULL: the engine makes frames on the CPU. */
     int (*ber)(void *worker, uint64_t seed, double x, double param, long long first, int count, fg_ber_frame *res);
-    /* Optional: what a run on it adds to the JSON of a BER run, after "run" ("device", "gpu"). */
-    void (*describe)(const void *icfg, int devices, fg_json *j);
+    /* Optional: what a run of fi on it adds to the JSON of a BER run or bench, after "run" ("device", "gpu",
+     * the kernel a configuration chose). */
+    void (*describe)(const fg_family_inst *fi, const void *icfg, int devices, fg_json *j);
     int (*device_count)(void); /* GPU implementations: devices present (NULL: CPU) */
     /* Optional: time `batches` full batches of channel LLRs at x on one worker (a GPU: kernel time apart
      * from transfers). NULL: the bench verb times decode calls. */
