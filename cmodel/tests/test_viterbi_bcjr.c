@@ -5,6 +5,7 @@
  * Viterbi decoder's on noisy frames, K 3 to 9; the log-MAP APPs are calibrated (their predicted bit errors match
  * the counted ones); the family's `bcjr` implementation equals the API; bad parameters name themselves. */
 #include "fg_cunit.h"
+#include "viterbi_tests.h"
 #include "fecforge/channel.h"
 #include "fecforge/error.h"
 #include "fecforge/family.h"
@@ -14,34 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const fg_vit_ending endings[3] = {FG_VIT_TERMINATED, FG_VIT_TRUNCATED, FG_VIT_TAILBITING};
-
-static fg_vit_code code_of(int K, const char *gen, const char *punct)
-{
-    fg_vit_code c = fg_vit_code_default();
-    c.K = K;
-    CU_ASSERT_EQUAL_FATAL(fg_vit_parse_gen(gen, &c), 0);
-    CU_ASSERT_EQUAL_FATAL(fg_vit_parse_punct(punct, &c), 0);
-    CU_ASSERT_EQUAL_FATAL(fg_vit_code_check(&c), 0);
-    return c;
-}
-
-/* Frame f of seed 23 at ebn0 (dB per information bit): bits, and the received LLRs (fg_vit_sent_len). */
-static void noisy_frame(const fg_vit_code *c, fg_vit_ending e, int k, double ebn0, uint64_t f, uint8_t *bits,
-                        double *llr)
-{
-    const int N = fg_vit_sent_len(c, e, k);
-    uint8_t *cw = malloc((size_t)N);
-    CU_ASSERT_FATAL(cw != NULL);
-    double sigma;
-    CU_ASSERT_EQUAL_FATAL(fg_channel_random_bits(k, 23, f, bits), 0);
-    CU_ASSERT_EQUAL_FATAL(fg_vit_encode(c, e, k, bits, cw), 0);
-    CU_ASSERT_EQUAL_FATAL(fg_channel_sigma(ebn0, (double)k / N, &sigma), 0);
-    CU_ASSERT_EQUAL_FATAL(fg_channel_bpsk_awgn(cw, N, sigma, 23, f, llr), 0);
-    CU_ASSERT_EQUAL_FATAL(fg_channel_llr(llr, N, sigma, llr), 0);
-    free(cw);
-}
 
 /* One frame through a decoder made for it. */
 static void bcjr_once(const fg_vit_code *c, int k, const fg_vit_bcjr_cfg *g, const double *llr, const double *apr,
@@ -75,7 +48,7 @@ static void test_brute_force(void)
     };
     int frames = 0, bad_log = 0, bad_max = 0, bad_ckpt = 0, bad_bits = 0;
     for (size_t ci = 0; ci < sizeof codes / sizeof *codes; ci++) {
-        const fg_vit_code c = code_of(codes[ci].K, codes[ci].gen, codes[ci].punct);
+        const fg_vit_code c = make_code(codes[ci].K, codes[ci].gen, codes[ci].punct);
         for (int ei = 0; ei < 3; ei++) {
             const fg_vit_ending e = endings[ei];
             for (int k = (e == FG_VIT_TAILBITING ? c.K - 1 : 1); k <= 10; k += 3) {
@@ -84,10 +57,10 @@ static void test_brute_force(void)
                 double *llr = malloc(sizeof *llr * (size_t)N), apr[10], app[2][10], app2[10];
                 CU_ASSERT_FATAL(cw && llr);
                 for (uint64_t f = 0; f < 4; f++) {
-                    noisy_frame(&c, e, k, 0.5, 1000 * ci + 10 * (uint64_t)k + f, bits, llr);
+                    make_frame(&c, e, k, 0.5, 1000 * ci + 10 * (uint64_t)k + f, bits, llr);
                     const int with_apr = f & 1;
-                    for (int t = 0; t < k; t++) /* a-priori values in [-3, 3] */
-                        apr[t] = with_apr ? 6.0 * ((double)((f * 7919 + (uint64_t)t * 104729) % 1000) / 999.0) - 3.0 : 0;
+                    for (int t = 0; t < k; t++) /* a-priori values spread over [-3, 3] */
+                        apr[t] = with_apr ? 6.0 * (double)((f * 7919 + (uint64_t)t * 104729) % 1000) / 999.0 - 3.0 : 0;
                     /* the exact posterior and the max-log value over every information word */
                     double L[2][10][2];
                     for (int t = 0; t < k; t++)
@@ -152,7 +125,7 @@ static void test_maxlog_is_viterbi(void)
     };
     int frames = 0, differ = 0, errors = 0;
     for (size_t ci = 0; ci < sizeof codes / sizeof *codes; ci++) {
-        const fg_vit_code c = code_of(codes[ci].K, codes[ci].gen, codes[ci].punct);
+        const fg_vit_code c = make_code(codes[ci].K, codes[ci].gen, codes[ci].punct);
         const int k = codes[ci].k;
         for (int ei = 0; ei < 3; ei++) {
             const fg_vit_ending e = endings[ei];
@@ -169,7 +142,7 @@ static void test_maxlog_is_viterbi(void)
             fg_vit_bcjr *bd = NULL;
             CU_ASSERT_FATAL(fg_vit_dec_create(&c, k, &dg, &vd) == 0 && fg_vit_bcjr_create(&c, k, &bg, &bd) == 0);
             for (int f = 0; f < nf; f++) { /* around 2 dB: frames with and without decoding errors */
-                noisy_frame(&c, e, k, 1.0 + 0.25 * (f % 8), 50000 + 100 * ci + 10 * (uint64_t)ei + (uint64_t)f, bits,
+                make_frame(&c, e, k, 1.0 + 0.25 * (f % 8), 50000 + 100 * ci + 10 * (uint64_t)ei + (uint64_t)f, bits,
                             llr);
                 CU_ASSERT_EQUAL_FATAL(fg_vit_dec_run(vd, llr, vit), 0);
                 CU_ASSERT_EQUAL_FATAL(fg_vit_bcjr_run(bd, llr, NULL, NULL, soft), 0);
@@ -206,7 +179,7 @@ static void calibration(fg_vit_bcjr_alg alg, double ebn0, int frames, long long 
     *counted = 0;
     *predicted = 0;
     for (int f = 0; f < frames; f++) {
-        noisy_frame(&c, FG_VIT_TRUNCATED, k, ebn0, 90000 + (uint64_t)f, bits, llr);
+        make_frame(&c, FG_VIT_TRUNCATED, k, ebn0, 90000 + (uint64_t)f, bits, llr);
         CU_ASSERT_EQUAL_FATAL(fg_vit_bcjr_run(d, llr, NULL, app, hard), 0);
         for (int t = 0; t < k; t++) {
             *counted += hard[t] != bits[t];
@@ -264,7 +237,7 @@ static void test_family(void)
         const fg_decode_io io = {F, llr, NULL, NULL, bits, app, NULL, NULL, NULL};
         CU_ASSERT_EQUAL_FATAL(fg_family_decoder_run(d, &io), 0);
         fg_family_decoder_destroy(d);
-        fg_vit_code c = code_of(5, "23,35", "11,10");
+        fg_vit_code c = make_code(5, "23,35", "11,10");
         fg_vit_bcjr_cfg g = fg_vit_bcjr_cfg_default();
         g.ending = a ? FG_VIT_TAILBITING : FG_VIT_TRUNCATED;
         g.alg = a ? FG_VIT_BCJR_MAXLOG : FG_VIT_BCJR_LOG;
@@ -289,15 +262,6 @@ static void test_family(void)
 }
 
 /* ---- parameter errors ---- */
-
-static void expect_einval(int rc, const char *needle)
-{
-    CU_ASSERT_EQUAL(rc, FG_EINVAL);
-    if (!strstr(fg_last_error(), needle)) {
-        fprintf(stderr, "\nexpected \"%s\" in \"%s\"\n", needle, fg_last_error());
-        CU_FAIL("error message does not name the parameter");
-    }
-}
 
 static void test_errors(void)
 {

@@ -25,6 +25,7 @@
 #include "fecforge/viterbi.h"
 
 #include "fecforge/error.h"
+#include "viterbi_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -84,18 +85,11 @@ int fg_vit_bcjr_create(const fg_vit_code *c, int k, const fg_vit_bcjr_cfg *cfg, 
     if (!c)
         return fg_set_error(FG_EINVAL, "code=NULL: a code is required");
     const fg_vit_bcjr_cfg g = cfg ? *cfg : fg_vit_bcjr_cfg_default();
-    int rc = fg_vit_code_check(c);
+    int rc = fg_vit_frame_check(c, g.ending, k);
     if (rc)
         return rc;
-    if ((int)g.ending < FG_VIT_TERMINATED || (int)g.ending > FG_VIT_TAILBITING)
-        return fg_set_error(FG_EINVAL, "ending=%d out of range [0, 2] (terminated, truncated, tailbiting)",
-                            (int)g.ending);
     if ((int)g.alg != FG_VIT_BCJR_MAXLOG && (int)g.alg != FG_VIT_BCJR_LOG)
         return fg_set_error(FG_EINVAL, "alg=%d out of range [0, 1] (maxlog, log)", (int)g.alg);
-    const int kmin = g.ending == FG_VIT_TAILBITING ? c->K - 1 : 1;
-    if (k < kmin || k > FG_VIT_BITS_MAX)
-        return fg_set_error(FG_EINVAL, "k=%d out of range [%d, %d]%s", k, kmin, FG_VIT_BITS_MAX,
-                            g.ending == FG_VIT_TAILBITING ? " for a tail-biting stream (k >= K-1)" : "");
     if (g.checkpoint < 0 || g.checkpoint > FG_VIT_BITS_MAX + FG_VIT_K_MAX)
         return fg_set_error(FG_EINVAL, "checkpoint=%d out of range [0, %d] (0: automatic)", g.checkpoint,
                             FG_VIT_BITS_MAX + FG_VIT_K_MAX);
@@ -133,8 +127,8 @@ int fg_vit_bcjr_create(const fg_vit_code *c, int k, const fg_vit_bcjr_cfg *cfg, 
     d->va = malloc(sizeof *d->va * M);
     d->vb = malloc(sizeof *d->vb * M);
     d->acc = g.ending == FG_VIT_TAILBITING ? malloc(sizeof *d->acc * 2 * (size_t)k) : NULL;
-    if (!d->out || !d->llr || !d->half_apr || !d->app || !d->G || (d->nseg > 1 && !d->ckpt) || !d->seg || !d->va || !d->vb ||
-        (g.ending == FG_VIT_TAILBITING && !d->acc)) {
+    if (!d->out || !d->llr || !d->half_apr || !d->app || !d->G || (d->nseg > 1 && !d->ckpt) || !d->seg || !d->va ||
+        !d->vb || (g.ending == FG_VIT_TAILBITING && !d->acc)) {
         const long long rows = (long long)d->C + (d->nseg > 1 ? d->nseg : 0);
         const long long bytes = rows * (long long)M * 8 + (long long)T * d->n * 8;
         const int C = d->C;

@@ -205,6 +205,7 @@ int fg_vit_family_view_of(const fg_family_inst *fi, fg_vit_family_view *v)
 typedef struct {
     const vit_state *s;
     fg_vit_dec *dec;
+    fg_vit_bcjr *soft; /* the bcjr implementation's decoder (dec NULL then) */
 } vit_worker;
 
 static void worker_destroy(void *p)
@@ -213,6 +214,7 @@ static void worker_destroy(void *p)
     if (!w)
         return;
     fg_vit_dec_destroy(w->dec);
+    fg_vit_bcjr_destroy(w->soft);
     free(w);
 }
 
@@ -268,11 +270,6 @@ static const fg_family_impl impl_fixed = {.name = "fixed",
                                           .destroy = worker_destroy,
                                           .decode = fixed_decode};
 /* The soft-output BCJR decoder (viterbi_bcjr.c): its --alg over fg_vit_bcjr_cfg, the ending from the family. */
-typedef struct {
-    const vit_state *s;
-    fg_vit_bcjr *dec;
-} bcjr_worker;
-
 static void bcjr_cfg_default(void *icfg) { *(fg_vit_bcjr_cfg *)icfg = fg_vit_bcjr_cfg_default(); }
 
 static int bcjr_check(const fg_family_inst *fi, const void *icfg)
@@ -284,35 +281,26 @@ static int bcjr_check(const fg_family_inst *fi, const void *icfg)
     return 0;
 }
 
-static void bcjr_destroy(void *p)
-{
-    bcjr_worker *w = p;
-    if (!w)
-        return;
-    fg_vit_bcjr_destroy(w->dec);
-    free(w);
-}
-
 static int bcjr_create(const fg_family_inst *fi, const void *icfg, int device, void **out)
 {
     (void)device;
-    bcjr_worker *w = calloc(1, sizeof *w);
+    vit_worker *w = calloc(1, sizeof *w);
     *out = w;
     if (!w)
         return fg_set_error(FG_ENOMEM, "out of memory");
     w->s = fi->state;
     fg_vit_bcjr_cfg g = icfg ? *(const fg_vit_bcjr_cfg *)icfg : fg_vit_bcjr_cfg_default();
     g.ending = w->s->dec.ending;
-    return fg_vit_bcjr_create(&w->s->code, w->s->k, &g, &w->dec);
+    return fg_vit_bcjr_create(&w->s->code, w->s->k, &g, &w->soft);
 }
 
 static int bcjr_decode(void *p, const fg_decode_io *io)
 {
-    bcjr_worker *w = p;
+    vit_worker *w = p;
     for (int i = 0; i < io->count; i++) {
         const size_t k = (size_t)w->s->k;
-        const int rc = fg_vit_bcjr_run(w->dec, io->llr + (size_t)i * w->s->sent, NULL, io->app ? io->app + i * k : NULL,
-                                       io->bits + i * k);
+        const int rc = fg_vit_bcjr_run(w->soft, io->llr + (size_t)i * w->s->sent, NULL,
+                                       io->app ? io->app + i * k : NULL, io->bits + i * k);
         if (rc)
             return rc;
         if (io->work)
@@ -337,7 +325,7 @@ static const fg_family_impl impl_bcjr = {.name = "bcjr",
                                          .cfg_default = bcjr_cfg_default,
                                          .check = bcjr_check,
                                          .create = bcjr_create,
-                                         .destroy = bcjr_destroy,
+                                         .destroy = worker_destroy,
                                          .decode = bcjr_decode,
                                          .describe = bcjr_describe};
 static const fg_family_impl *const vit_impls[] = {&impl_float, &impl_fixed, &impl_bcjr, NULL};
