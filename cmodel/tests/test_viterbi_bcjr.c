@@ -160,6 +160,36 @@ static void test_maxlog_is_viterbi(void)
     CU_ASSERT(errors > 10); /* the comparison saw decoding errors, not only clean frames */
 }
 
+/* ---- automatic checkpoints ---- */
+
+static void test_auto_checkpoints(void)
+{
+    /* K 15, 600 bits terminated: 614 stages x 16384 states x 8 bytes = 80 MB > FG_VIT_BCJR_FULL_BYTES, so alpha is
+     * kept every ceil(sqrt(614)) = 25 stages; the APPs equal those of alpha kept at every stage (checkpoint = the
+     * stages), bit for bit, and the decisions are the ML decoder's */
+    const fg_vit_code c = make_code(15, "46321,51271", "none");
+    const int k = 600, N = fg_vit_sent_len(&c, FG_VIT_TERMINATED, k);
+    const int T = fg_vit_stages(&c, FG_VIT_TERMINATED, k);
+    CU_ASSERT_FATAL((long long)T * fg_vit_states(&c) * 8 > FG_VIT_BCJR_FULL_BYTES);
+    uint8_t *bits = malloc((size_t)k), *vit = malloc((size_t)k), *soft = malloc((size_t)k);
+    double *llr = malloc(sizeof *llr * (size_t)N), *app = malloc(sizeof *app * (size_t)k),
+           *full = malloc(sizeof *full * (size_t)k);
+    CU_ASSERT_FATAL(bits && vit && soft && llr && app && full);
+    make_frame(&c, FG_VIT_TERMINATED, k, 1.5, 77, bits, llr);
+    fg_vit_bcjr_cfg g = fg_vit_bcjr_cfg_default();
+    g.alg = FG_VIT_BCJR_MAXLOG;
+    bcjr_once(&c, k, &g, llr, NULL, app, soft);
+    g.checkpoint = T;
+    bcjr_once(&c, k, &g, llr, NULL, full, NULL);
+    CU_ASSERT(memcmp(app, full, sizeof *app * (size_t)k) == 0);
+    fg_vit_dec *vd = NULL;
+    CU_ASSERT_FATAL(fg_vit_dec_create(&c, k, NULL, &vd) == 0);
+    CU_ASSERT_EQUAL(fg_vit_dec_run(vd, llr, vit), 0);
+    CU_ASSERT(memcmp(vit, soft, (size_t)k) == 0);
+    fg_vit_dec_destroy(vd);
+    free(bits), free(vit), free(soft), free(llr), free(app), free(full);
+}
+
 /* ---- calibration: the APPs' own error probabilities against the counted errors ---- */
 
 /* Over `frames` frames of K 7 at ebn0: counted bit errors of the decisions, and the sum over bits of the
@@ -322,6 +352,7 @@ void fg_test_register(void)
 {
     static const fg_test_case cases[] = {{"log-MAP and max-log against brute force, every ending", test_brute_force},
                                          {"max-log decisions equal the ML Viterbi decoder's", test_maxlog_is_viterbi},
+                                         {"automatic checkpoints (K 15)", test_auto_checkpoints},
                                          {"log-MAP APPs predict the counted errors", test_calibration},
                                          {"the family's bcjr implementation", test_family},
                                          {"parameter errors", test_errors},

@@ -15,7 +15,7 @@
  * the last to the first, recomputing each earlier segment's alpha from its checkpoint into a C x M buffer. The
  * recomputation runs the same code on the same values, so the result does not depend on C. C = the whole frame
  * (no recomputation) when it fits FG_VIT_BCJR_FULL_BYTES, else ceil(sqrt(stages)): K 15 with 2^20 bits then
- * needs 2 x 1025 x 16384 doubles (269 MB) and one more forward pass.
+ * needs (1025 + 1024) x 16384 doubles (269 MB) and one more forward pass.
  *
  * Tail-biting, exactly: for each start (= end) state s0 a forward-backward pass from alpha_0 = delta(s0) to
  * beta_T = delta(s0) gives Z(s0) = log P(rx, s0) (+ a constant common to every s0: alpha_T(s0) plus the forward
