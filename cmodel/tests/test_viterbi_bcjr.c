@@ -324,6 +324,10 @@ static void test_errors(void)
     for (int t = 0; t < 10; t++)
         apr[t] = 0.25;
     CU_ASSERT_EQUAL(fg_vit_bcjr_run(d, llr, apr, app, out), 0);
+    double inplace[10]; /* the APPs written over the a-priori values: the same */
+    memcpy(inplace, apr, sizeof inplace);
+    CU_ASSERT_EQUAL(fg_vit_bcjr_run(d, llr, inplace, inplace, NULL), 0);
+    CU_ASSERT(memcmp(inplace, app, sizeof app) == 0);
     expect_einval(fg_vit_bcjr_run(NULL, llr, NULL, app, out), "d=NULL");
     expect_einval(fg_vit_bcjr_run(d, NULL, NULL, app, out), "rx=NULL");
     expect_einval(fg_vit_bcjr_run(d, llr, NULL, NULL, NULL), "app_k=NULL and bits_k=NULL");

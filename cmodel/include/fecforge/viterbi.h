@@ -268,9 +268,10 @@ int fg_vit_bcjr_create(const fg_vit_code *c, int k, const fg_vit_bcjr_cfg *cfg, 
 void fg_vit_bcjr_destroy(fg_vit_bcjr *d);
 
 /* rx: the received LLRs (fg_vit_sent_len of them, finite: else FG_EINVAL naming the index). apriori_k: a-priori
- * LLRs of the information bits (finite), or NULL for none (0). Outputs, either may be NULL: app_k the
+ * LLRs of the information bits (finite), or NULL for none (0). Outputs, either (not both) may be NULL: app_k the
  * a-posteriori LLRs (they include the a-priori: the extrinsic value is app_k - apriori_k), bits_k the hard
- * decisions, 1 where app_k < 0 and 0 otherwise (an LLR of exactly 0 decides 0). */
+ * decisions, 1 where app_k < 0 and 0 otherwise (an LLR of exactly 0 decides 0). app_k may be apriori_k (the
+ * a-priori values are read before any APP is written). */
 int fg_vit_bcjr_run(fg_vit_bcjr *d, const double *rx, const double *apriori_k, double *app_k, uint8_t *bits_k);
 
 /* The BCJR decoder's implementation options (the family's `--impl bcjr`): --alg maxlog|log (the turbo family's
