@@ -5,6 +5,7 @@
  * covers the stream is maximum likelihood, f0 = f is the serial traceback, f = 1 with no overlap against a
  * hand computation, short v2 costs bit errors; parameter errors; a throughput print. */
 #include "fg_cunit.h"
+#include "viterbi_tests.h"
 #include "fecforge/channel.h"
 #include "fecforge/error.h"
 #include "fecforge/fixed.h"
@@ -15,36 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static const fg_vit_ending endings[3] = {FG_VIT_TERMINATED, FG_VIT_TRUNCATED, FG_VIT_TAILBITING};
-
-/* A code from K, "g0,g1,..." and a puncturing pattern ("none" or masks). */
-static fg_vit_code make_code(int K, const char *gen, const char *punct)
-{
-    fg_vit_code c = fg_vit_code_default();
-    c.K = K;
-    CU_ASSERT_EQUAL_FATAL(fg_vit_parse_gen(gen, &c), 0);
-    CU_ASSERT_EQUAL_FATAL(fg_vit_parse_punct(punct, &c), 0);
-    CU_ASSERT_EQUAL_FATAL(fg_vit_code_check(&c), 0);
-    return c;
-}
-
-/* Frame `f` (seed 11): random bits, the codeword, BPSK over AWGN at ebn0 (dB, per information bit), LLRs into
- * llr (fg_vit_sent_len of them). */
-static void make_frame(const fg_vit_code *c, fg_vit_ending e, int k, double ebn0, uint64_t f, uint8_t *bits,
-                       double *llr)
-{
-    const int N = fg_vit_sent_len(c, e, k);
-    uint8_t *cw = malloc((size_t)N);
-    CU_ASSERT_FATAL(cw != NULL);
-    CU_ASSERT_EQUAL_FATAL(fg_channel_random_bits(k, 11, f, bits), 0);
-    CU_ASSERT_EQUAL_FATAL(fg_vit_encode(c, e, k, bits, cw), 0);
-    double s;
-    CU_ASSERT_EQUAL_FATAL(fg_channel_sigma(ebn0, (double)k / N, &s), 0);
-    CU_ASSERT_EQUAL_FATAL(fg_channel_bpsk_awgn(cw, N, s, 11, f, llr), 0);
-    CU_ASSERT_EQUAL_FATAL(fg_channel_llr(llr, N, s, llr), 0);
-    free(cw);
-}
 
 /* One frame through a decoder made for it: the float decoder on llr, or the fixed one on q (the other NULL). */
 static int decode_once(const fg_vit_code *c, int k, const fg_vit_dec_cfg *g, const double *llr, const int32_t *q,
@@ -383,15 +354,6 @@ static void test_tiling_short_v2_degrades(void)
 }
 
 /* ---- parameter errors ---- */
-
-static void expect_einval(int rc, const char *needle)
-{
-    CU_ASSERT_EQUAL(rc, FG_EINVAL);
-    if (!strstr(fg_last_error(), needle)) {
-        fprintf(stderr, "\nexpected \"%s\" in \"%s\"\n", needle, fg_last_error());
-        CU_FAIL("error message does not name the parameter");
-    }
-}
 
 static void test_errors(void)
 {

@@ -227,6 +227,57 @@ typedef struct {
 /* FG_EINVAL if fi is not an instance of the viterbi family. */
 int fg_vit_family_view_of(const struct fg_family_inst *fi, fg_vit_family_view *v);
 
+/* ---- soft output: the BCJR decoder (viterbi_bcjr.c; docs/viterbi.md "Soft output (BCJR)") ----
+ *
+ * The forward-backward (BCJR) algorithm over the trellis above: the a-posteriori LLR of each information bit,
+ * log P(u_t = 0 | rx) / P(u_t = 1 | rx), for concatenated and iterative use. The branch metric of a branch with
+ * input u and outputs o_b at stage t is
+ *     gamma_t = ((u ? -La_t : +La_t) + sum_b (o_b ? -L_tb : +L_tb)) / 2,
+ * half the Viterbi correlation (plus half the a-priori LLR La_t): for any memoryless binary-input channel with
+ * LLR L, P(y | c) = sqrt(P(y | 0) P(y | 1)) exp((c ? -L : +L) / 2), whose first factor does not depend on c, so
+ * exp(gamma) is the branch's likelihood up to a factor common to every path and log-MAP gives the true posterior
+ * LLR. Stream endings as above: start in state 0 (terminated, truncated), end in state 0 (terminated) or in any
+ * state with equal weight (truncated); tail-biting is exact: the posterior sums over the 2^(K-1) start (= end)
+ * states (max-log: the best over them), 2^(K-1) times the work. Unsent outputs have LLR 0 (fg_vit_depuncture).
+ * Metrics are double, normalised every stage (the best state's metric subtracted). */
+
+typedef enum {
+    FG_VIT_BCJR_MAXLOG = 0, /* max-log-MAP: max* = max; the APP is best path with u_t = 0 minus best with 1 */
+    FG_VIT_BCJR_LOG = 1     /* log-MAP: max*(a, b) = max(a, b) + log(1 + exp(-|a - b|)), the exact posterior */
+} fg_vit_bcjr_alg;
+
+typedef struct {
+    fg_vit_ending ending; /* default TERMINATED */
+    fg_vit_bcjr_alg alg;  /* default FG_VIT_BCJR_LOG */
+    int checkpoint;       /* forward metrics kept every `checkpoint` stages and recomputed per segment in the
+                             backward pass: memory (checkpoint + stages / checkpoint) x 2^(K-1) doubles. 0 (the
+                             default): every stage when stages x 2^(K-1) x 8 bytes fit FG_VIT_BCJR_FULL_BYTES, else
+                             ceil(sqrt(stages)). [0, FG_VIT_BITS_MAX + FG_VIT_K_MAX] */
+} fg_vit_bcjr_cfg;
+
+enum { FG_VIT_BCJR_FULL_BYTES = 64 << 20 };
+
+fg_vit_bcjr_cfg fg_vit_bcjr_cfg_default(void);
+
+typedef struct fg_vit_bcjr fg_vit_bcjr;
+
+/* A soft-output decoder of frames of k information bits: FG_EINVAL naming the parameter and its range (the code,
+ * k in [1, FG_VIT_BITS_MAX], tail-biting k >= K-1, ending, alg, checkpoint); FG_ENOMEM naming the bytes it
+ * needed. */
+int fg_vit_bcjr_create(const fg_vit_code *c, int k, const fg_vit_bcjr_cfg *cfg, fg_vit_bcjr **out);
+void fg_vit_bcjr_destroy(fg_vit_bcjr *d);
+
+/* rx: the received LLRs (fg_vit_sent_len of them, finite: else FG_EINVAL naming the index). apriori_k: a-priori
+ * LLRs of the information bits (finite), or NULL for none (0). Outputs, either (not both) may be NULL: app_k the
+ * a-posteriori LLRs (they include the a-priori: the extrinsic value is app_k - apriori_k), bits_k the hard
+ * decisions, 1 where app_k < 0 and 0 otherwise (an LLR of exactly 0 decides 0). app_k may be apriori_k (the
+ * a-priori values are read before any APP is written). */
+int fg_vit_bcjr_run(fg_vit_bcjr *d, const double *rx, const double *apriori_k, double *app_k, uint8_t *bits_k);
+
+/* The BCJR decoder's implementation options (the family's `--impl bcjr`): --alg maxlog|log (the turbo family's
+ * spelling), over fg_vit_bcjr_cfg. */
+extern const fg_opt fg_vit_bcjr_options[];
+
 #ifdef __cplusplus
 }
 #endif

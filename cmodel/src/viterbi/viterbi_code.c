@@ -1,6 +1,7 @@
 /* Convolutional codes (fecforge/viterbi.h): the code's checks, generators and puncturing patterns as text,
  * the encoder with its three stream endings, and depuncturing. */
 #include "fecforge/viterbi.h"
+#include "viterbi_internal.h"
 
 #include "fecforge/error.h"
 
@@ -234,7 +235,7 @@ int fg_vit_sent_len(const fg_vit_code *c, fg_vit_ending e, int k)
 }
 
 /* The checks of a frame: the code, the ending and k. */
-static int frame_check(const fg_vit_code *c, fg_vit_ending e, int k)
+int fg_vit_frame_check(const fg_vit_code *c, fg_vit_ending e, int k)
 {
     const int rc = fg_vit_code_check(c);
     if (rc)
@@ -250,7 +251,7 @@ static int frame_check(const fg_vit_code *c, fg_vit_ending e, int k)
 
 int fg_vit_encode(const fg_vit_code *c, fg_vit_ending e, int k, const uint8_t *bits_k, uint8_t *out)
 {
-    int rc = frame_check(c, e, k);
+    int rc = fg_vit_frame_check(c, e, k);
     if (rc)
         return rc;
     if (!bits_k || !out)
@@ -276,7 +277,7 @@ int fg_vit_encode(const fg_vit_code *c, fg_vit_ending e, int k, const uint8_t *b
  * (0.0 and 0 are all-zero bytes). */
 static int depuncture(const fg_vit_code *c, fg_vit_ending e, int k, const void *rx, void *out, size_t elem)
 {
-    const int rc = frame_check(c, e, k);
+    const int rc = fg_vit_frame_check(c, e, k);
     if (rc)
         return rc;
     const int T = fg_vit_stages(c, e, k);

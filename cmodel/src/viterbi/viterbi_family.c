@@ -108,7 +108,7 @@ static int vit_open(const void *cfgp, const fg_opts *given, const fg_family_impl
     fi->k = s->k;
     fi->n = fi->n_rx_max = s->sent;
     fi->dec_len = s->k;
-    fi->app_len = 0;
+    fi->app_len = impl->no_app ? 0 : s->k; /* bcjr: the information bits' a-posteriori LLRs */
     fi->rate = (double)s->k / s->sent;
     fi->q_width = fixed ? s->dec.w_llr : 0;
     fi->q_frac = fixed ? s->dec.f_llr : 0;
@@ -205,6 +205,7 @@ int fg_vit_family_view_of(const fg_family_inst *fi, fg_vit_family_view *v)
 typedef struct {
     const vit_state *s;
     fg_vit_dec *dec;
+    fg_vit_bcjr *soft; /* the bcjr implementation's decoder (dec NULL then) */
 } vit_worker;
 
 static void worker_destroy(void *p)
@@ -213,6 +214,7 @@ static void worker_destroy(void *p)
     if (!w)
         return;
     fg_vit_dec_destroy(w->dec);
+    fg_vit_bcjr_destroy(w->soft);
     free(w);
 }
 
@@ -267,7 +269,66 @@ static const fg_family_impl impl_fixed = {.name = "fixed",
                                           .create = worker_create,
                                           .destroy = worker_destroy,
                                           .decode = fixed_decode};
-static const fg_family_impl *const vit_impls[] = {&impl_float, &impl_fixed, NULL};
+/* The soft-output BCJR decoder (viterbi_bcjr.c): its --alg over fg_vit_bcjr_cfg, the ending from the family. */
+static void bcjr_cfg_default(void *icfg) { *(fg_vit_bcjr_cfg *)icfg = fg_vit_bcjr_cfg_default(); }
+
+static int bcjr_check(const fg_family_inst *fi, const void *icfg)
+{
+    (void)icfg;
+    const vit_state *s = fi->state;
+    if (s->dec.f)
+        return fg_set_error(FG_EINVAL, "--tile=%d: the bcjr implementation decodes whole frames (no tiling)", s->dec.f);
+    return 0;
+}
+
+static int bcjr_create(const fg_family_inst *fi, const void *icfg, int device, void **out)
+{
+    (void)device;
+    vit_worker *w = calloc(1, sizeof *w);
+    *out = w;
+    if (!w)
+        return fg_set_error(FG_ENOMEM, "out of memory");
+    w->s = fi->state;
+    fg_vit_bcjr_cfg g = icfg ? *(const fg_vit_bcjr_cfg *)icfg : fg_vit_bcjr_cfg_default();
+    g.ending = w->s->dec.ending;
+    return fg_vit_bcjr_create(&w->s->code, w->s->k, &g, &w->soft);
+}
+
+static int bcjr_decode(void *p, const fg_decode_io *io)
+{
+    vit_worker *w = p;
+    for (int i = 0; i < io->count; i++) {
+        const size_t k = (size_t)w->s->k;
+        const int rc = fg_vit_bcjr_run(w->soft, io->llr + (size_t)i * w->s->sent, NULL,
+                                       io->app ? io->app + i * k : NULL, io->bits + i * k);
+        if (rc)
+            return rc;
+        if (io->work)
+            io->work[i] = (int32_t)(w->s->work < INT32_MAX ? w->s->work : INT32_MAX);
+    }
+    return 0;
+}
+
+static void bcjr_describe(const void *icfg, int devices, fg_json *j)
+{
+    (void)devices;
+    const fg_vit_bcjr_cfg *g = icfg;
+    fg_json_str(j, "alg", g && g->alg == FG_VIT_BCJR_MAXLOG ? "maxlog" : "log");
+}
+
+static const fg_family_impl impl_bcjr = {.name = "bcjr",
+                                         .summary = "soft-output BCJR decoder (log-MAP or max-log): a-posteriori LLRs",
+                                         .input = FG_IMPL_REAL,
+                                         .no_app = 0,
+                                         .opts = fg_vit_bcjr_options,
+                                         .cfg_size = sizeof(fg_vit_bcjr_cfg),
+                                         .cfg_default = bcjr_cfg_default,
+                                         .check = bcjr_check,
+                                         .create = bcjr_create,
+                                         .destroy = worker_destroy,
+                                         .decode = bcjr_decode,
+                                         .describe = bcjr_describe};
+static const fg_family_impl *const vit_impls[] = {&impl_float, &impl_fixed, &impl_bcjr, NULL};
 
 const fg_family fg_family_viterbi = {
     .name = "viterbi",

@@ -59,3 +59,11 @@ const fg_opt fg_vit_fixed_options[] = {
     {NULL}};
 #undef D
 _Static_assert(sizeof(fg_vit_norm) == sizeof(int), "--norm writes an int into fg_vit_dec_cfg");
+
+/* The BCJR decoder's options: the turbo family's --alg and its words for the same algorithms. */
+const fg_opt fg_vit_bcjr_options[] = {
+    {"alg", 0, FG_OPT_CHOICE, offsetof(fg_vit_bcjr_cfg, alg), .words = "maxlog|log", .def = "log", .meta = "A",
+     .help = "max-log-MAP or log-MAP (exact max*: the true a-posteriori LLRs)"},
+    {NULL}};
+_Static_assert(sizeof(fg_vit_bcjr_alg) == sizeof(int), "--alg writes an int into fg_vit_bcjr_cfg");
+_Static_assert(FG_VIT_BCJR_MAXLOG == 0 && FG_VIT_BCJR_LOG == 1, "--alg's words are in the enum's order");
