@@ -140,9 +140,11 @@ static int vit_frame(const fg_family_inst *fi, uint64_t seed, long long f, doubl
     return rc;
 }
 
+/* The soft-output implementation (bcjr) is the one that gives a-posteriori values. */
+static int soft_impl(const fg_family_impl *impl) { return impl && !impl->no_app; }
+
 static void vit_describe(const fg_family_inst *fi, const fg_family_impl *impl, fg_json *j)
 {
-    (void)impl;
     const vit_state *s = fi->state;
     char buf[160];
     fg_json_obj_open(j, "code");
@@ -162,7 +164,8 @@ static void vit_describe(const fg_family_inst *fi, const fg_family_impl *impl, f
     fg_json_num(j, "rate", fi->rate);
     fg_json_obj_close(j);
     fg_json_obj_open(j, "decoder");
-    fg_json_str(j, "name", s->dec.f ? (s->dec.f0 ? "tiled, parallel traceback" : "tiled") : "maximum likelihood");
+    fg_json_str(j, "name", soft_impl(impl) ? "BCJR (a posteriori)"
+                           : s->dec.f ? (s->dec.f0 ? "tiled, parallel traceback" : "tiled") : "maximum likelihood");
     fg_json_int(j, "f", s->dec.f);
     fg_json_int(j, "v1", s->dec.v1);
     fg_json_int(j, "v2", s->dec.v2);
@@ -179,9 +182,9 @@ static void vit_describe(const fg_family_inst *fi, const fg_family_impl *impl, f
 
 static void vit_label(const fg_family_inst *fi, const fg_family_impl *impl, char *buf, size_t n)
 {
-    (void)impl;
     const vit_state *s = fi->state;
-    char tile[64] = "ML";
+    char tile[64];
+    snprintf(tile, sizeof tile, "%s", soft_impl(impl) ? "BCJR" : "ML");
     if (s->dec.f && s->dec.f0)
         snprintf(tile, sizeof tile, "f=%d v1=%d v2=%d f0=%d", s->dec.f, s->dec.v1, s->dec.v2, s->dec.f0);
     else if (s->dec.f)
@@ -309,9 +312,9 @@ static int bcjr_decode(void *p, const fg_decode_io *io)
     return 0;
 }
 
-static void bcjr_describe(const void *icfg, int devices, fg_json *j)
+static void bcjr_describe(const fg_family_inst *fi, const void *icfg, int devices, fg_json *j)
 {
-    (void)devices;
+    (void)fi, (void)devices;
     const fg_vit_bcjr_cfg *g = icfg;
     fg_json_str(j, "alg", g && g->alg == FG_VIT_BCJR_MAXLOG ? "maxlog" : "log");
 }
