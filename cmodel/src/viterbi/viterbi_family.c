@@ -267,7 +267,8 @@ static const fg_family_impl impl_fixed = {.name = "fixed",
                                           .create = worker_create,
                                           .destroy = worker_destroy,
                                           .decode = fixed_decode};
-static const fg_family_impl *const vit_impls[] = {&impl_float, &impl_fixed, NULL};
+extern const fg_family_impl fg_vit_impl_cycle; /* viterbi_cycle.c */
+static const fg_family_impl *const vit_impls[] = {&impl_float, &impl_fixed, &fg_vit_impl_cycle, NULL};
 
 const fg_family fg_family_viterbi = {
     .name = "viterbi",
