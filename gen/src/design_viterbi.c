@@ -205,7 +205,7 @@ static int random_args(fg_rng *rs, int size, char *args, size_t n)
 /* area viterbi: by module of the hierarchical synthesis. The comparators (fg_*argmax2) of the ACS units and of
  * the best-state tree are one module each: counted with the ACS array. */
 static const fg_design_block area_blocks[] = {
-    {"ACS array and every comparator", "fg_vit_acs fg_mod_add fg_mod_argmax2 fg_argmax2 fg_sat_add fg_sat_sub"},
+    {"ACS array and every comparator", "fg_vit_acs fg_mod_add fg_mod_sub fg_mod_argmax2 fg_argmax2 fg_sat_add fg_sat_sub"},
     {"branch metrics (stage modules)", "fg_vit_stage_"},
     {"best-state tree (its selection muxes)", "fg_vit_tree"},
     {"survivors (traceback memory and engine, or register exchange), control, output", "fg_viterbi_"},

@@ -104,5 +104,9 @@ static inline int fg_vecp_viterbi_n_ex(const fg_vit_hw_dims *d) { return 3 + 2 *
 void fg_vecp_viterbi_pack_in(const fg_vit_hw_dims *d, const fg_vit_hw_in *in, int64_t *v);
 void fg_vecp_viterbi_unpack_in(const fg_vit_hw_dims *d, const int64_t *v, fg_vit_hw_in *in);
 void fg_vecp_viterbi_pack_out(const fg_vit_hw_dims *d, const fg_vit_hw_out *o, int64_t *v);
+/* The port-level model of a set: the decoder of its manifest's parameters, in the reset state; a step takes the
+ * stimulus line and gives the expected one (every word compared). */
+int fg_vecp_viterbi_create(const fg_vec_set *set, fg_vit_hw **out);
+void fg_vecp_viterbi_step(fg_vit_hw *h, const int64_t *in_v, int64_t *ex_v, uint8_t *ex_x);
 
 #endif

@@ -59,6 +59,59 @@ void fg_vecp_viterbi_pack_out(const fg_vit_hw_dims *d, const fg_vit_hw_out *o, i
     v[i++] = o->best;
 }
 
+int fg_vecp_viterbi_create(const fg_vec_set *set, fg_vit_hw **out)
+{
+    fg_vit_hw_cfg h = fg_vit_hw_cfg_default();
+    long long K, w_llr, w_pm, L, D;
+    const char *gen, *norm, *radix, *tb;
+    int rc;
+    if ((rc = fg_vec_get_param_int(set, "K", &K)) || (rc = fg_vec_get_param_str(set, "gen", &gen)) ||
+        (rc = fg_vec_get_param_int(set, "llr_width", &w_llr)) || (rc = fg_vec_get_param_int(set, "sm_width", &w_pm)) ||
+        (rc = fg_vec_get_param_str(set, "norm", &norm)) || (rc = fg_vec_get_param_str(set, "radix", &radix)) ||
+        (rc = fg_vec_get_param_str(set, "traceback", &tb)) || (rc = fg_vec_get_param_int(set, "tb_depth", &L)) ||
+        (rc = fg_vec_get_param_int(set, "tb_block", &D)))
+        return rc;
+    if (K < FG_VIT_K_MIN || K > FG_VIT_HW_K_MAX || w_llr < 2 || w_llr > 16 || w_pm < 2 || w_pm > 31 ||
+        L < 1 || L > FG_VIT_HW_DEPTH_MAX || D < 1 || D > FG_VIT_HW_BLOCK_MAX)
+        return fg_set_error(FG_EINVAL, "%s/manifest.json: K=%lld, llr_width=%lld, sm_width=%lld, tb_depth=%lld or "
+                            "tb_block=%lld out of range", fg_vec_dir_path(set), K, w_llr, w_pm, L, D);
+    h.code.K = (int)K;
+    if ((rc = fg_vit_parse_gen(gen, &h.code)))
+        return rc;
+    h.w_llr = (int)w_llr;
+    h.w_pm = (int)w_pm;
+    h.norm = strcmp(norm, "subtract") ? FG_VIT_NORM_MODULO : FG_VIT_NORM_SUBTRACT;
+    h.radix = strcmp(radix, "4") ? 2 : 4;
+    h.tb = strcmp(tb, "exchange") ? FG_VIT_HW_MEMORY : FG_VIT_HW_EXCHANGE;
+    h.depth = (int)L;
+    h.block = (int)D;
+    if ((rc = fg_vit_hw_create(&h, out)))
+        return rc;
+    const fg_vit_hw_dims *d = fg_vit_hw_dims_of(*out);
+    const fg_vec_stream *in, *ex;
+    if (!(rc = fg_vec_find_stream(set, "stimulus", &in)) && !(rc = fg_vec_find_stream(set, "expected", &ex)) &&
+        (in->n_ports != fg_vecp_viterbi_n_in(d) || ex->n_ports != fg_vecp_viterbi_n_ex(d)))
+        rc = fg_set_error(FG_EINVAL, "%s: stimulus/expected have %d/%d ports, the viterbi model %d/%d",
+                          fg_vec_dir_path(set), in->n_ports, ex->n_ports, fg_vecp_viterbi_n_in(d),
+                          fg_vecp_viterbi_n_ex(d));
+    if (rc) {
+        fg_vit_hw_destroy(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+void fg_vecp_viterbi_step(fg_vit_hw *h, const int64_t *in_v, int64_t *ex_v, uint8_t *ex_x)
+{
+    const fg_vit_hw_dims *d = fg_vit_hw_dims_of(h);
+    fg_vit_hw_in in;
+    fg_vit_hw_out o;
+    fg_vecp_viterbi_unpack_in(d, in_v, &in);
+    fg_vit_hw_step(h, &in, &o);
+    fg_vecp_viterbi_pack_out(d, &o, ex_v);
+    memset(ex_x, 0, (size_t)fg_vecp_viterbi_n_ex(d));
+}
+
 static const char *const ending_words[] = {"terminated", "truncated"};
 
 int fg_vec_viterbi_family_args(const fg_vec_viterbi_params *p, char *buf, size_t n)
