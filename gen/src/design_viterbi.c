@@ -82,8 +82,8 @@ static void gen_text(const void *p, char *buf, size_t n)
 {
     const fg_vit_hw_dims *d = &((const fg_gen_viterbi_cfg *)p)->d;
     if (d->cfg.tb == FG_VIT_HW_MEMORY)
-        snprintf(buf, n, "%d states, %d stage%s a cycle, traceback memory of %d x %d bits, %d stages a cycle", d->M,
-                 d->S, d->S > 1 ? "s" : "", d->rows, d->M, d->R);
+        snprintf(buf, n, "%d states, %d stage%s a cycle, traceback memory of %d banks x %d x %d bits, %d stages a cycle",
+                 d->M, d->S, d->S > 1 ? "s" : "", d->R, d->rb, d->M, d->R);
     else
         snprintf(buf, n, "%d states, %d stage%s a cycle, register exchange of %d x %d bits", d->M, d->S,
                  d->S > 1 ? "s" : "", d->M, d->L + d->D);

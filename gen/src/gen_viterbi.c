@@ -60,7 +60,7 @@ static void params_text(const fg_vit_hw_dims *d, char *buf, size_t n)
                             d->cfg.tb == FG_VIT_HW_MEMORY ? "memory" : "exchange", d->L, d->D, d->cfg.w_llr,
                             d->cfg.w_pm, d->cfg.norm == FG_VIT_NORM_MODULO ? "modulo" : "subtract", d->w_bm);
     if (d->cfg.tb == FG_VIT_HW_MEMORY && at > 0 && (size_t)at < n)
-        snprintf(buf + at, n - (size_t)at, " memory_rows=%d tb_rate=%d", d->rows, d->R);
+        snprintf(buf + at, n - (size_t)at, " memory_banks=%d bank_rows=%d tb_rate=%d", d->R, d->rb, d->R);
 }
 
 enum { PORTS = 13 };
@@ -169,9 +169,12 @@ static void emit_top(FILE *f, const fg_vit_hw_dims *d, const char *top, const ch
             FG_VIT_HW_STAGE_BITS, d->w_em);
     const int EW = d->w_em, TW = FG_VIT_HW_STAGE_BITS;
     if (mem)
-        fprintf(f, "  localparam integer R = %d, ROWS = %d, RW = %d, IW = %d;  // stages walked a cycle, memory rows\n"
+        fprintf(f, "  // the engine walks R stages a cycle through R banks of RB rows\n"
+                   "  localparam integer R = %d, RB = %d, BW = %d, RBW = %d, IW = %d;\n"
+                   "  localparam [BW-1:0] B_LAST = %d'd%d;\n  localparam [RBW-1:0] R_LAST = %d'd%d;\n"
                    "  localparam [EW-1:0] E_L = %d'd%d;\n",
-                d->R, d->rows, bits_for(d->rows - 1), bits_for(d->L + d->D - 1), EW, d->L);
+                d->R, d->rb, bits_for(d->R - 1), bits_for(d->rb - 1), bits_for(d->L + d->D - 1), bits_for(d->R - 1),
+                d->R - 1, bits_for(d->rb - 1), d->rb - 1, EW, d->L);
     fprintf(f, "  localparam [EW-1:0] E_S = %d'd%d, E_D = %d'd%d, E_LD = %d'd%d, E_K1 = %d'd%d;\n"
                "  localparam [TW-1:0] T_MB = %d'd%d, T_LD = %d'd%d, T_D = %d'd%d, T_ONE = %d'd1, T_TWO = %d'd2;\n",
             EW, S, EW, d->D, EW, d->L + d->D, EW, K - 1, TW, K - 1, TW, d->L + d->D, TW, d->D, TW, TW);
@@ -230,8 +233,8 @@ static void emit_manifest(FILE *f, const fg_vit_hw_dims *d, const char *top, con
             d->cfg.tb == FG_VIT_HW_MEMORY ? "memory" : "exchange", d->L, d->D, top + strlen("fg_viterbi_"), d->M, d->S,
             d->w_bm);
     if (d->cfg.tb == FG_VIT_HW_MEMORY)
-        fprintf(f, "  \"memory_rows\": %d,\n  \"memory_bits\": %d,\n  \"tb_rate\": %d,\n", d->rows, d->rows * d->M,
-                d->R);
+        fprintf(f, "  \"memory_banks\": %d,\n  \"memory_rows\": %d,\n  \"memory_bits\": %d,\n  \"tb_rate\": %d,\n",
+                d->R, d->rows, d->rows * d->M, d->R);
     else
         fprintf(f, "  \"survivor_bits\": %d,\n", d->M * (d->L + d->D));
     fprintf(f, "  \"latency_cycles\": 0,\n"

@@ -6,9 +6,10 @@
  * so radix 4 decides exactly what radix 2 does), integer branch metrics of n soft symbols with an erasure flag
  * each (an erased symbol contributes 0: the depunctured LLR 0), w_pm-bit path metrics with modulo or subtract
  * normalisation (fecforge/fixed.h), a best-state compare tree, and either
- *  - a traceback memory: one decision bit per state and stage in a circular memory of `rows` rows; every D
- *    stages (first at stage L + D of a frame) a block traceback from the best state walks L + D stages at R
- *    stages per cycle and decides the oldest D, or
+ *  - a traceback memory: one decision bit per state and stage in a circular memory of `rows` rows, in R
+ *    single-port-read SRAM banks (consecutive stages in consecutive banks); every D stages (first at stage
+ *    L + D of a frame) a block traceback from the best state walks L + D stages at R stages per cycle (one
+ *    row of each bank, read a cycle ahead) and decides the oldest D, or
  *  - register exchange: per state a survivor register of L + D bits (D = stages per cycle); every cycle the
  *    best state's oldest D bits are decided.
  * Both decide stage i from the best state L stages after its block: exactly fg_vit_fixed_run with the tiling
@@ -63,7 +64,8 @@ typedef struct {
     int S;             /* stages per cycle */
     int L, D;
     int R;             /* memory: traceback stages per cycle, ceil((L + D) / (D / S)); exchange: 0 */
-    int rows;          /* memory: decision rows, the smallest power of 2 >= L + 2D + 1; exchange: 0 */
+    int rb;            /* memory: rows of each of the R banks, ceil((L + 2D + 1) / R); exchange: 0 */
+    int rows;          /* memory: decision rows, R x rb (at least L + 2D + 1); exchange: 0 */
     int w_bm;          /* branch metric bits: n (2^(w_llr-1) - 1) and its negation fit */
     int w_em;          /* the output counter's bits: 0 .. L + D */
 } fg_vit_hw_dims;

@@ -6,7 +6,8 @@
  *  - outputs from the registers: ready = !eof_q, the emitter's head bits, best = tree(pm_q);
  *  - ACS: S stages in series (radix 4: the second level reads the first's metrics), metrics and the stage
  *    counter from 0 at a start; subtract subtracts the masked tree's maximum of the stage being extended;
- *  - decisions into the memory (row = stage mod rows) or the survivor registers;
+ *  - decisions into the memory (the next of its `rows` positions, in a circle: position p is row p / R of bank
+ *    p mod R, so the engine's R reads of a cycle hit R different banks) or the survivor registers;
  *  - a block request (set when a commit reached a block boundary) acts on pm_q, which are that boundary's
  *    metrics: the traceback engine latches the best state (memory) or the best state's oldest D survivor
  *    bits go to the emitter (exchange);
@@ -36,7 +37,8 @@ struct fg_vit_hw {
     int req_q;         /* the last commit reached a block boundary */
     int eof_q, term_q; /* the frame has ended (ready low), it is terminated */
     int fl_q;          /* end phase: 1 waiting to start the end traceback, 2 its bits are out or being emitted */
-    int tb_act_q, tb_s_q, tb_ptr_q; /* the traceback engine: walking, its state and stage */
+    int wpos_q;                      /* memory: the position the next stage's decisions take */
+    int tb_act_q, tb_s_q, tb_ptr_q; /* the traceback engine: walking, its state, the position it reads next */
     int tb_n_q, tb_skip_q, tb_cnt_q; /* stages left to walk, of them not output (first), bits it decides */
     int tb_end_q;                    /* the frame's end traceback */
     uint8_t *tb_bits_q; /* LD */
@@ -108,9 +110,8 @@ int fg_vit_hw_resolve(const fg_vit_hw_cfg *cfg, fg_vit_hw_dims *out)
     if (c.tb == FG_VIT_HW_MEMORY) {
         const int P = d.D / S; /* cycles between block tracebacks at full rate */
         d.R = (d.L + d.D + P - 1) / P;
-        d.rows = 1;
-        while (d.rows < d.L + 2 * d.D + 1)
-            d.rows <<= 1;
+        d.rb = (d.L + 2 * d.D + 1 + d.R - 1) / d.R;
+        d.rows = d.R * d.rb;
     }
     const int bmax = c.code.n * fg_fx_max(c.w_llr);
     d.w_bm = 1;
@@ -156,6 +157,7 @@ void fg_vit_hw_reset(fg_vit_hw *h)
     memset(h->tb_bits_q, 0, (size_t)h->LD);
     memset(h->em_q, 0, (size_t)h->LD);
     h->t_q = h->nxt_q = h->u0_q = h->req_q = h->eof_q = h->term_q = h->fl_q = 0;
+    h->wpos_q = 0;
     h->tb_act_q = h->tb_s_q = h->tb_ptr_q = h->tb_n_q = h->tb_skip_q = h->tb_cnt_q = h->tb_end_q = 0;
     h->em_cnt_q = h->em_last_q = 0;
     h->faults = 0;
@@ -363,15 +365,16 @@ void fg_vit_hw_step(fg_vit_hw *h, const fg_vit_hw_in *in, fg_vit_hw_out *out)
         }
     }
 
+    const int last = mem ? (h->wpos_q ? h->wpos_q - 1 : d->rows - 1) : 0; /* the newest stage's position */
     /* the traceback engine walks R stages of the registered memory, the bits it decides by stage */
     if (mem && h->tb_act_q) {
         int st = h->tb_s_q, ptr = h->tb_ptr_q, n = h->tb_n_q, skip = h->tb_skip_q;
-        for (int r = 0; r < d->R && n > 0; r++, ptr--, n--) {
+        for (int r = 0; r < d->R && n > 0; r++, ptr = ptr ? ptr - 1 : d->rows - 1, n--) {
             if (skip)
                 skip--;
             else
                 h->tb_bits_d[n - 1] = (uint8_t)(st >> (K - 2));
-            st = ((st << 1) | h->mem_q[(size_t)(ptr & (d->rows - 1)) * (size_t)M + (size_t)st]) & (M - 1);
+            st = ((st << 1) | h->mem_q[(size_t)ptr * (size_t)M + (size_t)st]) & (M - 1);
         }
         tb_s_d = st, tb_ptr_d = ptr, tb_n_d = n, tb_skip_d = skip;
         if (n == 0) { /* done: the decided bits go to the emitter */
@@ -390,7 +393,7 @@ void fg_vit_hw_step(fg_vit_hw *h, const fg_vit_hw_in *in, fg_vit_hw_out *out)
         if (mem) {
             if (tb_act_d)
                 h->faults++; /* the engine is still walking */
-            tb_act_d = 1, tb_s_d = best, tb_ptr_d = h->t_q - 1;
+            tb_act_d = 1, tb_s_d = best, tb_ptr_d = last;
             tb_n_d = d->L + d->D, tb_skip_d = d->L, tb_cnt_d = d->D, tb_end_d = 0;
         } else {
             if (!em_free || em_load)
@@ -407,7 +410,7 @@ void fg_vit_hw_step(fg_vit_hw *h, const fg_vit_hw_in *in, fg_vit_hw_out *out)
     if (h->fl_q == 1 && !h->req_q && !(mem && h->tb_act_q) && em_free && !em_load) {
         const int start = h->term_q ? 0 : best, U = h->t_q - h->u0_q, skip = h->term_q ? K - 1 : 0;
         if (mem) {
-            tb_act_d = 1, tb_s_d = start, tb_ptr_d = h->t_q - 1;
+            tb_act_d = 1, tb_s_d = start, tb_ptr_d = last;
             tb_n_d = U, tb_skip_d = skip, tb_cnt_d = U - skip, tb_end_d = 1;
             fl_d = 3; /* walking */
         } else {
@@ -423,9 +426,8 @@ void fg_vit_hw_step(fg_vit_hw *h, const fg_vit_hw_in *in, fg_vit_hw_out *out)
     }
 
     /* commit */
-    for (int s = 0; mem && s < nst; s++) /* the decision rows of stages t_q .. t_d - 1 */
-        memcpy(h->mem_q + (size_t)((t_d - nst + s) & (d->rows - 1)) * (size_t)M, h->dec + (size_t)s * (size_t)M,
-               (size_t)M);
+    for (int s = 0; mem && s < nst; s++, h->wpos_q = h->wpos_q + 1 == d->rows ? 0 : h->wpos_q + 1)
+        memcpy(h->mem_q + (size_t)h->wpos_q * (size_t)M, h->dec + (size_t)s * (size_t)M, (size_t)M);
     if (wrote_pm) {
         memcpy(h->pm_q, h->pm_d, sizeof *h->pm_q * (size_t)M);
         if (!mem)
