@@ -19,15 +19,7 @@ int fg_gen_viterbi_resolve(fg_gen_viterbi_cfg *c)
     int rc = fg_vit_code_of(&c->code, &c->c);
     if (rc)
         return rc;
-    fg_vit_hw_cfg h = fg_vit_hw_cfg_default();
-    h.code = c->c;
-    h.w_llr = c->fx.w_llr;
-    h.w_pm = c->fx.w_pm;
-    h.norm = c->fx.norm;
-    h.radix = c->radix ? 4 : 2;
-    h.tb = (fg_vit_hw_tb)c->tb;
-    h.depth = c->depth;
-    h.block = c->block;
+    const fg_vit_hw_cfg h = fg_vit_hw_cfg_of(&c->c, &c->fx, c->radix ? 4 : 2, (fg_vit_hw_tb)c->tb, c->depth, c->block);
     return fg_vit_hw_resolve(&h, &c->d);
 }
 
@@ -247,34 +239,33 @@ static void emit_manifest(FILE *f, const fg_vit_hw_dims *d, const char *top, con
     fg_gen_manifest_files(f, o);
 }
 
+/* Module `name` into <name>.v of o by emit, with the rtl/lib primitives it instantiates. */
+static int write_verilog(fg_gen_out *o, void (*emit)(FILE *, const fg_vit_hw_dims *, const char *, const char *),
+                         const fg_vit_hw_dims *d, const char *name, const char *params)
+{
+    char file[200];
+    snprintf(file, sizeof file, "%s.v", name);
+    FILE *f = fg_gen_out_open(o, file, 1);
+    if (!f)
+        return FG_EIO;
+    emit(f, d, name, params);
+    const int rc = fg_gen_out_close(f, file);
+    return rc ? rc : fg_gen_out_primitives_of(o, file);
+}
+
 int fg_gen_viterbi(const fg_gen_viterbi_cfg *c, const char *dir)
 {
     const fg_vit_hw_dims *d = &c->d;
-    char top[160], file[220], params[400];
+    char top[160], params[400];
     fg_gen_viterbi_name(c, top, sizeof top);
     params_text(d, params, sizeof params);
     fg_gen_out o;
     int rc = fg_gen_out_begin(&o, dir);
     if (rc)
         return rc;
-    snprintf(file, sizeof file, "%s.v", top);
-    FILE *f = fg_gen_out_open(&o, file, 1);
-    if (!f) {
-        rc = FG_EIO;
-        goto fail;
-    }
-    emit_top(f, d, top, params);
-    if ((rc = fg_gen_out_close(f, file)) || (rc = fg_gen_out_primitives_of(&o, file)))
-        goto fail;
     char stage[180];
     stage_name(top, stage, sizeof stage);
-    snprintf(file, sizeof file, "%s.v", stage);
-    if (!(f = fg_gen_out_open(&o, file, 1))) {
-        rc = FG_EIO;
-        goto fail;
-    }
-    emit_stage(f, d, stage, params);
-    if ((rc = fg_gen_out_close(f, file)) || (rc = fg_gen_out_primitives_of(&o, file)))
+    if ((rc = write_verilog(&o, emit_top, d, top, params)) || (rc = write_verilog(&o, emit_stage, d, stage, params)))
         goto fail;
     {
         fg_gen_port ports[PORTS];
@@ -286,7 +277,8 @@ int fg_gen_viterbi(const fg_gen_viterbi_cfg *c, const char *dir)
         if (rc)
             goto fail;
     }
-    if (!(f = fg_gen_out_open(&o, "manifest.json", 0))) {
+    FILE *f = fg_gen_out_open(&o, "manifest.json", 0);
+    if (!f) {
         rc = FG_EIO;
         goto fail;
     }

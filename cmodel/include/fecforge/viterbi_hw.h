@@ -56,6 +56,9 @@ typedef struct {
 
 /* K 7 (171, 133), 5-bit symbols, minimum path metric width, modulo, radix 2, traceback memory, defaults. */
 fg_vit_hw_cfg fg_vit_hw_cfg_default(void);
+/* The hardware of code c with the formats of fmt (w_llr, w_pm, norm), radix 2 or 4, traceback style, L and D. */
+fg_vit_hw_cfg fg_vit_hw_cfg_of(const fg_vit_code *c, const fg_vit_dec_cfg *fmt, int radix, fg_vit_hw_tb tb, int depth,
+                               int block);
 
 /* The resolved configuration and what follows from it. */
 typedef struct {

@@ -61,7 +61,6 @@ void fg_vecp_viterbi_pack_out(const fg_vit_hw_dims *d, const fg_vit_hw_out *o, i
 
 int fg_vecp_viterbi_create(const fg_vec_set *set, fg_vit_hw **out)
 {
-    fg_vit_hw_cfg h = fg_vit_hw_cfg_default();
     long long K, w_llr, w_pm, L, D;
     const char *gen, *norm, *radix, *tb;
     int rc;
@@ -75,16 +74,16 @@ int fg_vecp_viterbi_create(const fg_vec_set *set, fg_vit_hw **out)
         L < 1 || L > FG_VIT_HW_DEPTH_MAX || D < 1 || D > FG_VIT_HW_BLOCK_MAX)
         return fg_set_error(FG_EINVAL, "%s/manifest.json: K=%lld, llr_width=%lld, sm_width=%lld, tb_depth=%lld or "
                             "tb_block=%lld out of range", fg_vec_dir_path(set), K, w_llr, w_pm, L, D);
-    h.code.K = (int)K;
-    if ((rc = fg_vit_parse_gen(gen, &h.code)))
+    fg_vit_code code = fg_vit_code_default();
+    code.K = (int)K;
+    if ((rc = fg_vit_parse_gen(gen, &code)))
         return rc;
-    h.w_llr = (int)w_llr;
-    h.w_pm = (int)w_pm;
-    h.norm = strcmp(norm, "subtract") ? FG_VIT_NORM_MODULO : FG_VIT_NORM_SUBTRACT;
-    h.radix = strcmp(radix, "4") ? 2 : 4;
-    h.tb = strcmp(tb, "exchange") ? FG_VIT_HW_MEMORY : FG_VIT_HW_EXCHANGE;
-    h.depth = (int)L;
-    h.block = (int)D;
+    fg_vit_dec_cfg fmt = fg_vit_dec_cfg_default();
+    fmt.w_llr = (int)w_llr;
+    fmt.w_pm = (int)w_pm;
+    fmt.norm = strcmp(norm, "subtract") ? FG_VIT_NORM_MODULO : FG_VIT_NORM_SUBTRACT;
+    const fg_vit_hw_cfg h = fg_vit_hw_cfg_of(&code, &fmt, strcmp(radix, "4") ? 2 : 4,
+                                             strcmp(tb, "exchange") ? FG_VIT_HW_MEMORY : FG_VIT_HW_EXCHANGE, (int)L, (int)D);
     if ((rc = fg_vit_hw_create(&h, out)))
         return rc;
     const fg_vit_hw_dims *d = fg_vit_hw_dims_of(*out);

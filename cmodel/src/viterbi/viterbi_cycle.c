@@ -51,15 +51,7 @@ static int hw_of(const fg_vit_family_view *v, const cycle_cfg *c, fg_vit_hw_cfg 
     if (g->f0 != 0 && g->f0 != g->f)
         return fg_set_error(FG_EINVAL, "--subframe=%d invalid with --impl cycle: 0 or --tile=%d (one traceback per "
                             "block)", g->f0, g->f);
-    fg_vit_hw_cfg h = fg_vit_hw_cfg_default();
-    h.code = v->code;
-    h.w_llr = g->w_llr;
-    h.w_pm = g->w_pm;
-    h.norm = g->norm;
-    h.radix = 2 * S;
-    h.tb = (fg_vit_hw_tb)c->tb;
-    h.depth = g->v2;
-    h.block = g->f;
+    const fg_vit_hw_cfg h = fg_vit_hw_cfg_of(&v->code, g, 2 * S, (fg_vit_hw_tb)c->tb, g->v2, g->f);
     fg_vit_hw_dims d;
     const int rc = fg_vit_hw_resolve(&h, &d);
     if (!rc) {

@@ -62,6 +62,21 @@ fg_vit_hw_cfg fg_vit_hw_cfg_default(void)
     return c;
 }
 
+fg_vit_hw_cfg fg_vit_hw_cfg_of(const fg_vit_code *c, const fg_vit_dec_cfg *fmt, int radix, fg_vit_hw_tb tb, int depth,
+                               int block)
+{
+    fg_vit_hw_cfg h = fg_vit_hw_cfg_default();
+    h.code = *c;
+    h.w_llr = fmt->w_llr;
+    h.w_pm = fmt->w_pm;
+    h.norm = fmt->norm;
+    h.radix = radix;
+    h.tb = tb;
+    h.depth = depth;
+    h.block = block;
+    return h;
+}
+
 int fg_vit_hw_resolve(const fg_vit_hw_cfg *cfg, fg_vit_hw_dims *out)
 {
     fg_vit_hw_cfg c = *cfg;
