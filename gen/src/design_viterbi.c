@@ -30,8 +30,8 @@ static const fg_opt hw_opts[] = {
      .help = "stages a block traceback decides (radix 4: even); the fixed decoder's --tile"},
     {NULL}};
 
-static const fg_design_part parts[] = {{"code (the vector sets' frames: --punct, --ending, --bits)", fg_vit_code_options,
-                                        O(code)},
+static const fg_design_part parts[] = {{"code (the vector sets' frames: --punct, --ending, --bits)",
+                                        fg_vit_code_options, O(code)},
                                        {"formats (docs/viterbi.md)", fg_vit_fixed_options, O(fx)},
                                        {"hardware", hw_opts, 0},
                                        {NULL, NULL, 0}};
@@ -82,7 +82,8 @@ static void gen_text(const void *p, char *buf, size_t n)
 {
     const fg_vit_hw_dims *d = &((const fg_gen_viterbi_cfg *)p)->d;
     if (d->cfg.tb == FG_VIT_HW_MEMORY)
-        snprintf(buf, n, "%d states, %d stage%s a cycle, traceback memory of %d banks x %d x %d bits, %d stages a cycle",
+        snprintf(buf, n,
+                 "%d states, %d stage%s a cycle, traceback memory of %d banks x %d x %d bits, %d stages a cycle",
                  d->M, d->S, d->S > 1 ? "s" : "", d->R, d->rb, d->M, d->R);
     else
         snprintf(buf, n, "%d states, %d stage%s a cycle, register exchange of %d x %d bits", d->M, d->S,
@@ -205,7 +206,8 @@ static int random_args(fg_rng *rs, int size, char *args, size_t n)
 /* area viterbi: by module of the hierarchical synthesis. The comparators (fg_*argmax2) of the ACS units and of
  * the best-state tree are one module each: counted with the ACS array. */
 static const fg_design_block area_blocks[] = {
-    {"ACS array and every comparator", "fg_vit_acs fg_mod_add fg_mod_sub fg_mod_argmax2 fg_argmax2 fg_sat_add fg_sat_sub"},
+    {"ACS array and every comparator",
+     "fg_vit_acs fg_mod_add fg_mod_sub fg_mod_argmax2 fg_argmax2 fg_sat_add fg_sat_sub"},
     {"branch metrics (stage modules)", "fg_vit_stage_"},
     {"best-state tree (its selection muxes)", "fg_vit_tree"},
     {"survivors (traceback memory and engine, or register exchange), control, output", "fg_viterbi_"},
@@ -215,7 +217,8 @@ static const char *const summary_keys[] = {"trace_cycles", "frames", "cycles_fra
 
 const fg_design fg_design_viterbi = {
     .name = "viterbi",
-    .summary = "the streaming Viterbi decoder: radix 2 or 4, traceback memory or register exchange (docs/rtl-viterbi.md)",
+    .summary = "the streaming Viterbi decoder: radix 2 or 4, traceback memory or register exchange "
+               "(docs/rtl-viterbi.md)",
     .doc = "docs/rtl-viterbi.md",
     .about = "The streaming Viterbi decoder (docs/rtl-viterbi.md), cycle-exact with the step model fg_vit_hw: 2^(K-1)\n"
              "ACS units (radix 4: two levels a cycle), a best-state compare tree and a traceback memory with\n"

@@ -170,7 +170,8 @@ static void emit_top(FILE *f, const fg_vit_hw_dims *d, const char *top, const ch
     fprintf(f, "  localparam [EW-1:0] E_S = %d'd%d, E_D = %d'd%d, E_LD = %d'd%d, E_K1 = %d'd%d;\n"
                "  localparam [TW-1:0] T_MB = %d'd%d, T_LD = %d'd%d, T_D = %d'd%d, T_ONE = %d'd1, T_TWO = %d'd2;\n",
             EW, S, EW, d->D, EW, d->L + d->D, EW, K - 1, TW, K - 1, TW, d->L + d->D, TW, d->D, TW, TW);
-    fprintf(f, "  wire [S-1:0] in_valid = in_valid_i;\n  wire [S-1:0] out_valid;\n  assign out_valid_o = out_valid;\n\n");
+    fprintf(f, "  wire [S-1:0] in_valid = in_valid_i;\n  wire [S-1:0] out_valid;\n"
+               "  assign out_valid_o = out_valid;\n\n");
     fputs(fg_gen_template("fg_viterbi_regs"), f);
     fprintf(f, "\n  // ---- ACS: %s ----\n", S == 2 ? "two trellis stages per cycle, the second reading the first's "
                                                     "metrics (the two compare levels of a radix-4 ACS)"

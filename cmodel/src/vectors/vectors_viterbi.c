@@ -82,8 +82,8 @@ int fg_vecp_viterbi_create(const fg_vec_set *set, fg_vit_hw **out)
     fmt.w_llr = (int)w_llr;
     fmt.w_pm = (int)w_pm;
     fmt.norm = strcmp(norm, "subtract") ? FG_VIT_NORM_MODULO : FG_VIT_NORM_SUBTRACT;
-    const fg_vit_hw_cfg h = fg_vit_hw_cfg_of(&code, &fmt, strcmp(radix, "4") ? 2 : 4,
-                                             strcmp(tb, "exchange") ? FG_VIT_HW_MEMORY : FG_VIT_HW_EXCHANGE, (int)L, (int)D);
+    const fg_vit_hw_tb style = strcmp(tb, "exchange") ? FG_VIT_HW_MEMORY : FG_VIT_HW_EXCHANGE;
+    const fg_vit_hw_cfg h = fg_vit_hw_cfg_of(&code, &fmt, strcmp(radix, "4") ? 2 : 4, style, (int)L, (int)D);
     if ((rc = fg_vit_hw_create(&h, out)))
         return rc;
     const fg_vit_hw_dims *d = fg_vit_hw_dims_of(*out);
@@ -250,8 +250,8 @@ int fg_vec_make_viterbi(const char *dir, const fg_vec_viterbi_params *p, fg_vec_
     fg_vit_hw_out o;
     for (int f = 0; f < p->frames && !rc; f++) {
         fg_frame fr = {ref, llr, rx, N};
-        if ((rc = fam->frame(&fs.inst, p->seed, f, p->ebn0_db, sigma, &fr)) || (rc = fg_vit_fixed_run(dec, rx, fixed)) ||
-            (rc = fg_vit_depuncture_q(code, p->ending, k, rx, q)))
+        if ((rc = fam->frame(&fs.inst, p->seed, f, p->ebn0_db, sigma, &fr)) ||
+            (rc = fg_vit_fixed_run(dec, rx, fixed)) || (rc = fg_vit_depuncture_q(code, p->ending, k, rx, q)))
             break;
         fg_rng gr;
         fg_rng_init(&gr, p->seed, (1ull << 32) + (uint64_t)f);
