@@ -44,7 +44,7 @@ PY
 # the --help examples of every subcommand (in their order: one may use the file of the one before) and of its families / designs / modes
 "$F" --help | awk '/^subcommands:/ { on = 1; next } on && /^  [a-z]/ { print $1 }' >"$tmp/cmds"
 while read -r cmd; do
-  for w in "" ldpc turbo turbo-fixed dbcf iag subsystem xmap vectors check plot devices; do
+  for w in "" ldpc turbo turbo-fixed dbcf iag subsystem xmap viterbi vectors check plot devices; do
     # shellcheck disable=SC2086
     "$F" $cmd $w --help 2>/dev/null |
       awk -v src="help: $cmd${w:+ $w}" '/^examples?:/ { on = 1; next } on && /^ *fecforge / { sub(/^ */, ""); print src "\t" $0; next } on && !/^ *$/ { on = 0 }'

@@ -47,7 +47,7 @@ ls "$t" | grep -q 'tmp-\|old-' && { echo "FAIL: temporary directories left: $(ls
 # Usage errors name the option and the range.
 check no_out 2 "$F" vectors dbcf --K 40 --pllr 4;              has err "-o DIR"
 check bad_design 2 "$F" vectors turbine -o "$t/x";             has err "unknown design 'turbine'; valid are: dbcf, iag, subsystem, ldpc, "
-has err "turbo-fixed, xmap$"
+has err "turbo-fixed, xmap, viterbi$"
 check bad_k 2 "$F" vectors dbcf --K 5115 -o "$t/x";            has err "K=5115 out of range \[40, 5114\]"
 check bad_lte_k 2 "$F" vectors iag --std lte --K 41 -o "$t/x"; has err "K=41"
 check bad_pllr 2 "$F" vectors iag --pllr 512 -o "$t/x";        has err "pllr=512 out of range \[4, 256\]"

@@ -7,7 +7,7 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 
 check help 0 "$F" verify --help;                 has out "fecforge verify vectors --rtl DIR"; has out "ldpc"
 check help_dbcf 0 "$F" verify dbcf --help;       has out "--max-pllr N"; has out "--direction D"
-check none 2 "$F" verify;                         has err "a design is required: dbcf, iag, subsystem, ldpc, turbo; or vectors"
+check none 2 "$F" verify;                         has err "a design is required: dbcf, iag, subsystem, ldpc, turbo, viterbi; or vectors"
 check unknown 2 "$F" verify nosuch;               has err "unknown design 'nosuch'; valid are: dbcf, iag, subsystem, ldpc"
 check pllr 2 "$F" verify dbcf --pllr 6 --work "$t/w1";  has err "\-\-pllr=6 invalid for vector sets: a multiple of 4"
 check banks 2 "$F" verify dbcf --pllr 8 --banks 12 --mapping xmap --work "$t/w2"

@@ -8,7 +8,8 @@
 #include <string.h>
 
 static const fg_design *const builtin[] = {&fg_design_dbcf,  &fg_design_iag,         &fg_design_subsys, &fg_design_ldpc,
-                                           &fg_design_turbo, &fg_design_turbo_fixed, &fg_design_xmap};
+                                           &fg_design_turbo, &fg_design_turbo_fixed, &fg_design_xmap,
+                                           &fg_design_viterbi};
 enum { N_BUILTIN = sizeof builtin / sizeof *builtin };
 
 int fg_design_count(void) { return N_BUILTIN; }

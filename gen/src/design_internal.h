@@ -5,7 +5,7 @@
 #include "fecforge_gen/design.h"
 
 extern const fg_design fg_design_dbcf, fg_design_iag, fg_design_subsys, fg_design_ldpc, fg_design_turbo,
-    fg_design_turbo_fixed, fg_design_xmap;
+    fg_design_turbo_fixed, fg_design_xmap, fg_design_viterbi;
 
 /* Shared by the designs of the interleaver write path (dbcf, iag, subsystem): a run of one
  * half-iteration per block size and direction (design_halves.c). */

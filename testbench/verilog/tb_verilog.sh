@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The generated Verilog testbenches tb_<top>.v (docs/testbench.md) under Icarus Verilog, one design a run:
-#   tb_verilog.sh FECFORGE dbcf|iag|subsystem|ldpc|turbo
+#   tb_verilog.sh FECFORGE dbcf|iag|subsystem|ldpc|turbo|viterbi
 # A small design (`fecforge gen`) with its testbench passes vector sets of `fecforge vectors` and the
 # checked-in sets of vectors/ made for it; a copy of a set with one expected word changed fails with the
 # MISMATCH line of that cycle and port and exit status 1 ($fatal under Icarus). Exit 77 without iverilog
@@ -183,8 +183,23 @@ turbo)
         pass turbo-umts "$t/tu"
     }
     ;;
+viterbi)
+    # K 5, radix 4, traceback memory: punctured frames with bubbles (idle cycles, inputs while not ready);
+    # K 3, register exchange, subtract: truncated frames at full rate.
+    d="viterbi --K 5 --gen 23,35 --radix 4 --tb-depth 8 --punct 10,11 --bits 64"
+    design viterbi $d && {
+        vectors vb $d --frames 2 --traffic bubbles
+        pass viterbi "$t/vb"
+        planted viterbi "$t/vb"
+    }
+    d="viterbi --K 3 --gen 7,5 --traceback exchange --norm subtract --ending truncated --bits 50"
+    design viterbi-re $d && {
+        vectors vr $d --frames 3
+        pass viterbi-re "$t/vr"
+    }
+    ;;
 *)
-    echo "usage: $0 FECFORGE dbcf|iag|subsystem|ldpc|turbo"
+    echo "usage: $0 FECFORGE dbcf|iag|subsystem|ldpc|turbo|viterbi"
     exit 2
     ;;
 esac

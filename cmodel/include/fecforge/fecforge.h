@@ -25,6 +25,7 @@
 #include "fecforge/turbo_arch.h"
 #include "fecforge/turbo_fixed.h"
 #include "fecforge/viterbi.h"
+#include "fecforge/viterbi_hw.h"
 #include "fecforge/vectors.h"
 #include "fecforge/xmap_schedule.h"
 #endif

@@ -12,6 +12,7 @@
 #include "fecforge/iag.h"
 #include "fecforge/turbo_arch.h"
 #include "fecforge/turbo_fixed.h"
+#include "fecforge/viterbi_hw.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -257,6 +258,39 @@ int fg_vec_make_turbo_arch(const char *dir, const fg_vec_turbo_arch_params *p, f
  * and formats f. */
 int fg_vec_layout_turbo_arch(const fg_vec_turbo_arch_dims *d, const fg_xmap_fmt *f, int blocks, int K_max,
                              fg_vec_layout *l);
+
+/* ---- Viterbi decoder sets (design "viterbi", docs/rtl-viterbi.md; fecforge/viterbi_hw.h) ----
+ * Frames f = 0 .. frames-1 of the viterbi family's bit-accurate implementation (`fecforge ber viterbi --fixed`
+ * with the options of fg_vec_viterbi_family_args: the same bits, noise and quantised LLRs), fed to the step
+ * model back to back from reset; the erased (punctured) symbols carry random values the decoder must ignore.
+ * With bubbles, idle cycles interrupt the stages and inputs arrive while the decoder is not ready (to be
+ * ignored), drawn from Philox stream 2^32 + f of the seed. */
+typedef struct {
+    fg_vit_hw_cfg hw;     /* the decoder; hw.code carries the frames' puncturing */
+    fg_vit_ending ending; /* terminated or truncated */
+    int k;                /* information bits per frame, [1, 65536] */
+    int frames;           /* [1, 10000] */
+    int f_llr;            /* fractional bits of the channel quantiser */
+    double ebn0_db;
+    uint64_t seed;
+    int bubbles;
+} fg_vec_viterbi_params;
+typedef struct {
+    long trace_cycles;  /* lines of the cycle streams */
+    long bit_errors;    /* decided bits that differ from the sent ones */
+    long frame_errors;
+    long cycles_frame0; /* frame 0: its first input to its last bit, inclusive */
+} fg_vec_viterbi_result;
+/* Streams stimulus, expected (cycles) and decoded (memory: the frames' bits, frames x k). Each frame's bits are checked
+ * against fg_vit_fixed_run with the matching tiling (FG_ESTATE naming the frame if they differ). res may be
+ * NULL. */
+int fg_vec_make_viterbi(const char *dir, const fg_vec_viterbi_params *p, fg_vec_viterbi_result *res);
+/* Its layout for a decoder of dimensions d and `frames` frames of k bits. */
+int fg_vec_layout_viterbi(const fg_vit_hw_dims *d, int frames, int k, fg_vec_layout *l);
+/* The options of the viterbi family's bit-accurate decoder that makes the set's frames and decodes them as the
+ * hardware does (--fixed, the code, the formats, --tile D --overlap-left 65536 --overlap-right L); FG_EINVAL
+ * when n is too small. */
+int fg_vec_viterbi_family_args(const fg_vec_viterbi_params *p, char *buf, size_t n);
 
 /* ---- Port-level step models (the SystemC co-simulation, docs/cosim.md) ---- */
 

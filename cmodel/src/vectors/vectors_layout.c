@@ -214,3 +214,34 @@ int fg_ldpc_arch_vec_layout(const fg_ldpc_arch *a, const fg_ldpc_code *code, con
     port(l, "cycles_decode", -1, FG_VEC_OUT, 32, 0);
     return 0;
 }
+
+int fg_vec_layout_viterbi(const fg_vit_hw_dims *d, int frames, int k, fg_vec_layout *l)
+{
+    const int S = d->S, n = d->cfg.code.n;
+    int rc = begin(l, fg_vecp_viterbi_n_in(d) + fg_vecp_viterbi_n_ex(d) + 1);
+    if (rc)
+        return rc;
+    stream(l, "stimulus", FG_VEC_CYCLES, "per cycle the stage slots' valid, the frame markers, the soft symbols and "
+           "their erasure flags", 0, 0);
+    for (int s = 0; s < S; s++)
+        port(l, "in_valid_i", s, FG_VEC_IN, 1, 0);
+    port(l, "in_start_i", -1, FG_VEC_IN, 1, 0);
+    port(l, "in_end_i", -1, FG_VEC_IN, 1, 0);
+    port(l, "in_term_i", -1, FG_VEC_IN, 1, 0);
+    for (int i = 0; i < S * n; i++)
+        port(l, "in_sym_i", i, FG_VEC_IN, d->cfg.w_llr, 1);
+    for (int i = 0; i < S * n; i++)
+        port(l, "in_era_i", i, FG_VEC_IN, 1, 0);
+    stream(l, "expected", FG_VEC_CYCLES, "per cycle ready, the decided bits with their valid, the frame's last bit "
+           "and the best state of the registered metrics", 0, 0);
+    port(l, "in_ready_o", -1, FG_VEC_OUT, 1, 0);
+    for (int s = 0; s < S; s++)
+        port(l, "out_valid_o", s, FG_VEC_OUT, 1, 0);
+    for (int s = 0; s < S; s++)
+        port(l, "out_bits_o", s, FG_VEC_OUT, 1, 0);
+    port(l, "out_last_o", -1, FG_VEC_OUT, 1, 0);
+    port(l, "best_o", -1, FG_VEC_OUT, d->cfg.code.K - 1, 0);
+    stream(l, "decoded", FG_VEC_MEMORY, "the decided bits of each frame, frames x k", frames, k);
+    port(l, "hard", -1, FG_VEC_OUT, 1, 0);
+    return 0;
+}

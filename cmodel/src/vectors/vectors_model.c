@@ -1,5 +1,6 @@
-/* Port-level step models of the IAG and subsystem vector sets (fg_vec_model_*, vectors.h): the
- * same step models and port layouts (vectors_ports.h) the vector writers use, driven line by line. */
+/* Port-level step models of the IAG, subsystem, LDPC, turbo and Viterbi vector sets (fg_vec_model_*,
+ * vectors.h): the same step models and port layouts (vectors_ports.h) the vector writers use, driven line by
+ * line. */
 #include "fecforge/error.h"
 #include "fecforge/vectors.h"
 #include "vectors_ports.h"
@@ -9,7 +10,7 @@
 #include <string.h>
 
 struct fg_vec_model {
-    int subsys; /* 0: iag, 1: subsystem, 2: ldpc, 3: turbo */
+    int subsys; /* 0: iag, 1: subsystem, 2: ldpc, 3: turbo, 4: viterbi */
     int P, M;
     int64_t mask;
     fg_iag *iag;
@@ -25,6 +26,7 @@ struct fg_vec_model {
     int N2, z, lanes;
     int32_t *llr;
     fg_vecp_turbo *turbo; /* turbo: the decoder's port-level model */
+    fg_vit_hw *vit;       /* viterbi: the decoder's step model */
 };
 
 static int param_int(const fg_vec_set *set, const char *key, int lo, int hi, int *v)
@@ -281,8 +283,11 @@ int fg_vec_model_create(const fg_vec_set *set, fg_vec_model **out)
     } else if (!strcmp(d, "turbo")) {
         m->subsys = 3;
         rc = create_turbo(set, m);
+    } else if (!strcmp(d, "viterbi")) {
+        m->subsys = 4;
+        rc = fg_vecp_viterbi_create(set, &m->vit);
     } else
-        rc = fg_set_error(FG_EINVAL, "%s: design '%s' has no port-level model (iag, subsystem, ldpc, turbo)",
+        rc = fg_set_error(FG_EINVAL, "%s: design '%s' has no port-level model (iag, subsystem, ldpc, turbo, viterbi)",
                           fg_vec_dir_path(set), d);
     if (rc) {
         fg_vec_model_destroy(m);
@@ -294,6 +299,10 @@ int fg_vec_model_create(const fg_vec_set *set, fg_vec_model **out)
 
 void fg_vec_model_step(fg_vec_model *m, const int64_t *in_n, int64_t *out_n, uint8_t *dontcare_n)
 {
+    if (m->subsys == 4) {
+        fg_vecp_viterbi_step(m->vit, in_n, out_n, dontcare_n);
+        return;
+    }
     if (m->subsys == 3) { /* a block the model cannot run shows an idle design (and differs from the RTL) */
         if (fg_vecp_turbo_step(m->turbo, in_n, out_n, dontcare_n))
             fg_clear_error();
@@ -342,5 +351,6 @@ void fg_vec_model_destroy(fg_vec_model *m)
     fg_ldpc_code_destroy(m->code);
     free(m->llr);
     fg_vecp_turbo_destroy(m->turbo);
+    fg_vit_hw_destroy(m->vit);
     free(m);
 }

@@ -331,7 +331,8 @@ static const fg_family_impl impl_bcjr = {.name = "bcjr",
                                          .destroy = worker_destroy,
                                          .decode = bcjr_decode,
                                          .describe = bcjr_describe};
-static const fg_family_impl *const vit_impls[] = {&impl_float, &impl_fixed, &impl_bcjr, NULL};
+extern const fg_family_impl fg_vit_impl_cycle; /* viterbi_cycle.c */
+static const fg_family_impl *const vit_impls[] = {&impl_float, &impl_fixed, &fg_vit_impl_cycle, &impl_bcjr, NULL};
 
 const fg_family fg_family_viterbi = {
     .name = "viterbi",

@@ -1,0 +1,10 @@
+fg_viterbi_k5_g23_35_r4_re_l8_q5p10_sub.v
+fg_vit_tree.v
+fg_mod_argmax2.v
+fg_mod_sub.v
+fg_argmax2.v
+fg_vit_stage_k5_g23_35_r4_re_l8_q5p10_sub.v
+fg_vit_acs.v
+fg_sat_sub.v
+fg_sat_add.v
+fg_mod_add.v

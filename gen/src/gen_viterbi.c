@@ -1,0 +1,293 @@
+/* fecforge gen viterbi: the streaming Viterbi decoder as Verilog-2005, the twin of the step model fg_vit_hw
+ * (cmodel/src/viterbi/viterbi_hw.c; docs/rtl-viterbi.md). Generated here: the top's ports and parameters, its
+ * ACS stage(s) and the stage module (branch metrics of the code's output patterns and one fg_vit_acs per
+ * state); the rest of the top is the templates rtl/templates/fg_viterbi_{regs,body,mem|exch,tail}.vh, the
+ * units the rtl/lib primitives fg_vit_acs and fg_vit_tree. */
+#include "gen_viterbi.h"
+
+#include "fecforge/error.h"
+#include "fecforge/fixed.h"
+#include "fecforge/vectors.h"
+#include "fecforge_gen/gen.h"
+#include "gen_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int fg_gen_viterbi_resolve(fg_gen_viterbi_cfg *c)
+{
+    int rc = fg_vit_code_of(&c->code, &c->c);
+    if (rc)
+        return rc;
+    const fg_vit_hw_cfg h = fg_vit_hw_cfg_of(&c->c, &c->fx, c->radix ? 4 : 2, (fg_vit_hw_tb)c->tb, c->depth, c->block);
+    return fg_vit_hw_resolve(&h, &c->d);
+}
+
+static void gen_text(const fg_vit_code *c, const char *sep, char *buf, size_t n)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (int b = 0; b < c->n && at < n; b++)
+        at += (size_t)snprintf(buf + at, n - at, "%s%o", b ? sep : "", (unsigned)c->gen[b]);
+}
+
+void fg_gen_viterbi_name(const fg_gen_viterbi_cfg *c, char *buf, size_t n)
+{
+    const fg_vit_hw_dims *d = &c->d;
+    char g[96], blk[24] = "";
+    gen_text(&d->cfg.code, "_", g, sizeof g);
+    if (d->cfg.tb == FG_VIT_HW_MEMORY)
+        snprintf(blk, sizeof blk, "_d%d", d->D);
+    snprintf(buf, n, "fg_viterbi_k%d_g%s_r%d_%s_l%d%s_q%dp%d%s", d->cfg.code.K, g, 2 * d->S,
+             d->cfg.tb == FG_VIT_HW_MEMORY ? "tb" : "re", d->L, blk, d->cfg.w_llr, d->cfg.w_pm,
+             d->cfg.norm == FG_VIT_NORM_SUBTRACT ? "_sub" : "");
+}
+
+static void params_text(const fg_vit_hw_dims *d, char *buf, size_t n)
+{
+    char g[96];
+    gen_text(&d->cfg.code, ",", g, sizeof g);
+    const int at = snprintf(buf, n, "K=%d gen=%s radix=%d traceback=%s tb_depth=%d tb_block=%d llr_width=%d "
+                            "sm_width=%d norm=%s bm_width=%d", d->cfg.code.K, g, 2 * d->S,
+                            d->cfg.tb == FG_VIT_HW_MEMORY ? "memory" : "exchange", d->L, d->D, d->cfg.w_llr,
+                            d->cfg.w_pm, d->cfg.norm == FG_VIT_NORM_MODULO ? "modulo" : "subtract", d->w_bm);
+    if (d->cfg.tb == FG_VIT_HW_MEMORY && at > 0 && (size_t)at < n)
+        snprintf(buf + at, n - (size_t)at, " memory_banks=%d bank_rows=%d tb_rate=%d", d->R, d->rb, d->R);
+}
+
+enum { PORTS = 13 };
+
+static int ports_of(const fg_vit_hw_dims *d, fg_gen_port *p)
+{
+    const int S = d->S, n = d->cfg.code.n, WL = d->cfg.w_llr;
+    const fg_gen_port all[PORTS] = {
+        {"clk_i", 0, 1, "clock"},
+        {"rst_ni", 0, 1, "synchronous active-low reset"},
+        {"in_valid_i", 0, S, S == 2 ? "stage slot s carries a stage (slot 1 only with slot 0; both but at a "
+                                      "frame's last cycle)" : "the slot carries a trellis stage"},
+        {"in_start_i", 0, 1, "with in_valid_i: slot 0 is a frame's first stage (state 0)"},
+        {"in_end_i", 0, 1, "with in_valid_i: the last valid slot is the frame's last stage"},
+        {"in_term_i", 0, 1, "with in_end_i: the frame is terminated (K-1 zero tail stages)"},
+        {"in_sym_i", 0, S * n * WL, "soft symbols, two's complement: slot s symbol b at [(s*N+b)*WL +: WL]"},
+        {"in_era_i", 0, S * n, "erasure flags (punctured: the symbol is ignored), bit s*N+b"},
+        {"in_ready_o", 1, 1, "inputs are accepted (low from a frame's last stage to its last bit)"},
+        {"out_valid_o", 1, S, "slot s of the output carries a decided bit"},
+        {"out_bits_o", 1, S, "the decided bits, in stage order from slot 0"},
+        {"out_last_o", 1, 1, "the frame's last bit is on the output"},
+        {"best_o", 1, d->cfg.code.K - 1, "best state of the registered path metrics (debug)"},
+    };
+    memcpy(p, all, sizeof all);
+    return PORTS;
+}
+
+static int bits_for(int v) /* bits of an unsigned counter of 0 .. v */
+{
+    int b = 1;
+    while ((1 << b) < v + 1)
+        b++;
+    return b;
+}
+
+/* The stage module's name: fg_vit_stage_ and the top's parameters (its own prefix, so that `area` tells it from the
+ * top). */
+static void stage_name(const char *top, char *buf, size_t n)
+{
+    snprintf(buf, n, "fg_vit_stage_%s", top + strlen("fg_viterbi_"));
+}
+
+/* The stage module: branch metrics of every output pattern the trellis uses, one fg_vit_acs per state. */
+static void emit_stage(FILE *f, const fg_vit_hw_dims *d, const char *stage, const char *params)
+{
+    const fg_vit_code *c = &d->cfg.code;
+    const int M = d->M, n = c->n, WL = d->cfg.w_llr, W = d->cfg.w_pm, WB = d->w_bm, K = c->K;
+    fg_gen_header(f, "One trellis stage of the streaming Viterbi decoder: branch metrics and the ACS array "
+                     "(docs/rtl-viterbi.md; acs() of cmodel/src/viterbi/viterbi_hw.c)", params);
+    fprintf(f, "`default_nettype none\nmodule %s (\n", stage);
+    char w0[64], w1[64];
+    snprintf(w0, sizeof w0, "%d states x %d-bit metrics, state j at [j*%d +: %d]", M, W, W, W);
+    snprintf(w1, sizeof w1, "%d symbols of %d bits", n, WL);
+    const fg_gen_port ports[] = {{"pm_i", 0, M * W, w0},
+                                 {"sym_i", 0, n * WL, w1},
+                                 {"era_i", 0, n, "erasure flags: an erased symbol contributes 0"},
+                                 {"force_i", 0, 1, "the first K-1 stages of a frame: every survivor from x = 0"},
+                                 {"sub_i", 0, W, "subtract normalisation: the value taken off every metric"},
+                                 {"pm_o", 1, M * W, "the new metrics"},
+                                 {"dec_o", 1, M, "the decisions: state j's survivor from ((j << 1) | x) mod M"}};
+    fg_gen_port_list(f, ports, 7);
+    fprintf(f, "  // the symbols, 0 where erased, in %d bits\n", WB);
+    for (int b = 0; b < n; b++)
+        fprintf(f, "  wire signed [%d:0] l%d = era_i[%d] ? %d'sd0 : {{%d{sym_i[%d]}}, sym_i[%d:%d]};\n", WB - 1, b, b,
+                WB, WB - WL, b * WL + WL - 1, b * WL + WL - 1, b * WL);
+    uint8_t used[1 << FG_VIT_N_MAX] = {0};
+    for (int j = 0; j < M; j++)
+        for (int x = 0; x < 2; x++)
+            used[fg_vit_out(c, ((j << 1) | x) & (M - 1), j >> (K - 2))] = 1;
+    fprintf(f, "  // branch metrics: output pattern o (bit b = output b) correlates -l_b where o_b = 1, +l_b else\n");
+    for (int o = 0; o < (1 << n); o++) {
+        if (!used[o])
+            continue;
+        fprintf(f, "  wire signed [%d:0] bm%d = ", WB - 1, o);
+        for (int b = 0; b < n; b++)
+            fprintf(f, "%s%sl%d", b ? " " : "", (o >> b) & 1 ? "- " : (b ? "+ " : ""), b);
+        fprintf(f, ";\n  wire [%d:0] bx%d = {{%d{bm%d[%d]}}, bm%d};\n", W - 1, o, W - WB, o, WB - 1, o);
+    }
+    for (int j = 0; j < M; j++) {
+        const int p0 = (j << 1) & (M - 1), p1 = ((j << 1) | 1) & (M - 1), u = j >> (K - 2);
+        fprintf(f,
+                "  fg_vit_acs #(.W(%d), .NORM(%d)) u_acs%d (.pm0_i(pm_i[%d+:%d]), .pm1_i(pm_i[%d+:%d]), .bm0_i(bx%u), "
+                ".bm1_i(bx%u),\n      .sub_i(sub_i), .force_i(force_i), .pm_o(pm_o[%d+:%d]), .dec_o(dec_o[%d]));\n",
+                W, d->cfg.norm == FG_VIT_NORM_SUBTRACT, j, p0 * W, W, p1 * W, W, (unsigned)fg_vit_out(c, p0, u),
+                (unsigned)fg_vit_out(c, p1, u), j * W, W, j);
+    }
+    fprintf(f, "endmodule\n`default_nettype wire\n");
+}
+
+static void emit_top(FILE *f, const fg_vit_hw_dims *d, const char *top, const char *params)
+{
+    char stage[180];
+    stage_name(top, stage, sizeof stage);
+    const int S = d->S, n = d->cfg.code.n, WL = d->cfg.w_llr, K = d->cfg.code.K, mem = d->cfg.tb == FG_VIT_HW_MEMORY;
+    fg_gen_header(f, "Streaming Viterbi decoder: ACS array, best-state tree, traceback memory or register exchange "
+                     "(docs/rtl-viterbi.md; cycle-exact twin of fg_vit_hw, cmodel/src/viterbi/viterbi_hw.c)",
+                  params);
+    fprintf(f, "`default_nettype none\nmodule %s (\n", top);
+    fg_gen_port ports[PORTS];
+    fg_gen_port_list(f, ports, ports_of(d, ports));
+    fprintf(f,
+            "  // K = %d, traceback depth L = %d, block D = %d\n"
+            "  localparam integer MB = %d, M = %d, S = %d, N = %d, WL = %d, W = %d, NORM = %d, MEM = %d;\n"
+            "  localparam integer LD = %d, TW = %d, EW = %d;\n",
+            K, d->L, d->D, K - 1, d->M, S, n, WL, d->cfg.w_pm, d->cfg.norm == FG_VIT_NORM_SUBTRACT, mem, d->L + d->D,
+            FG_VIT_HW_STAGE_BITS, d->w_em);
+    const int EW = d->w_em, TW = FG_VIT_HW_STAGE_BITS;
+    if (mem)
+        fprintf(f, "  // the engine walks R stages a cycle through R banks of RB rows\n"
+                   "  localparam integer R = %d, RB = %d, BW = %d, RBW = %d, IW = %d;\n"
+                   "  localparam [BW-1:0] B_LAST = %d'd%d;\n  localparam [RBW-1:0] R_LAST = %d'd%d;\n"
+                   "  localparam [EW-1:0] E_L = %d'd%d;\n",
+                d->R, d->rb, bits_for(d->R - 1), bits_for(d->rb - 1), bits_for(d->L + d->D - 1), bits_for(d->R - 1),
+                d->R - 1, bits_for(d->rb - 1), d->rb - 1, EW, d->L);
+    fprintf(f, "  localparam [EW-1:0] E_S = %d'd%d, E_D = %d'd%d, E_LD = %d'd%d, E_K1 = %d'd%d;\n"
+               "  localparam [TW-1:0] T_MB = %d'd%d, T_LD = %d'd%d, T_D = %d'd%d, T_ONE = %d'd1, T_TWO = %d'd2;\n",
+            EW, S, EW, d->D, EW, d->L + d->D, EW, K - 1, TW, K - 1, TW, d->L + d->D, TW, d->D, TW, TW);
+    fprintf(f, "  wire [S-1:0] in_valid = in_valid_i;\n  wire [S-1:0] out_valid;\n"
+               "  assign out_valid_o = out_valid;\n\n");
+    fputs(fg_gen_template("fg_viterbi_regs"), f);
+    fprintf(f, "\n  // ---- ACS: %s ----\n", S == 2 ? "two trellis stages per cycle, the second reading the first's "
+                                                    "metrics (the two compare levels of a radix-4 ACS)"
+                                                  : "one trellis stage per cycle");
+    fprintf(f, "  wire [M*W-1:0] pm_a, pm_b;\n  wire [M-1:0] dec_a, dec_b;\n"
+               "  %s u_stage0 (\n"
+               "      .pm_i(in_start_i ? {M*W{1'b0}} : pm_q), .sym_i(in_sym_i[N*WL-1:0]), .era_i(in_era_i[N-1:0]),\n"
+               "      .force_i(t_a < T_MB), .sub_i(in_start_i ? {W{1'b0}} : bmax), .pm_o(pm_a), .dec_o(dec_a));\n",
+            stage);
+    if (S == 1) {
+        fprintf(f, "  wire two = 1'b0;\n  assign pm_b = pm_a;\n  assign dec_b = dec_a;\n\n");
+    } else {
+        fprintf(f, "  wire two = in_valid[1];\n  wire [TW-1:0] t_b = t_a + T_ONE;\n");
+        if (d->cfg.norm == FG_VIT_NORM_SUBTRACT)
+            fprintf(f,
+                    "  // subtract: the second stage takes off the maximum of the first's metrics (reachable at t_b)\n"
+                    "  wire [M-1:0] reach_b;\n  wire [W-1:0] sub_b;\n  wire [MB-1:0] unused_best_b;\n"
+                    "  wire unused_reach_b;\n  genvar gb;\n  generate\n"
+                    "    for (gb = 0; gb < M; gb = gb + 1) begin : g_reach_b\n"
+                    "      localparam [MB-1:0] J = gb;\n"
+                    "      assign reach_b[gb] = (J & (ONES >> t_b)) == {MB{1'b0}};\n    end\n  endgenerate\n"
+                    "  fg_vit_tree #(.MB(MB), .W(W), .NORM(NORM)) u_tree_b (\n"
+                    "      .pm_i(pm_a), .ok_i(reach_b), .ok_o(unused_reach_b), .idx_o(unused_best_b), .max_o(sub_b));\n");
+        else
+            fprintf(f, "  wire [W-1:0] sub_b = {W{1'b0}};\n");
+        fprintf(f, "  %s u_stage1 (\n"
+                   "      .pm_i(pm_a), .sym_i(in_sym_i[2*N*WL-1:N*WL]), .era_i(in_era_i[2*N-1:N]), .force_i(t_b < T_MB),\n"
+                   "      .sub_i(sub_b), .pm_o(pm_b), .dec_o(dec_b));\n\n",
+                stage);
+    }
+    fputs(fg_gen_template("fg_viterbi_body"), f);
+    fputs("\n", f);
+    fputs(fg_gen_template(mem ? "fg_viterbi_mem" : "fg_viterbi_exch"), f);
+    fputs("\n", f);
+    fputs(fg_gen_template("fg_viterbi_tail"), f);
+    fprintf(f, "endmodule\n`default_nettype wire\n");
+}
+
+static void emit_manifest(FILE *f, const fg_vit_hw_dims *d, const char *top, const fg_gen_out *o)
+{
+    char g[96];
+    gen_text(&d->cfg.code, ",", g, sizeof g);
+    fprintf(f,
+            "{\n  \"tool\": {\"name\": \"fecforge gen\", \"version\": \"%s\", \"git\": \"%s\"},\n"
+            "  \"design\": \"viterbi\",\n  \"top\": \"%s\",\n"
+            "  \"parameters\": {\"K\": %d, \"gen\": \"%s\", \"llr_width\": %d, \"sm_width\": %d, \"norm\": \"%s\",\n"
+            "    \"radix\": \"%d\", \"traceback\": \"%s\", \"tb_depth\": %d, \"tb_block\": %d},\n"
+            "  \"modules\": {\"stage\": \"fg_vit_stage_%s\", \"acs\": \"fg_vit_acs\", \"tree\": \"fg_vit_tree\"},\n"
+            "  \"states\": %d,\n  \"stages_per_cycle\": %d,\n  \"bm_width\": %d,\n",
+            fg_version(), fg_git_hash(), top, d->cfg.code.K, g, d->cfg.w_llr, d->cfg.w_pm,
+            d->cfg.norm == FG_VIT_NORM_MODULO ? "modulo" : "subtract", 2 * d->S,
+            d->cfg.tb == FG_VIT_HW_MEMORY ? "memory" : "exchange", d->L, d->D, top + strlen("fg_viterbi_"), d->M, d->S,
+            d->w_bm);
+    if (d->cfg.tb == FG_VIT_HW_MEMORY)
+        fprintf(f, "  \"memory_banks\": %d,\n  \"memory_rows\": %d,\n  \"memory_bits\": %d,\n  \"tb_rate\": %d,\n",
+                d->R, d->rows, d->rows * d->M, d->R);
+    else
+        fprintf(f, "  \"survivor_bits\": %d,\n", d->M * (d->L + d->D));
+    fprintf(f, "  \"latency_cycles\": 0,\n"
+               "  \"timing\": \"cycle-exact with fg_vit_hw and the viterbi vector sets; every output a function of the "
+               "registers\",\n  \"ports\": [\n");
+    fg_gen_port ports[PORTS];
+    const int np = ports_of(d, ports);
+    for (int i = 0; i < np; i++)
+        fg_gen_manifest_port(f, ports[i].name, ports[i].out, ports[i].width, i + 1 == np);
+    fg_gen_manifest_files(f, o);
+}
+
+/* Module `name` into <name>.v of o by emit, with the rtl/lib primitives it instantiates. */
+static int write_verilog(fg_gen_out *o, void (*emit)(FILE *, const fg_vit_hw_dims *, const char *, const char *),
+                         const fg_vit_hw_dims *d, const char *name, const char *params)
+{
+    char file[200];
+    snprintf(file, sizeof file, "%s.v", name);
+    FILE *f = fg_gen_out_open(o, file, 1);
+    if (!f)
+        return FG_EIO;
+    emit(f, d, name, params);
+    const int rc = fg_gen_out_close(f, file);
+    return rc ? rc : fg_gen_out_primitives_of(o, file);
+}
+
+int fg_gen_viterbi(const fg_gen_viterbi_cfg *c, const char *dir)
+{
+    const fg_vit_hw_dims *d = &c->d;
+    char top[160], params[400];
+    fg_gen_viterbi_name(c, top, sizeof top);
+    params_text(d, params, sizeof params);
+    fg_gen_out o;
+    int rc = fg_gen_out_begin(&o, dir);
+    if (rc)
+        return rc;
+    char stage[180];
+    stage_name(top, stage, sizeof stage);
+    if ((rc = write_verilog(&o, emit_top, d, top, params)) || (rc = write_verilog(&o, emit_stage, d, stage, params)))
+        goto fail;
+    {
+        fg_gen_port ports[PORTS];
+        fg_vec_layout lay;
+        if ((rc = fg_vec_layout_viterbi(d, 1, 1, &lay)))
+            goto fail;
+        rc = fg_gen_out_testbench(&o, top, ports, ports_of(d, ports), &lay, params);
+        fg_vec_layout_free(&lay);
+        if (rc)
+            goto fail;
+    }
+    FILE *f = fg_gen_out_open(&o, "manifest.json", 0);
+    if (!f) {
+        rc = FG_EIO;
+        goto fail;
+    }
+    emit_manifest(f, d, top, &o);
+    if ((rc = fg_gen_out_close(f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
+        goto fail;
+    return 0;
+fail:
+    fg_gen_out_abort(&o);
+    return rc;
+}

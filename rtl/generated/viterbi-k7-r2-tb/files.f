@@ -1,0 +1,11 @@
+fg_viterbi_k7_g171_133_r2_tb_l36_d36_q5p10.v
+fg_sram_1r1w.v
+fg_vit_tree.v
+fg_mod_argmax2.v
+fg_mod_sub.v
+fg_argmax2.v
+fg_vit_stage_k7_g171_133_r2_tb_l36_d36_q5p10.v
+fg_vit_acs.v
+fg_sat_sub.v
+fg_sat_add.v
+fg_mod_add.v
