@@ -8,10 +8,12 @@
 # error is about one error event here) or 4 000 frames, the rest of the grid skipped after a point whose FER is
 # below 0.1 (its BER is then below 1e-5: about 3.3 bit errors an event); the Eb/N0 where the BER crosses 1e-5 is interpolated in log10(BER) between the two points around it, and
 # the loss is its distance from maximum likelihood's. A JSON per run in OUT (a run whose JSON exists is skipped,
-# so the script resumes); the tables on stdout as markdown.
-# usage: scripts/viterbi-tables.sh FECFORGE OUT [THREADS] [ii] [iii]   (default: both tables, 2 threads)
+# so the script resumes); the tables on stdout as markdown. `rates`: the same loss for the punctured DVB-S rates 2/3
+# and 3/4 (on a grid from 4.0 dB), and for rate 1/2, with the GPU fast kernel's tilings (f 1024, v1 20, f0 32, v2 35
+# and 45), each against maximum likelihood of its own rate.
+# usage: scripts/viterbi-tables.sh FECFORGE OUT [THREADS] [ii] [iii] [rates]   (default: ii iii, 2 threads)
 set -euo pipefail
-[ $# -ge 2 ] || { sed -n '2,13p' "$0" >&2; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,16p' "$0" >&2; exit 2; }
 F=$1 O=$2 T=${3:-2}
 shift 2
 [ $# -gt 0 ] && shift
@@ -29,7 +31,17 @@ run() { # NAME, then the decoder's options
   echo "$name done" >&2
 }
 
-run ml
+[[ " $tables " == *" ii "* || " $tables " == *" iii "* ]] && run ml
+if [[ " $tables " == *" rates "* ]]; then
+  for p in none dvbs-2/3 dvbs-3/4; do
+    [ "$p" = none ] && base[3]=$grid || base[3]=4.0:0.1:7.5
+    run "r-${p/\//-}-ml" --punct "$p"
+    for v2 in 35 45; do
+      run "r-${p/\//-}-v2-$v2" --punct "$p" --tile 1024 --overlap-left 20 --overlap-right "$v2" --subframe 32
+    done
+  done
+  base[3]=$grid
+fi
 if [[ " $tables " == *" ii "* ]]; then
   for v2 in 10 20 30 40; do
     for f in 32 64 128 256 512; do
@@ -58,8 +70,9 @@ def at_ber(name, target=1e-5):
             return e0 + x * (e1 - e0), min(n0, n1)
     return None, 0
 
-ml, ml_n = at_ber("ml")
-print("maximum likelihood: BER 1e-5 at %.3f dB (bracketing points: at least %d bit errors)\n" % (ml, ml_n))
+if "ii" in tables or "iii" in tables:
+    ml, ml_n = at_ber("ml")
+    print("maximum likelihood: BER 1e-5 at %.3f dB (bracketing points: at least %d bit errors)\n" % (ml, ml_n))
 
 def table(title, rows, cols, name, rlab, clab):
     print(title + "\n")
@@ -76,6 +89,18 @@ def table(title, rows, cols, name, rlab, clab):
 if "ii" in tables:
     table("Table II (loss in dB against maximum likelihood at BER 1e-5; v1 = 20)", [10, 20, 30, 40],
           [32, 64, 128, 256, 512], lambda v2, f: "t2-v2-%d-f-%d" % (v2, f), "v2", "f")
+if "rates" in tables:
+    print("Rates (loss in dB against maximum likelihood of the same rate at BER 1e-5; f 1024, v1 20, f0 32)\n")
+    print("| rate | ML at BER 1e-5 (dB) | v2 35 | v2 45 |")
+    print("|---|---|---|---|")
+    for p in ("none", "dvbs-2-3", "dvbs-3-4"):
+        m, _ = at_ber("r-%s-ml" % p)
+        cells = []
+        for v2 in (35, 45):
+            e, _ = at_ber("r-%s-v2-%d" % (p, v2))
+            cells.append("n/a" if e is None or m is None else "%.3f" % (e - m))
+        print("| %s | %s | %s |" % (p, "n/a" if m is None else "%.3f" % m, " | ".join(cells)))
+    print()
 if "iii" in tables:
     table("Table III (parallel traceback: loss in dB at BER 1e-5; f = 256, v1 = 20)", [25, 30, 35, 40, 45],
           [8, 16, 24, 32, 40, 48, 56], lambda v2, f0: "t3-v2-%d-f0-%d" % (v2, f0), "v2", "f0")
