@@ -25,7 +25,7 @@ struct fg_gpu_viterbi {
     fg_vit_code code;
     vg::params p;
     int fast, code_id; /* the fast kernel, for its built-in code code_id */
-    vgf::params fp;
+    vgf_params fp;
     int batch, sent;
     size_t smem, in_bytes, out_bytes; /* shared memory of a block; a frame's input and output bytes */
     unsigned char *d_in, *h_in;       /* batch x in_bytes (h_in pinned) */
@@ -35,33 +35,20 @@ struct fg_gpu_viterbi {
 
 /* ---- the fast kernel's codes and launches ---- */
 
-/* The index of c among VGF_CODES, or -1. */
-static int fast_code_id(const fg_vit_code *c)
-{
-    int i = 0;
-#define X(K_, G0, G1)                                                                                                 \
-    if (c->n == 2 && c->K == K_ && c->gen[0] == G0 && c->gen[1] == G1)                                                \
-        return i;                                                                                                     \
-    i++;
-    VGF_CODES(X)
-#undef X
-    return -1;
-}
-
 template <class C> static cudaError_t fast_prepare(size_t smem)
 {
     return cudaFuncSetAttribute(vgf::decode_fast<C>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
 }
 
 template <class C>
-static void fast_launch(const vgf::params &p, const int8_t *in, uint32_t *out, int count, size_t smem)
+static void fast_launch(const vgf_params &p, const int8_t *in, uint32_t *out, int count, size_t smem)
 {
     const dim3 grid((unsigned)((count + vgf::THREADS - 1) / vgf::THREADS), (unsigned)p.tiles);
     vgf::decode_fast<C><<<grid, vgf::THREADS, smem>>>(p, in, out, count);
 }
 
 /* Every tile of count frames on the host, one thread after another. */
-template <class C> static void fast_host(const vgf::params &p, const int8_t *in, uint32_t *out, int count)
+template <class C> static void fast_host(const vgf_params &p, const int8_t *in, uint32_t *out, int count)
 {
     std::vector<uint32_t> ring((size_t)p.ns * C::R), stg(vgf::STAGE_WORDS);
     for (int f = 0; f < count; f++)
@@ -80,7 +67,7 @@ static cudaError_t fast_prepare_id(int id, size_t smem)
     return cudaErrorInvalidValue;
 }
 
-static void fast_launch_id(int id, const vgf::params &p, const int8_t *in, uint32_t *out, int count, size_t smem)
+static void fast_launch_id(int id, const vgf_params &p, const int8_t *in, uint32_t *out, int count, size_t smem)
 {
     int i = 0;
 #define X(K_, G0, G1)                                                                                                 \
@@ -90,7 +77,7 @@ static void fast_launch_id(int id, const vgf::params &p, const int8_t *in, uint3
 #undef X
 }
 
-static void fast_host_id(int id, const vgf::params &p, const int8_t *in, uint32_t *out, int count)
+static void fast_host_id(int id, const vgf_params &p, const int8_t *in, uint32_t *out, int count)
 {
     int i = 0;
 #define X(K_, G0, G1)                                                                                                 \
@@ -99,69 +86,6 @@ static void fast_host_id(int id, const vgf::params &p, const int8_t *in, uint32_
     VGF_CODES(X)
 #undef X
 }
-
-enum { FAST_RING_MAX = 24 }; /* ring slots of 16 stages: 200 KB of shared memory per block at K 7 */
-
-/* The fast kernel's parameters for (c, k, dec), or why it cannot decode them (a message naming the option). */
-static const char *fast_params(const fg_vit_code *c, int k, const fg_vit_dec_cfg *dec, vgf::params *fp)
-{
-    static thread_local char why[200];
-    const int F = dec->f, F0 = dec->f0 ? dec->f0 : dec->f, Q = (1 << (dec->w_llr - 1)) - 1;
-    if (fast_code_id(c) < 0)
-        return "--K/--gen: the fast kernel is built for K 7 (171,133) and (133,171), K 5 (23,35) and K 3 (7,5)";
-    if (dec->ending == FG_VIT_TAILBITING)
-        return "--ending=tailbiting: the GPU decodes terminated or truncated streams";
-    if (F == 0 || F % 32)
-        return F ? "--tile: the fast kernel needs tiles of a multiple of 32 stages"
-                 : "--tile=0: the fast kernel needs tiles (a multiple of 32 stages)";
-    if (F0 % 32)
-        return "--subframe: the fast kernel needs subframes of a multiple of 32 stages";
-    /* The ring's slots of 16 stages: those a traceback reads, [sl, sl + F0 + V2), whose start lies V1 (a tile
-     * after the first ones) or 0 stages (a tile whose run starts the stream) past a multiple of 32. */
-    const int starts[2] = {0, dec->v1 % 16};
-    int ns = 0;
-    for (int i = 0; i < 2; i++) {
-        const long long n = ((starts[i] + (long long)F0 + dec->v2 - 1) >> 4) + 1;
-        if (n > FAST_RING_MAX) {
-            snprintf(why, sizeof why, "--subframe (or --tile without subframes) + --overlap-right = %lld: the fast "
-                     "kernel's traceback ring would need %lld slots of 16 stages, at most %d", (long long)F0 + dec->v2,
-                     n, FAST_RING_MAX);
-            return why;
-        }
-        ns = n > ns ? (int)n : ns;
-    }
-    if (dec->w_llr > 8)
-        return "--llr-width: the fast kernel takes channel LLRs of at most 8 bits";
-    const int P = c->K - 2;
-    const uint32_t spread = (uint32_t)(c->K * 2 * c->n * Q), big = spread + 4u * Q + 1u, bias = spread + big + 1u;
-    if (bias + spread + (uint32_t)(P + 1) * 4u * Q >= 0x8000u)
-        return "--llr-width: the fast kernel's 16-bit metrics cannot hold this code's spread";
-    const int stages = fg_vit_stages(c, dec->ending, k);
-    memset(fp, 0, sizeof *fp);
-    fp->k = k;
-    fp->stages = stages;
-    fp->term = dec->ending == FG_VIT_TERMINATED;
-    fp->F = F;
-    fp->V1 = dec->v1;
-    fp->V2 = dec->v2;
-    fp->F0 = F0;
-    fp->tiles = (k + F - 1) / F;
-    fp->ns = ns;
-    fp->q = Q;
-    fp->big = big;
-    fp->bias = bias;
-    fp->row = (stages * 2 + 15) / 16 * 16 + 32; /* the last window reads 32 bytes past the stage */
-    fp->words = (k + 31) / 32;
-    return NULL;
-}
-
-const char *fg_gpu_viterbi_fast_refusal(const fg_vit_code *c, int k, const fg_vit_dec_cfg *dec)
-{
-    vgf::params fp;
-    return fast_params(c, k, dec, &fp);
-}
-
-const char *fg_gpu_viterbi_kernel_name(const fg_gpu_viterbi *d) { return d && d->fast ? "fast" : "unified"; }
 
 /* The parameters of (c, k, dec): the C decoder's checks, then the GPU's own limits. */
 static int make_params(const fg_vit_code *c, int k, const fg_vit_dec_cfg *dec, vg::params *p)
@@ -203,18 +127,18 @@ static int make_params(const fg_vit_code *c, int k, const fg_vit_dec_cfg *dec, v
  * checks), and the fast kernel's (*fast = 1, its code id and fp) where cfg->kernel allows it and it applies.
  * FG_EINVAL naming the option when --kernel fast cannot run the configuration. */
 static int choose_kernel(const fg_vit_code *c, int k, const fg_gpu_viterbi_cfg *g, vg::params *p, int *fast, int *id,
-                         vgf::params *fp)
+                         vgf_params *fp)
 {
     if (g->kernel < FG_GPU_VIT_AUTO || g->kernel > FG_GPU_VIT_FAST)
         return fg_set_error(FG_EINVAL, "kernel=%d out of range [0, 2] (auto, unified, fast)", g->kernel);
     int rc = make_params(c, k, &g->dec, p);
     if (rc)
         return rc;
-    const char *why = fast_params(c, k, &g->dec, fp);
+    const char *why = vgf_params_of(c, k, &g->dec, fp);
     if (g->kernel == FG_GPU_VIT_FAST && why)
         return fg_set_error(FG_EINVAL, "--kernel=fast: %s (--kernel unified decodes it)", why);
     *fast = !why && g->kernel != FG_GPU_VIT_UNIFIED;
-    *id = *fast ? fast_code_id(c) : -1;
+    *id = *fast ? vgf_code_id(c) : -1;
     return 0;
 }
 
@@ -300,7 +224,7 @@ int fg_gpu_viterbi_create(const fg_vit_code *c, int k, const fg_gpu_viterbi_cfg 
     *out = NULL;
     const fg_gpu_viterbi_cfg g = cfg ? *cfg : fg_gpu_viterbi_cfg_default();
     vg::params p;
-    vgf::params fp;
+    vgf_params fp;
     int fast = 0, id = -1;
     int rc = choose_kernel(c, k, &g, &p, &fast, &id, &fp);
     if (rc)
@@ -458,7 +382,7 @@ int fg_gpu_viterbi_bench(fg_gpu_viterbi *d, double ebn0_db, int batches, fg_impl
 
 /* The kernel's code on the host: fg_gpu_viterbi_host_decode once the kernel is chosen. */
 static int host_decode(const fg_vit_code *c, int k, const fg_vit_dec_cfg *dec, const vg::params &p, int fast, int id,
-                       const vgf::params &fp, int count, const int32_t *rx, uint8_t *bits)
+                       const vgf_params &fp, int count, const int32_t *rx, uint8_t *bits)
 {
     int rc;
     std::vector<int32_t> q_sn((size_t)p.stages * p.n);
@@ -491,7 +415,7 @@ int fg_gpu_viterbi_host_decode(const fg_vit_code *c, int k, const fg_gpu_viterbi
         return fg_set_error(FG_EINVAL, "fg_gpu_viterbi_host_decode: NULL argument or count=%d < 1", count);
     const fg_vit_dec_cfg *dec = &cfg->dec;
     vg::params p;
-    vgf::params fp;
+    vgf_params fp;
     int fast = 0, id = -1;
     int rc = choose_kernel(c, k, cfg, &p, &fast, &id, &fp);
     if (rc)

@@ -37,6 +37,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "viterbi_gpu_fast.h"
+
 /* Loops over registers are unrolled on the device (constant indices keep the arrays in registers). */
 #ifdef __CUDA_ARCH__
 #define VGF_UNROLL _Pragma("unroll")
@@ -46,19 +48,9 @@
 
 namespace vgf {
 
-/* The codes the fast kernel is built for: K, then the two generators in the order given. */
-#define VGF_CODES(X) X(7, 0171, 0133) X(7, 0133, 0171) X(5, 023, 035) X(3, 07, 05)
+enum { STAGE_WORDS = 12, THREADS = 64 };
 
-enum { STAGE_WORDS = 12, THREADS = 64, QMAX = 127 };
-
-struct params {
-    int k, stages, term; /* information bits, trellis stages, terminated stream */
-    int F, V1, V2, F0;   /* the tiling (F and F0 multiples of 32) */
-    int tiles, ns;       /* tiles per frame; ring slots of 16 stages */
-    int q;               /* Q: the largest channel LLR magnitude */
-    uint32_t big, bias;  /* the forced start's penalty; the metric after normalisation */
-    int row, words;      /* bytes of a frame's LLR row; decided-bit words of a frame */
-};
+typedef vgf_params params;
 
 /* max(a + b, c) per signed 16-bit half (Hopper's DPX VIADDMNMX; the unsigned form is not a native instruction).
  * The kernel's halves never overflow, so the signed order of H-form values is their unsigned order. */

@@ -19,18 +19,6 @@ int fg_gpu_viterbi_batch(const fg_gpu_viterbi *d)
     return 0;
 }
 
-const char *fg_gpu_viterbi_kernel_name(const fg_gpu_viterbi *d)
-{
-    (void)d;
-    return "none";
-}
-
-const char *fg_gpu_viterbi_fast_refusal(const fg_vit_code *c, int k, const fg_vit_dec_cfg *dec)
-{
-    (void)c, (void)k, (void)dec;
-    return "built without CUDA";
-}
-
 int fg_gpu_viterbi_decode(fg_gpu_viterbi *d, int count, const int32_t *rx, uint8_t *bits)
 {
     (void)d, (void)count, (void)rx, (void)bits;

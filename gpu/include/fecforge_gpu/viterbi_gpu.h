@@ -43,8 +43,6 @@ typedef struct fg_gpu_viterbi fg_gpu_viterbi;
 int fg_gpu_viterbi_create(const fg_vit_code *c, int k, const fg_gpu_viterbi_cfg *cfg, fg_gpu_viterbi **out);
 void fg_gpu_viterbi_destroy(fg_gpu_viterbi *d);
 int fg_gpu_viterbi_batch(const fg_gpu_viterbi *d);
-/* The kernel a decoder runs: "unified" or "fast". */
-const char *fg_gpu_viterbi_kernel_name(const fg_gpu_viterbi *d);
 /* Why the fast kernel cannot decode (c, k, dec): NULL when it can, else a message naming the option. */
 const char *fg_gpu_viterbi_fast_refusal(const fg_vit_code *c, int k, const fg_vit_dec_cfg *dec);
 
