@@ -35,56 +35,43 @@ struct fg_gpu_viterbi {
 
 /* ---- the fast kernel's codes and launches ---- */
 
-template <class C> static cudaError_t fast_prepare(size_t smem)
+/* fn(vgf::code<...>{}) for the built-in code `id` (vgf_code_id: a valid id). */
+template <class Fn> static auto with_code(int id, Fn fn)
 {
-    return cudaFuncSetAttribute(vgf::decode_fast<C>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+    int i = 0;
+#define X(K_, G0, G1)                                                                                                 \
+    if (id == i++)                                                                                                    \
+        return fn(vgf::code<K_, G0, G1>{});
+    VGF_CODES(X)
+#undef X
+    return fn(vgf::code<7, 0171, 0133>{}); /* not reached */
 }
 
-template <class C>
-static void fast_launch(const vgf_params &p, const int8_t *in, uint32_t *out, int count, size_t smem)
+static cudaError_t fast_prepare(int id, size_t smem)
+{
+    return with_code(id, [&](auto c) {
+        return cudaFuncSetAttribute(vgf::decode_fast<decltype(c)>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    (int)smem);
+    });
+}
+
+static void fast_launch(int id, const vgf_params &p, const int8_t *in, uint32_t *out, int count, size_t smem)
 {
     const dim3 grid((unsigned)((count + vgf::THREADS - 1) / vgf::THREADS), (unsigned)p.tiles);
-    vgf::decode_fast<C><<<grid, vgf::THREADS, smem>>>(p, in, out, count);
+    with_code(id, [&](auto c) { vgf::decode_fast<decltype(c)><<<grid, vgf::THREADS, smem>>>(p, in, out, count); });
 }
 
 /* Every tile of count frames on the host, one thread after another. */
-template <class C> static void fast_host(const vgf_params &p, const int8_t *in, uint32_t *out, int count)
+static void fast_host(int id, const vgf_params &p, const int8_t *in, uint32_t *out, int count)
 {
-    std::vector<uint32_t> ring((size_t)p.ns * C::R), stg(vgf::STAGE_WORDS);
-    for (int f = 0; f < count; f++)
-        for (int t = 0; t < p.tiles; t++)
-            vgf::decode_tile<C>(p, in + (size_t)f * p.row, out + (size_t)f * p.words, ring.data(), stg.data(), 1, t);
-}
-
-static cudaError_t fast_prepare_id(int id, size_t smem)
-{
-    int i = 0;
-#define X(K_, G0, G1)                                                                                                 \
-    if (id == i++)                                                                                                    \
-        return fast_prepare<vgf::code<K_, G0, G1>>(smem);
-    VGF_CODES(X)
-#undef X
-    return cudaErrorInvalidValue;
-}
-
-static void fast_launch_id(int id, const vgf_params &p, const int8_t *in, uint32_t *out, int count, size_t smem)
-{
-    int i = 0;
-#define X(K_, G0, G1)                                                                                                 \
-    if (id == i++)                                                                                                    \
-        return fast_launch<vgf::code<K_, G0, G1>>(p, in, out, count, smem);
-    VGF_CODES(X)
-#undef X
-}
-
-static void fast_host_id(int id, const vgf_params &p, const int8_t *in, uint32_t *out, int count)
-{
-    int i = 0;
-#define X(K_, G0, G1)                                                                                                 \
-    if (id == i++)                                                                                                    \
-        return fast_host<vgf::code<K_, G0, G1>>(p, in, out, count);
-    VGF_CODES(X)
-#undef X
+    with_code(id, [&](auto c) {
+        using C = decltype(c);
+        std::vector<uint32_t> ring((size_t)p.ns * C::R), stg(vgf::STAGE_WORDS);
+        for (int f = 0; f < count; f++)
+            for (int t = 0; t < p.tiles; t++)
+                vgf::decode_tile<C>(p, in + (size_t)f * p.row, out + (size_t)f * p.words, ring.data(), stg.data(), 1,
+                                    t);
+    });
 }
 
 /* The parameters of (c, k, dec): the C decoder's checks, then the GPU's own limits. */
@@ -190,7 +177,7 @@ static void unpack_bits(int fast, int k, int words, const unsigned char *in, int
 static void launch(const fg_gpu_viterbi *d, int count)
 {
     if (d->fast) {
-        fast_launch_id(d->code_id, d->fp, (const int8_t *)d->d_in, (uint32_t *)d->d_out, count, d->smem);
+        fast_launch(d->code_id, d->fp, (const int8_t *)d->d_in, (uint32_t *)d->d_out, count, d->smem);
         return;
     }
     const vg::buffers bf = {(const int16_t *)d->d_in, d->d_out};
@@ -261,7 +248,7 @@ int fg_gpu_viterbi_create(const fg_vit_code *c, int k, const fg_gpu_viterbi_cfg 
     d->in_bytes = fast ? (size_t)fp.row : (size_t)p.stages * p.n * sizeof(int16_t);
     d->out_bytes = fast ? (size_t)fp.words * 4 : (size_t)k;
     const size_t in_n = (size_t)d->batch * d->in_bytes, out_n = (size_t)d->batch * d->out_bytes;
-    cudaError_t e = fast ? fast_prepare_id(id, smem)
+    cudaError_t e = fast ? fast_prepare(id, smem)
                          : cudaFuncSetAttribute(vg::decode_tiles, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
     if (e == cudaSuccess)
         e = cudaMalloc((void **)&d->d_in, in_n);
@@ -391,7 +378,7 @@ static int host_decode(const fg_vit_code *c, int k, const fg_vit_dec_cfg *dec, c
         std::vector<uint32_t> w((size_t)count * fp.words);
         rc = stage_inputs(c, dec, k, count, rx, q_sn.data(), q.data(), (size_t)fp.row);
         if (!rc) {
-            fast_host_id(id, fp, q.data(), w.data(), count);
+            fast_host(id, fp, q.data(), w.data(), count);
             unpack_bits(1, k, fp.words, (const unsigned char *)w.data(), count, bits);
         }
         return rc;
