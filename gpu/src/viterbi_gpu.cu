@@ -249,7 +249,8 @@ int fg_gpu_viterbi_create(const fg_vit_code *c, int k, const fg_gpu_viterbi_cfg 
     d->out_bytes = fast ? (size_t)fp.words * 4 : (size_t)k;
     const size_t in_n = (size_t)d->batch * d->in_bytes, out_n = (size_t)d->batch * d->out_bytes;
     cudaError_t e = fast ? fast_prepare(id, smem)
-                         : cudaFuncSetAttribute(vg::decode_tiles, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+                         : cudaFuncSetAttribute(vg::decode_tiles, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                (int)smem);
     if (e == cudaSuccess)
         e = cudaMalloc((void **)&d->d_in, in_n);
     if (e == cudaSuccess)

@@ -118,7 +118,7 @@ static int gpu_bench(void *p, double ebn0, int batches, fg_impl_timing *t)
 }
 
 static const fg_family_impl gpu_fixed = {.name = "gpu-fixed",
-                                         .summary = "CUDA decoder (fast or the paper's unified kernel), bit-exact with fixed",
+                                         .summary = "CUDA decoder (fast kernel or the paper's), bit-exact with fixed",
                                          .input = FG_IMPL_QUANT,
                                          .gpu = 1,
                                          .no_app = 1,

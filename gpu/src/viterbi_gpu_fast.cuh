@@ -23,11 +23,12 @@
  *
  * Decisions. Stage tau's decision bits (NOT x) are gathered per register into a word of 16 stages (bit i and 16 + i
  * for stage 16 c + i: each stage shifts the word right and adds D's bits 15 and 31; a word flushed after s < 16
- * stages is shifted into place), written to a ring of NS such words per register in shared memory ([slot][register][thread],
- * no bank conflicts). Subframes of f0 stages (the paper's parallel traceback, f0 a multiple of 32) are traced back
- * as soon as the forward pass reaches their trace boundary, from the best state there (the lowest-numbered maximum,
- * as the C decoder) or from state 0 at the end of a terminated stream; the ring holds the f0 + v2 stages a
- * traceback reads. Decided bits are written as 32-bit words (bit t of word t / 32), whole words per subframe.
+ * stages is shifted into place), written to a ring of NS such words per register in shared memory
+ * ([slot][register][thread], no bank conflicts). Subframes of f0 stages (the paper's parallel traceback, f0 a
+ * multiple of 32) are traced back as soon as the forward pass reaches their trace boundary, from the best state
+ * there (the lowest-numbered maximum, as the C decoder) or from state 0 at the end of a terminated stream; the
+ * ring holds the f0 + v2 stages a traceback reads. Decided bits are written as 32-bit words (bit t of word t / 32),
+ * whole words per subframe.
  *
  * The same code runs on the host (stride 1) for the checks of machines without a device. */
 #ifndef FECFORGE_GPU_VITERBI_FAST_CUH
@@ -68,7 +69,7 @@ __host__ __device__ __forceinline__ uint32_t addmax_s16x2(uint32_t a, uint32_t b
 #endif
 }
 
-/* (acc >> 1) + x as a multiply-add (the FMA pipe, where a shift would take the ALU's). */
+/* (acc >> 1) + x in one instruction (ptxas emits the multiply-add as a LEA.HI; measured in the SASS). */
 __host__ __device__ __forceinline__ uint32_t shr1_add(uint32_t acc, uint32_t x)
 {
 #ifdef __CUDA_ARCH__
@@ -95,7 +96,10 @@ __host__ __device__ __forceinline__ uint32_t perm(uint32_t x, uint32_t y, uint32
 
 __host__ __device__ constexpr int parity(uint32_t v) { return v ? (int)(v & 1u) ^ parity(v >> 1) : 0; }
 __host__ __device__ constexpr int remove_bit(int s, int j) { return (s >> (j + 1)) << j | (s & ((1 << j) - 1)); }
-__host__ __device__ constexpr int insert_bit(int r, int j, int h) { return (r >> j) << (j + 1) | h << j | (r & ((1 << j) - 1)); }
+__host__ __device__ constexpr int insert_bit(int r, int j, int h)
+{
+    return (r >> j) << (j + 1) | h << j | (r & ((1 << j) - 1));
+}
 
 template <int K_, uint32_t G0, uint32_t G1> struct code {
     static constexpr int K = K_, M = 1 << (K - 1), R = M / 2, P = K - 2;
