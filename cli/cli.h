@@ -39,12 +39,25 @@ int fg_cli_fclk(const char *cmd, const char *text, double *out);
 /* Open the output file of option --opt (opt without dashes; "o" for -o). Call before any work: on
  * failure a usage error naming the option is printed and NULL returned. */
 fg_out *fg_cli_out_open(const char *cmd, const char *opt, const char *path);
-/* ok: commit (a failure, e.g. ENOSPC, is printed as a runtime failure); else abort. NULL o is ok.
- * FG_EXIT_OK or FG_EXIT_FAIL. */
+/* ok: commit (a failure, e.g. ENOSPC, is printed as a runtime failure); else abort, saying what a
+ * written-through output (a device, a FIFO) received already. NULL o is ok. FG_EXIT_OK or FG_EXIT_FAIL. */
 int fg_cli_out_close(const char *cmd, fg_out *o, int ok);
+/* "PATH received N bytes before the failure", for a written-through output that received any. */
+void fg_cli_out_report_partial(const char *cmd, const fg_out *o);
 /* The library failure rc of an output directory as an exit code: a refused or unusable directory is a
  * usage error naming --opt (exit 2), anything else a runtime failure (exit 1). Prints the message. */
 int fg_cli_outdir_error(const char *cmd, const char *opt, int rc);
+
+/* Every path of a command line, claimed before any output is written (cli_paths.c; fg_cli_parse claims
+ * the options declared as paths): an output (file or directory) that is the same file as an input or
+ * another output, that lies in an input directory or holds an input or output, is a usage error naming both
+ * options ("-o f.txt and --in f.txt name the same file"). Files are identified by device and inode where
+ * they exist, else by their canonical path (links and ".." resolved); "-" is standard input or output
+ * (one of each at most); /dev/null may repeat; an input that does not exist is not claimed. opt is the
+ * option as shown ("-o", "--in", "argument 2"). 0 or FG_EXIT_USAGE after printing the error. */
+enum { FG_CLI_PATH_IN, FG_CLI_PATH_OUT, FG_CLI_PATH_OUTDIR };
+int fg_cli_claim(const char *cmd, const char *opt, const char *path, int kind);
+void fg_cli_claims_reset(void);
 
 /* Render a gnuplot script into the PNG output png: gnuplot writes into a private temporary directory
  * (its `set output` is set here: scripts set the terminal only) and the image is copied into png.
@@ -66,6 +79,12 @@ void fg_cli_progress(const char *cmd, const char *what, long done, long total);
 void fg_cli_progress_text(int force, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Clear the live line (terminal). */
 void fg_cli_progress_done(void);
+/* A ticker: while one long call runs that reports no progress of its own, a thread prints the text and
+ * the seconds since the start (a plain line every FG_CLI_PROGRESS_PLAIN_S seconds off a terminal). NULL
+ * if no thread could be started (the work goes on without it); stop (NULL ok) joins and frees it. */
+typedef struct fg_cli_ticker fg_cli_ticker;
+fg_cli_ticker *fg_cli_ticker_start(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void fg_cli_ticker_stop(fg_cli_ticker *k);
 
 /* ---- child processes and signals (cli_proc.c) ----
  * fg_cli_signals_start (main): SIGINT, SIGTERM and SIGHUP are handled by a thread of their own. Outside

@@ -58,6 +58,38 @@ static fg_cli_parse_probe parse_probe;
 
 void fg_cli_set_parse_probe(fg_cli_parse_probe probe) { parse_probe = probe; }
 
+/* Every path the command line names (options declared as paths, the positional inputs), claimed before
+ * any output is opened: an output that is an input or another output is refused (fg_cli_claim). */
+static int claim_paths(fg_cli_spec *s)
+{
+    fg_cli_claims_reset();
+    for (int g = 0; g < s->n_groups; g++)
+        for (const fg_opt *o = s->groups[g].opts; o->name; o++) {
+            const unsigned path_flags = FG_CLI_OUTPUT | FG_CLI_OUT | FG_CLI_OUTDIR | FG_OPT_PATH_IN;
+            const void *field = (const char *)s->groups[g].base + o->offset;
+            if (!(o->flags & path_flags) || o->alias_of || !fg_opts_given(&s->o, field))
+                continue;
+            const int kind = o->flags & FG_CLI_OUTDIR                 ? FG_CLI_PATH_OUTDIR
+                             : o->flags & (FG_CLI_OUTPUT | FG_CLI_OUT) ? FG_CLI_PATH_OUT
+                                                                       : FG_CLI_PATH_IN;
+            const char *name = fg_opts_name(&s->o, field);
+            if (o->type == FG_OPT_TEXTS) {
+                const fg_opt_texts *t = field;
+                for (int i = 0; i < t->n; i++)
+                    if (fg_cli_claim(s->cmd, name, t->v[i], kind))
+                        return FG_EXIT_USAGE;
+            } else if (o->type == FG_OPT_TEXT && fg_cli_claim(s->cmd, name, *(char *const *)field, kind))
+                return FG_EXIT_USAGE;
+        }
+    for (int i = 0; s->pos_inputs && i < s->o.n_pos; i++) {
+        char what[32];
+        snprintf(what, sizeof what, "argument %d", i + 1);
+        if (fg_cli_claim(s->cmd, what, s->o.pos[i], FG_CLI_PATH_IN))
+            return FG_EXIT_USAGE;
+    }
+    return 0;
+}
+
 int fg_cli_parse(fg_cli_spec *s, int argc, char **argv)
 {
     memset(&common, 0, sizeof common);
@@ -88,6 +120,10 @@ int fg_cli_parse(fg_cli_spec *s, int argc, char **argv)
     }
     if (common.quiet)
         fg_cli_quiet = 1;
+    if (claim_paths(s)) {
+        fg_opts_free(&s->o);
+        return FG_EXIT_USAGE;
+    }
     /* outputs: opened now, so a bad path costs no work */
     for (int g = 0; g < s->n_groups; g++)
         for (const fg_opt *o = s->groups[g].opts; o->name; o++) {
@@ -174,13 +210,14 @@ const fg_opt *fg_cli_run_group(const char *axis, const char *axis_help, double l
 #define P(f) offsetof(fg_cli_report_opts, f)
 const fg_opt fg_cli_report_group[] = {
     {"json", 0, FG_OPT_FLAG, P(json), .help = "one JSON object on stdout"},
-    {"jsonl", 0, FG_OPT_TEXT, P(jsonl), .meta = "FILE",
+    {"jsonl", 0, FG_OPT_TEXT, P(jsonl), .meta = "FILE", .flags = FG_CLI_OUT,
      .help = "JSON lines written as the run goes: a head, one line per finished point, an end line\n"
              "(a killed run keeps its finished points; - is standard output)"},
     {"plot", 0, FG_OPT_TEXT, P(plot), .meta = "FILE.png", .help = "FER and BER against the sweep (gnuplot)",
      .flags = FG_CLI_OUTPUT},
     {"plot-with", 0, FG_OPT_TEXTS, P(plot_with), .max = 16, .meta = "FILE.json",
-     .help = "add the curve of an earlier --json run to the plot (repeat for more)", .flags = FG_OPT_REPEAT},
+     .help = "add the curve of an earlier --json run to the plot (repeat for more)",
+     .flags = FG_OPT_REPEAT | FG_OPT_PATH_IN},
     {NULL}};
 #undef P
 

@@ -12,8 +12,11 @@
 enum { FG_CLI_GROUPS_MAX = 12, FG_CLI_OUTS_MAX = 8, FG_CLI_HELP = -1 };
 
 /* An output file of an option (FG_OPT_TEXT with flag FG_CLI_OUTPUT): opened by fg_cli_parse before any
- * work (fecforge/output.h rules; a path that cannot be written is a usage error naming the option). */
-enum { FG_CLI_OUTPUT = 256 };
+ * work (fecforge/output.h rules; a path that cannot be written is a usage error naming the option).
+ * FG_CLI_OUT: an output file that the command opens itself; FG_CLI_OUTDIR: an output directory. With
+ * FG_OPT_PATH_IN (inputs), every path is claimed (fg_cli_claim) before any output is opened, so an output
+ * that is an input or another output is refused naming both options. */
+enum { FG_CLI_OUTPUT = 256, FG_CLI_OUT = 512, FG_CLI_OUTDIR = 1024 };
 
 typedef struct {
     const char *cmd;      /* "conflicts", "ber ldpc" */
@@ -26,6 +29,7 @@ typedef struct {
     int n_groups;
     int pos_min, pos_max;
     const char *pos_meta;
+    int pos_inputs;       /* 1: the positional arguments name input files or directories */
     const char *config_opt;
     const char *const *config_ignore;
     /* filled by fg_cli_parse */

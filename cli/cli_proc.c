@@ -36,6 +36,7 @@ static void end_process(int sig)
     stop_children(SIGTERM);
     pthread_mutex_unlock(&lock);
     fg_output_cleanup_pending();
+    fg_outdir_mark_prepared(); /* a work directory filled in place lists what it holds */
     fg_cli_progress_done();
     signal(sig, SIG_DFL);
     sigset_t one;

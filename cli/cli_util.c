@@ -3,6 +3,7 @@
 #include "fecforge/interleaver.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -43,6 +44,14 @@ int fg_cli_fclk(const char *cmd, const char *text, double *out)
     char *end;
     errno = 0;
     double v = strtod(text, &end);
+    /* a decimal number (strtod also takes hexadecimal, inf and nan), and no exponent with a multiplier:
+     * "1e3k" is a typing error, not 1 MHz */
+    const size_t num = (size_t)(end - text);
+    const int has_exp = memchr(text, 'e', num) || memchr(text, 'E', num);
+    if (strspn(text, "0123456789.eE+-") < num || (has_exp && *end && strcmp(end, "Hz")))
+        end = (char *)text;
+    else if (*end && !strcmp(end, "Hz"))
+        end += 2;
     if (end != text && *end) {
         if (!strcmp(end, "k") || !strcmp(end, "K") || !strcmp(end, "kHz"))
             v *= 1e3;
@@ -54,7 +63,9 @@ int fg_cli_fclk(const char *cmd, const char *text, double *out)
             end = (char *)text;
     }
     if (end == text || errno || !(v >= 1e3 && v <= 1e12)) {
-        fg_cli_usage_error(cmd, "--fclk=%s invalid: expected a frequency in [1e3, 1e12] Hz (815e6, 815M)", text);
+        fg_cli_usage_error(cmd,
+                           "--fclk=%s invalid: expected a frequency in [1e3, 1e12] Hz, a decimal number with an exponent "
+                           "or a suffix k, M, G (815e6, 815M, 815MHz)", text);
         return -1;
     }
     *out = v;
@@ -81,11 +92,19 @@ fg_out *fg_cli_out_open(const char *cmd, const char *opt, const char *path)
     return o;
 }
 
+void fg_cli_out_report_partial(const char *cmd, const fg_out *o)
+{
+    if (o && fg_out_is_through(o) && fg_out_written(o) > 0)
+        fprintf(stderr, "fecforge %s: %s received %lld bytes before the failure: they are not a complete output\n",
+                cmd, fg_out_path(o), fg_out_written(o));
+}
+
 int fg_cli_out_close(const char *cmd, fg_out *o, int ok)
 {
     if (!o)
         return FG_EXIT_OK;
     if (!ok) {
+        fg_cli_out_report_partial(cmd, o);
         fg_out_abort(o);
         return FG_EXIT_FAIL;
     }
@@ -185,22 +204,85 @@ static int progress_tty(void)
     return prog.tty;
 }
 
+static pthread_mutex_t prog_lock = PTHREAD_MUTEX_INITIALIZER; /* the ticker's thread prints too */
+
 static void progress_line(int force, const char *text)
 {
     if (fg_cli_quiet)
         return;
+    pthread_mutex_lock(&prog_lock);
     const double t = fg_cli_now();
     if (progress_tty()) {
-        if (!force && t - prog.last < 0.2)
-            return;
-        fprintf(stderr, "\r\033[K%s", text);
-        prog.shown = 1;
-    } else {
-        if (!force && t - prog.last < FG_CLI_PROGRESS_PLAIN_S)
-            return;
+        if (force || t - prog.last >= 0.2) {
+            fprintf(stderr, "\r\033[K%s", text);
+            prog.shown = 1;
+            prog.last = t;
+        }
+    } else if (force || t - prog.last >= FG_CLI_PROGRESS_PLAIN_S) {
         fprintf(stderr, "%s\n", text);
+        prog.last = t;
     }
-    prog.last = t;
+    pthread_mutex_unlock(&prog_lock);
+}
+
+/* ---- the ticker: progress during one long call that reports none ---- */
+
+struct fg_cli_ticker {
+    pthread_t th;
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int stop;
+    char text[256];
+    double t0;
+};
+
+static void *ticker_main(void *arg)
+{
+    fg_cli_ticker *k = arg;
+    pthread_mutex_lock(&k->lock);
+    while (!k->stop) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_sec += 1;
+        pthread_cond_timedwait(&k->cond, &k->lock, &ts);
+        if (!k->stop)
+            fg_cli_progress_text(0, "%s, %.0f s", k->text, fg_cli_now() - k->t0);
+    }
+    pthread_mutex_unlock(&k->lock);
+    return NULL;
+}
+
+fg_cli_ticker *fg_cli_ticker_start(const char *fmt, ...)
+{
+    fg_cli_ticker *k = calloc(1, sizeof *k);
+    if (!k)
+        return NULL;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(k->text, sizeof k->text, fmt, ap);
+    va_end(ap);
+    k->t0 = fg_cli_now();
+    pthread_mutex_init(&k->lock, NULL);
+    pthread_cond_init(&k->cond, NULL);
+    if (pthread_create(&k->th, NULL, ticker_main, k)) {
+        free(k);
+        return NULL; /* no progress: the work goes on without it */
+    }
+    return k;
+}
+
+void fg_cli_ticker_stop(fg_cli_ticker *k)
+{
+    if (!k)
+        return;
+    pthread_mutex_lock(&k->lock);
+    k->stop = 1;
+    pthread_cond_signal(&k->cond);
+    pthread_mutex_unlock(&k->lock);
+    pthread_join(k->th, NULL);
+    pthread_cond_destroy(&k->cond);
+    pthread_mutex_destroy(&k->lock);
+    free(k);
 }
 
 void fg_cli_progress_text(int force, const char *fmt, ...)

@@ -378,7 +378,7 @@ typedef struct {
 
 #define O(f) offsetof(area_opts, f)
 static const fg_opt area_table[] = {
-    {"keep", 0, FG_OPT_TEXT, O(keep), .meta = "DIR",
+    {"keep", 0, FG_OPT_TEXT, O(keep), .meta = "DIR", .flags = FG_CLI_OUTDIR,
      .help = "keep the generated design, the Yosys script, log and statistics in DIR (replaced if it holds\n"
              "an earlier output of `fecforge gen` or `area`)"},
     {"flatten", 0, FG_OPT_FLAG, O(flatten),

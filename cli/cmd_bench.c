@@ -71,27 +71,44 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* A CPU implementation: the same batch of frames decoded `batches` times by the decoder pool. */
-static int time_decoder(const fg_family_inst *fi, const fg_family_impl *m, const void *icfg, const bench_opts *v,
-                        fg_impl_timing *t)
+static int time_decoder(const char *cmd, const fg_family_inst *fi, const fg_family_impl *m, const void *icfg,
+                        const bench_opts *v, fg_impl_timing *t)
 {
+    enum { CHUNK = 65536 };
     fg_family_decoder *d = NULL;
     const int n = v->frames, quant = m->input == FG_IMPL_QUANT;
+    const double bytes = (double)n * (2.0 * fi->dec_len + (sizeof(double) + (quant ? sizeof(int32_t) : 0)) *
+                                                              (double)fi->n_rx_max);
     uint8_t *ref = malloc((size_t)n * fi->dec_len), *bits = malloc((size_t)n * fi->dec_len);
     double *llr = malloc(sizeof *llr * (size_t)n * fi->n_rx_max), *ms = malloc(sizeof *ms * (size_t)v->batches);
     int32_t *llr_q = quant ? malloc(sizeof *llr_q * (size_t)n * fi->n_rx_max) : NULL;
-    int rc = !ref || !bits || !llr || !ms || (quant && !llr_q) ? fg_set_error(FG_ENOMEM, "out of memory") : 0;
-    if (!rc)
-        rc = fg_family_frames(fi, 1, v->x.v[0], 0, n, v->threads, ref, llr, llr_q, NULL);
+    int rc = !ref || !bits || !llr || !ms || (quant && !llr_q)
+                 ? fg_set_error(FG_ENOMEM, "out of memory for the frames: --frames=%d needs %.0f MB (%.0f bytes a frame)",
+                                n, bytes / 1e6, bytes / n)
+                 : 0;
+    for (int done = 0; done < n && !rc; done += CHUNK) { /* in chunks: progress while a large batch is made */
+        const int c = n - done < CHUNK ? n - done : CHUNK;
+        rc = fg_family_frames(fi, 1, v->x.v[0], done, c, v->threads, ref + (size_t)done * fi->dec_len,
+                              llr + (size_t)done * fi->n_rx_max, llr_q ? llr_q + (size_t)done * fi->n_rx_max : NULL,
+                              NULL);
+        if (n > CHUNK)
+            fg_cli_progress(cmd, "frames made", done + c, n);
+    }
     if (!rc)
         rc = fg_family_decoder_create(fi, m, icfg, v->threads, &d);
     const fg_decode_io io = {.count = n, .llr = llr, .llr_q = llr_q, .bits = bits};
+    fg_cli_ticker *tick = rc ? NULL : fg_cli_ticker_start("fecforge %s: warm-up batch of %d frames", cmd, n);
     if (!rc)
         rc = fg_family_decoder_run(d, &io); /* warm-up */
+    fg_cli_ticker_stop(tick);
     for (int b = 0; b < v->batches && !rc; b++) {
+        tick = fg_cli_ticker_start("fecforge %s: batch %d of %d (%d frames)", cmd, b + 1, v->batches, n);
         const double t0 = fg_cli_now();
         rc = fg_family_decoder_run(d, &io);
         ms[b] = 1e3 * (fg_cli_now() - t0);
+        fg_cli_ticker_stop(tick);
     }
+    fg_cli_progress_done();
     if (!rc) {
         qsort(ms, (size_t)v->batches, sizeof *ms, cmp_double);
         const double med = v->batches % 2 ? ms[v->batches / 2] : 0.5 * (ms[v->batches / 2 - 1] + ms[v->batches / 2]);
@@ -109,11 +126,11 @@ static int time_decoder(const fg_family_inst *fi, const fg_family_impl *m, const
     return rc;
 }
 
-static int measure(const fg_family_inst *fi, const fg_family_impl *m, const void *icfg, const bench_opts *v,
-                   fg_impl_timing *t)
+static int measure(const char *cmd, const fg_family_inst *fi, const fg_family_impl *m, const void *icfg,
+                   const bench_opts *v, fg_impl_timing *t)
 {
     if (!m->bench)
-        return time_decoder(fi, m, icfg, v, t);
+        return time_decoder(cmd, fi, m, icfg, v, t);
     void *w = NULL;
     int rc = m->create(fi, icfg, 0, &w);
     if (!rc)
@@ -231,7 +248,7 @@ static int bench_family(const fg_family *f, int argc, char **argv)
     f->label(fi, m, label, sizeof label);
     if (!v.sweep) {
         fg_impl_timing t;
-        if (measure(fi, m, icfg, &v, &t)) {
+        if (measure(c.cmd, fi, m, icfg, &v, &t)) {
             rc = fg_cli_fail(c.cmd, "%s", fg_last_error());
             goto out;
         }
@@ -279,7 +296,7 @@ static int bench_family(const fg_family *f, int argc, char **argv)
         if (!e && m->check)
             e = m->check(fi, pcfg);
         if (!e)
-            e = measure(fi, m, pcfg, &v, &q->t);
+            e = measure(c.cmd, fi, m, pcfg, &v, &q->t);
         fg_cli_progress(c.cmd, "sweep points", p + 1, n_grid);
         if (e == FG_EINVAL || e == FG_ENOMEM) { /* a shape this device or decoder cannot take */
             skipped++;

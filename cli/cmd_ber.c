@@ -203,8 +203,13 @@ static int ber_family(const fg_family *f, int argc, char **argv)
         fg_cli_ber_table_head(f);
     }
     jsonl_ctx jc = {b, fi, m, label, pts, 0, 0, workers, 0};
-    if (jl_out)
+    if (jl_out) {
         jsonl_line(fg_out_stream(jl_out), "head", head_members, &jc);
+        if (fg_out_check(jl_out)) {
+            rc = fg_cli_fail(b->c.cmd, "--jsonl: %s", fg_last_error());
+            goto out;
+        }
+    }
     fg_cli_coop_begin();
     int n_done = 0;
     run_ctx rx = {{b->c.cmd, f, b->run.min_fe, b->run.max_frames, 0.0}};
@@ -229,7 +234,10 @@ static int ber_family(const fg_family *f, int argc, char **argv)
             j.pretty = 0;
             fg_cli_ber_json_point(&j, f, &pts[i], "point");
             fputc('\n', fg_out_stream(jl_out));
-            fflush(fg_out_stream(jl_out));
+            if (fg_out_check(jl_out)) { /* a full disk stops the run: no point is lost silently */
+                rc = fg_cli_fail(b->c.cmd, "--jsonl: %s", fg_last_error());
+                break;
+            }
         }
         if (pts[i].stop == FG_BER_STOP_INTERRUPTED || fg_cli_stopped())
             break;
@@ -336,7 +344,8 @@ static int ber_plot(int argc, char **argv)
                     "fecforge ber plot --plot fer.png --fer-only k1.json k2.json",
         .pos_min = 1,
         .pos_max = FG_CLI_PLOT_WITH_MAX,
-        .pos_meta = "RESULT.json..."};
+        .pos_meta = "RESULT.json...",
+        .pos_inputs = 1};
     fg_cli_group(&spec, "options", plot_table, &v);
     int rc = fg_cli_parse(&spec, argc, argv);
     if (rc)

@@ -191,9 +191,6 @@ static int code_ldpc(int argc, char **argv)
     }
     if (!v.code.code)
         return fg_cli_finish(&spec, fg_cli_usage_error(CMD, "--code NAME|FILE or --list is required"));
-    if (base && alist && !strcmp(v.base, v.alist))
-        return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.alist, "=%s names the same file as --export-base",
-                                                     v.alist));
     fg_ldpc_code *code;
     if (fg_ldpc_code_open(v.code.code, v.code.z, &code))
         return fg_cli_finish(&spec, fg_cli_usage_error(CMD, "--code %s", fg_last_error()));

@@ -60,7 +60,8 @@ int fg_cmd_compare(int argc, char **argv)
         .exits = "0 identical, 1 different (or a runtime failure), 2 usage error or an unusable file",
         .pos_min = 2,
         .pos_max = 2,
-        .pos_meta = "A B"};
+        .pos_meta = "A B",
+        .pos_inputs = 1};
     fg_cli_group(&spec, "options", compare_table, &v);
     int rc = fg_cli_parse(&spec, argc, argv);
     if (rc)

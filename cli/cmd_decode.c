@@ -18,9 +18,10 @@ typedef struct {
 
 #define O(f) offsetof(decode_opts, f)
 static const fg_opt decode_table[] = {
-    {"in", 0, FG_OPT_TEXT, O(in), .meta = "FRAMES", .help = "the frame file of channel LLRs", .flags = FG_OPT_REQUIRED},
+    {"in", 0, FG_OPT_TEXT, O(in), .meta = "FRAMES", .help = "the frame file of channel LLRs",
+     .flags = FG_OPT_REQUIRED | FG_OPT_PATH_IN},
     {"out", 'o', FG_OPT_TEXT, O(out), .meta = "FILE", .help = "the decisions (a frame file of bits and work counts)",
-     .flags = FG_OPT_REQUIRED},
+     .flags = FG_OPT_REQUIRED | FG_CLI_OUT},
     {"app", 0, FG_OPT_FLAG, O(app), .help = "also the a-posteriori values of every frame"},
     {"threads", 0, FG_OPT_INT, O(threads), 1, FG_BER_WORKERS_MAX, .def = "1", .meta = "T",
      .help = "CPU threads (a GPU implementation uses --gpus)"},

@@ -32,8 +32,9 @@ static fg_opt frames_table[] = {
     {"jobs", 0, FG_OPT_INT, 0, .alias_of = "threads"},
     {"encoding", 0, FG_OPT_CHOICE, O(binary), .words = "text|binary", .def = "text", .meta = "E",
      .help = "text: a frame per line; binary: little-endian records (large runs)"},
-    {"out", 'o', FG_OPT_TEXT, O(out), .meta = "FILE", .help = "the frame file (channel LLRs)", .flags = FG_OPT_REQUIRED},
-    {"ref", 0, FG_OPT_TEXT, O(ref), .meta = "FILE",
+    {"out", 'o', FG_OPT_TEXT, O(out), .meta = "FILE", .help = "the frame file (channel LLRs)",
+     .flags = FG_OPT_REQUIRED | FG_CLI_OUT},
+    {"ref", 0, FG_OPT_TEXT, O(ref), .meta = "FILE", .flags = FG_CLI_OUT,
      .help = "also the reference decisions (a bits file: what a correct decoder decides)"},
     {NULL}};
 #undef O

@@ -16,7 +16,7 @@ typedef struct {
 
 #define O(f) offsetof(gen_opts, f)
 static const fg_opt gen_table[] = {
-    {"out", 'o', FG_OPT_TEXT, O(out), .meta = "DIR", .flags = FG_OPT_REQUIRED,
+    {"out", 'o', FG_OPT_TEXT, O(out), .meta = "DIR", .flags = FG_OPT_REQUIRED | FG_CLI_OUTDIR,
      .help = "output directory: written completely or not at all; an existing one is replaced only\n"
              "if it is an earlier output of `fecforge gen`"},
     {"json", 0, FG_OPT_FLAG, O(json), .help = "one JSON object on stdout (top module, directory, ...)"},

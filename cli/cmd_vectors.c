@@ -19,11 +19,11 @@ typedef struct {
 
 #define O(f) offsetof(vectors_opts, f)
 static const fg_opt vectors_table[] = {
-    {"out", 'o', FG_OPT_TEXT, O(out), .meta = "DIR", .flags = FG_OPT_REQUIRED,
+    {"out", 'o', FG_OPT_TEXT, O(out), .meta = "DIR", .flags = FG_OPT_REQUIRED | FG_CLI_OUTDIR,
      .help = "the vector set's directory: written as DIR.tmp-XXXXXX and renamed at the end; an existing\n"
              "one is replaced only if it is an earlier vector set (or empty)"},
     {"json", 0, FG_OPT_FLAG, O(json), .help = "a JSON summary on stdout (provenance, DIR, cycle counts, streams)"},
-    {"frames-out", 0, FG_OPT_TEXT, O(frames_out), .meta = "FILE",
+    {"frames-out", 0, FG_OPT_TEXT, O(frames_out), .meta = "FILE", .flags = FG_CLI_OUT,
      .help = "also the set's frames as a frame file of the decoder family (docs/decode.md): what\n"
              "`fecforge decode` and a hardware decoder take (designs with frames: ldpc, turbo-fixed)"},
     {NULL}};

@@ -75,7 +75,7 @@ static fg_opt verify_table[] = {
      .help = "N random legal configurations instead of the given one"},
     {"size", 0, FG_OPT_INT, O(size), 1, 1024, .meta = "N", .help = "the largest configuration --random picks"},
     {"seed", 0, FG_OPT_SEED, O(seed), .meta = "S", .def_text = "from the clock, printed", .help = "seed of --random"},
-    {"work", 0, FG_OPT_TEXT, O(work), .meta = "DIR",
+    {"work", 0, FG_OPT_TEXT, O(work), .meta = "DIR", .flags = FG_CLI_OUTDIR,
      .help = "work directory (default: a new one under $TMPDIR, removed on success)"},
     {"keep", 0, FG_OPT_FLAG, O(keep), .help = "keep the work directory"},
     {"jobs", 0, FG_OPT_INT, O(jobs), 1, 256, .def = "2", .meta = "J",
@@ -478,8 +478,9 @@ typedef struct {
 
 #define O(f) offsetof(vectors_opts, f)
 static const fg_opt vectors_table[] = {
-    {"rtl", 0, FG_OPT_TEXT, O(rtl), .meta = "DIR", .flags = FG_OPT_REQUIRED, .help = "a `fecforge gen` output"},
-    {"work", 0, FG_OPT_TEXT, O(work), .meta = "DIR",
+    {"rtl", 0, FG_OPT_TEXT, O(rtl), .meta = "DIR", .flags = FG_OPT_REQUIRED | FG_OPT_PATH_IN,
+     .help = "a `fecforge gen` output"},
+    {"work", 0, FG_OPT_TEXT, O(work), .meta = "DIR", .flags = FG_CLI_OUTDIR,
      .help = "work directory (default: a new one under $TMPDIR, removed on success)"},
     {"keep", 0, FG_OPT_FLAG, O(keep), .help = "keep the work directory"},
     {"jobs", 0, FG_OPT_INT, O(jobs), 1, 256, .def = "2", .meta = "J",
@@ -502,7 +503,8 @@ static int verify_vectors(int argc, char **argv)
                  "128+N interrupted by signal N",
         .pos_min = 1,
         .pos_max = FG_CLI_VL_BATCH,
-        .pos_meta = "VECDIR..."};
+        .pos_meta = "VECDIR...",
+        .pos_inputs = 1};
     fg_cli_group(&spec, "options", vectors_table, &v);
     int rc = fg_cli_parse(&spec, argc, argv);
     if (rc)

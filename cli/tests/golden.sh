@@ -34,6 +34,7 @@ norm_prim() {
 }
 norm() {
     case $1 in
+    */.fecforge-output) sed -E 's/^file [0-9]+ [0-9a-f]{16} /file SIZE DIGEST /' "$1" ;; # the files hold the git hash
     *.json) norm_json "$1" 2>/dev/null || norm_text "$1" ;;
     *.v) norm_prim "$1" >"$tmp/prim" && norm_text "$tmp/prim" ;;
     *) norm_text "$1" ;;

@@ -29,7 +29,7 @@ typedef struct {
 #define X(f) (A(fx) + offsetof(fg_ldpc_fixed_cfg, f))
 static const fg_opt decoder_opts[] = {
     {"codes", 0, FG_OPT_TEXTS, O(codes), .max = FG_GEN_LDPC_CODES_MAX, .meta = "LIST", .def_text = "",
-     .help = "codes of one family, code_sel_i selects them in this order: built-in names (fecforge code\n"
+     .flags = FG_OPT_PATH_IN, .help = "codes of one family, code_sel_i selects them in this order: built-in names (fecforge code\n"
              "ldpc --list), wifi (the 12 802.11n codes), wimax (the 114 802.16e codes), or base-matrix\n"
              "files (required)"},
     {"code", 0, FG_OPT_TEXTS, 0, .alias_of = "codes"},

@@ -360,7 +360,7 @@ int fg_gen_dbcf_write(fg_gen_out *o, const fg_gen_dbcf_cfg *c)
     if (!f)
         return FG_EIO;
     emit_top(f, c, name);
-    int rc = fg_gen_out_close(f, file);
+    int rc = fg_gen_out_close(o, f, file);
     if (rc)
         return rc;
     /* Primitives the top instantiates. */
@@ -408,7 +408,7 @@ int fg_gen_dbcf(const fg_gen_dbcf_cfg *c, const char *dir)
         goto fail;
     }
     emit_manifest(f, c, name, &o);
-    if ((rc = fg_gen_out_close(f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
+    if ((rc = fg_gen_out_close(&o, f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
         goto fail;
     return 0;
 fail:

@@ -192,7 +192,7 @@ int fg_gen_iag_write(fg_gen_out *o, const fg_gen_iag_cfg *c)
                   params);
     rc = c->std == FG_STD_LTE ? fg_gen_iag_lte_emit(f, c, name) : fg_gen_iag_umts_emit(f, c, name);
     {
-        const int rc2 = fg_gen_out_close(f, file);
+        const int rc2 = fg_gen_out_close(o, f, file);
         if (!rc)
             rc = rc2;
     }
@@ -240,7 +240,7 @@ int fg_gen_iag(const fg_gen_iag_cfg *c, const char *dir)
         goto fail;
     }
     emit_manifest(f, c, name, &o, &pi, &mem);
-    if ((rc = fg_gen_out_close(f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
+    if ((rc = fg_gen_out_close(&o, f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
         goto fail;
     return 0;
 fail:

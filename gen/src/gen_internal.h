@@ -29,7 +29,8 @@ typedef struct {
 int fg_gen_out_begin(fg_gen_out *o, const char *dir);
 /* Open a file in the staging directory; verilog != 0 lists it in files.f. */
 FILE *fg_gen_out_open(fg_gen_out *o, const char *name, int verilog);
-int fg_gen_out_close(FILE *f, const char *name);
+/* Close a file of o with every write checked: FG_EIO naming it and the reason ("No space left on device"). */
+int fg_gen_out_close(fg_gen_out *o, FILE *f, const char *name);
 /* Write an embedded rtl/lib primitive, with a provenance line, and list it. */
 int fg_gen_out_primitive(fg_gen_out *o, const char *module);
 /* Write every embedded primitive that the written file `file` of o instantiates, and those they

@@ -646,7 +646,7 @@ int fg_gen_ldpc(const fg_gen_ldpc_cfg *c, const char *dir)
              c->arch.mb_order == FG_LDPC_ARCH_ORDER_HAZARD ? "hazard" : "ltr");
     fg_gen_header(f, "multi-layer MB-serial QC-LDPC decoder (docs/rtl-ldpc.md)", params);
     emit_top(f, c, &T, top);
-    if ((rc = fg_gen_out_close(f, file)))
+    if ((rc = fg_gen_out_close(&o, f, file)))
         goto fail;
     static const char *const prims[] = {"fg_rot_lanes", "fg_ldpc_rgen", "fg_sext", "fg_scale", "fg_scale_rnd",
                                         "fg_sat", "fg_sat_sub", "fg_rold_keep", "fg_rshift_rnd", "fg_sram_1r1w"};
@@ -660,7 +660,7 @@ int fg_gen_ldpc(const fg_gen_ldpc_cfg *c, const char *dir)
         goto fail;
     }
     emit_manifest(f, c, &T, top, &o);
-    if ((rc = fg_gen_out_close(f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
+    if ((rc = fg_gen_out_close(&o, f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
         goto fail;
     tabs_free(&T);
     return 0;

@@ -45,11 +45,9 @@ FILE *fg_gen_out_open(fg_gen_out *o, const char *name, int verilog)
     return fg_outdir_open(o->od, name);
 }
 
-int fg_gen_out_close(FILE *f, const char *name)
+int fg_gen_out_close(fg_gen_out *o, FILE *f, const char *name)
 {
-    int bad = ferror(f);
-    bad |= fclose(f) != 0;
-    return bad ? fg_set_error(FG_EIO, "write error on %s", name) : 0;
+    return fg_outdir_close(o->od, f) ? fg_set_error(FG_EIO, "%s: %s", name, fg_last_error()) : 0;
 }
 
 const char *fg_gen_template(const char *name)
@@ -72,7 +70,7 @@ int fg_gen_out_primitive(fg_gen_out *o, const char *module)
             fprintf(f, "// Copied from rtl/lib/%s by fecforge gen %s (git %s). Do not edit.\n", name,
                     fg_version(), fg_git_hash());
             fputs(r->text, f);
-            return fg_gen_out_close(f, name);
+            return fg_gen_out_close(o, f, name);
         }
     return fg_set_error(FG_EINVAL, "primitive %s is not compiled into the generator", module);
 }
@@ -85,7 +83,7 @@ int fg_gen_out_testbench(fg_gen_out *o, const char *top, const fg_gen_port *port
     if (!f)
         return FG_EIO;
     const int rc = fg_gen_testbench(f, top, ports, n_ports, lay, params);
-    const int rc2 = fg_gen_out_close(f, o->testbench);
+    const int rc2 = fg_gen_out_close(o, f, o->testbench);
     return rc ? rc : rc2;
 }
 
@@ -96,7 +94,7 @@ int fg_gen_out_commit(fg_gen_out *o)
     for (int i = 0; i < o->nfiles && f; i++)
         fprintf(f, "%s\n", o->files[i]);
     if (f)
-        rc = fg_gen_out_close(f, "files.f");
+        rc = fg_gen_out_close(o, f, "files.f");
     if (rc) {
         fg_gen_out_abort(o);
         return rc;

@@ -395,7 +395,7 @@ static int write_module(fg_gen_out *o, const char *module, void (*emit)(FILE *, 
     if (!f)
         return FG_EIO;
     emit(f, c, top);
-    return fg_gen_out_close(f, file);
+    return fg_gen_out_close(o, f, file);
 }
 
 /* tb_<top>.v for the vector sets of this write path (fg_vec_layout_subsys: the configuration's depth and
@@ -433,7 +433,7 @@ int fg_gen_subsys(const fg_gen_subsys_cfg *c, const char *dir)
         goto fail;
     }
     emit_top(f, c, top, iag, dbcf);
-    if ((rc = fg_gen_out_close(f, file)))
+    if ((rc = fg_gen_out_close(&o, f, file)))
         goto fail;
     snprintf(name, sizeof name, "%s_map", top);
     if ((rc = write_module(&o, name, emit_map, c, top)))
@@ -449,7 +449,7 @@ int fg_gen_subsys(const fg_gen_subsys_cfg *c, const char *dir)
         goto fail;
     }
     emit_manifest(f, c, top, iag, dbcf, &o);
-    if ((rc = fg_gen_out_close(f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
+    if ((rc = fg_gen_out_close(&o, f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
         goto fail;
     return 0;
 fail:

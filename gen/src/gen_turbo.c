@@ -556,7 +556,7 @@ int fg_gen_turbo(const fg_gen_turbo_cfg *c, const char *dir)
         goto fail;
     }
     emit_top(f, c, &nm, dd.count_w, &d, &t, params);
-    if ((rc = fg_gen_out_close(f, file)) || (rc = fg_gen_out_primitives_of(&o, file)))
+    if ((rc = fg_gen_out_close(&o, f, file)) || (rc = fg_gen_out_primitives_of(&o, file)))
         goto fail;
     snprintf(file, sizeof file, "%s_ktab.v", nm.top);
     if (!(f = fg_gen_out_open(&o, file, 1))) {
@@ -564,7 +564,7 @@ int fg_gen_turbo(const fg_gen_turbo_cfg *c, const char *dir)
         goto fail;
     }
     emit_ktab(f, c, nm.top, &d, &t, params);
-    if ((rc = fg_gen_out_close(f, file)) || (c->std != FG_STD_UMTS && (rc = fg_gen_iag_write(&o, &il))) ||
+    if ((rc = fg_gen_out_close(&o, f, file)) || (c->std != FG_STD_UMTS && (rc = fg_gen_iag_write(&o, &il))) ||
         (c->std != FG_STD_LTE && ((rc = fg_gen_iag_write(&o, &iu)) || (rc = fg_gen_dbcf_write(&o, &dc)))))
         goto fail;
     {
@@ -582,7 +582,7 @@ int fg_gen_turbo(const fg_gen_turbo_cfg *c, const char *dir)
         goto fail;
     }
     emit_manifest(f, c, &nm, &d, &t, &o);
-    if ((rc = fg_gen_out_close(f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
+    if ((rc = fg_gen_out_close(&o, f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
         goto fail;
     table_free(&t);
     return 0;

@@ -250,7 +250,7 @@ static int write_verilog(fg_gen_out *o, void (*emit)(FILE *, const fg_vit_hw_dim
     if (!f)
         return FG_EIO;
     emit(f, d, name, params);
-    const int rc = fg_gen_out_close(f, file);
+    const int rc = fg_gen_out_close(o, f, file);
     return rc ? rc : fg_gen_out_primitives_of(o, file);
 }
 
@@ -284,7 +284,7 @@ int fg_gen_viterbi(const fg_gen_viterbi_cfg *c, const char *dir)
         goto fail;
     }
     emit_manifest(f, d, top, &o);
-    if ((rc = fg_gen_out_close(f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
+    if ((rc = fg_gen_out_close(&o, f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
         goto fail;
     return 0;
 fail:

@@ -49,6 +49,8 @@ enum {
     FG_OPT_HI_OPEN = 16,  /* REAL: hi itself is outside the range */
     FG_OPT_CONFIG = 32,   /* only in a --config file: a manifest's spelling of a value another option sets
                              (mb_rows and mb_cols for --mb); not on the command line, not in the help */
+    FG_OPT_PATH_IN = 64,  /* TEXT, TEXTS: a value that names an existing file or directory is an input the
+                             command reads (the command line refuses an output that is, or holds, it) */
     FG_OPT_ALL = -1,      /* fg_opt_ints.n for the named word of INTS ("all") */
     FG_OPTS_HELP = 1      /* fg_opts_parse: --help was given */
 };

@@ -142,7 +142,7 @@ int fg_frames_write(fg_frames_writer *w, const double *llr, const int32_t *llr_q
         fputc('\n', f);
     }
     w->written++;
-    return ferror(f) ? fg_set_error(FG_EIO, "cannot write %s", fg_out_path(w->o)) : 0;
+    return ferror(f) ? fg_out_check(w->o) : 0; /* the path and the reason ("No space left on device") */
 }
 
 int fg_frames_commit(fg_frames_writer *w)

@@ -5,7 +5,7 @@
 
 #define O(f) offsetof(fg_ldpc_code_arg, f)
 const fg_opt fg_ldpc_code_options[] = {
-    {"code", 0, FG_OPT_TEXT, O(code), .meta = "NAME|FILE", .def_text = "",
+    {"code", 0, FG_OPT_TEXT, O(code), .meta = "NAME|FILE", .def_text = "", .flags = FG_OPT_PATH_IN,
      .help = "a built-in code (fecforge code ldpc --list): wifi-<648|1296|1944>-<1/2|2/3|3/4|5/6>,\n"
              "wimax-<576..2304 step 96>-<1/2|2/3A|2/3B|3/4A|3/4B|5/6>; or a base-matrix file\n"
              "(docs/ldpc-codes.md), or FILE.alist with --z"},

@@ -45,7 +45,8 @@ const fg_opt fg_vit_tile_options[] = {
      .help = "stages a tile runs after its own (v2: the traceback's convergence)"},
     {"subframe", 0, FG_OPT_INT, D(f0), 0, FG_VIT_BITS_MAX, .def = "0", .meta = "F0",
      .help = "parallel traceback: subframes of F0 stages, each traced back from the best state V2\n"
-             "stages after its end; 0: one traceback per tile"},
+             "stages after its end (a tile's last subframe holds the F mod F0 stages left when F0\n"
+             "does not divide F); 0: one traceback per tile"},
     {NULL}};
 
 const fg_opt fg_vit_fixed_options[] = {
