@@ -58,6 +58,9 @@ int fg_cli_outdir_error(const char *cmd, const char *opt, int rc);
 enum { FG_CLI_PATH_IN, FG_CLI_PATH_OUT, FG_CLI_PATH_OUTDIR };
 int fg_cli_claim(const char *cmd, const char *opt, const char *path, int kind);
 void fg_cli_claims_reset(void);
+/* The end of the command: after a failure, a reader waiting at a FIFO named as an output gets its end of
+ * file (the command may have failed before opening it). */
+void fg_cli_claims_end(int failed);
 
 /* Render a gnuplot script into the PNG output png: gnuplot writes into a private temporary directory
  * (its `set output` is set here: scripts set the terminal only) and the image is copied into png.

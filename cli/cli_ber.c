@@ -1,6 +1,8 @@
 /* Shared pieces of the BER output (cli_ber.h). */
 #include "cli_ber.h"
 #include "vec_json.h"
+#include "fecforge/error.h"
+#include "fecforge/input.h"
 
 #include <errno.h>
 #include <math.h>
@@ -101,37 +103,12 @@ void fg_cli_curves_free(fg_cli_curve *cv, int n)
 int fg_cli_read_curve(const char *cmd, const char *opt, const char *path, fg_cli_curve *c, char *code_name,
                       size_t code_name_n, char *axis)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return errno == ENOENT ? fg_cli_usage_error(cmd, "%s%s: no such file", opt, path)
-                               : fg_cli_usage_error(cmd, "%s%s: cannot read: %s", opt, path, strerror(errno));
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 + 1 > cap) {
-            cap = cap ? 2 * cap : 65536;
-            char *t = cap <= (64u << 20) ? realloc(text, cap) : NULL;
-            if (!t) {
-                free(text);
-                fclose(f);
-                return fg_cli_usage_error(cmd, "%s%s: larger than 64 MB or out of memory", opt, path);
-            }
-            text = t;
-        }
-        size_t got = fread(text + len, 1, 4096, f);
-        len += got;
-        if (got < 4096)
-            break;
-    }
-    fclose(f);
-    text[len] = '\0';
+    char *text;
+    if (fg_in_file(path, FG_IN_TEXT, 64u << 20, &text, NULL)) /* "PATH: no such file", "PATH is a FIFO, ..." */
+        return fg_cli_usage_error(cmd, "%s%s", opt, fg_last_error());
     vj doc;
     char err[128];
     int rc = 0;
-    if (memchr(text, '\0', len)) {
-        free(text);
-        return fg_cli_usage_error(cmd, "%s%s: not JSON (a NUL byte)", opt, path);
-    }
     if (vj_parse(text, &doc, err, sizeof err)) {
         free(text);
         return fg_cli_usage_error(cmd, "%s%s: not JSON: %s", opt, path, err);

@@ -59,6 +59,7 @@ static void check_stdout_start(void)
 static int finish(int rc)
 {
     fg_outdir_mark_prepared();
+    fg_cli_claims_end(rc != FG_EXIT_OK);
     const int flushed = fflush(stdout) == 0;
     if (!flushed || ferror(stdout) || stdout_err) {
         const int e = stdout_err ? stdout_err : errno;

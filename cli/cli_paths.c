@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,12 +24,24 @@ typedef struct {
     ino_t ino;
     int is_dir;
     int std;             /* 1: standard input ("-" as an input), 2: standard output ("-" or the same file) */
+    int fifo;            /* an output that is a FIFO */
 } claim;
 
 static claim claims[CLAIMS_MAX];
 static int n_claims;
 
 void fg_cli_claims_reset(void) { n_claims = 0; }
+
+void fg_cli_claims_end(int failed)
+{
+    for (int i = 0; failed && i < n_claims; i++)
+        if (claims[i].fifo) { /* a reader waiting there gets its end of file, as after a shell's redirection */
+            const int fd = open(claims[i].canon, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+            if (fd >= 0)
+                close(fd);
+        }
+    n_claims = 0;
+}
 
 static int is_dev_null(const struct stat *st)
 {
@@ -64,7 +77,7 @@ static int is_out(const claim *c) { return c->kind == FG_CLI_PATH_OUT || c->kind
 static const char *clash(const claim *a, const claim *b)
 {
     if (!is_out(a) && !is_out(b))
-        return a->std && a->std == b->std ? "both read standard input, which can be read once" : NULL;
+        return a->std && a->std == b->std ? "both read standard input" : NULL;
     if (same(a, b))
         return a->std == 2 ? "both write standard output" : "name the same file";
     if (a->std || b->std)
@@ -94,6 +107,7 @@ int fg_cli_claim(const char *cmd, const char *opt, const char *path, int kind)
         c.dev = st.st_dev;
         c.ino = st.st_ino;
         c.is_dir = S_ISDIR(st.st_mode);
+        c.fifo = out && S_ISFIFO(st.st_mode);
         if (is_dev_null(&st))
             return 0; /* written and read any number of times */
         if (out && same_as_fd(&st, STDOUT_FILENO))
@@ -105,10 +119,11 @@ int fg_cli_claim(const char *cmd, const char *opt, const char *path, int kind)
     for (int i = 0; i < n_claims; i++) {
         const char *why = clash(&c, &claims[i]);
         if (why)
-            return fg_cli_usage_error(cmd, "%s %s and %s %s %s: refusing to %s", claims[i].opt, claims[i].shown,
-                                      c.opt, c.shown, why,
-                                      is_out(&c) && is_out(&claims[i]) ? "write one over the other"
-                                                                       : "overwrite an input");
+            return fg_cli_usage_error(cmd, "%s %s and %s %s %s: %s", claims[i].opt, claims[i].shown, c.opt, c.shown,
+                                      why,
+                                      !is_out(&c) && !is_out(&claims[i]) ? "it can be read once"
+                                      : is_out(&c) && is_out(&claims[i]) ? "refusing to write one over the other"
+                                                                          : "refusing to overwrite an input");
     }
     if (n_claims == CLAIMS_MAX)
         return fg_cli_usage_error(cmd, "more than %d file arguments", CLAIMS_MAX);

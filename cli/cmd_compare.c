@@ -72,11 +72,18 @@ int fg_cmd_compare(int argc, char **argv)
     int32_t *qa = NULL, *qb = NULL;
     double *fa = NULL, *fb = NULL;
     mismatch *list = NULL;
+    /* (A and B both '-' are refused with the other path conflicts: fg_cli_claim) */
     if ((rc = open_bits(CMD, pa, &ra)) || (rc = open_bits(CMD, pb, &rb)))
         goto out;
     const fg_frames_header *ha = fg_frames_header_of(ra), *hb = fg_frames_header_of(rb);
     if (strcmp(ha->family, hb->family) || strcmp(ha->code, hb->code)) {
         rc = fg_cli_usage_error(CMD, "%s is of %s %s, %s of %s %s", pa, ha->family, ha->code, pb, hb->family, hb->code);
+        goto out;
+    }
+    if (ha->code_digest && hb->code_digest && ha->code_digest != hb->code_digest) {
+        rc = fg_cli_usage_error(CMD, "%s: code digest %016llx differs from %016llx of %s (another code of the same "
+                                     "name)", pb, (unsigned long long)hb->code_digest,
+                                (unsigned long long)ha->code_digest, pa);
         goto out;
     }
     if (ha->length != hb->length || ha->count != hb->count) {
@@ -106,7 +113,9 @@ int fg_cmd_compare(int argc, char **argv)
     int listed = 0;
     for (;;) {
         int32_t wa = 0, wb = 0;
-        const int ga = fg_frames_read(ra, NULL, NULL, ba, &wa, fa, qa), gb = fg_frames_read(rb, NULL, NULL, bb, &wb, fb, qb);
+        /* one file at a time: the message of a bad A must not be replaced by reading B */
+        const int ga = fg_frames_read(ra, NULL, NULL, ba, &wa, fa, qa);
+        const int gb = ga < 0 ? 0 : fg_frames_read(rb, NULL, NULL, bb, &wb, fb, qb);
         if (ga < 0 || gb < 0) {
             rc = fg_cli_usage_error(CMD, "%s", fg_last_error());
             goto out;

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "fecforge/error.h"
 #include "fecforge/frames.h"
+#include "fecforge/input.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@ typedef struct {
 
 #define O(f) offsetof(decode_opts, f)
 static const fg_opt decode_table[] = {
-    {"in", 0, FG_OPT_TEXT, O(in), .meta = "FRAMES", .help = "the frame file of channel LLRs",
+    {"in", 0, FG_OPT_TEXT, O(in), .meta = "FRAMES", .help = "the frame file of channel LLRs ('-': standard input)",
      .flags = FG_OPT_REQUIRED | FG_OPT_PATH_IN},
     {"out", 'o', FG_OPT_TEXT, O(out), .meta = "FILE", .help = "the decisions (a frame file of bits and work counts)",
      .flags = FG_OPT_REQUIRED | FG_CLI_OUT},
@@ -53,7 +54,26 @@ static int check_input(const fg_cli_family *c, const char *path, const fg_frames
     if (h->length != fi->n_rx_max)
         return fg_cli_usage_error(c->cmd, "--in=%s has frames of %d values; the code's are %d", path, h->length,
                                   fi->n_rx_max);
+    if (h->code_digest && fi->code_digest && h->code_digest != fi->code_digest)
+        return fg_cli_usage_error(c->cmd, "--in=%s: code digest %016llx differs from %016llx of the options' code %s "
+                                          "(another code of the same name)", path, (unsigned long long)h->code_digest,
+                                  (unsigned long long)fi->code_digest, fi->code_name);
     return 0;
+}
+
+/* Every frame of a regular file, read once before anything is written: a bad value anywhere is a usage
+ * error while the output is untouched. (Standard input cannot be read twice: its frames are checked as
+ * they are decoded.) */
+static int validate_all(const char *cmd, const char *path)
+{
+    if (!fg_in_is_regular(path))
+        return 0;
+    fg_frames_reader *r = NULL;
+    int got = fg_frames_open(path, &r);
+    while (!got && (got = fg_frames_read(r, NULL, NULL, NULL, NULL, NULL, NULL)) == 1)
+        got = 0;
+    fg_frames_close(r);
+    return got < 0 ? fg_cli_usage_error(cmd, "--in: %s", fg_last_error()) : 0;
 }
 
 int fg_cmd_decode(int argc, char **argv)
@@ -82,8 +102,9 @@ int fg_cmd_decode(int argc, char **argv)
     c.spec.about = "Decodes every frame of --in (a frame file: docs/decode.md; captured from hardware or made by\n"
                    "'fecforge frames') with the implementation the options choose (--impl, --fixed, --device), and\n"
                    "writes its decisions, work counts and (--app) a-posteriori values as a frame file. The input's\n"
-                   "header must match the options: family, code, arithmetic and length; otherwise nothing is\n"
-                   "written (exit 2). A GPU implementation decodes millions of frames bit-exactly with the C model.";
+                   "header must match the options (family, code and its digest, arithmetic, length) and every\n"
+                   "frame must be valid; otherwise nothing is written (exit 2). A GPU implementation decodes\n"
+                   "millions of frames bit-exactly with the C model.";
     c.spec.examples = examples;
     fg_cli_group(&c.spec, "decode", decode_table, &v);
     if (!rc && (rc = fg_cli_parse(&c.spec, argc - 1, argv + 1)) != 0) {
@@ -110,11 +131,12 @@ int fg_cmd_decode(int argc, char **argv)
         goto out;
     }
     const fg_frames_header *hin = fg_frames_header_of(r);
-    if ((rc = check_input(&c, v.in, hin)))
+    if ((rc = check_input(&c, v.in, hin)) || (rc = validate_all(c.cmd, v.in)))
         goto out;
     const int fixed = c.impl->input == FG_IMPL_QUANT;
     fg_frames_header h = *hin;
     h.content = FG_FRAMES_BITS;
+    h.code_digest = fi->code_digest;
     h.work = 1;
     h.app = v.app;
     h.length = fi->dec_len;

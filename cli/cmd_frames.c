@@ -80,9 +80,11 @@ int fg_cmd_frames(int argc, char **argv)
     /* a path that cannot be written is refused (FG_EINVAL, naming the path) before any frame is made */
     const int w = fg_family_write_frames(&c.fi, c.impl, v.seed, v.x.v[0], v.first, v.count, v.threads, v.binary,
                                          v.out, v.ref, on_progress, c.cmd);
-    if (w == FG_EINVAL)
-        rc = fg_cli_usage_error(c.cmd, "%s: %s", v.ref && !strncmp(fg_last_error(), v.ref, strlen(v.ref)) ? "--ref" : "-o",
-                                fg_last_error());
+    const char *msg = fg_last_error();
+    if (w == FG_EINVAL && v.ref && !strncmp(msg, v.ref, strlen(v.ref)) && !strncmp(msg + strlen(v.ref), ": ", 2))
+        rc = fg_cli_usage_error(c.cmd, "--ref: %s", msg + strlen(v.ref) + 2); /* the library names the file */
+    else if (w == FG_EINVAL)
+        rc = fg_cli_usage_error(c.cmd, "-o: %s", msg);
     else if (w)
         rc = fg_cli_fail(c.cmd, "%s", fg_last_error());
     fg_cli_progress_done();

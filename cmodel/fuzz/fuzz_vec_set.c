@@ -299,9 +299,12 @@ static int hexdigit(uint8_t h)
 
 /* Independent reading of one line (without its '\n') against FORMAT.md: words separated by
  * blanks (space, tab, CR), one per port, each hex within the port's width or all x (not on an in
- * port). 1 with the values (sign-extended) and x marks, 0 if the line is invalid. */
+ * port), the line at most 72 bytes a port + FG_VEC_LINE_SLACK. 1 with the values (sign-extended) and x
+ * marks, 0 if the line is invalid. */
 static int model_line(const fg_vec_stream *st, const uint8_t *p, size_t n, int64_t *val, uint8_t *dc)
 {
+    if (n > (size_t)st->n_ports * 72 + FG_VEC_LINE_SLACK) /* the reader's bound (FORMAT.md "Reading a set") */
+        return 0;
     int w = 0;
     size_t i = 0;
     for (;;) {

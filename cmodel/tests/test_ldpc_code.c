@@ -676,7 +676,10 @@ static void test_base_malformed(void)
     CU_ASSERT_EQUAL(fg_ldpc_code_read_base(p, &c), 0);
     fg_ldpc_code_destroy(c);
     CU_ASSERT_EQUAL(fg_ldpc_code_read_base(tmp_path("missing.txt"), &c), FG_EIO);
-    CU_ASSERT_EQUAL(fg_ldpc_code_read_base(tmpdir, &c), FG_EIO); /* a directory */
+    CU_ASSERT_EQUAL(fg_ldpc_code_read_base(tmpdir, &c), FG_EINVAL); /* a directory: not a regular file */
+    CU_ASSERT_PTR_NOT_NULL(strstr(fg_last_error(), "is a directory, not a regular file"));
+    CU_ASSERT_EQUAL(fg_ldpc_code_read_base("/dev/zero", &c), FG_EINVAL); /* refused before it is read */
+    CU_ASSERT_PTR_NOT_NULL(strstr(fg_last_error(), "/dev/zero is a character device, not a regular file"));
     CU_ASSERT_EQUAL(fg_ldpc_code_write_base(NULL, p), FG_EINVAL);
 }
 

@@ -58,6 +58,7 @@ static void test_declarations(void)
     CU_ASSERT_EQUAL(fg_iag_check_pllr(8), 0);                   /* iag.h */
     fg_frames_reader *fr = NULL;                                /* frames.h */
     CU_ASSERT_NOT_EQUAL(fg_frames_open("/nonexistent/frames", &fr), 0);
+    CU_ASSERT_EQUAL(fg_in_is_regular("/nonexistent/file"), 0);  /* input.h */
     fg_vec_set *vs = NULL;                                      /* vectors.h */
     CU_ASSERT_NOT_EQUAL(fg_vec_open("/nonexistent/vectors", &vs), 0);
     fg_clear_error();

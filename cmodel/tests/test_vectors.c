@@ -623,8 +623,26 @@ static void test_corrupt(void)
                  "design '-dbcf' invalid", NULL);
     corrupt_case("manifest.json", 0, "\"design\": \"db.cf\",", "\"design\": \"dbcf\",", FG_EINVAL,
                  "design 'db.cf' invalid", NULL);
-    corrupt_case("expected.hex", 0, NULL, NULL, FG_EIO, "cannot read", "expected.hex");
+    corrupt_case("expected.hex", 0, NULL, NULL, FG_EIO, "expected.hex: no such file", "stream expected");
     corrupt_case("manifest.json", 0, NULL, NULL, FG_EIO, "manifest.json", NULL);
+    /* bounded: a stream line past 72 bytes per port + FG_VEC_LINE_SLACK; a manifest or stream that is no
+     * regular file (a link to /dev/zero) is refused before it is read */
+    static char longline[200000];
+    memset(longline, '0', sizeof longline - 1);
+    corrupt_case("stimulus.hex", 1, longline, NULL, FG_EINVAL, "stimulus.hex line 1: longer than", NULL);
+    const char *const links[] = {"manifest.json", "stimulus.hex"};
+    for (int i = 0; i < 2; i++) {
+        const char *bad = tmp_path("bad");
+        copy_set(good_set(), bad);
+        char lp[512];
+        snprintf(lp, sizeof lp, "%s/%s", bad, links[i]);
+        unlink(lp);
+        CU_ASSERT_EQUAL(symlink("/dev/zero", lp), 0);
+        CU_ASSERT_EQUAL(read_all(bad), FG_EINVAL);
+        CU_ASSERT(msg_has("is a character device, not a regular file"));
+        CU_ASSERT(msg_has(links[i]));
+        rm_tree(bad);
+    }
 
     /* A well-formed set with one wrong expected word (accept_new_o[0] of cycle 0), and one wrong
      * bank cell: the replay finds exactly those. */

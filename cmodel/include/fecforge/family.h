@@ -42,6 +42,10 @@ typedef struct fg_family_inst {
     double rate;         /* k / n */
     int q_width, q_frac; /* the bit-accurate implementations' channel LLRs: bits, fractional bits */
     char code_name[FG_FAMILY_NAME_MAX]; /* "wifi-648-1/2", "lte-6144" */
+    /* Optional: a digest of the code the instance really uses (fg_digest_text over a canonical description:
+     * LDPC its base matrix and Z, turbo its standard and K, ...), so that frame files name their code by
+     * content and not only by code_name (a user's file of the same name with another matrix); 0: none. */
+    uint64_t code_digest;
 } fg_family_inst;
 
 /* One frame: what a correct decoder decides and what the channel gave. */
@@ -257,12 +261,22 @@ int fg_family_frames(const fg_family_inst *fi, uint64_t seed, double x, long lon
 
 /* Frames first .. first+count-1 of (seed, x) as a frame file at path (fecforge/frames.h, text or binary):
  * the channel LLRs in the arithmetic of impl (quantised for a bit-accurate one) and, when ref_path is
- * not NULL, the reference decisions as a bits file. Both are written completely or not at all.
+ * not NULL, the reference decisions as a bits file. Both are written completely or not at all; a message about
+ * the reference file starts with "REF_PATH: ".
  * progress (may be NULL) is called after every chunk of frames. */
 int fg_family_write_frames(const fg_family_inst *fi, const fg_family_impl *impl, uint64_t seed, double x,
                            long long first, long long count, int threads, int binary, const char *path,
                            const char *ref_path, void (*progress)(void *ctx, long long done, long long total),
                            void *ctx);
+
+/* A 64-bit FNV-1a digest of the text printf makes of fmt (at most 511 characters a call: digest a long
+ * description piece by piece), continuing h (FG_DIGEST_INIT to start); never 0 (fg_family_inst.code_digest). */
+#define FG_DIGEST_INIT UINT64_C(14695981039346656037)
+uint64_t fg_digest_text(uint64_t h, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 
 /* The buffers of one frame (fg_frame) for fi, and their release. */
 int fg_frame_alloc(const fg_family_inst *fi, fg_frame *fr);

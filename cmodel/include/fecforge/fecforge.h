@@ -12,6 +12,7 @@
 #include "fecforge/ber.h"
 #include "fecforge/family.h"
 #include "fecforge/frames.h"
+#include "fecforge/input.h"
 #include "fecforge/conflicts.h"
 #include "fecforge/dbcf.h"
 #include "fecforge/iag.h"

@@ -5,10 +5,12 @@
  * decision files (a golden decode against hardware that wrote the same format); `vectors ldpc|turbo-fixed
  * --frames-out` writes the frames of a vector set. The three routes meet in one format.
  *
- * Header (text lines, in this order; "#" lines are comments):
+ * Header (text lines, exactly in this order, words separated by one space; "#" lines after the first
+ * are comments; docs/decode.md "The frame file format" gives the whole grammar):
  *   fecforge-frames 1
  *   family NAME                      e.g. ldpc
  *   code NAME                        the instance's code name, e.g. wifi-1944-1/2
+ *   code-digest HEX16                optional: fg_family_inst.code_digest, the code's content
  *   arith float | fixed W F          the decoder's channel arithmetic: W-bit LLRs with F fractional bits
  *   content llr | bits [work] [app]  what a frame holds
  *   length N                         llr: symbols per frame; bits: decided bits per frame
@@ -16,8 +18,9 @@
  *   count N                          frames in the file
  *   encoding text | binary
  *   end
- * Text frames: llr: N values separated by blanks (integers for fixed, reals for float); bits: a word of
- * N characters 0/1, then the work count (with work), then the app values (with app), blank separated.
+ * Text frames, one per line (no comments, no blank lines), values separated by one space: llr: N values
+ * (integers for fixed, reals for float); bits: a word of N characters 0/1, then the work count (with work),
+ * then the app values (with app).
  * Binary records, little-endian: llr fixed int16 per value, float float64; bits packed 8 per byte,
  * bit i in byte i/8 at position i%8; work int32; app fixed int32, float float64. */
 #ifndef FECFORGE_FRAMES_H
@@ -37,6 +40,7 @@ typedef enum { FG_FRAMES_LLR = 0, FG_FRAMES_BITS = 1 } fg_frames_content;
 typedef struct {
     char family[FG_FRAMES_NAME_MAX];
     char code[FG_FRAMES_NAME_MAX];
+    uint64_t code_digest; /* the code's digest (fg_family_inst.code_digest); 0: none (files before it) */
     int fixed;            /* 1: fixed W F, 0: float */
     int q_width, q_frac;  /* fixed: the LLRs' format */
     fg_frames_content content;
@@ -62,8 +66,10 @@ void fg_frames_abort(fg_frames_writer *w);
 /* ---- reading ---- */
 
 typedef struct fg_frames_reader fg_frames_reader;
-/* Open and read the header: FG_EINVAL with "PATH line L: ..." for anything malformed; FG_EIO if it
- * cannot be read. */
+/* Open and read the header ("-": standard input): FG_EINVAL with "PATH line L: ..." for anything
+ * malformed or a file that is no regular file (fecforge/input.h); FG_EIO if it cannot be read. Lines are
+ * bounded: a header line by 1024 bytes, a text frame by what its header allows (length x the widest
+ * value + slack). */
 int fg_frames_open(const char *path, fg_frames_reader **out);
 const fg_frames_header *fg_frames_header_of(const fg_frames_reader *r);
 /* The next frame into the buffers (the kinds the header says; others may be NULL): 1 with a frame, 0

@@ -21,7 +21,9 @@ extern "C" {
 enum {
     FG_VEC_FORMAT = 1,       /* the format version this library writes and reads */
     FG_VEC_WIDTH_MAX = 64,   /* widest port */
-    FG_VEC_NAME_MAX = 48     /* port, stream, parameter names (with the terminating NUL) */
+    FG_VEC_NAME_MAX = 48,    /* port, stream, parameter names (with the terminating NUL) */
+    FG_VEC_MANIFEST_MAX = 16 << 20, /* bytes of a manifest.json the reader reads */
+    FG_VEC_LINE_SLACK = 4096 /* a stream line: at most 72 bytes per port + this (leading zeros, '\r') */
 };
 
 /* in: stimulus, driven by the testbench. out: an output port, compared every cycle. state: an

@@ -6,6 +6,7 @@
 #include "fecforge/frames.h"
 
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -716,6 +717,18 @@ int fg_family_frames(const fg_family_inst *fi, uint64_t seed, double x, long lon
 
 /* ---- frame files ---- */
 
+uint64_t fg_digest_text(uint64_t h, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    const int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    for (int i = 0; i < n && i < (int)sizeof buf - 1; i++)
+        h = (h ^ (unsigned char)buf[i]) * UINT64_C(1099511628211);
+    return h ? h : 1;
+}
+
 /* The header of a frame file of fi: llr (arithmetic of m) or reference bits. */
 static fg_frames_header header_of(const fg_family_inst *fi, const fg_family_impl *m, int llr, long long count,
                                   int binary)
@@ -724,6 +737,7 @@ static fg_frames_header header_of(const fg_family_inst *fi, const fg_family_impl
     memset(&h, 0, sizeof h);
     snprintf(h.family, sizeof h.family, "%s", fi->family->name);
     snprintf(h.code, sizeof h.code, "%s", fi->code_name);
+    h.code_digest = fi->code_digest;
     h.fixed = m->input == FG_IMPL_QUANT;
     h.q_width = fi->q_width;
     h.q_frac = fi->q_frac;
@@ -749,7 +763,7 @@ int fg_family_write_frames(const fg_family_inst *fi, const fg_family_impl *impl,
     h = header_of(fi, impl, 0, count, binary);
     if (ref_path && (rc = fg_frames_create(ref_path, &h, &wr))) {
         fg_frames_abort(w);
-        return rc;
+        return fg_prefix_error(rc, "%s: ", ref_path); /* which of the two files */
     }
     uint8_t *ref = malloc((size_t)CHUNK * fi->dec_len);
     double *llr = malloc(sizeof *llr * (size_t)CHUNK * fi->n_rx_max);

@@ -1,12 +1,13 @@
 /* Frame files (fecforge/frames.h). */
-#define _GNU_SOURCE /* getline */
 #include "fecforge/frames.h"
 
 #include "fecforge/error.h"
+#include "fecforge/input.h"
 #include "fecforge/output.h"
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,6 +60,8 @@ int fg_frames_create(const char *path, const fg_frames_header *h, fg_frames_writ
     }
     FILE *f = fg_out_stream(w->o);
     fprintf(f, "fecforge-frames %d\nfamily %s\ncode %s\n", FG_FRAMES_VERSION, h->family, h->code);
+    if (h->code_digest)
+        fprintf(f, "code-digest %016llx\n", (unsigned long long)h->code_digest);
     if (h->fixed)
         fprintf(f, "arith fixed %d %d\n", h->q_width, h->q_frac);
     else
@@ -170,14 +173,14 @@ void fg_frames_abort(fg_frames_writer *w)
 
 /* ---- reading ---- */
 
+enum { HEADER_LINE_MAX = 1024 };
+
 struct fg_frames_reader {
-    FILE *f;
+    fg_in in;
     char *path;
     fg_frames_header h;
-    long long line;  /* text: lines read */
-    long long index; /* frames read */
-    char *buf;
-    size_t cap;
+    long long index;  /* frames read */
+    size_t line_max;  /* text: the longest frame line the header allows */
     uint8_t *rec;
     size_t rec_n;
 };
@@ -189,132 +192,222 @@ void fg_frames_close(fg_frames_reader *r)
 {
     if (!r)
         return;
-    if (r->f)
-        fclose(r->f);
+    fg_in_close(&r->in);
     free(r->path);
-    free(r->buf);
     free(r->rec);
     free(r);
 }
 
-/* The next line without its newline (and '\r'); NULL at the end. Comment lines are skipped. */
-static char *next_line(fg_frames_reader *r, int skip_blank)
+/* The next line (a '\r' before its end dropped), header comment lines skipped: 1, 0 at the end, < 0. */
+static int get_line(fg_frames_reader *r, size_t max, int comments, char **s)
 {
     for (;;) {
-        const ssize_t n = getline(&r->buf, &r->cap, r->f);
-        if (n < 0)
-            return NULL;
-        r->line++;
-        if ((size_t)n != strlen(r->buf)) {
-            fg_set_error(FG_EINVAL, "%s line %lld: a NUL byte (not a text line)", r->path, r->line);
-            return NULL;
-        }
-        char *s = r->buf;
-        s[strcspn(s, "\r\n")] = '\0';
-        if (s[0] == '#' || (skip_blank && !s[strspn(s, " \t")]))
-            continue;
-        return s;
+        size_t n;
+        const int rc = fg_in_line(&r->in, max, s, &n);
+        if (rc <= 0)
+            return rc;
+        if (n && (*s)[n - 1] == '\r')
+            (*s)[--n] = '\0';
+        if (!comments || (*s)[0] != '#')
+            return 1;
     }
 }
 
-static int header_error(const fg_frames_reader *r, const char *what)
+static int line_error(const fg_frames_reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int line_error(const fg_frames_reader *r, const char *fmt, ...)
 {
-    return fg_set_error(FG_EINVAL, "%s line %lld: %s", r->path, r->line, what);
+    char what[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    return fg_set_error(FG_EINVAL, "%s line %lld: %s", r->path, r->in.line, what);
+}
+
+/* Blanks and characters of a line: words of printable ASCII separated by single spaces, nothing before
+ * the first or after the last. 0, or a message in what. */
+static int check_blanks(const char *s, char *what, size_t n)
+{
+    if (!s[0]) {
+        snprintf(what, n, "an empty line");
+        return -1;
+    }
+    for (size_t i = 0; s[i]; i++) {
+        const unsigned char c = (unsigned char)s[i];
+        if (c == ' ' && (i == 0 || s[i + 1] == ' ' || !s[i + 1])) {
+            const char *w = i == 0 ? "a blank at the start" : s[i + 1] ? "two blanks" : "a blank at the end";
+            snprintf(what, n, "%s at column %zu", w, i + 1);
+            return -1;
+        }
+        if (c != ' ' && (c < 0x21 || c > 0x7e)) {
+            snprintf(what, n, "byte 0x%02x at column %zu", c, i + 1);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* A decimal integer word of p up to a space or the end, as fecforge writes it: an optional '-' (when
+ * neg), then digits without a leading zero ("0" alone), at most 18. 0 with *v and *end, -1 otherwise. */
+static int int_word(const char *p, int neg, long long *v, const char **end)
+{
+    const char *q = p + (neg && *p == '-');
+    size_t d = 0;
+    long long x = 0;
+    for (; q[d] >= '0' && q[d] <= '9'; d++)
+        if (d < 18) /* more digits are refused below; no overflow meanwhile */
+            x = x * 10 + (q[d] - '0');
+    if (d == 0 || d > 18 || (q[d] && q[d] != ' ') || (q[0] == '0' && d > 1) || (q != p && x == 0))
+        return -1;
+    *v = q != p ? -x : x;
+    *end = q + d;
+    return 0;
+}
+
+/* A finite decimal real word (strtod's decimal syntax without a '+', "inf", "nan" or hex). */
+static int real_word(const char *p, double *v, const char **end)
+{
+    const size_t n = strcspn(p, " ");
+    if (!n || p[0] == '+' || strspn(p, "0123456789.eE+-") < n)
+        return -1;
+    char *e;
+    *v = strtod(p, &e);
+    if (e != p + n || !isfinite(*v))
+        return -1;
+    *end = e;
+    return 0;
+}
+
+enum { F_MAGIC, F_FAMILY, F_CODE, F_DIGEST, F_ARITH, F_CONTENT, F_LENGTH, F_APP_LENGTH, F_COUNT, F_ENCODING, F_END,
+       F_N };
+static const char *const KEYS[F_N] = {"fecforge-frames", "family", "code", "code-digest", "arith", "content",
+                                      "length", "app-length", "count", "encoding", "end"};
+#define ORDER "fecforge-frames, family, code, [code-digest], arith, content, length, [app-length], count, encoding, end"
+
+/* Field k of the header from its words w[1 .. n-1]. */
+static int header_field(fg_frames_reader *r, int k, char **w, int n)
+{
+    fg_frames_header *h = &r->h;
+    const char *e;
+    long long v = 0;
+    if (n != 2 && k != F_ARITH && k != F_CONTENT && k != F_END)
+        return line_error(r, "%s: %d words after it, expected one", KEYS[k], n - 1);
+    switch (k) {
+    case F_MAGIC:
+        if (strcmp(w[1], "1"))
+            return line_error(r, "format version \"%.20s\", this reader reads \"fecforge-frames 1\"", w[1]);
+        return 0;
+    case F_FAMILY:
+    case F_CODE: /* the family's or the code's name, whole (a cut one would name another code) */
+        if (strlen(w[1]) >= FG_FRAMES_NAME_MAX)
+            return line_error(r, "name too long (a %s of at most %d characters)", KEYS[k], FG_FRAMES_NAME_MAX - 1);
+        strcpy(k == F_FAMILY ? h->family : h->code, w[1]);
+        return 0;
+    case F_DIGEST:
+        if (strlen(w[1]) != 16 || strspn(w[1], "0123456789abcdef") != 16)
+            return line_error(r, "code-digest: expected 16 lower-case hex digits, not \"%.40s\"", w[1]);
+        h->code_digest = strtoull(w[1], NULL, 16);
+        return h->code_digest ? 0 : line_error(r, "code-digest: 0000000000000000 is no digest");
+    case F_ARITH:
+        if (n == 2 && !strcmp(w[1], "float"))
+            h->fixed = 0;
+        else if (n == 4 && !strcmp(w[1], "fixed")) {
+            long long q[2];
+            for (int i = 0; i < 2; i++)
+                if (int_word(w[2 + i], 0, &q[i], &e) || q[i] > 64)
+                    return line_error(r, "arith fixed: %s \"%.40s\" is not an integer in [0, 64]", i ? "F" : "W",
+                                      w[2 + i]);
+            h->fixed = 1;
+            h->q_width = (int)q[0];
+            h->q_frac = (int)q[1];
+        } else
+            return line_error(r, "expected \"arith float\" or \"arith fixed W F\"");
+        return 0;
+    case F_CONTENT:
+        if (n == 2 && !strcmp(w[1], "llr"))
+            h->content = FG_FRAMES_LLR;
+        else if (n >= 2 && n <= 4 && !strcmp(w[1], "bits")) {
+            h->content = FG_FRAMES_BITS;
+            int i = 2;
+            h->work = i < n && !strcmp(w[i], "work") ? (i++, 1) : 0;
+            h->app = i < n && !strcmp(w[i], "app") ? (i++, 1) : 0;
+            if (i != n)
+                return line_error(r, "content: \"%.40s\" unexpected (expected \"content llr\" or \"content bits "
+                                     "[work] [app]\", in that order)", w[i]);
+        } else
+            return line_error(r, "expected \"content llr\" or \"content bits [work] [app]\"");
+        return 0;
+    case F_LENGTH:
+    case F_APP_LENGTH:
+    case F_COUNT:
+        if (int_word(w[1], 0, &v, &e))
+            return line_error(r, "%s: expected a non-negative integer, not \"%.40s\"", KEYS[k], w[1]);
+        if (k != F_COUNT && (v < 1 || v > FG_FRAMES_LENGTH_MAX))
+            return line_error(r, "%s %lld out of range [1, %d]", KEYS[k], v, FG_FRAMES_LENGTH_MAX);
+        if (k == F_LENGTH)
+            h->length = (int)v;
+        else if (k == F_APP_LENGTH)
+            h->app_length = (int)v;
+        else
+            h->count = v;
+        return 0;
+    case F_ENCODING:
+        if (strcmp(w[1], "text") && strcmp(w[1], "binary"))
+            return line_error(r, "expected \"encoding text\" or \"encoding binary\"");
+        h->binary = w[1][0] == 'b';
+        return 0;
+    default:
+        return n == 1 ? 0 : line_error(r, "\"end\" with text after it");
+    }
 }
 
 static int parse_header(fg_frames_reader *r)
 {
-    fg_frames_header *h = &r->h;
-    static const char *const keys[] = {"fecforge-frames", "family", "code", "arith", "content", "length",
-                                       "app-length", "count", "encoding", "end"};
-    int seen[10] = {0};
+    int next = F_MAGIC;
+    unsigned seen = 0;
     for (;;) {
-        fg_clear_error();
-        char *s = next_line(r, 1);
-        if (!s)
-            return fg_last_error()[0] ? FG_EINVAL
-                   : r->line == 0   ? fg_set_error(FG_EINVAL, "%s: empty, not a frame file", r->path)
-                                    : header_error(r, "the header ends without \"end\"");
-        char key[32], a[96] = "", b[32] = "", c[32] = "", d[32] = "";
-        const int n = sscanf(s, "%31s %95s %31s %31s %31s", key, a, b, c, d);
-        int k = -1;
-        for (int i = 0; i < 10; i++)
-            if (!strcmp(key, keys[i]))
-                k = i;
-        if (r->line == 1 && (k != 0 || n < 2))
-            return fg_set_error(FG_EINVAL, "%s: not a fecforge frame file (the first line is not \"fecforge-frames 1\")",
-                                r->path);
-        if (k < 0)
-            return header_error(r, "unknown header line");
-        if (seen[k]++)
-            return header_error(r, "header line given twice");
-        char *end;
-        switch (k) {
-        case 0:
-            if (strtol(a, &end, 10) != FG_FRAMES_VERSION || *end)
-                return header_error(r, "format version other than 1");
-            break;
-        case 1:
-        case 2: /* the family's or the code's name, whole (a cut one would name another code) */
-            if (strlen(a) >= FG_FRAMES_NAME_MAX)
-                return header_error(r, "name too long");
-            strcpy(k == 1 ? h->family : h->code, a);
-            break;
-        case 3:
-            if (!strcmp(a, "float") && n == 2)
-                h->fixed = 0;
-            else if (!strcmp(a, "fixed") && n == 4 && sscanf(b, "%d", &h->q_width) == 1 && sscanf(c, "%d", &h->q_frac) == 1)
-                h->fixed = 1;
+        char *s;
+        int rc = get_line(r, HEADER_LINE_MAX, r->in.line > 0, &s);
+        if (rc == FG_EINVAL && r->in.line == 1) /* a first line too long or with a NUL byte: another file */
+            return fg_set_error(FG_EINVAL, "%s: not a fecforge frame file (the first line is not \"fecforge-frames "
+                                           "1\")", r->path);
+        if (rc < 0)
+            return rc;
+        if (rc == 0)
+            return r->in.line == 0 ? fg_set_error(FG_EINVAL, "%s: empty, not a frame file", r->path)
+                                   : fg_set_error(FG_EINVAL, "%s: the header ends without \"end\"", r->path);
+        if (r->in.line == 1 && strncmp(s, "fecforge-frames ", 16))
+            return fg_set_error(FG_EINVAL, "%s: not a fecforge frame file (the first line is not \"fecforge-frames "
+                                           "1\")", r->path);
+        char what[160];
+        if (check_blanks(s, what, sizeof what))
+            return line_error(r, "%s (header lines are words separated by one space)", what);
+        char *w[8];
+        int n = 0;
+        for (char *t = strtok(s, " "); t; t = strtok(NULL, " "))
+            if (n < 8)
+                w[n++] = t;
             else
-                return header_error(r, "expected \"arith float\" or \"arith fixed W F\"");
-            break;
-        case 4: {
-            const char *words[] = {a, b, c, d};
-            if (!strcmp(a, "llr") && n == 2)
-                h->content = FG_FRAMES_LLR;
-            else if (!strcmp(a, "bits")) {
-                h->content = FG_FRAMES_BITS;
-                for (int i = 1; i < n - 1; i++) {
-                    if (!strcmp(words[i], "work") && !h->work)
-                        h->work = 1;
-                    else if (!strcmp(words[i], "app") && !h->app)
-                        h->app = 1;
-                    else
-                        return header_error(r, "expected \"content llr\" or \"content bits [work] [app]\"");
-                }
-            } else
-                return header_error(r, "expected \"content llr\" or \"content bits [work] [app]\"");
-            break;
-        }
-        case 5:
-        case 6:
-        case 7: {
-            errno = 0;
-            const long long v = strtoll(a, &end, 10);
-            if (*end || errno || v < 0 || n != 2)
-                return header_error(r, "expected a non-negative integer");
-            if (k == 5)
-                h->length = v > FG_FRAMES_LENGTH_MAX ? -1 : (int)v;
-            else if (k == 6)
-                h->app_length = v > FG_FRAMES_LENGTH_MAX ? -1 : (int)v;
-            else
-                h->count = v;
-            break;
-        }
-        case 8:
-            if (!strcmp(a, "text") || !strcmp(a, "binary"))
-                h->binary = a[0] == 'b';
-            else
-                return header_error(r, "expected \"encoding text\" or \"encoding binary\"");
-            break;
-        default: /* end */
-            for (int i = 0; i < 10; i++)
-                if (!seen[i] && i != 6)
-                    return fg_set_error(FG_EINVAL, "%s: the header lacks \"%s\"", r->path, keys[i]);
-            if (h->app && !seen[6])
-                return fg_set_error(FG_EINVAL, "%s: the header lacks \"app-length\" (content has app)", r->path);
-            return check_header(h, r->path);
-        }
+                return line_error(r, "\"%s\": too many words", w[0]);
+        int k = 0;
+        while (k < F_N && strcmp(w[0], KEYS[k]))
+            k++;
+        if (k == F_N)
+            return line_error(r, "unknown header line \"%.40s\" (the lines are " ORDER ")", w[0]);
+        if (k < next)
+            return line_error(r, "\"%s\" %s (the lines are " ORDER ")", KEYS[k],
+                              seen >> k & 1 ? "given twice" : "out of order");
+        if (k == F_APP_LENGTH && !r->h.app)
+            return line_error(r, "app-length in a file whose content has no app");
+        for (int m = next; m < k; m++)
+            if (m != F_DIGEST && (m != F_APP_LENGTH || r->h.app))
+                return line_error(r, "\"%s\" where \"%s\" was expected (the lines are " ORDER ")", KEYS[k], KEYS[m]);
+        if ((rc = header_field(r, k, w, n)))
+            return rc;
+        next = k + 1;
+        seen |= 1u << k;
+        if (k == F_END)
+            return check_header(&r->h, r->path);
     }
 }
 
@@ -327,15 +420,14 @@ int fg_frames_open(const char *path, fg_frames_reader **out)
         return fg_set_error(FG_ENOMEM, "out of memory");
     }
     strcpy(r->path, path);
-    if (!(r->f = fopen(path, "rb"))) {
-        const int rc = errno == ENOENT ? fg_set_error(FG_EINVAL, "%s: no such file", path)
-                                       : fg_set_error(FG_EIO, "%s: %s", path, strerror(errno));
-        fg_frames_close(r);
-        return rc;
-    }
-    int rc = parse_header(r);
-    if (!rc && r->h.binary) {
-        const fg_frames_header *h = &r->h;
+    int rc = fg_in_open(&r->in, r->path, FG_IN_STDIN);
+    if (!rc)
+        rc = parse_header(r);
+    const fg_frames_header *h = &r->h;
+    const size_t per = h->fixed ? 12 : 32; /* "-32767 " or "%.17g ", with room */
+    const size_t app = h->app ? (size_t)h->app_length * per : 0;
+    r->line_max = (h->content == FG_FRAMES_LLR ? (size_t)h->length * per : (size_t)h->length + 12 + app) + 64;
+    if (!rc && h->binary) {
         r->rec_n = h->content == FG_FRAMES_LLR ? (size_t)h->length * (h->fixed ? 2 : 8)
                                                : (size_t)(h->length + 7) / 8 + (h->work ? 4 : 0) +
                                                      (h->app ? (size_t)h->app_length * (h->fixed ? 4 : 8) : 0);
@@ -370,7 +462,16 @@ static int value_error(const fg_frames_reader *r, const char *what, int i)
 {
     if (r->h.binary)
         return fg_set_error(FG_EINVAL, "%s frame %lld value %d: %s", r->path, r->index, i, what);
-    return fg_set_error(FG_EINVAL, "%s line %lld (frame %lld) value %d: %s", r->path, r->line, r->index, i, what);
+    return fg_set_error(FG_EINVAL, "%s line %lld (frame %lld) value %d: %s", r->path, r->in.line, r->index, i, what);
+}
+
+/* The word at p (up to a space) named in the message. */
+static int word_error(const fg_frames_reader *r, const char *p, const char *what, int i)
+{
+    char m[160];
+    snprintf(m, sizeof m, "\"%.*s\"%s %s", (int)(strcspn(p, " ") < 24 ? strcspn(p, " ") : 24), p,
+             strcspn(p, " ") > 24 ? "..." : "", what);
+    return value_error(r, m, i);
 }
 
 static int check_q(const fg_frames_reader *r, long long v, int i, int width)
@@ -384,21 +485,34 @@ static int check_q(const fg_frames_reader *r, long long v, int i, int width)
     return 0;
 }
 
+static int check_work(const fg_frames_reader *r, long long v)
+{
+    if (v < 0 || v > INT32_MAX) {
+        char what[96];
+        snprintf(what, sizeof what, "the work count %lld is outside [0, 2^31 - 1]", v);
+        return value_error(r, what, r->h.length);
+    }
+    return 0;
+}
+
 static int read_binary(fg_frames_reader *r, double *llr, int32_t *llr_q, uint8_t *bits, int32_t *work, double *app,
                        int32_t *app_q)
 {
     const fg_frames_header *h = &r->h;
-    const size_t got = fread(r->rec, 1, r->rec_n, r->f);
-    if (got == 0 && feof(r->f)) {
+    const size_t got = fread(r->rec, 1, r->rec_n, r->in.f);
+    if (got == 0 && ferror(r->in.f))
+        return fg_set_error(FG_EIO, "%s: cannot read: %s", r->path, strerror(errno));
+    if (got == 0 && feof(r->in.f)) {
         if (r->index < h->count)
-            return fg_set_error(FG_EINVAL, "%s: %lld frames, the header says %lld", r->path, r->index, h->count);
+            return fg_set_error(FG_EINVAL, "%s: %lld frames, the header says %lld (truncated file?)", r->path,
+                                r->index, h->count);
         return 0;
     }
+    if (r->index >= h->count)
+        return fg_set_error(FG_EINVAL, "%s: data after the %lld frames of the header", r->path, h->count);
     if (got < r->rec_n)
         return fg_set_error(FG_EINVAL, "%s frame %lld: a short record (%zu of %zu bytes; truncated file?)", r->path,
                             r->index, got, r->rec_n);
-    if (r->index >= h->count)
-        return fg_set_error(FG_EINVAL, "%s: more than the %lld frames of the header", r->path, h->count);
     const uint8_t *p = r->rec;
     int rc = 0;
     if (h->content == FG_FRAMES_LLR)
@@ -423,9 +537,10 @@ static int read_binary(fg_frames_reader *r, double *llr, int32_t *llr_q, uint8_t
                 bits[i] = (uint8_t)(p[i / 8] >> (i % 8) & 1);
         p += (h->length + 7) / 8;
         if (h->work) {
-            if (work)
-                *work = (int32_t)get_le(p, 4);
+            const int32_t v = (int32_t)get_le(p, 4);
             p += 4;
+            if (!(rc = check_work(r, v)) && work)
+                *work = v;
         }
         for (int i = 0; h->app && i < h->app_length && !rc; i++) {
             if (h->fixed) {
@@ -436,7 +551,7 @@ static int read_binary(fg_frames_reader *r, double *llr, int32_t *llr_q, uint8_t
                 const double v = get_double(p);
                 p += 8;
                 if (!isfinite(v))
-                    rc = value_error(r, "not a finite number", i);
+                    rc = value_error(r, "an app value is not a finite number", i);
                 else if (app)
                     app[i] = v;
             }
@@ -446,93 +561,110 @@ static int read_binary(fg_frames_reader *r, double *llr, int32_t *llr_q, uint8_t
     return rc ? rc : 1;
 }
 
+/* The separator before value i of a text frame: p at the end of the line is a missing value. */
+static int next_value(const fg_frames_reader *r, const char **p, int i, int n, const char *what)
+{
+    if (!**p) {
+        char m[128];
+        snprintf(m, sizeof m, "missing: %d %s, the header says %d (one frame per line)", i, what, n);
+        return value_error(r, m, i);
+    }
+    *p += **p == ' ';
+    return 0;
+}
+
 int fg_frames_read(fg_frames_reader *r, double *llr, int32_t *llr_q, uint8_t *bits, int32_t *work, double *app,
                    int32_t *app_q)
 {
     const fg_frames_header *h = &r->h;
     if (h->binary)
         return read_binary(r, llr, llr_q, bits, work, app, app_q);
-    fg_clear_error();
-    char *s = next_line(r, 1);
-    if (!s) {
-        if (fg_last_error()[0])
-            return FG_EINVAL;
+    char *s;
+    const int got = get_line(r, r->line_max, 0, &s);
+    if (got < 0)
+        return got;
+    if (!got) {
         if (r->index < h->count)
             return fg_set_error(FG_EINVAL, "%s: %lld frames, the header says %lld (truncated file?)", r->path, r->index,
                                 h->count);
         return 0;
     }
     if (r->index >= h->count)
-        return fg_set_error(FG_EINVAL, "%s line %lld: more than the %lld frames of the header", r->path, r->line,
-                            h->count);
-    char *p = s, *end;
-    int i = 0;
+        return line_error(r, "%s after the %lld frames of the header", s[0] ? "more text" : "an empty line", h->count);
+    if (s[0] == '#')
+        return line_error(r, "(frame %lld) a comment line among the frames (comments belong in the header)", r->index);
+    char what[160];
+    if (check_blanks(s, what, sizeof what))
+        return line_error(r, "(frame %lld) %s (a frame is one line of values separated by one space)", r->index,
+                          what);
+    const char *p = s, *end;
+    int rc;
     if (h->content == FG_FRAMES_LLR) {
-        for (; i < h->length; i++) {
-            while (*p == ' ' || *p == '\t')
-                p++;
-            if (!*p)
-                return value_error(r, "missing: fewer values than the length", i);
-            errno = 0;
+        for (int i = 0; i < h->length; i++, p = end) {
+            if (i && (rc = next_value(r, &p, i, h->length, "values")))
+                return rc;
             if (h->fixed) {
-                const long long v = strtoll(p, &end, 10);
-                if (end == p || errno || (*end && *end != ' ' && *end != '\t'))
-                    return value_error(r, "not an integer", i);
-                const int rc = check_q(r, v, i, h->q_width);
-                if (rc)
+                long long v;
+                if (int_word(p, 1, &v, &end))
+                    return word_error(r, p, "is not an integer", i);
+                if ((rc = check_q(r, v, i, h->q_width)))
                     return rc;
                 if (llr_q)
                     llr_q[i] = (int32_t)v;
             } else {
-                const double v = strtod(p, &end);
-                if (end == p || (*end && *end != ' ' && *end != '\t') || !isfinite(v))
-                    return value_error(r, "not a finite number", i);
+                double v;
+                if (real_word(p, &v, &end))
+                    return word_error(r, p, "is not a finite number", i);
                 if (llr)
                     llr[i] = v;
             }
-            p = end;
         }
+        if (*p)
+            return value_error(r, "more values than the header's length", h->length);
     } else {
-        for (; i < h->length; i++) {
-            if (p[i] != '0' && p[i] != '1')
-                return value_error(r, p[i] ? "a bit other than 0 or 1" : "missing: fewer bits than the length", i);
-            if (bits)
-                bits[i] = (uint8_t)(p[i] - '0');
+        const size_t nb = strcspn(p, " "), ok = strspn(p, "01");
+        if (ok < nb)
+            return value_error(r, "a bit other than 0 or 1", (int)ok);
+        if (nb != (size_t)h->length) {
+            char m[128];
+            snprintf(m, sizeof m, "a word of %zu bits, the header's length is %d", nb, h->length);
+            return value_error(r, m, 0);
         }
-        p += h->length;
-        if (*p && *p != ' ' && *p != '\t')
-            return value_error(r, "more bits than the length", h->length);
+        for (int i = 0; bits && i < h->length; i++)
+            bits[i] = (uint8_t)(p[i] - '0');
+        p += nb;
         if (h->work) {
-            errno = 0;
-            const long v = strtol(p, &end, 10);
-            if (end == p || errno || v < 0 || v > INT32_MAX || (*end && *end != ' ' && *end != '\t'))
-                return value_error(r, "the work count is not a non-negative integer", h->length);
+            long long v;
+            if ((rc = next_value(r, &p, 0, 1, "work counts")))
+                return rc;
+            if (int_word(p, 0, &v, &end))
+                return word_error(r, p, "(the work count) is not a non-negative integer", h->length);
+            if ((rc = check_work(r, v)))
+                return rc;
             if (work)
                 *work = (int32_t)v;
             p = end;
         }
-        for (int k = 0; h->app && k < h->app_length; k++) {
-            errno = 0;
+        for (int k = 0; h->app && k < h->app_length; k++, p = end) {
+            if ((rc = next_value(r, &p, k, h->app_length, "app values")))
+                return rc;
             if (h->fixed) {
-                const long long v = strtoll(p, &end, 10);
-                if (end == p || errno || v < INT32_MIN || v > INT32_MAX || (*end && *end != ' ' && *end != '\t'))
-                    return value_error(r, "an app value is not an integer", k);
+                long long v;
+                if (int_word(p, 1, &v, &end) || v < INT32_MIN || v > INT32_MAX)
+                    return word_error(r, p, "(an app value) is not a 32-bit integer", k);
                 if (app_q)
                     app_q[k] = (int32_t)v;
             } else {
-                const double v = strtod(p, &end);
-                if (end == p || (*end && *end != ' ' && *end != '\t') || !isfinite(v))
-                    return value_error(r, "an app value is not a finite number", k);
+                double v;
+                if (real_word(p, &v, &end))
+                    return word_error(r, p, "(an app value) is not a finite number", k);
                 if (app)
                     app[k] = v;
             }
-            p = end;
         }
+        if (*p)
+            return value_error(r, "more values than the header says", h->length);
     }
-    while (*p == ' ' || *p == '\t')
-        p++;
-    if (*p)
-        return value_error(r, "more values than the header says", h->content == FG_FRAMES_LLR ? h->length : i);
     r->index++;
     return 1;
 }

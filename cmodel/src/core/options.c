@@ -3,6 +3,7 @@
 
 #include "fecforge/error.h"
 #include "fecforge/json.h"
+#include "fecforge/input.h"
 #include "vectors/vec_json.h"
 
 #include <errno.h>
@@ -661,22 +662,10 @@ static int config_object(fg_opts *p, const char *path, const vj *obj, int strict
  * name an option, e.g. the codes of an LDPC decoder), or an object of option values. */
 static int read_config(fg_opts *p, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return errno == ENOENT ? fg_set_error(FG_EINVAL, "--%s=%s: no such file", p->config_opt, path)
-                               : fg_set_error(FG_EINVAL, "--%s=%s: cannot read: %s", p->config_opt, path,
-                                              strerror(errno));
-    char *text = malloc((size_t)1 << 20);
-    size_t n = text ? fread(text, 1, ((size_t)1 << 20) - 1, f) : 0;
-    const int big = text && n == ((size_t)1 << 20) - 1 && fgetc(f) != EOF;
-    fclose(f);
-    if (!text)
-        return fg_set_error(FG_ENOMEM, "out of memory");
-    text[n] = '\0';
-    if (big || memchr(text, '\0', n)) {
-        free(text);
-        return fg_set_error(FG_EINVAL, "--%s=%s: not a JSON text file of at most 1 MB", p->config_opt, path);
-    }
+    enum { CONFIG_MAX = 1 << 20 }; /* bytes */
+    char *text;
+    if (fg_in_file(path, FG_IN_TEXT, CONFIG_MAX, &text, NULL))
+        return fg_prefix_error(FG_EINVAL, "--%s=", p->config_opt); /* "--config=PATH: no such file" */
     vj doc;
     char err[128];
     if (vj_parse(text, &doc, err, sizeof err)) {

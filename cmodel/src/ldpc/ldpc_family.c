@@ -283,6 +283,11 @@ static int ldpc_open(const void *cfgp, const fg_opts *given, const fg_family_imp
     fi->q_width = s->fixed ? s->fx.llr_width : 0;
     fi->q_frac = s->fixed ? s->fx.llr_frac : 0;
     snprintf(fi->code_name, sizeof fi->code_name, "%s", s->code->name);
+    const fg_ldpc_code *cd = s->code; /* the code by content: its base matrix and Z */
+    uint64_t d = fg_digest_text(FG_DIGEST_INIT, "ldpc z %d mb %d nb %d shifts", cd->z, cd->mb, cd->nb);
+    for (int i = 0; i < cd->mb * cd->nb; i++)
+        d = fg_digest_text(d, " %d", cd->shift[i]);
+    fi->code_digest = d;
     return 0;
 }
 

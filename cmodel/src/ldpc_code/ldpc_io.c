@@ -3,6 +3,7 @@
 #include "ldpc_internal.h"
 
 #include "fecforge/error.h"
+#include "fecforge/input.h"
 #include "fecforge/output.h"
 
 #include <errno.h>
@@ -446,52 +447,14 @@ done:
 
 /* ---- files ---- */
 
+/* A code file: a regular file of at most FG_LDPC_FILE_MAX bytes (fecforge/input.h). */
 static int read_file(const char *path, char **text, size_t *len)
 {
     *text = NULL;
     *len = 0;
     if (!path)
         return fg_set_error(FG_EINVAL, "path is NULL");
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return fg_set_error(FG_EIO, "%s: cannot open: %s", path, strerror(errno));
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (n == cap) {
-            if (cap >= FG_LDPC_FILE_MAX) {
-                free(buf);
-                fclose(f);
-                return fg_set_error(FG_EINVAL, "%s: larger than %d MiB", path, FG_LDPC_FILE_MAX >> 20);
-            }
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (!buf) {
-        fclose(f);
-        return fg_set_error(FG_ENOMEM, "%s: out of memory", path);
-    }
-    if (ferror(f)) {
-        int e = errno;
-        free(buf);
-        fclose(f);
-        return fg_set_error(FG_EIO, "%s: read error: %s", path, strerror(e));
-    }
-    fclose(f);
-    *text = buf;
-    *len = n;
-    return 0;
+    return fg_in_file(path, 0, FG_LDPC_FILE_MAX, text, len);
 }
 
 /* Prefix the last message with the path. */

@@ -164,6 +164,7 @@ static int turbo_open(const void *cfgp, const fg_opts *given, const fg_family_im
     fi->q_width = fixed ? s->fx.fmt.w_ch : 0;
     fi->q_frac = fixed ? s->fx.fmt.f_ch : 0;
     snprintf(fi->code_name, sizeof fi->code_name, "%s-%d", std == FG_STD_LTE ? "lte" : "umts", c->b.K);
+    fi->code_digest = fg_digest_text(FG_DIGEST_INIT, "turbo std %s K %d", std == FG_STD_LTE ? "lte" : "umts", c->b.K);
     return 0;
 }
 

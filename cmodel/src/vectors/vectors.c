@@ -1,6 +1,7 @@
 /* Golden-vector writer and reader (vectors/FORMAT.md). */
 #include "fecforge/vectors.h"
 #include "fecforge/error.h"
+#include "fecforge/input.h"
 #include "fecforge/output.h"
 #include "vectors/vec_json.h"
 
@@ -407,40 +408,6 @@ void fg_vec_close(fg_vec_set *s)
     free(s);
 }
 
-static int read_file(const char *path, char **out)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return fg_set_error(FG_EIO, "cannot read %s: %s", path, strerror(errno));
-    size_t cap = 4096, n = 0;
-    char *s = malloc(cap);
-    for (size_t r; s && (r = fread(s + n, 1, cap - n - 1, f)) > 0;) {
-        n += r;
-        if (n + 1 == cap) {
-            char *t = realloc(s, cap *= 2);
-            if (!t)
-                free(s);
-            s = t;
-        }
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!s)
-        return fg_set_error(FG_ENOMEM, "out of memory reading %s", path);
-    if (bad) {
-        free(s);
-        return fg_set_error(FG_EIO, "cannot read %s", path);
-    }
-    s[n] = '\0';
-    const size_t text_n = strlen(s); /* the parser would stop at a NUL and ignore the rest */
-    if (text_n != n) {
-        free(s);
-        return fg_set_error(FG_EINVAL, "%s: NUL byte at offset %zu (not a text file)", path, text_n);
-    }
-    *out = s;
-    return 0;
-}
-
 /* Integer member key of o within [lo, hi]; what names it in the message. */
 static int get_int(const char *mpath, const char *what, const vj *o, const char *key, long long lo, long long hi,
                    long long *v)
@@ -560,7 +527,8 @@ int fg_vec_open(const char *dir, fg_vec_set **out)
     }
     sprintf(mpath, "%s/manifest.json", dir);
     s->dir = strdup(dir);
-    int rc = s->dir ? read_file(mpath, &text) : fg_set_error(FG_ENOMEM, "out of memory");
+    int rc = s->dir ? fg_in_file(mpath, FG_IN_TEXT, FG_VEC_MANIFEST_MAX, &text, NULL)
+                    : fg_set_error(FG_ENOMEM, "out of memory");
     char err[160];
     if (!rc && vj_parse(text, &s->root, err, sizeof err))
         rc = fg_set_error(FG_EINVAL, "%s: not valid JSON: %s", mpath, err);
@@ -670,10 +638,9 @@ int fg_vec_find_port(const fg_vec_stream *st, const char *name, int index)
 
 struct fg_vec_cursor {
     const fg_vec_stream *st;
-    FILE *f;
+    fg_in in;
     char *path;
-    char *buf;
-    size_t cap;
+    size_t line_max;
     long line;
 };
 
@@ -689,9 +656,10 @@ int fg_vec_cursor_open(const fg_vec_set *s, const fg_vec_stream *st, fg_vec_curs
     }
     sprintf(c->path, "%s/%s", s->dir, st->file);
     c->st = st;
-    c->f = fopen(c->path, "r");
-    if (!c->f) {
-        int rc = fg_set_error(FG_EIO, "cannot read %s (stream %s): %s", c->path, st->name, strerror(errno));
+    c->line_max = (size_t)st->n_ports * 72 + FG_VEC_LINE_SLACK;
+    const int rc = fg_in_open(&c->in, c->path, 0);
+    if (rc) {
+        fg_prefix_error(rc, "stream %s: ", st->name);
         fg_vec_cursor_close(c);
         return rc;
     }
@@ -703,9 +671,7 @@ void fg_vec_cursor_close(fg_vec_cursor *c)
 {
     if (!c)
         return;
-    if (c->f)
-        fclose(c->f);
-    free(c->buf);
+    fg_in_close(&c->in);
     free(c->path);
     free(c);
 }
@@ -720,10 +686,12 @@ static int hexval(char h)
 int fg_vec_cursor_next(fg_vec_cursor *c, int64_t *val_n, uint8_t *dontcare_n)
 {
     const fg_vec_stream *st = c->st;
-    ssize_t len = getline(&c->buf, &c->cap, c->f);
-    if (len < 0) {
-        if (ferror(c->f))
-            return fg_set_error(FG_EIO, "cannot read %s: %s", c->path, strerror(errno));
+    char *p, label[80];
+    size_t len;
+    const int got = fg_in_line(&c->in, c->line_max, &p, &len);
+    if (got < 0)
+        return got;
+    if (!got) {
         if (c->line != st->lines)
             return fg_set_error(FG_EINVAL, "%s: %ld lines, the manifest declares %ld", c->path, c->line, st->lines);
         return 0;
@@ -732,9 +700,6 @@ int fg_vec_cursor_next(fg_vec_cursor *c, int64_t *val_n, uint8_t *dontcare_n)
     if (c->line > st->lines)
         return fg_set_error(FG_EINVAL, "%s line %ld: more lines than the manifest declares (%ld)", c->path, c->line,
                             st->lines);
-    if (memchr(c->buf, '\0', (size_t)len)) /* the words below end at the first NUL */
-        return fg_set_error(FG_EINVAL, "%s line %ld: NUL byte (not a text line)", c->path, c->line);
-    char *p = c->buf, label[80];
     int n = 0;
     for (;;) {
         while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')

@@ -116,6 +116,12 @@ static int vit_open(const void *cfgp, const fg_opts *given, const fg_family_impl
     for (int b = 0, at = 0; b < s->code.n; b++)
         at += snprintf(g + at, sizeof g - (size_t)at, "%s%o", b ? "-" : "", (unsigned)s->code.gen[b]);
     snprintf(fi->code_name, sizeof fi->code_name, "cc-k%d-%s", s->code.K, g);
+    /* the code by content: generators, puncturing, ending and the frame's information bits */
+    uint64_t d = fg_digest_text(FG_DIGEST_INIT, "viterbi K %d gen %s period %d keep", s->code.K, g, s->code.period);
+    for (int b = 0; b < s->code.n; b++)
+        for (int t = 0; t < s->code.period; t++)
+            d = fg_digest_text(d, "%d", s->code.keep[b][t]);
+    fi->code_digest = fg_digest_text(d, " ending %d bits %d", (int)s->dec.ending, s->k);
     return 0;
 }
 
