@@ -69,12 +69,24 @@ static int find_library(fg_libs *l)
                             "command: run it from its build tree or install it (cmake --install)");
 }
 
+static void on_run_tick(void *argv0, double el)
+{
+    if (el < 2.0)
+        return;
+    const char *slash = strrchr(argv0, '/');
+    fg_cli_progress_text(0, "fecforge verify: %s running: %.0f s", slash ? slash + 1 : (const char *)argv0, el);
+}
+
 /* Run argv in directory cwd (NULL: here) with stdout and stderr appended to log (NULL: ours);
  * returns the exit status (128 + signal if killed, -1 if it could not run). */
 int fg_cli_vl_run(const char *cwd, char *const argv[], const char *log)
 {
-    const fg_cli_proc p = {.cwd = cwd, .stdout_path = log, .stderr_path = log, .append = 1};
-    return fg_cli_run(argv, &p);
+    /* into a log: a progress line (plain: every FG_CLI_PROGRESS_PLAIN_S) while it runs; a build takes minutes */
+    const fg_cli_proc p = {.cwd = cwd, .stdout_path = log, .stderr_path = log, .append = 1,
+                           .tick = log ? on_run_tick : NULL, .tick_ctx = argv[0]};
+    const int st = fg_cli_run(argv, &p);
+    fg_cli_progress_done();
+    return st;
 }
 
 /* The last lines of a log, to stderr. */
@@ -129,6 +141,112 @@ static int identifier(const char *s)
         if (!(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
             return 0;
     return 1;
+}
+
+/* src for a message: printable ASCII as it is, anything else as '?' (a line of a user's file). */
+static void printable(char *dst, size_t n, const char *src)
+{
+    size_t i = 0;
+    for (; src[i] && i + 1 < n; i++)
+        dst[i] = src[i] >= 0x20 && src[i] < 0x7f ? src[i] : '?';
+    dst[i] = 0;
+}
+
+/* [A-Za-z0-9], whatever the locale. */
+static int ascii_alnum(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
+
+/* A name of a file list: [A-Za-z0-9_][A-Za-z0-9_.-]* ending in .v, .sv or .vh. */
+static int list_name_ok(const char *s)
+{
+    const size_t n = strlen(s);
+    if (!n || n >= FG_CLI_VL_NAME_MAX || !(ascii_alnum(s[0]) || s[0] == '_'))
+        return 0;
+    for (const char *p = s; *p; p++)
+        if (!(ascii_alnum(*p) || *p == '_' || *p == '.' || *p == '-'))
+            return 0;
+    const char *dot = strrchr(s, '.');
+    return dot && (!strcmp(dot, ".v") || !strcmp(dot, ".sv") || !strcmp(dot, ".vh"));
+}
+
+void fg_cli_vl_list_free(fg_cli_vl_list *l)
+{
+    free(l->names);
+    l->names = NULL;
+    l->n = 0;
+}
+
+int fg_cli_vl_list_read(const char *dir, fg_cli_vl_list *l)
+{
+    memset(l, 0, sizeof *l);
+    char list[PATH_MAX + 16], line[2 * FG_CLI_VL_NAME_MAX], shown[64];
+    fg_cli_pathf(list, sizeof list, "%s/files.f", dir);
+    FILE *f = fopen(list, "r");
+    if (!f)
+        return fg_set_error(FG_EINVAL, "cannot read %s: %s", list, strerror(errno));
+    int rc = 0;
+    for (long no = 1; !rc && fgets(line, sizeof line, f); no++) {
+        const size_t len = strlen(line);
+        if (len + 1 == sizeof line && line[len - 1] != '\n') {
+            rc = fg_set_error(FG_EINVAL, "%s line %ld: longer than %d characters", list, no, FG_CLI_VL_NAME_MAX - 1);
+            break;
+        }
+        line[strcspn(line, "\n")] = 0;
+        if (line[0] && line[strlen(line) - 1] == '\r')
+            line[strlen(line) - 1] = 0;
+        if (!line[0])
+            continue;
+        printable(shown, sizeof shown, line);
+        struct stat st;
+        char path[PATH_MAX + 2 * FG_CLI_VL_NAME_MAX];
+        fg_cli_pathf(path, sizeof path, "%s/%s", dir, line);
+        if (!list_name_ok(line))
+            rc = fg_set_error(FG_EINVAL, "%s line %ld: '%s' is not the plain name of a .v, .sv or .vh file of the "
+                                         "directory (letters, digits, '_', '.', '-'; no '-', '+' or '.' first; no "
+                                         "'/'): a file list names files, never options",
+                              list, no, shown);
+        else if (lstat(path, &st) || !S_ISREG(st.st_mode))
+            rc = fg_set_error(FG_EINVAL, "%s line %ld: '%s' is not a regular file of %s", list, no, shown, dir);
+        else {
+            fg_cli_vl_name *nm = realloc(l->names, sizeof *nm * (size_t)(l->n + 1));
+            if (!nm)
+                rc = fg_set_error(FG_ENOMEM, "out of memory");
+            else {
+                l->names = nm;
+                snprintf(nm[l->n++], sizeof *nm, "%s", line);
+            }
+        }
+    }
+    if (!rc && ferror(f))
+        rc = fg_set_error(FG_EIO, "cannot read %s: %s", list, strerror(errno));
+    if (!rc && !l->n)
+        rc = fg_set_error(FG_EINVAL, "%s names no Verilog file", list);
+    fclose(f);
+    if (rc)
+        fg_cli_vl_list_free(l);
+    return rc;
+}
+
+/* from to a new file to (mode), all of it: 0 or FG_EIO with the message. */
+static int copy_file(const char *from, const char *to, mode_t mode)
+{
+    FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
+    char buf[1 << 14];
+    size_t n;
+    while (in && out && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        if (fwrite(buf, 1, n, out) != n)
+            break;
+    int rc = 0;
+    if (!in)
+        rc = fg_set_error(FG_EIO, "cannot read %s: %s", from, strerror(errno));
+    else if (!out || ferror(in) || ferror(out))
+        rc = fg_set_error(FG_EIO, "cannot copy %s to %s", from, to);
+    if (out && fclose(out) && !rc)
+        rc = fg_set_error(FG_EIO, "cannot write %s", to);
+    if (in)
+        fclose(in);
+    if (!rc && chmod(to, mode))
+        rc = fg_set_error(FG_EIO, "cannot chmod %s: %s", to, strerror(errno));
+    return rc;
 }
 
 /* The generator's manifest.json of an RTL directory, parsed. */
@@ -198,19 +316,21 @@ static int write_binding(const char *rtl_dir, const char *path, int systemc, cha
     }
     if (systemc)
         fprintf(o,
-                "// Generated by fecforge verify from %s: the ports of %s for the SystemC co-simulation.\n"
+                "// Generated by fecforge verify from the design's manifest.json: the ports of %s for the SystemC\n"
+                "// co-simulation.\n"
                 "#include \"V%s.h\"\n#include \"cosim_vectors.h\"\n\n"
                 "namespace {\nclass Dut final : public fg_sc_dut {\npublic:\n"
                 "    explicit Dut(sc_core::sc_clock &clk) : m_(\"dut\")\n    {\n        m_.clk_i(clk);\n",
-                mpath, t->s, t->s);
+                t->s, t->s);
     else
         fprintf(o,
-                "// Generated by fecforge verify from %s: the ports of %s for the vector harness.\n"
+                "// Generated by fecforge verify from the design's manifest.json: the ports of %s for the vector\n"
+                "// harness.\n"
                 "#include \"V%s.h\"\n#include \"tb_vectors.h\"\n#if VM_TRACE\n#include \"verilated_fst_c.h\"\n#endif\n\n"
                 "#include <memory>\n\n"
                 "namespace {\nclass Dut final : public fg_tb_dut {\npublic:\n"
                 "    explicit Dut(VerilatedContext *ctx) : m_(ctx)\n    {\n",
-                mpath, t->s, t->s);
+                t->s, t->s);
     for (int i = 0; i < ports->n; i++) {
         const vj *p = &ports->items[i], *name = vj_get(p, "name"), *dir = vj_get(p, "direction"),
                  *w = vj_get(p, "width");
@@ -279,7 +399,7 @@ static int run_verilator(const char *rtl, char *const argv[], const char *log, c
         return 0;
     fprintf(stderr, "fecforge verify: the Verilator build failed (exit %d%s); last lines of %s:\n", st, hint, log);
     fg_cli_vl_tail(log, 25);
-    return FG_EXIT_FAIL;
+    return FG_CLI_VL_BUILD_FAILED;
 }
 
 /* The libraries and headers of the harness as links in work (lib/, include/, gen-include/): the Verilator
@@ -307,6 +427,113 @@ static int link_libraries(const char *work)
             return fg_cli_fail(CMD, "cannot create the link %s: %s", link, strerror(errno));
     }
     return 0;
+}
+
+/* ---- where Verilator builds ----
+ * Verilator's make refuses a directory whose path has a blank ("GNU Make cannot build in directories
+ * containing spaces"), and make splits or expands a few other characters. A work directory whose absolute
+ * path has any character but [A-Za-z0-9_./+-] is therefore built in a private directory B under $TMPDIR
+ * (/tmp when $TMPDIR has such a character too): B/rtl holds links to the checked files of work/rtl, B/tb
+ * is a link to work/tb, B/lib and B/include the libraries; the build's product (obj/tb, obj-trace/tb or
+ * sc-obj/cosim) is copied into the work directory and B removed. The logs are written in the work
+ * directory in every case. */
+typedef struct {
+    char root[PATH_MAX]; /* the work directory, or B */
+    fg_tmpdir *td;       /* B, or NULL */
+} vl_build;
+
+static int make_safe(const char *p)
+{
+    for (; *p; p++)
+        if (!(ascii_alnum(*p) || strchr("_./+-", *p)))
+            return 0;
+    return 1;
+}
+
+/* A private directory whose path make takes: fg_tmpdir_create under $TMPDIR, or under /tmp. */
+static int safe_tmpdir(fg_tmpdir **td)
+{
+    const char *env = getenv("TMPDIR");
+    char *saved = env ? strdup(env) : NULL;
+    if (env && !saved)
+        return fg_set_error(FG_ENOMEM, "out of memory");
+    const int swap = env && *env && !make_safe(env);
+    if (swap)
+        setenv("TMPDIR", "/tmp", 1);
+    int rc = fg_tmpdir_create("fecforge-build", td);
+    if (swap)
+        setenv("TMPDIR", saved, 1);
+    free(saved);
+    if (!rc && !make_safe(fg_tmpdir_path(*td))) {
+        fg_tmpdir_release(*td, 0);
+        *td = NULL;
+        rc = fg_set_error(FG_EINVAL, "no temporary directory without blanks for the Verilator build");
+    }
+    return rc;
+}
+
+/* b->root for a build of work/rtl (its file list checked) with the libraries and work/tb. */
+static int build_begin(const char *work, vl_build *b)
+{
+    memset(b, 0, sizeof *b);
+    char rtl[PATH_MAX + 8], from[PATH_MAX + 2 * FG_CLI_VL_NAME_MAX], to[PATH_MAX + 2 * FG_CLI_VL_NAME_MAX];
+    fg_cli_pathf(rtl, sizeof rtl, "%s/rtl", work);
+    fg_cli_vl_list l;
+    if (fg_cli_vl_list_read(rtl, &l))
+        return fg_cli_fail(CMD, "%s", fg_last_error());
+    int rc = 0;
+    if (make_safe(work))
+        fg_cli_pathf(b->root, sizeof b->root, "%s", work);
+    else if (safe_tmpdir(&b->td))
+        rc = fg_cli_fail(CMD, "%s", fg_last_error());
+    else {
+        fg_cli_pathf(b->root, sizeof b->root, "%s", fg_tmpdir_path(b->td));
+        fprintf(stderr, "fecforge verify: %s has characters make cannot take: building in %s\n", work, b->root);
+        fg_cli_pathf(to, sizeof to, "%s/rtl", b->root);
+        if (mkdir(to, 0700))
+            rc = fg_cli_fail(CMD, "cannot create %s: %s", to, strerror(errno));
+        for (int i = -2; i < l.n && !rc; i++) { /* B/tb, B/rtl/files.f, B/rtl/NAME: links into work */
+            if (i == -2) {
+                fg_cli_pathf(from, sizeof from, "%s/tb", work);
+                fg_cli_pathf(to, sizeof to, "%s/tb", b->root);
+            } else {
+                const char *name = i < 0 ? "files.f" : l.names[i];
+                fg_cli_pathf(from, sizeof from, "%s/%s", rtl, name);
+                fg_cli_pathf(to, sizeof to, "%s/rtl/%s", b->root, name);
+            }
+            if (symlink(from, to))
+                rc = fg_cli_fail(CMD, "cannot create the link %s: %s", to, strerror(errno));
+        }
+    }
+    fg_cli_vl_list_free(&l);
+    if (!rc && link_libraries(b->root))
+        rc = FG_EXIT_FAIL;
+    if (rc) {
+        fg_tmpdir_release(b->td, 0);
+        b->td = NULL;
+    }
+    return rc;
+}
+
+/* After the build (ok: it succeeded): its product product ("obj/tb") into the work directory; B removed. */
+static int build_end(vl_build *b, const char *work, const char *product, int ok)
+{
+    int rc = 0;
+    if (b->td && ok) {
+        char from[PATH_MAX + 64], to[PATH_MAX + 64];
+        fg_cli_pathf(to, sizeof to, "%s/%s", work, product);
+        char *slash = strrchr(to, '/');
+        *slash = 0;
+        if (mkdir(to, 0777) && errno != EEXIST)
+            rc = fg_cli_fail(CMD, "cannot create %s: %s", to, strerror(errno));
+        *slash = '/';
+        fg_cli_pathf(from, sizeof from, "%s/%s", b->root, product);
+        if (!rc && copy_file(from, to, 0755))
+            rc = fg_cli_fail(CMD, "%s", fg_last_error());
+    }
+    fg_tmpdir_release(b->td, 0);
+    b->td = NULL;
+    return rc;
 }
 
 long long fg_cli_vl_set_cycles(const char *dir)
@@ -350,18 +577,22 @@ int fg_cli_vl_harness(const char *work, int jobs, long long cycles, int trace, c
 {
     char tb[PATH_MAX + 8], path[PATH_MAX + 64], log[PATH_MAX + 32], rtl[PATH_MAX + 8];
     fg_cli_pathf(rtl, sizeof rtl, "%s/rtl", work);
-    if (link_libraries(work) || write_sources(work, tb, sizeof tb))
+    if (write_sources(work, tb, sizeof tb))
         return FG_EXIT_FAIL;
     fg_cli_pathf(path, sizeof path, "%s/fg_tb_bind.cpp", tb);
     if (write_binding(rtl, path, 0, top, top_n))
         return FG_EXIT_FAIL;
-    char ldflags[128], jobs_s[16], prefix[300];
+    vl_build b;
+    if (build_begin(work, &b))
+        return FG_EXIT_FAIL;
+    char ldflags[128], jobs_s[16], prefix[300], cwd[PATH_MAX + 8];
     /* A sanitized libfecforge needs the sanitizer runtime at link time only: the Verilated C++ is
      * not ours, and compiling its hundreds of files instrumented would multiply the build time. */
     snprintf(ldflags, sizeof ldflags, "../lib/libfecforge.a -lm -lpthread%s", FG_CLI_SANITIZE_FLAGS);
     snprintf(jobs_s, sizeof jobs_s, "%d", jobs);
     snprintf(prefix, sizeof prefix, "V%s", top);
     fg_cli_pathf(log, sizeof log, "%s/verilator%s.log", work, trace ? "-trace" : "");
+    fg_cli_pathf(cwd, sizeof cwd, "%s/rtl", b.root);
     const char *word;
     /* --trace-fst costs about 40 % more C++ to compile (98 s against 60 s for the two-code LDPC
      * decoder): only the waveform of a mismatch needs it (fg_cli_vl_waveform). */
@@ -372,7 +603,9 @@ int fg_cli_vl_harness(const char *work, int jobs, long long cycles, int trace, c
                     (char *)make_flags(cycles, &word), trace ? "--trace-fst" : NULL, NULL};
     fprintf(stderr, "fecforge verify: verilating %s with the vector harness%s (%s; log: %s)\n", top,
             trace ? " and FST tracing" : "", word, log);
-    return run_verilator(rtl, argv, log, "");
+    const int rc = run_verilator(cwd, argv, log, "");
+    const int rc2 = build_end(&b, work, trace ? "obj-trace/tb" : "obj/tb", rc == 0);
+    return rc ? rc : rc2;
 }
 
 int fg_cli_vl_waveform(const char *work, int jobs, long long cycles, const char *latency, char *const dirs[],
@@ -423,7 +656,7 @@ int fg_cli_vl_cosim(const char *work, int jobs, int dbcf, long long cycles, char
 {
     char tb[PATH_MAX + 8], log[PATH_MAX + 16], binding[PATH_MAX + 32], rtl[PATH_MAX + 8];
     fg_cli_pathf(rtl, sizeof rtl, "%s/rtl", work);
-    if (link_libraries(work) || write_sources(work, tb, sizeof tb))
+    if (write_sources(work, tb, sizeof tb))
         return FG_EXIT_FAIL;
     fg_cli_pathf(binding, sizeof binding, "%s/fg_sc_bind.cpp", tb);
     if (dbcf) {
@@ -436,7 +669,11 @@ int fg_cli_vl_cosim(const char *work, int jobs, int dbcf, long long cycles, char
             return fg_cli_fail(CMD, "%s/manifest.json: top module name '%s' is not a Verilog identifier", rtl, top);
     } else if (write_binding(rtl, binding, 1, top, top_n))
         return FG_EXIT_FAIL;
-    char cflags[512], ldflags[256], jobs_s[16], prefix[300];
+    vl_build b;
+    if (build_begin(work, &b))
+        return FG_EXIT_FAIL;
+    char cflags[512], ldflags[256], jobs_s[16], prefix[300], cwd[PATH_MAX + 8];
+    fg_cli_pathf(cwd, sizeof cwd, "%s/rtl", b.root);
     if (dbcf) /* top: a Verilog identifier (checked) */
         snprintf(cflags, sizeof cflags, "-std=c++17 -I../include -I../gen-include -DFG_SC_CLASS=V%s", top);
     else
@@ -454,58 +691,38 @@ int fg_cli_vl_cosim(const char *work, int jobs, int dbcf, long long cycles, char
                     dbcf ? NULL : "../tb/vecsim/tb_ports.cpp", "../tb/fg_sc_bind.cpp", NULL};
     fprintf(stderr, "fecforge verify: verilating %s for the SystemC co-simulation (%s; log: %s)\n", top, word,
             log);
-    return run_verilator(rtl, argv, log, "; SystemC installed? Debian package libsystemc-dev");
+    const int rc = run_verilator(cwd, argv, log, "; SystemC installed? Debian package libsystemc-dev");
+    const int rc2 = build_end(&b, work, "sc-obj/cosim", rc == 0);
+    return rc ? rc : rc2;
 }
 
-/* The design of an RTL directory (files.f, its files, manifest.json) copied into work/rtl, where the
- * Verilator build expects it. */
+/* The design of an RTL directory copied into work/rtl, where the Verilator build expects it: its
+ * manifest.json, the files its files.f names (each checked: fg_cli_vl_list_read) and a files.f of
+ * ours with those names. */
 int fg_cli_vl_copy_design(const char *src, const char *work)
 {
-    char dst[PATH_MAX + 8], list[PATH_MAX + 16];
+    char dst[PATH_MAX + 8], from[PATH_MAX + 2 * FG_CLI_VL_NAME_MAX], to[PATH_MAX + 2 * FG_CLI_VL_NAME_MAX];
+    fg_cli_vl_list l;
+    if (fg_cli_vl_list_read(src, &l))
+        return fg_cli_usage_error(CMD, "--rtl: %s", fg_last_error());
     fg_cli_pathf(dst, sizeof dst, "%s/rtl", work);
-    if (mkdir(dst, 0777) && errno != EEXIST)
-        return fg_cli_fail(CMD, "cannot create %s: %s", dst, strerror(errno));
-    fg_cli_pathf(list, sizeof list, "%s/files.f", src);
-    FILE *f = fopen(list, "r");
-    if (!f)
-        return fg_cli_usage_error(CMD, "--rtl: cannot read %s: %s", list, strerror(errno));
-    char line[512];
-    int rc = 0;
-    const char *extra[] = {"files.f", "manifest.json"};
-    for (int k = 0; !rc; k++) {
-        const char *name;
-        if (k < 2)
-            name = extra[k];
-        else if (fgets(line, sizeof line, f)) {
-            line[strcspn(line, "\r\n")] = 0;
-            if (!line[0])
-                continue;
-            name = line;
-        } else
-            break;
-        if (strchr(name, '/') || name[0] == '.') {
-            rc = fg_cli_usage_error(CMD, "--rtl: %s lists '%s': a file of the directory itself expected", list, name);
-            break;
-        }
-        char from[PATH_MAX + 600], to[PATH_MAX + 600];
+    int rc = mkdir(dst, 0777) && errno != EEXIST ? fg_cli_fail(CMD, "cannot create %s: %s", dst, strerror(errno)) : 0;
+    for (int i = -1; i < l.n && !rc; i++) {
+        const char *name = i < 0 ? "manifest.json" : l.names[i];
         fg_cli_pathf(from, sizeof from, "%s/%s", src, name);
         fg_cli_pathf(to, sizeof to, "%s/%s", dst, name);
-        FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
-        char buf[1 << 14];
-        size_t n;
-        while (in && out && (n = fread(buf, 1, sizeof buf, in)) > 0)
-            if (fwrite(buf, 1, n, out) != n)
-                break;
-        if (!in)
-            rc = fg_cli_usage_error(CMD, "--rtl: cannot read %s: %s", from, strerror(errno));
-        else if (!out || ferror(in) || ferror(out))
-            rc = fg_cli_fail(CMD, "cannot copy %s to %s", from, to);
-        if (out && fclose(out) && !rc)
-            rc = fg_cli_fail(CMD, "cannot write %s", to);
-        if (in)
-            fclose(in);
+        if (copy_file(from, to, 0644))
+            rc = fg_cli_fail(CMD, "%s", fg_last_error());
     }
-    fclose(f);
+    fg_cli_pathf(to, sizeof to, "%s/files.f", dst);
+    FILE *f = rc ? NULL : fopen(to, "w");
+    if (!rc && !f)
+        rc = fg_cli_fail(CMD, "cannot write %s: %s", to, strerror(errno));
+    for (int i = 0; f && i < l.n; i++)
+        fprintf(f, "%s\n", l.names[i]);
+    if (f && (ferror(f) | (fclose(f) != 0)))
+        rc = fg_cli_fail(CMD, "cannot write %s", to);
+    fg_cli_vl_list_free(&l);
     return rc;
 }
 
@@ -523,14 +740,17 @@ int fg_cli_vl_passed(const char *log, const char *dir)
     return pass;
 }
 
-/* The harness's exit status st: 0, or the mismatch it logged and FG_EXIT_FAIL. */
 int fg_cli_vl_status(int st, const char *top, const char *log)
 {
     if (st == 0)
         return 0;
-    fprintf(stderr, "fecforge verify: %s does NOT match the C model:\n", top);
+    if (st == 1)
+        fprintf(stderr, "fecforge verify: %s does NOT match the C model:\n", top);
+    else
+        fprintf(stderr, "fecforge verify: the harness of %s failed (exit %d; a mismatch exits 1); last lines of %s:\n",
+                top, st, log);
     fg_cli_vl_tail(log, 30);
-    return FG_EXIT_FAIL;
+    return st == 1 ? FG_CLI_VL_MISMATCH : FG_CLI_VL_RUN_FAILED;
 }
 
 /* --sim systemc: for the DBCF the co-simulation on its own traffic (tb_dbcf's half-iterations and
@@ -542,8 +762,9 @@ int fg_cli_vl_cosim_sets(const char *rtl, const char *work, int jobs, int dbcf, 
     /* The DBCF's own traffic: 20 000 random cycles (cosim_dbcf.cpp's default) and the short tb_dbcf
      * half-iterations. */
     const long long cycles = fg_cli_vl_sets_cycles(res, n) + (dbcf ? 20000 : 0);
-    if (fg_cli_vl_cosim(work, jobs, dbcf, cycles, top, sizeof top))
-        return FG_EXIT_FAIL;
+    const int built = fg_cli_vl_cosim(work, jobs, dbcf, cycles, top, sizeof top);
+    if (built)
+        return built;
     fg_cli_pathf(exe, sizeof exe, "%s/sc-obj/cosim", work);
     setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
     char *own[] = {exe, "--rtl", (char *)rtl, NULL};
@@ -557,9 +778,13 @@ int fg_cli_vl_cosim_sets(const char *rtl, const char *work, int jobs, int dbcf, 
         res[i].pass = rc == 0;
     }
     if (rc != 0) {
-        fprintf(stderr, "fecforge verify: %s does NOT match the C model in the SystemC co-simulation:\n", top);
+        if (rc == 1)
+            fprintf(stderr, "fecforge verify: %s does NOT match the C model in the SystemC co-simulation:\n", top);
+        else
+            fprintf(stderr, "fecforge verify: the SystemC co-simulation of %s failed (exit %d; a mismatch exits 1):\n",
+                    top, rc);
         fg_cli_vl_tail(log, 30);
-        return FG_EXIT_FAIL;
+        return rc == 1 ? FG_CLI_VL_MISMATCH : FG_CLI_VL_RUN_FAILED;
     }
     return 0;
 }

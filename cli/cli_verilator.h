@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stddef.h>
 
+#include "cli.h"
 #include "fecforge/output.h"
 #include "vec_json.h"
 
@@ -24,7 +25,21 @@ int fg_cli_vl_absolute(char *path, size_t n);
 /* The generator's manifest.json of an RTL directory, parsed (design, top and ports present); FG_EINVAL
  * with the message set (not printed). */
 int fg_cli_vl_manifest(const char *rtl_dir, vj *doc);
-/* Copy the design of an RTL directory (files.f, its files, manifest.json) into work/rtl. */
+/* A file list (DIR/files.f) is data, never options (docs/verify.md "File lists"): each non-empty line the
+ * plain name of a Verilog file of DIR itself ([A-Za-z0-9_][A-Za-z0-9_.-]*, ending in .v, .sv or .vh; no
+ * '/', no '-', '+' or '.' first), an existing regular file, not a link. Every argument vector of Verilator
+ * and every Yosys script names the files of such a list only. */
+enum { FG_CLI_VL_NAME_MAX = 256 };
+typedef char fg_cli_vl_name[FG_CLI_VL_NAME_MAX];
+typedef struct {
+    int n;
+    fg_cli_vl_name *names;
+} fg_cli_vl_list;
+/* DIR/files.f read and every line checked: 0, or FG_EINVAL with "DIR/files.f line N: ..." set. */
+int fg_cli_vl_list_read(const char *dir, fg_cli_vl_list *l);
+void fg_cli_vl_list_free(fg_cli_vl_list *l);
+/* Copy the design of an RTL directory (manifest.json, the files of its checked files.f, and a files.f
+ * written from the checked names) into work/rtl; a bad file list is a usage error naming its line. */
 int fg_cli_vl_copy_design(const char *src, const char *work);
 /* Runs of fewer cycles than this (all vector sets together) compile the Verilated C++ with -O0
  * instead of Verilator's -Os: 3x faster to build and 5x slower per cycle, so building costs more than
@@ -53,7 +68,13 @@ int fg_cli_vl_run(const char *cwd, char *const argv[], const char *log);
 void fg_cli_vl_tail(const char *log, int lines);
 /* The harness logged a PASS line for the set in dir. */
 int fg_cli_vl_passed(const char *log, const char *dir);
-/* The harness's exit status st: 0, or the mismatch it logged (printed) and FG_EXIT_FAIL. */
+/* How a build or a run ended, besides 0 (match) and FG_EXIT_USAGE: a mismatch (the harness or the
+ * co-simulation exited 1), a failed build of Verilator or the C++ compiler (fg_cli_vl_harness, fg_cli_vl_cosim
+ * and fg_cli_vl_cosim_sets after printing "the Verilator build failed ...; last lines of LOG"), a harness that
+ * failed otherwise (a crash, a bad set). Each is exit 1 for the user; only the first is a MISMATCH. Any other
+ * non-zero value: a failure before the build, printed. */
+enum { FG_CLI_VL_MISMATCH = FG_EXIT_FAIL, FG_CLI_VL_BUILD_FAILED = 3, FG_CLI_VL_RUN_FAILED = 4 };
+/* The harness's exit status st: 0, or what it logged (printed) and FG_CLI_VL_MISMATCH or FG_CLI_VL_RUN_FAILED. */
 int fg_cli_vl_status(int st, const char *top, const char *log);
 
 /* A vector set of a run and whether it matched. */

@@ -4,6 +4,7 @@
 #include "cli_yosys.h"
 
 #include "cli.h"
+#include "cli_verilator.h"
 #include "fecforge/error.h"
 
 #include <errno.h>
@@ -325,32 +326,28 @@ static int run_yosys(const char *cmd, const char *yosys, const char *dir, const 
     return -1;
 }
 
-/* Write area.ys for the design in dir (files.f, top). SRAM models (fg_sram_*) become black boxes. */
+/* Write area.ys for the design in dir (the files of its checked files.f, top). SRAM models (fg_sram_*) become
+ * black boxes. */
 static int write_script(const char *cmd, const char *dir, const char *top, int flatten, int *has_macros)
 {
     char path[PATH_MAX + 64];
-    snprintf(path, sizeof path, "%s/files.f", dir);
-    FILE *in = fopen(path, "r");
-    if (!in)
-        return fg_cli_fail(cmd, "cannot read %s: %s", path, strerror(errno)), -1;
+    fg_cli_vl_list l;
+    if (fg_cli_vl_list_read(dir, &l))
+        return fg_cli_fail(cmd, "%s", fg_last_error()), -1;
     snprintf(path, sizeof path, "%s/area.ys", dir);
     FILE *out = fopen(path, "w");
     if (!out) {
-        fclose(in);
+        fg_cli_vl_list_free(&l);
         return fg_cli_fail(cmd, "cannot write %s: %s", path, strerror(errno)), -1;
     }
     fprintf(out, "# fecforge %s %s (git %s): Yosys script\n", cmd, fg_version(), fg_git_hash());
-    char line[512];
     *has_macros = 0;
-    while (fgets(line, sizeof line, in)) {
-        line[strcspn(line, "\r\n")] = 0;
-        if (!line[0])
-            continue;
-        fprintf(out, "read_verilog \"%s\"\n", line);
-        if (!strncmp(line, "fg_sram_", 8))
+    for (int i = 0; i < l.n; i++) {
+        fprintf(out, "read_verilog \"%s\"\n", l.names[i]);
+        if (!strncmp(l.names[i], "fg_sram_", 8))
             *has_macros = 1;
     }
-    fclose(in);
+    fg_cli_vl_list_free(&l);
     /* arrays_all: every memory array; arrays_reg: those left once the SRAM models are black boxes. */
     fprintf(out,
             "hierarchy -check -top %s\n"

@@ -112,6 +112,16 @@ static int summary(const char *cmd, const fg_design *d, const char *dir, int jso
     return FG_EXIT_OK;
 }
 
+static void on_vec_progress(void *cmd, long done, long total)
+{
+    fg_cli_progress(cmd, "steps of the vector set", done, total);
+}
+
+void fg_cli_vectors_progress(const char *cmd)
+{
+    fg_vec_set_progress(on_vec_progress, (void *)cmd);
+}
+
 int fg_cli_vectors_check(const char *cmd, const char *dir, int quiet)
 {
     fg_vec_set *s;
@@ -179,11 +189,22 @@ int fg_cmd_vectors(int argc, char **argv)
             help();
             return FG_EXIT_OK;
         }
-        if (argc == 2)
+        const char *dir = NULL;
+        for (int i = 2, opts = 1; i < argc; i++) { /* `check` has no options: its one argument is DIR */
+            if (opts && !strcmp(argv[i], "--"))
+                opts = 0;
+            else if (opts && argv[i][0] == '-' && argv[i][1])
+                return fg_cli_usage_error(CMD, "check: %.*s is not an option of `vectors check`, which has none (its "
+                                          "one argument is DIR, a vector set; a design's options are those of "
+                                          "`vectors DESIGN`)", (int)strcspn(argv[i], "="), argv[i]);
+            else if (dir)
+                return fg_cli_usage_error(CMD, "check takes one directory: unexpected argument '%s'", argv[i]);
+            else
+                dir = argv[i];
+        }
+        if (!dir)
             return fg_cli_usage_error(CMD, "check: DIR (a vector set) is required");
-        if (argc > 3)
-            return fg_cli_usage_error(CMD, "check takes one directory: unexpected argument '%s'", argv[3]);
-        return fg_cli_vectors_check(CMD, argv[2], 0);
+        return fg_cli_vectors_check(CMD, dir, 0);
     }
     const fg_design *d = NULL;
     int rc = fg_cli_design_head(CMD, argc, argv, 0, "or check DIR", help, &d);
@@ -230,7 +251,9 @@ int fg_cmd_vectors(int argc, char **argv)
         rc = fg_cli_usage_error(c.cmd, "%s %s %d vector sets; vectors writes one (give one value each; verify runs "
                                        "several)", k ? names : "the options", k == 1 ? "names" : "name", n);
     }
+    fg_cli_vectors_progress(CMD);
     const int w = rc ? 0 : d->vectors(c.cfg, c.run, 0, v.out);
+    fg_cli_progress_done();
     if (w)
         rc = w == FG_EINVAL ? fg_cli_usage_error(c.cmd, "%s", fg_last_error()) : fg_cli_fail(c.cmd, "%s", fg_last_error());
     char decode[1400] = "";

@@ -135,6 +135,15 @@ static int random_args(const fg_cli_design *c, const verify_opts *v, uint64_t se
     return 0;
 }
 
+/* The line of a configuration: what its verify_config status means (FG_CLI_VL_*, cli_verilator.h). */
+static const char *verdict(int st)
+{
+    return st == 0                        ? "RTL = C model"
+           : st == FG_CLI_VL_MISMATCH     ? "MISMATCH"
+           : st == FG_CLI_VL_BUILD_FAILED ? "build failed"
+                                          : "not verified";
+}
+
 /* One configuration: generate into work/rtl, write every vector set of the run, run the harness (or
  * the co-simulation) on them. res: one per set (malloc'ed). */
 static int verify_config(const fg_design *d, const void *cfg, const void *run, const char *work, int jobs, int sim,
@@ -143,8 +152,10 @@ static int verify_config(const fg_design *d, const void *cfg, const void *run, c
     char rtl[PATH_MAX + 8], log[PATH_MAX + 16], tb[PATH_MAX + 16];
     fg_cli_pathf(rtl, sizeof rtl, "%s/rtl", work);
     d->top(cfg, top, top_n);
-    if (d->generate(cfg, rtl))
-        return fg_cli_fail(CMD, "gen: %s", fg_last_error());
+    int rc = d->generate(cfg, rtl);
+    if (rc) /* a parameter the design's checks let through is still a parameter error */
+        return rc == FG_EINVAL ? fg_cli_usage_error(CMD, "gen: %s", fg_last_error())
+                               : fg_cli_fail(CMD, "gen: %s", fg_last_error());
     const int n = d->sets(cfg, run);
     if (n < 1 || n > FG_DESIGN_SETS_MAX)
         return fg_cli_usage_error(CMD, "the options name %d vector sets: 1 to %d per run", n, FG_DESIGN_SETS_MAX);
@@ -153,14 +164,16 @@ static int verify_config(const fg_design *d, const void *cfg, const void *run, c
         return fg_cli_fail(CMD, "out of memory");
     *res = s;
     *n_res = n;
+    fg_cli_vectors_progress(CMD);
     for (int i = 0; i < n && !fg_cli_stopped(); i++) {
         char name[128];
         d->set_name(cfg, run, i, name, sizeof name);
         fg_cli_pathf(s[i].dir, sizeof s[i].dir, "%s/vec-%s", work, name);
         fg_cli_progress(CMD, "vector sets", i, n);
-        if (d->vectors(cfg, run, i, s[i].dir)) {
+        if ((rc = d->vectors(cfg, run, i, s[i].dir))) {
             fg_cli_progress_done();
-            return fg_cli_fail(CMD, "vectors %s: %s", name, fg_last_error());
+            return rc == FG_EINVAL ? fg_cli_usage_error(CMD, "vectors %s: %s", name, fg_last_error())
+                                   : fg_cli_fail(CMD, "vectors %s: %s", name, fg_last_error());
         }
     }
     fg_cli_progress_done();
@@ -173,8 +186,8 @@ static int verify_config(const fg_design *d, const void *cfg, const void *run, c
         return fg_cli_vl_cosim_sets(rtl, work, jobs, d->cosim == FG_DESIGN_COSIM_DBCF, s, n, log);
     }
     const long long cycles = fg_cli_vl_sets_cycles(s, n);
-    if (fg_cli_vl_harness(work, jobs, cycles, 0, top, top_n))
-        return FG_EXIT_FAIL;
+    if ((rc = fg_cli_vl_harness(work, jobs, cycles, 0, top, top_n)))
+        return rc;
     fg_cli_pathf(tb, sizeof tb, "%s/obj/tb", work);
     fg_cli_pathf(log, sizeof log, "%s/harness.log", work);
     int st = 0;
@@ -193,7 +206,7 @@ static int verify_config(const fg_design *d, const void *cfg, const void *run, c
     for (int i = 0; i < n; i++)
         if (!(s[i].pass = fg_cli_vl_passed(log, s[i].dir)) && failed < 0)
             failed = i;
-    const int rc = fg_cli_vl_status(st, top, log);
+    rc = fg_cli_vl_status(st, top, log);
     if (st == 1 && failed >= 0 && !fg_cli_stopped()) { /* a mismatch in the first set without PASS */
         char *one[] = {s[failed].dir};
         fg_cli_vl_waveform(work, jobs, cycles, NULL, one, 1);
@@ -240,7 +253,7 @@ static void print_sets(const fg_design *d, const void *cfg, const void *run, con
 static int finish_run(fg_json *js, int configs_ok, int rc, int keep, const char *work, fg_tmpdir *td)
 {
     const int stopped = fg_cli_stopped();
-    const int kept = keep || !td || (rc && !stopped);
+    const int kept = keep || !td || (rc && rc != FG_EXIT_USAGE && !stopped);
     if (js) {
         fg_json_arr_close(js);
         fg_json_int(js, "configurations_matching", configs_ok);
@@ -257,7 +270,7 @@ static int finish_run(fg_json *js, int configs_ok, int rc, int keep, const char 
     fg_cli_coop_end();
     if (stopped)
         return 128 + stopped;
-    return rc ? FG_EXIT_FAIL : FG_EXIT_OK;
+    return rc == FG_EXIT_USAGE ? FG_EXIT_USAGE : rc ? FG_EXIT_FAIL : FG_EXIT_OK;
 }
 
 static int verify_design(const fg_design *d, int argc, char **argv)
@@ -385,20 +398,26 @@ static int verify_design(const fg_design *d, int argc, char **argv)
         int n_res = 0;
         char top[FG_DESIGN_TOP_MAX];
         const int st = verify_config(d, cfg, run, jw, v.jobs, v.sim, &res, &n_res, top, sizeof top);
-        if (!fg_cli_stopped()) {
+        /* the sets' lines only where the harness compared them; nothing for a parameter error */
+        const int compared = st == 0 || st == FG_CLI_VL_MISMATCH;
+        if (!fg_cli_stopped() && st != FG_EXIT_USAGE) {
             if (v.json) {
                 fg_json_obj_open(&js, NULL);
                 fg_json_str(&js, "top", top);
                 fg_json_str(&js, "command", cmdline);
                 fg_json_bool(&js, "match", st == 0);
+                if (!compared)
+                    fg_json_str(&js, "error", verdict(st));
                 fg_json_arr_open(&js, "sets");
-                print_sets(d, cfg, run, res, n_res, &js);
+                if (compared)
+                    print_sets(d, cfg, run, res, n_res, &js);
                 fg_json_arr_close(&js);
                 fg_json_obj_close(&js);
             } else {
-                printf("%s: %s (%d vector set%s)\n", top, st == 0 ? "RTL = C model" : "MISMATCH", n_res,
-                       n_res == 1 ? "" : "s");
-                print_sets(d, cfg, run, res, n_res, NULL);
+                printf("%s: %s (%d vector set%s%s)\n", top, verdict(st), n_res, n_res == 1 ? "" : "s",
+                       compared ? "" : ", not compared: the messages on stderr say why");
+                if (compared)
+                    print_sets(d, cfg, run, res, n_res, NULL);
                 fflush(stdout);
             }
         }
@@ -537,6 +556,11 @@ static int verify_vectors(int argc, char **argv)
     const int e = rc || !v.work ? 0 : fg_outdir_check(v.work, "verify-work");
     if (!rc && e < 0)
         rc = fg_cli_outdir_error(spec.cmd, "work", e);
+    fg_cli_vl_list files; /* the file list is data: checked before anything is written */
+    if (!rc && fg_cli_vl_list_read(rtl, &files))
+        rc = fg_cli_usage_error(spec.cmd, "--rtl: %s", fg_last_error());
+    else if (!rc)
+        fg_cli_vl_list_free(&files);
     if (!rc && !fg_cli_have_program("verilator"))
         rc = fg_cli_fail(CMD, "verilator not found on PATH (Debian package verilator)");
     char work[PATH_MAX];
@@ -561,16 +585,25 @@ static int verify_vectors(int argc, char **argv)
         run_argv[na++] = tb;
         run_argv[na++] = "--latency";
         run_argv[na++] = lat;
-        for (int i = 0; i < spec.o.n_pos; i++)
+        static char dotted[FG_CLI_VL_BATCH][PATH_MAX + 4]; /* the harness reads "-x" as an option: ./-x */
+        for (int i = 0; i < spec.o.n_pos; i++) {
             run_argv[na++] = spec.o.pos[i];
+            if (spec.o.pos[i][0] == '-' || spec.o.pos[i][0] == '+') {
+                fg_cli_pathf(dotted[i], sizeof dotted[i], "./%s", spec.o.pos[i]);
+                run_argv[na - 1] = dotted[i];
+            }
+        }
         run_argv[na] = NULL;
         fflush(NULL);
         const int st = fg_cli_vl_run(NULL, run_argv, NULL);
         rc = st == 0 ? 0 : FG_EXIT_FAIL;
         if (st == 1 && !fg_cli_stopped())
-            fg_cli_vl_waveform(work, v.jobs, cycles, lat, spec.o.pos, spec.o.n_pos);
+            fg_cli_vl_waveform(work, v.jobs, cycles, lat, run_argv + 3, spec.o.n_pos);
+        else if (st && !fg_cli_stopped())
+            fprintf(stderr, "fecforge verify: the harness failed (exit %d; a mismatch exits 1)\n", st);
         if (!fg_cli_stopped())
-            printf("%s: %s against %d vector set%s\n", top, rc ? "MISMATCH" : "RTL = vectors", spec.o.n_pos,
+            printf("%s: %s against %d vector set%s\n", top,
+                   !st ? "RTL = vectors" : st == 1 ? "MISMATCH" : "not verified", spec.o.n_pos,
                    spec.o.n_pos > 1 ? "s" : "");
     }
     rc = finish_run(NULL, 0, rc, v.keep, work, td);

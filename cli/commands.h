@@ -23,4 +23,6 @@ int fg_cli_verify_family(const fg_family *f, int argc, char **argv);
 /* Read every stream of the vector set in dir against its manifest (a design of the registry): 0, or a
  * usage error naming file, line and port (printed); the summary line unless quiet. */
 int fg_cli_vectors_check(const char *cmd, const char *dir, int quiet);
+/* Progress lines of cmd while a vector set is written (fg_vec_set_progress: the frames of a long set). */
+void fg_cli_vectors_progress(const char *cmd);
 #endif

@@ -42,4 +42,53 @@ has err "holds iag vectors"
 "$F" gen dbcf --pllr 8 --banks 16 --select 2 --fifo-depth 4 --buf-depth 4 --width 4 -o "$t/narrow" >/dev/null
 check narrow 2 "$F" verify vectors --rtl "$t/narrow" "$src/vectors/dbcf-umts-k200-p8-m16"
 has err "data_width=8 does not fit the RTL's width=4"
+# ---- issue 35: a file list is data; failures reported as what they are ----
+# verilator is a stub that records its calls: none of these may reach it, and none may run `id`
+mkdir "$t/stub"
+printf '#!/bin/sh\necho "$@" >>"%s/stub/calls"\nexit 1\n' "$t" >"$t/stub/verilator"
+chmod +x "$t/stub/verilator"
+SP="$t/stub:$PATH"
+vec="$src/vectors/dbcf-umts-k200-p8-m16"
+"$F" gen dbcf --pllr 8 --banks 16 --select 2 --fifo-depth 4 --buf-depth 4 --width 8 -o "$t/good" >/dev/null
+lines=$(wc -l <"$t/good/files.f")
+# bad line, what the message must say
+bad=('-CFLAGS|is not the plain name' '-DX`id>PWNED`|is not the plain name' '+define+X=1|is not the plain name'
+     '/etc/passwd|is not the plain name' '../good/fg_fifo.v|is not the plain name' 'sub/x.v|is not the plain name'
+     '.hidden.v|is not the plain name' 'notes.txt|is not the plain name' 'a b.v|is not the plain name'
+     'missing.v|is not a regular file' 'link.v|is not a regular file' 'dir.v|is not a regular file')
+for i in "${!bad[@]}"; do
+  line=${bad[$i]%%|*} want=${bad[$i]#*|}
+  r="$t/list$i"
+  cp -r "$t/good" "$r"
+  printf '%s\n' "$line" >>"$r/files.f"
+  case $line in missing.v) ;; link.v) ln -s /etc/passwd "$r/link.v" ;; dir.v) mkdir "$r/dir.v" ;;
+    */*) ;; *) : >"$r/$line" ;; esac
+  PATH=$SP check list_$i 2 "$F" verify vectors --rtl "$r" --work "$t/wl$i" --keep "$vec"
+  has err "files.f line $((lines + 1)): "; has err "$want"
+  [ ! -e "$t/wl$i" ] || { echo "FAIL: work directory created for a bad file list ($line)"; fail=1; }
+done
+[ ! -e "$t/stub/calls" ] || { echo "FAIL: verilator ran for a bad file list:"; cat "$t/stub/calls"; fail=1; }
+if find "$t" -name PWNED | grep -q .; then echo "FAIL: a file list ran a command"; fail=1; fi
+# a failing build is a build failure (exit 1, its log), never a mismatch
+PATH=$SP check build_vectors 1 "$F" verify vectors --rtl "$t/good" --work "$t/wb" "$vec"
+has err "the Verilator build failed"; has err "$t/wb/verilator.log"
+if grep -q MISMATCH "$t/out"; then echo "FAIL: a build failure reported as MISMATCH"; fail=1; fi
+PATH=$SP check build_viterbi 1 "$F" verify viterbi --K 5 --gen 23,35 --tb-depth 8 --bits 64 --frames 1 --work "$t/wv"
+has err "the Verilator build failed"; has out "build failed (2 vector sets, not compared"
+if grep -q MISMATCH "$t/out"; then echo "FAIL: a build failure reported as MISMATCH"; fail=1; fi
+# parameter errors that only the model's checks know: exit 2 before any work (the stub is not called)
+rm -f "$t/stub/calls"
+PATH=$SP check llr_frac 2 "$F" verify viterbi --llr-frac 15
+has err "\-\-llr-frac: f_llr=15 out of range \[0, w_llr-1=4\]"
+PATH=$SP check select_lte 2 "$F" verify turbo --select 2048; has err "\-\-select: select=2048 out of range \[1, 128\]"
+PATH=$SP check select_umts 2 "$F" verify turbo --std umts --parallel 4 --select 33; has err "\-\-select: select=33"
+check gen_llr_frac 2 "$F" gen viterbi --llr-frac 15 -o "$t/gv";  has err "\-\-llr-frac"
+[ ! -e "$t/stub/calls" ] || { echo "FAIL: verilator ran for a parameter error"; fail=1; }
+[ ! -e "$t/gv" ] || { echo "FAIL: gen wrote for a parameter error"; fail=1; }
+check cycle_bits 2 "$F" verify viterbi --fixed --impl cycle --bits 1048576 --tile 8 --overlap-left 65536 \
+  --overlap-right 8 --frames 1
+has err "\-\-bits=1048576 invalid with --impl cycle: .*--bits at most 65530"
+if grep -q "\[1048590, 65536\]\|\[1048582, 65536\]" "$t/err"; then echo "FAIL: an empty range printed"; fail=1; fi
+check check_opt 2 "$F" vectors check "$vec" --K 1;  has err "\-\-K is not an option of .vectors check."
+check check_opt2 2 "$F" vectors check --K=1 "$vec"; has err "\-\-K is not an option of .vectors check."
 exit $fail

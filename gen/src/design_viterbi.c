@@ -43,6 +43,15 @@ static void cfg_default(void *p)
     c->fx = fg_vit_dec_cfg_default();
 }
 
+/* A run of vector sets: frames back to back, at full rate and with bubbles. */
+typedef struct {
+    int frames;
+    double ebn0;
+    uint64_t seed;
+    int traffic; /* 0 full, 1 bubbles, 2 both */
+} vit_run;
+static fg_vec_viterbi_params params_of(const fg_gen_viterbi_cfg *c, const vit_run *r, int i);
+
 static int finish(void *p, const fg_opts *given)
 {
     fg_gen_viterbi_cfg *c = p;
@@ -52,7 +61,11 @@ static int finish(void *p, const fg_opts *given)
     if (c->code.bits > 65536)
         return fg_set_error(FG_EINVAL, "%s=%d out of range [1, 65536] for the vector sets' frames",
                             fg_opts_name(given, &c->code.bits), c->code.bits);
-    const int rc = fg_gen_viterbi_resolve(c);
+    int rc = fg_gen_viterbi_resolve(c);
+    if (!rc) { /* what the vector sets' frames need too (the family's formats: --llr-frac), for every verb */
+        const fg_vec_viterbi_params v = params_of(c, &(vit_run){.frames = 1, .seed = 1}, 0);
+        rc = fg_vec_viterbi_check(&v);
+    }
     const fg_opt_param map[] = {{"K=", &c->code.K},        {"w_llr=", &c->fx.w_llr}, {"w_pm=", &c->fx.w_pm},
                                 {"norm=", &c->fx.norm},    {"radix=", &c->radix},    {"traceback=", &c->tb},
                                 {"depth=", &c->depth},     {"block=", &c->block}};
@@ -91,13 +104,6 @@ static void gen_text(const void *p, char *buf, size_t n)
 }
 
 /* ---- vector sets: frames back to back, at full rate and with bubbles ---- */
-
-typedef struct {
-    int frames;
-    double ebn0;
-    uint64_t seed;
-    int traffic; /* 0 full, 1 bubbles, 2 both */
-} vit_run;
 
 #define R(f) offsetof(vit_run, f)
 static const fg_opt run_opts[] = {

@@ -15,6 +15,7 @@ const char *fg_gen_template(const char *name);
 
 enum { FG_GEN_PATH = 4096, FG_GEN_FILES_MAX = 64 };
 
+#include "fecforge/json.h"
 #include "fecforge/output.h"
 #include "fecforge_gen/gen.h"
 
@@ -47,14 +48,25 @@ void fg_gen_out_abort(fg_gen_out *o);
 
 /* A module's port list after `module NAME (`: one line per port with its width and comment, then `);`. */
 void fg_gen_port_list(FILE *f, const fg_gen_port *ports, int np);
-/* The header of a generated Verilog file: generator, version, git hash, parameters, do not edit. */
+/* Text for generated Verilog (the one sanitiser of every text that is not the generator's own: file names of
+ * codes, parameter lists that name them): src into buf, snprintf-like (always terminated, an escape never
+ * cut; returns the length it needs). Printable ASCII passes, but for '`', '\\', '"' and a '*' next to a
+ * '/' (no "/ *" or "* /" without the blank: no block comment opens or ends); those, control characters
+ * (newline and carriage return included) and every byte >= 0x7f become an escape: FG_GEN_VCOMMENT (in a
+ * // comment) \xNN, two hex digits; FG_GEN_VSTRING (in a "string") \NNN, three octal digits, Verilog's
+ * own escape of a character. The result holds no newline, backtick, quote or backslash outside an escape:
+ * it cannot end the comment or string, open a block comment or name a compiler directive. */
+typedef enum { FG_GEN_VCOMMENT, FG_GEN_VSTRING } fg_gen_vctx;
+size_t fg_gen_vtext(char *buf, size_t n, const char *src, fg_gen_vctx ctx);
+/* The header of a generated Verilog file: what (the generator's own words: one line, no user text),
+ * generator, version, git hash, the parameters (params: through fg_gen_vtext), do not edit. */
 void fg_gen_header(FILE *f, const char *what, const char *params);
 /* manifest.json, the same in every generator: one entry of the "ports" array (last: no comma), and
  * the end of the document after the ports: `],\n  "files": [...]\n}` (the sources, then the testbench). */
 void fg_gen_manifest_port(FILE *f, const char *name, int out, int width, int last);
 void fg_gen_manifest_files(FILE *f, const fg_gen_out *o);
-
-/* JSON string value (no escaping needed for the generator's own names). */
+/* Every text of a manifest that is not a fixed word of the generator goes through fecforge/json.h's
+ * rule: fg_json_put_str (a code's name, the file names). */
 
 /* Body of the IAG top module for one standard (fg_gen_iag, gen_iag.c): everything from
  * `default_nettype none to endmodule, after the header fg_gen_iag wrote. The rtl/lib primitives

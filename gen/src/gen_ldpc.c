@@ -586,11 +586,13 @@ static void emit_manifest(FILE *f, const fg_gen_ldpc_cfg *c, const ldpc_tabs *T,
     for (int i = 0; i < T->n; i++) {
         const code_tab *t = &T->t[i];
         const int reordered = (c->col_order && c->col_order[i]) || (c->layer_order && c->layer_order[i]);
+        fprintf(f, "    {\"index\": %d, \"name\": ", i);
+        fg_json_put_str(f, t->code->name); /* a user's code is named after its file */
         fprintf(f,
-                "    {\"index\": %d, \"name\": \"%s\", \"n\": %d, \"k\": %d, \"z\": %d, \"nb\": %d, \"mb\": %d, "
+                ", \"n\": %d, \"k\": %d, \"z\": %d, \"nb\": %d, \"mb\": %d, "
                 "\"reordered\": %d, \"macro_layers\": %d, \"mbs_per_iter\": %d, \"cycles_per_iter\": %.2f, "
                 "\"cycles_decode\": %ld, \"cycles_per_codeword\": %ld}%s\n",
-                i, t->code->name, t->code->n, t->code->k, t->code->z, t->code->nb, t->code->mb, reordered, t->s.n_ml,
+                t->code->n, t->code->k, t->code->z, t->code->nb, t->code->mb, reordered, t->s.n_ml,
                 t->s.mbs_per_iter, (double)t->cyc_iter_x100 / 100.0, t->cyc_decode, t->cyc_word,
                 i + 1 < T->n ? "," : "");
     }

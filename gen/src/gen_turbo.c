@@ -54,8 +54,10 @@ int fg_gen_turbo_check(const fg_gen_turbo_cfg *c)
         return fg_set_error(FG_EINVAL, "mapping=%s invalid: xmap or xmap-xor (natural-order reads must be "
                             "conflict-free)", fg_bank_mapping_name(c->mapping));
     int rc = fg_xmap_fmt_check(&c->fmt);
-    if (!rc && c->std != FG_STD_LTE) {
-        const fg_gen_dbcf_cfg d = fg_gen_turbo_dbcf_cfg(c, 8);
+    if (!rc) { /* the DBCF HSPA+ writes through (4 * its P lanes), or the one LTE sizes may be sent to (4P) */
+        fg_gen_dbcf_cfg d = fg_gen_turbo_dbcf_cfg(c, 8);
+        if (c->std == FG_STD_LTE)
+            d.dbcf.pllr = d.dbcf.banks = 4 * c->P;
         rc = fg_dbcf_cfg_check(&d.dbcf);
     }
     return rc;

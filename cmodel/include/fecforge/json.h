@@ -3,6 +3,7 @@
 #ifndef FECFORGE_JSON_H
 #define FECFORGE_JSON_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -26,6 +27,14 @@ void fg_json_uint(fg_json *j, const char *key, uint64_t v);
 void fg_json_num(fg_json *j, const char *key, double v);
 void fg_json_str(fg_json *j, const char *key, const char *v);
 void fg_json_bool(fg_json *j, const char *key, int v);
+/* The one escaping rule of every JSON string fecforge writes (fg_json_str and the hand-laid-out
+ * manifests alike): v between double quotes, '"' and '\\' escaped with a backslash, control characters
+ * (below 0x20, and 0x7f) as \u00XX, every other byte as it is (UTF-8 text stays UTF-8; a name that is not
+ * UTF-8 keeps its bytes, so that --config reads back the same value). fg_json_quote writes it into buf
+ * (snprintf-like: always terminated, never a part of an escape) and returns the length it needs;
+ * fg_json_put_str writes it to f. */
+size_t fg_json_quote(char *buf, size_t n, const char *v);
+void fg_json_put_str(FILE *f, const char *v);
 /* A newline after the document, and a flush. */
 void fg_json_end(fg_json *j);
 /* The "tool" object every JSON output carries: name, version, git hash (and the seed, when seed is

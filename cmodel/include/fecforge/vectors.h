@@ -56,6 +56,13 @@ int fg_vec_width_for(long n);
 
 typedef struct fg_vec_writer fg_vec_writer;
 
+/* Progress of the long writers (the frames of an ldpc or viterbi set): one hook per process (the fecforge
+ * command sets it; NULL, the default: none), called by fg_vec_progress(done, total) before each step of
+ * a set (a writer's own measure: frames, or two steps a frame); never from two threads at once. */
+typedef void (*fg_vec_progress_fn)(void *ctx, long done, long total);
+void fg_vec_set_progress(fg_vec_progress_fn fn, void *ctx);
+void fg_vec_progress(long done, long total);
+
 /* Start a set for directory dir of design `design` ("dbcf", "iag", ...). dir must not exist, be
  * empty, or be an earlier vector set of fecforge (its .fecforge-output marker lists every entry),
  * which commit replaces; missing parents are created. FG_EINVAL (message names the path and why) if
@@ -286,6 +293,9 @@ typedef struct {
 /* Streams stimulus, expected (cycles) and decoded (memory: the frames' bits, frames x k). Each frame's bits are checked
  * against fg_vit_fixed_run with the matching tiling (FG_ESTATE naming the frame if they differ). res may be
  * NULL. */
+/* The checks of fg_vec_make_viterbi, without writing anything (the hardware, frames, k, and the family's
+ * bit-accurate decoder with p's formats: f_llr at most w_llr - 1): 0 or FG_EINVAL naming the parameter. */
+int fg_vec_viterbi_check(const fg_vec_viterbi_params *p);
 int fg_vec_make_viterbi(const char *dir, const fg_vec_viterbi_params *p, fg_vec_viterbi_result *res);
 /* Its layout for a decoder of dimensions d and `frames` frames of k bits. */
 int fg_vec_layout_viterbi(const fg_vit_hw_dims *d, int frames, int k, fg_vec_layout *l);

@@ -73,19 +73,55 @@ void fg_json_num(fg_json *j, const char *key, double v)
     fprintf(j->f, "%.10g", v);
 }
 
+/* The JSON text of the byte at p (fg_json_quote's rule) into unit (at most 6 bytes, not terminated): its
+ * length. */
+static size_t json_unit(const unsigned char *p, char unit[8])
+{
+    if (*p == '"' || *p == '\\')
+        return (size_t)snprintf(unit, 8, "\\%c", *p);
+    if (*p < 0x20 || *p == 0x7f)
+        return (size_t)snprintf(unit, 8, "\\u%04x", *p);
+    unit[0] = (char)*p;
+    return 1;
+}
+
+size_t fg_json_quote(char *buf, size_t n, const char *v)
+{
+    size_t at = 1, written = 0;
+    int full = n < 2;
+    if (!full)
+        buf[written++] = '"';
+    for (const unsigned char *p = (const unsigned char *)v; *p; p++) {
+        char unit[8];
+        const size_t len = json_unit(p, unit);
+        full |= written + len + 1 >= n; /* room for the closing quote and the terminator */
+        if (!full) {
+            memcpy(buf + written, unit, len);
+            written += len;
+        }
+        at += len;
+    }
+    if (!full)
+        buf[written++] = '"';
+    if (n)
+        buf[written] = 0;
+    return at + 1;
+}
+
+void fg_json_put_str(FILE *f, const char *v)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)v; *p; p++) {
+        char unit[8];
+        fwrite(unit, 1, json_unit(p, unit), f);
+    }
+    fputc('"', f);
+}
+
 void fg_json_str(fg_json *j, const char *key, const char *v)
 {
     json_key(j, key);
-    fputc('"', j->f);
-    for (const char *p = v; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(j->f, "\\%c", *p);
-        else if ((unsigned char)*p < 0x20)
-            fprintf(j->f, "\\u%04x", *p);
-        else
-            fputc(*p, j->f);
-    }
-    fputc('"', j->f);
+    fg_json_put_str(j->f, v);
 }
 
 void fg_json_bool(fg_json *j, const char *key, int v)

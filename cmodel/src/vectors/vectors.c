@@ -2,6 +2,7 @@
 #include "fecforge/vectors.h"
 #include "fecforge/error.h"
 #include "fecforge/input.h"
+#include "fecforge/json.h"
 #include "fecforge/output.h"
 #include "vectors/vec_json.h"
 
@@ -102,18 +103,18 @@ static void sb_printf(sbuf *b, const char *fmt, ...)
     b->n += (size_t)need;
 }
 
+/* v as a JSON string (fecforge/json.h's one rule, fg_json_quote). */
 static void sb_json_str(sbuf *b, const char *v)
 {
-    sb_printf(b, "\"");
-    for (const char *p = v; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            sb_printf(b, "\\%c", *p);
-        else if ((unsigned char)*p < 0x20)
-            sb_printf(b, "\\u%04x", (unsigned)*p);
-        else
-            sb_printf(b, "%c", *p);
+    const size_t need = fg_json_quote(NULL, 0, v);
+    char *q = malloc(need + 1);
+    if (!q) {
+        b->oom = 1;
+        return;
     }
-    sb_printf(b, "\"");
+    fg_json_quote(q, need + 1, v);
+    sb_printf(b, "%s", q);
+    free(q);
 }
 
 /* ---- writer ---- */
@@ -153,6 +154,21 @@ static void writer_free(fg_vec_writer *w)
     free(w->dir);
     fg_outdir_abort(w->od);
     free(w);
+}
+
+static fg_vec_progress_fn progress_fn;
+static void *progress_ctx;
+
+void fg_vec_set_progress(fg_vec_progress_fn fn, void *ctx)
+{
+    progress_fn = fn;
+    progress_ctx = ctx;
+}
+
+void fg_vec_progress(long done, long total)
+{
+    if (progress_fn)
+        progress_fn(progress_ctx, done, total);
 }
 
 int fg_vec_writer_open(const char *dir, const char *design, fg_vec_writer **out)

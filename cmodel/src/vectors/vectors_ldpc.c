@@ -134,6 +134,7 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
     long stall_hazard = 0;
     double cpi0 = 0;
     for (int f = 0; f < frames && !rc; f++) {
+        fg_vec_progress(f, 2L * frames); /* pass 1, then pass 2: two steps a frame */
         rc = frame_llr(code, cfg, sigma, seed, f, u, cw, y, q);
         if (!rc)
             rc = fg_ldpc_arch_decode(a, q, dec + (size_t)f * n, NULL, &iters[f], &st, NULL, NULL);
@@ -214,6 +215,7 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
     fg_ldpc_arch_reset(a);
     fg_ldpc_arch_ports o;
     for (int f = 0; f < frames && !rc && !c.rc; f++) {
+        fg_vec_progress(frames + f, 2L * frames);
         c.frame = f;
         c.iters = 0;
         rc = frame_llr(code, cfg, sigma, seed, f, u, cw, y, q);

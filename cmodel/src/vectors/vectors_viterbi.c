@@ -168,7 +168,7 @@ static void garbage(const fg_vit_hw_dims *d, fg_rng *r, int ready, fg_vit_hw_in 
     in->start = (x >> 4) & 1u, in->end = (x >> 5) & 1u, in->term = (x >> 6) & 1u;
 }
 
-int fg_vec_make_viterbi(const char *dir, const fg_vec_viterbi_params *p, fg_vec_viterbi_result *res)
+int fg_vec_viterbi_check(const fg_vec_viterbi_params *p)
 {
     fg_vit_hw_dims d;
     int rc = fg_vit_hw_resolve(&p->hw, &d);
@@ -178,6 +178,21 @@ int fg_vec_make_viterbi(const char *dir, const fg_vec_viterbi_params *p, fg_vec_
         return fg_set_error(FG_EINVAL, "frames=%d out of range [1, 10000]", p->frames);
     if (p->k < 1 || p->k > 65536)
         return fg_set_error(FG_EINVAL, "k=%d out of range [1, 65536]", p->k);
+    char args[512];
+    if ((rc = fg_vec_viterbi_family_args(p, args, sizeof args)))
+        return rc;
+    fg_family_setup fs;
+    rc = fg_family_setup_text(&fs, fg_family_find("viterbi"), "fixed", args);
+    fg_family_setup_free(&fs);
+    return rc;
+}
+
+int fg_vec_make_viterbi(const char *dir, const fg_vec_viterbi_params *p, fg_vec_viterbi_result *res)
+{
+    fg_vit_hw_dims d;
+    int rc = fg_vec_viterbi_check(p);
+    if (rc || (rc = fg_vit_hw_resolve(&p->hw, &d)))
+        return rc;
     char args[512];
     if ((rc = fg_vec_viterbi_family_args(p, args, sizeof args)))
         return rc;
@@ -249,6 +264,7 @@ int fg_vec_make_viterbi(const char *dir, const fg_vec_viterbi_params *p, fg_vec_
     fg_vit_hw_in in;
     fg_vit_hw_out o;
     for (int f = 0; f < p->frames && !rc; f++) {
+        fg_vec_progress(f, p->frames);
         fg_frame fr = {ref, llr, rx, N};
         if ((rc = fam->frame(&fs.inst, p->seed, f, p->ebn0_db, sigma, &fr)) ||
             (rc = fg_vit_fixed_run(dec, rx, fixed)) || (rc = fg_vit_depuncture_q(code, p->ending, k, rx, q)))

@@ -44,6 +44,10 @@ static int hw_of(const fg_vit_family_view *v, const cycle_cfg *c, fg_vit_hw_cfg 
         return fg_set_error(FG_EINVAL, "--tile=%d out of range [%d, %d] with --impl cycle: the traceback block D of "
                             "the streaming decoder (0, maximum likelihood, needs the whole frame)", g->f, S,
                             FG_VIT_HW_BLOCK_MAX);
+    if (stages > 65536) /* --overlap-left would need [stages, 65536]: an empty range, so say what limits */
+        return fg_set_error(FG_EINVAL, "--bits=%d invalid with --impl cycle: a frame of %d trellis stages, and the "
+                            "streaming decoder's metrics run from the frame's start (--overlap-left at least the "
+                            "frame's stages, at most 65536): --bits at most %d", v->k, stages, v->k - (stages - 65536));
     if (g->v1 < stages)
         return fg_set_error(FG_EINVAL, "--overlap-left=%d out of range [%d, 65536] with --impl cycle: the streaming "
                             "decoder's metrics run from the frame's start (v1 >= the frame's %d stages)", g->v1,

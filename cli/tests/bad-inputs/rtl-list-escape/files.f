@@ -1,0 +1,1 @@
+../rtl-iag-lte-p8/manifest.json

@@ -1,0 +1,2 @@
+-CFLAGS
+-DX`id>PWNED`
