@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "cli_embed.h"
 #include "fecforge/error.h"
+#include "fecforge/input.h"
 #include "fecforge/vectors.h"
 
 #include <errno.h>
@@ -178,22 +179,24 @@ void fg_cli_vl_list_free(fg_cli_vl_list *l)
 int fg_cli_vl_list_read(const char *dir, fg_cli_vl_list *l)
 {
     memset(l, 0, sizeof *l);
-    char list[PATH_MAX + 16], line[2 * FG_CLI_VL_NAME_MAX], shown[64];
+    char list[PATH_MAX + 16], shown[64];
     fg_cli_pathf(list, sizeof list, "%s/files.f", dir);
-    FILE *f = fopen(list, "r");
-    if (!f)
-        return fg_set_error(FG_EINVAL, "cannot read %s: %s", list, strerror(errno));
+    fg_in in;
+    if (fg_in_open(&in, list, 0)) /* a regular file (a FIFO or device is refused, not read) */
+        return FG_EINVAL;             /* (the message names it: missing, a FIFO, ...) */
     int rc = 0;
-    for (long no = 1; !rc && fgets(line, sizeof line, f); no++) {
-        const size_t len = strlen(line);
-        if (len + 1 == sizeof line && line[len - 1] != '\n') {
-            rc = fg_set_error(FG_EINVAL, "%s line %ld: longer than %d characters", list, no, FG_CLI_VL_NAME_MAX - 1);
+    char *line;
+    size_t len;
+    int got;
+    while (!rc && (got = fg_in_line(&in, FG_CLI_VL_NAME_MAX - 1, &line, &len)) != 0) {
+        if (got < 0) {
+            rc = got;
             break;
         }
-        line[strcspn(line, "\n")] = 0;
-        if (line[0] && line[strlen(line) - 1] == '\r')
-            line[strlen(line) - 1] = 0;
-        if (!line[0])
+        const long no = (long)in.line;
+        if (len && line[len - 1] == '\r')
+            line[--len] = 0;
+        if (!len)
             continue;
         printable(shown, sizeof shown, line);
         struct stat st;
@@ -216,11 +219,9 @@ int fg_cli_vl_list_read(const char *dir, fg_cli_vl_list *l)
             }
         }
     }
-    if (!rc && ferror(f))
-        rc = fg_set_error(FG_EIO, "cannot read %s: %s", list, strerror(errno));
     if (!rc && !l->n)
         rc = fg_set_error(FG_EINVAL, "%s names no Verilog file", list);
-    fclose(f);
+    fg_in_close(&in);
     if (rc)
         fg_cli_vl_list_free(l);
     return rc;

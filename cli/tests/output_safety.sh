@@ -131,8 +131,8 @@ for c in "${full_cases[@]}"; do
     # shellcheck disable=SC2086
     FG_TEST_WRITE_LIMIT=$limit "$F" $args --quiet >/dev/null 2>err; rc=$?
     [ $rc -eq 1 ] && grep -q "No space left on device" err || { failed "full $name ($limit): exit $rc"; head -3 err; }
-    case $out in *.jsonl) [ ! -s "$out" ] || [ "$(tail -c 1 "$out" | od -An -c | tr -d ' ')" = '\n' ] ||
-                 failed "full $name ($limit): a partial line" ;;
+    case $out in *.jsonl) [ ! -e "$out" ] || { [ -s "$out" ] && [ "$(tail -c 1 "$out" | od -An -c | tr -d ' ')" = '\n' ]; } ||
+                 failed "full $name ($limit): an empty log or a partial line" ;;
     *.*) [ "$(cat "$out")" = earlier ] || failed "full $name ($limit): the earlier $out changed" ;;
     *) [ ! -e "$out" ] || failed "full $name ($limit): $out left behind" ;; esac
     [ -z "$(leftovers full)" ] && [ -z "$(find full -mindepth 1 ! -name "$(basename "$out")")" ] ||

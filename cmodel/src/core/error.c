@@ -2,6 +2,7 @@
 #include "fg_git_version.h"
 
 #include <stdarg.h>
+#include <string.h>
 #include <stdio.h>
 
 static _Thread_local char last_message[512];
@@ -25,10 +26,12 @@ const char *fg_last_error(void) { return last_message; }
 
 int fg_set_error(int code, const char *fmt, ...)
 {
+    char msg[sizeof last_message]; /* an argument may be fg_last_error() itself */
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(last_message, sizeof last_message, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    memcpy(last_message, msg, sizeof msg);
     return code;
 }
 

@@ -300,6 +300,7 @@ struct fg_out {
     char *dest;  /* the file replaced on commit: path, or the end of the symbolic links it names */
     FILE *f;
     int through, is_stdout, stream;
+    int created; /* a stream's file that this run created */
     int err; /* the first write error of f */
     long long written;
 };
@@ -476,6 +477,7 @@ int fg_out_open(const char *path, int flags, fg_out **out)
             rc = make_parents(path, &o->p, "output");
         if (!rc && !o->stream)
             rc = open_temp(o, 0666 & ~umask_now());
+        o->created = o->stream;
         reg_add(&o->p);
     } else if (errno == ENOTDIR)
         rc = fg_set_error(FG_EINVAL, "cannot write %s: a component of the path is not a directory", path);
@@ -550,6 +552,9 @@ int fg_out_commit(fg_out *o)
         e = errno;
     if (e) {
         const int rc = fg_set_error(FG_EIO, "cannot write %s: %s", o->path, strerror(e));
+        struct stat st;
+        if (o->created && stat(o->dest, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0)
+            unlink(o->dest); /* a stream that kept no whole line: nothing of this run is left */
         if (o->p.tmp)
             remove_pending_files(&o->p);
         out_free(o);
