@@ -90,6 +90,8 @@ check dangling_nodir 2 "$F" decode ldpc "${L[@]}" --in f.txt -o dangling2.txt; h
 # a FIFO with a reader: a failing run sends nothing (the reader gets its end of file)
 mkfifo fifo
 cat fifo >fifo.out & reader=$!
+# (only a reader already waiting can be told: wait until it blocks in open, where the kernel says so)
+for _ in $(seq 200); do [ "$(cat /proc/$reader/wchan 2>/dev/null)" = wait_for_partner ] && break; sleep 0.05; done
 check fifo_fail 2 "$F" decode ldpc "${L[@]}" --in bad.txt -o fifo
 for _ in $(seq 600); do kill -0 $reader 2>/dev/null || break; sleep 0.05; done
 if kill -0 $reader 2>/dev/null; then failed "fifo: the reader still waits after a failed run"; kill $reader; fi
