@@ -62,6 +62,9 @@ void fg_cli_claims_reset(void);
  * file (the command may have failed before opening it). */
 void fg_cli_claims_end(int failed);
 
+/* Copy the rest of in to out: 0, or -1 when a read or write failed. */
+int fg_cli_copy(FILE *in, FILE *out);
+
 /* Render a gnuplot script into the PNG output png: gnuplot writes into a private temporary directory
  * (its `set output` is set here: scripts set the terminal only) and the image is copied into png.
  * Every string of user text in a script goes through fg_cli_gp_quote. FG_EXIT_OK or FG_EXIT_FAIL

@@ -132,6 +132,16 @@ void fg_cli_gp_quote(FILE *f, const char *s, int text)
     fputc('\'', f);
 }
 
+int fg_cli_copy(FILE *in, FILE *out)
+{
+    char buf[1 << 15];
+    size_t r;
+    while ((r = fread(buf, 1, sizeof buf, in)) > 0)
+        if (fwrite(buf, 1, r, out) != r)
+            return -1;
+    return ferror(in) || ferror(out) ? -1 : 0;
+}
+
 int fg_cli_gnuplot(const char *cmd, const char *script, fg_out *png)
 {
     if (!fg_cli_have_program("gnuplot"))
@@ -174,12 +184,7 @@ int fg_cli_gnuplot(const char *cmd, const char *script, fg_out *png)
         if (l)
             fclose(l);
     } else {
-        char buf[1 << 15];
-        size_t r;
-        FILE *out = fg_out_stream(png);
-        while ((r = fread(buf, 1, sizeof buf, in)) > 0)
-            if (fwrite(buf, 1, r, out) != r)
-                break;
+        fg_cli_copy(in, fg_out_stream(png)); /* a failed write shows at the output's commit */
         fclose(in);
     }
     fg_tmpdir_release(td, 0);

@@ -134,12 +134,15 @@ int fg_cli_vl_absolute(char *path, size_t n)
 }
 
 /* [A-Za-z_][A-Za-z0-9_]*: names from a manifest become C++ member names. */
+/* [A-Za-z0-9], whatever the locale. */
+static int ascii_alnum(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
+
 static int identifier(const char *s)
 {
-    if (!*s || !(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z')))
+    if (!*s || !(*s == '_' || (ascii_alnum(*s) && !(*s >= '0' && *s <= '9'))))
         return 0;
     for (; *s; s++)
-        if (!(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
+        if (!(*s == '_' || ascii_alnum(*s)))
             return 0;
     return 1;
 }
@@ -152,9 +155,6 @@ static void printable(char *dst, size_t n, const char *src)
         dst[i] = src[i] >= 0x20 && src[i] < 0x7f ? src[i] : '?';
     dst[i] = 0;
 }
-
-/* [A-Za-z0-9], whatever the locale. */
-static int ascii_alnum(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
 
 /* A name of a file list: [A-Za-z0-9_][A-Za-z0-9_.-]* ending in .v, .sv or .vh. */
 static int list_name_ok(const char *s)
@@ -231,15 +231,10 @@ int fg_cli_vl_list_read(const char *dir, fg_cli_vl_list *l)
 static int copy_file(const char *from, const char *to, mode_t mode)
 {
     FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
-    char buf[1 << 14];
-    size_t n;
-    while (in && out && (n = fread(buf, 1, sizeof buf, in)) > 0)
-        if (fwrite(buf, 1, n, out) != n)
-            break;
     int rc = 0;
     if (!in)
         rc = fg_set_error(FG_EIO, "cannot read %s: %s", from, strerror(errno));
-    else if (!out || ferror(in) || ferror(out))
+    else if (!out || fg_cli_copy(in, out))
         rc = fg_set_error(FG_EIO, "cannot copy %s to %s", from, to);
     if (out && fclose(out) && !rc)
         rc = fg_set_error(FG_EIO, "cannot write %s", to);
@@ -455,16 +450,7 @@ static int make_safe(const char *p)
 static int safe_tmpdir(fg_tmpdir **td)
 {
     const char *env = getenv("TMPDIR");
-    char *saved = env ? strdup(env) : NULL;
-    if (env && !saved)
-        return fg_set_error(FG_ENOMEM, "out of memory");
-    const int swap = env && *env && !make_safe(env);
-    if (swap)
-        setenv("TMPDIR", "/tmp", 1);
-    int rc = fg_tmpdir_create("fecforge-build", td);
-    if (swap)
-        setenv("TMPDIR", saved, 1);
-    free(saved);
+    int rc = fg_tmpdir_create_in(env && *env && !make_safe(env) ? "/tmp" : NULL, "fecforge-build", td);
     if (!rc && !make_safe(fg_tmpdir_path(*td))) {
         fg_tmpdir_release(*td, 0);
         *td = NULL;

@@ -122,6 +122,8 @@ int fg_remove_tree(const char *dir);
  * t is freed either way and may be NULL. */
 typedef struct fg_tmpdir fg_tmpdir;
 int fg_tmpdir_create(const char *prefix, fg_tmpdir **out);
+/* The same in the directory base (NULL: $TMPDIR or /tmp). */
+int fg_tmpdir_create_in(const char *base, const char *prefix, fg_tmpdir **out);
 const char *fg_tmpdir_path(const fg_tmpdir *t);
 void fg_tmpdir_release(fg_tmpdir *t, int keep);
 

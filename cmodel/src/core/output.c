@@ -1119,10 +1119,13 @@ struct fg_tmpdir {
     pending p;
 };
 
-int fg_tmpdir_create(const char *prefix, fg_tmpdir **out)
+int fg_tmpdir_create(const char *prefix, fg_tmpdir **out) { return fg_tmpdir_create_in(NULL, prefix, out); }
+
+int fg_tmpdir_create_in(const char *base, const char *prefix, fg_tmpdir **out)
 {
     *out = NULL;
-    const char *base = getenv("TMPDIR");
+    if (!base)
+        base = getenv("TMPDIR");
     if (!base || !*base || strlen(base) > PATH_MAX - 128)
         base = "/tmp";
     fg_tmpdir *t = calloc(1, sizeof *t);
