@@ -20,7 +20,9 @@ case $mode in --raw|--from-raw) raw=$2; mode=$mode${3:+ $3} ;; esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # JSON: drop the volatile keys wherever they are; other text: the git hash and version in headers.
-norm_json() { jq 'walk(if type == "object" then del(.version, .git, .elapsed_s, .frames_per_s, .seconds, .wall_s, .mbps_model) else . end)' "$1"; }
+JQ_VOLATILE='walk(if type == "object" then del(.version, .git, .elapsed_s, .frames_per_s, .seconds, .wall_s, .mbps_model) else . end)'
+norm_json() { jq "$JQ_VOLATILE" "$1"; }
+norm_json_lines() { jq -c "$JQ_VOLATILE" "$1"; }
 norm_text() { sed -e 's/(git [0-9a-f]*\(-dirty\)\{0,1\})/(git HASH)/g' -e 's/"git": "[^"]*"/"git": "HASH"/g' \
                   -e 's/"version": "[^"]*"/"version": "V"/g' -e 's/fecforge gen [0-9.]* /fecforge gen V /g' \
                   -e 's/fecforge [0-9][0-9.]* (git/fecforge V (git/g' "$1"; }
@@ -36,6 +38,7 @@ norm() {
     case $1 in
     */.fecforge-output) sed -E 's/^file [0-9]+ [0-9a-f]{16} /file SIZE DIGEST /' "$1" ;; # the files hold the git hash
     *.json) norm_json "$1" 2>/dev/null || norm_text "$1" ;;
+    *jsonl.file) norm_json_lines "$1" 2>/dev/null || norm_text "$1" ;; # a JSON-lines log: one object a line
     *.v) norm_prim "$1" >"$tmp/prim" && norm_text "$tmp/prim" ;;
     *) norm_text "$1" ;;
     esac | sed "s|$out/|OUT/|g"
@@ -53,6 +56,7 @@ while IFS='|' read -r name args; do
     n=$((n + 1))
     args=${args//OUTDIR/$out/$name.d}
     args=${args//OUTFILE/$out/$name.file}
+    args=${args//OUTPREV/$out}   # an earlier command's output: OUTPREV/NAME.file
     # shellcheck disable=SC2086
     (cd "$tmp" && "$F" $args >"$out/$name.json" 2>"$out/$name.err")
     rc=$?

@@ -1,0 +1,1 @@
+// Copied from rtl/lib/fg_xmap_ext4.v by fecforge gen V (git HASH). Do not edit.
