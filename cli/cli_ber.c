@@ -24,16 +24,22 @@ void fg_cli_ber_json_point(fg_json *j, const fg_family *f, const fg_ber_point *p
     if (type)
         fg_json_str(j, "type", type);
     fg_json_num(j, f->channel->axis, p->x);
-    if (f->channel->param_key)
-        fg_json_num(j, f->channel->param_key, p->param);
+    for (int i = 0; i < FG_CHANNEL_PARAMS_MAX && f->channel->param_keys[i]; i++)
+        fg_json_num(j, f->channel->param_keys[i], p->param[i]);
     fg_json_int(j, "frames", p->frames);
     fg_json_int(j, "frame_errors", p->frame_errors);
-    if (p->erasures)
+    if (p->erasures || f->erasures)
         fg_json_int(j, "erasures", p->erasures);
     fg_json_int(j, "bit_errors", p->bit_errors);
     fg_json_num(j, "fer", p->fer);
     fg_json_num(j, "ber", p->ber);
     fg_json_num(j, f->work_name, p->avg_work);
+    if (f->erasures) { /* over the frames decoded */
+        char key[80];
+        snprintf(key, sizeof key, "%s_decoded", f->work_name);
+        fg_json_num(j, "ber_decoded", p->ber_decoded);
+        fg_json_num(j, key, p->avg_work_decoded);
+    }
     fg_json_str(j, "stop", stop_name(p->stop));
     fg_json_num(j, "elapsed_s", p->seconds);
     fg_json_num(j, "frames_per_s", p->seconds > 0 ? (double)p->frames / p->seconds : 0.0);
@@ -49,8 +55,9 @@ void fg_cli_ber_table_head(const fg_family *f)
 
 void fg_cli_ber_table_row(const fg_family *f, const fg_ber_point *p)
 {
-    (void)f;
-    printf("%7.3f %10lld %10lld %12lld %12.4e %12.4e %8.3f %9.2f %9.1f%s\n", p->x, p->frames, p->frame_errors,
+    char x[32];
+    snprintf(x, sizeof x, f->channel->axis_format, p->x);
+    printf("%7s %10lld %10lld %12lld %12.4e %12.4e %8.3f %9.2f %9.1f%s\n", x, p->frames, p->frame_errors,
            p->bit_errors, p->fer, p->ber, p->avg_work, p->seconds,
            p->seconds > 0 ? (double)p->frames / p->seconds : 0.0,
            p->stop == FG_BER_STOP_INTERRUPTED ? "  (interrupted)" : "");
@@ -69,10 +76,12 @@ void fg_cli_ber_progress_show(const fg_cli_ber_progress *s, const fg_ber_point *
     char eta[32] = "";
     if (!final && rate > 0 && need > (double)p->frames)
         snprintf(eta, sizeof eta, ", ETA %.0f s", (need - (double)p->frames) / rate);
-    const fg_channel_desc *ch = s->family->channel;
-    fg_cli_progress_text(final, "fecforge %s: %s %.3g %s: %lld frames, %lld/%lld frame errors, FER %.2e, BER %.2e, "
+    const fg_channel *ch = s->family->channel;
+    char x[32];
+    snprintf(x, sizeof x, ch->axis_format, p->x);
+    fg_cli_progress_text(final, "fecforge %s: %s %s%s%s: %lld frames, %lld/%lld frame errors, FER %.2e, BER %.2e, "
                                 "%.4g frames/s%s%s",
-                         s->cmd, ch->axis_label, p->x, ch->axis_unit, p->frames, p->frame_errors, s->min_fe, p->fer,
+                         s->cmd, ch->axis_label, x, ch->axis_unit[0] ? " " : "", ch->axis_unit, p->frames, p->frame_errors, s->min_fe, p->fer,
                          p->ber, rate, eta, final ? ", done" : "");
 }
 
@@ -150,8 +159,8 @@ out:
 /* FER (and BER, unless fer_only) against the axis, one line per fg_cli_curve. A curve without a single
  * error has no point on the log scale: it keeps its legend entry, marked "no errors"; when no curve has
  * one, the axis shows 1e-6 .. 1 and a note says so. */
-int fg_cli_ber_plot(const char *cmd, fg_out *png, const char *title, const char *axis_plot, const fg_cli_curve *cv,
-                    int n, int fer_only)
+int fg_cli_ber_plot(const char *cmd, fg_out *png, const char *title, const fg_channel *ch, const char *axis,
+                    const fg_cli_curve *cv, int n, int fer_only)
 {
     char *script = NULL;
     size_t len = 0;
@@ -178,8 +187,9 @@ int fg_cli_ber_plot(const char *cmd, fg_out *png, const char *title, const char 
     fprintf(f, "set terminal pngcairo size %s font ',11'\n", fer_only ? "800,600" : "1200,540");
     fprintf(f, fer_only ? "set title " : "set multiplot layout 1,2 title ");
     fg_cli_gp_quote(f, title, 1);
-    fprintf(f, "\nset logscale y\nset format y '10^{%%L}'\nset grid xtics ytics mytics\nset xlabel ");
-    fg_cli_gp_quote(f, axis_plot, 0);
+    fprintf(f, "\nset logscale y\nset format y '10^{%%L}'\nset grid xtics ytics mytics\n%sset xlabel ",
+            ch && ch->axis_log ? "set logscale x\nset format x '10^{%L}'\n" : "");
+    fg_cli_gp_quote(f, ch ? ch->axis_plot : axis, 0);
     fprintf(f, "\nset key bottom left box opaque font ',10'\nset datafile missing 'NaN'\n");
     if (!any)
         fputs("set yrange [1e-6:1]\nset label 998 'no errors at any point' at graph 0.5, 0.5 center\n", f);

@@ -44,10 +44,10 @@ int fg_cli_curve_alloc(fg_cli_curve *c, int n);
  * (may be NULL) gets the code's name, axis (may be NULL, 32 bytes) the axis key. */
 int fg_cli_read_curve(const char *cmd, const char *opt, const char *path, fg_cli_curve *c, char *code_name,
                       size_t code_name_n, char *axis);
-/* FER (and BER, unless fer_only) against the axis (its gnuplot label axis_plot), one line per curve,
- * into png. */
-int fg_cli_ber_plot(const char *cmd, fg_out *png, const char *title, const char *axis_plot, const fg_cli_curve *cv,
-                    int n, int fer_only);
+/* FER (and BER, unless fer_only) against the axis of channel ch (its gnuplot label and scale; NULL: an
+ * axis of that key, linear), one line per curve, into png. */
+int fg_cli_ber_plot(const char *cmd, fg_out *png, const char *title, const fg_channel *ch, const char *axis,
+                    const fg_cli_curve *cv, int n, int fer_only);
 /* cv[0 .. n-1] and the array (NULL accepted). */
 void fg_cli_curves_free(fg_cli_curve *cv, int n);
 

@@ -34,8 +34,13 @@ int fg_cli_family_begin(fg_cli_family *c, const char *verb, const fg_family *f)
         return fg_cli_fail(c->cmd, "out of memory");
     if (f->cfg_default)
         f->cfg_default(c->cfg);
+    const fg_channel *ch = f->channel;
+    if (ch->cfg_size && !(c->ccfg = calloc(1, ch->cfg_size)))
+        return fg_cli_fail(c->cmd, "out of memory");
+    if (c->ccfg && ch->cfg_default)
+        ch->cfg_default(c->ccfg);
     fg_opt_group g[FG_FAMILY_GROUPS_MAX];
-    const int ng = fg_family_groups(f, c->cfg, NULL, NULL, g, FG_FAMILY_GROUPS_MAX);
+    const int ng = fg_family_groups(f, c->cfg, c->ccfg, NULL, NULL, g, FG_FAMILY_GROUPS_MAX);
     for (int i = 0; i < ng; i++)
         fg_cli_group(&c->spec, g[i].title, g[i].opts, g[i].base);
     fg_cli_group(&c->spec, "implementation", fg_cli_device_group, &c->dev);
@@ -118,11 +123,21 @@ static const fg_family_impl *find_impl(const fg_cli_family *c, const char *opt, 
     return m;
 }
 
+const char *fg_cli_family_impl_for(const fg_cli_family *c)
+{
+    if (c->f->impl_for)
+        return c->f->impl_for(c->cfg, c->dev.device);
+    for (int i = 0; i < c->n_impls; i++) /* the family's first on the device asked for */
+        if (c->impls[i]->gpu == (c->dev.device == 1))
+            return c->impls[i]->name;
+    return c->dev.device ? "gpu-float" : "float";
+}
+
 int fg_cli_family_open(fg_cli_family *c, const char *against)
 {
     const char *name = c->dev.impl;
     if (!name)
-        name = c->f->impl_for ? c->f->impl_for(c->cfg, c->dev.device) : c->dev.device ? "gpu-float" : "float";
+        name = fg_cli_family_impl_for(c);
     const fg_family_impl *m = find_impl(c, c->dev.impl ? "impl" : NULL, name), *b = NULL;
     if (!m || (against && !(b = find_impl(c, "against", against))))
         return FG_EXIT_USAGE;
@@ -141,8 +156,8 @@ int fg_cli_family_open(fg_cli_family *c, const char *against)
         return rc;
     c->impl = m;
     c->against = b;
-    c->fi.family = c->f;
-    if (c->f->open(c->cfg, &c->spec.o, m, &c->fi))
+    if ((c->f->channel->check && c->f->channel->check(c->ccfg, &c->spec.o)) ||
+        fg_family_open(c->f, c->cfg, &c->spec.o, m, c->ccfg, &c->fi))
         return fg_cli_usage_error(c->cmd, "%s", fg_last_error());
     c->opened = 1;
     if (m->check && m->check(&c->fi, fg_cli_family_icfg(c, m)))
@@ -180,7 +195,8 @@ void fg_cli_family_end(fg_cli_family *c)
     }
     memset(c->icfg, 0, sizeof c->icfg);
     free(c->cfg);
-    c->cfg = NULL;
+    free(c->ccfg);
+    c->cfg = c->ccfg = NULL;
 }
 
 int fg_cli_family_has_gpu(const fg_family *f)
@@ -193,14 +209,14 @@ int fg_cli_family_has_gpu(const fg_family *f)
     return 0;
 }
 
-double fg_cli_family_example_x(const fg_family *f)
-{
-    return f->channel->lo <= 2 && 2 <= f->channel->hi ? 2 : f->channel->hi;
-}
 
-void fg_cli_family_axis(const fg_family *f, fg_opt *o)
+void fg_cli_family_channel_json(const fg_cli_family *c, fg_json *j)
 {
-    o->name = f->channel->axis;
-    o->lo = f->channel->lo;
-    o->hi = f->channel->hi;
+    if (!c->f->channel->opts || !c->ccfg)
+        return;
+    const fg_opt_group g = {"channel", c->f->channel->opts, c->ccfg};
+    fg_opts o = {.groups = &g, .n_groups = 1};
+    fg_json_obj_open(j, "channel_options");
+    fg_opts_write_json(&o, j);
+    fg_json_obj_close(j);
 }

@@ -13,6 +13,7 @@ typedef struct {
     const fg_family_impl *impls[FG_FAMILY_IMPLS_MAX];
     void *icfg[FG_FAMILY_IMPLS_MAX]; /* each implementation's options (one struct per distinct table) */
     int n_impls;
+    void *ccfg; /* the channel's options */
     fg_cli_device_opts dev;
     fg_cli_spec spec;
     char cmd[64];
@@ -29,6 +30,9 @@ void fg_cli_family_list(FILE *f);
 /* Start the spec of "VERB FAMILY": the family's groups, the implementation group and every
  * implementation's options. 0, or FG_EXIT_FAIL (out of memory, printed). */
 int fg_cli_family_begin(fg_cli_family *c, const char *verb, const fg_family *f);
+/* The implementation the options ask for when --impl is not given: the family's choice (impl_for), else its
+ * first on the device asked for. */
+const char *fg_cli_family_impl_for(const fg_cli_family *c);
 /* After fg_cli_parse: the implementation (--impl, else the family's choice from its options and
  * --device) and, for verify, the one named by against (NULL: none; it must share the first one's
  * arithmetic); usage errors for options of other implementations; the instance opened and checked
@@ -39,10 +43,8 @@ void *fg_cli_family_icfg(const fg_cli_family *c, const fg_family_impl *m);
 /* The workers of a run on m: threads for a CPU implementation, the GPUs (--gpus, 0: all present) for
  * a GPU one. 0, or an exit code after printing the error (no device). */
 int fg_cli_family_workers(const fg_cli_family *c, const fg_family_impl *m, int threads, int *workers);
-/* A verb's option of the channel axis (declared with a placeholder name): the family's axis name and range. */
-void fg_cli_family_axis(const fg_family *f, fg_opt *o);
-/* A point of the family's channel axis for examples: 2 when the range holds it, else its upper end. */
-double fg_cli_family_example_x(const fg_family *f);
+/* The channel's options as the object "channel_options" of j (keys: the option names), when it has any. */
+void fg_cli_family_channel_json(const fg_cli_family *c, fg_json *j);
 /* The family has an implementation that runs on a CUDA device (for examples and help). */
 int fg_cli_family_has_gpu(const fg_family *f);
 /* Close the instance, free the options (the spec is finished by the caller with fg_cli_finish). */

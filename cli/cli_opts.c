@@ -198,13 +198,20 @@ static fg_opt run_group[] = {
     {NULL}};
 #undef R
 
-const fg_opt *fg_cli_run_group(const char *axis, const char *axis_help, double lo, double hi)
+const fg_opt *fg_cli_run_group(const fg_channel *ch, const char *axis_help)
 {
-    run_group[0].name = axis;
-    run_group[0].lo = lo;
-    run_group[0].hi = hi;
+    fg_cli_channel_axis(ch, &run_group[0]);
     run_group[0].help = axis_help;
     return run_group;
+}
+
+void fg_cli_channel_axis(const fg_channel *ch, fg_opt *o)
+{
+    o->name = ch->axis;
+    o->lo = ch->lo;
+    o->hi = ch->hi;
+    o->flags = (o->flags & ~(unsigned)(FG_OPT_LO_OPEN | FG_OPT_HI_OPEN)) | ch->axis_flags;
+    o->def = o->flags & FG_OPT_REQUIRED ? NULL : o->max == 1 ? ch->axis_point : ch->axis_points;
 }
 
 #define P(f) offsetof(fg_cli_report_opts, f)

@@ -4,6 +4,7 @@
 #define FG_CLI_OPTS_H
 
 #include "cli.h"
+#include "fecforge/channel.h"
 #include "fecforge/options.h"
 
 #include <stddef.h>
@@ -80,7 +81,11 @@ typedef struct {
     char *label;
 } fg_cli_run_opts;
 /* The run group's table with the sweep option named axis over [lo, hi] (one table per process). */
-const fg_opt *fg_cli_run_group(const char *axis, const char *axis_help, double lo, double hi);
+const fg_opt *fg_cli_run_group(const fg_channel *ch, const char *axis_help);
+/* A verb's option of a channel's axis (declared with a placeholder name, e.g. "ebn0"): the channel's axis
+ * name, range and default (its single point for an option of one value, its list otherwise; none for a
+ * required one), so that a channel's defaults are its own and checked like the user's values. */
+void fg_cli_channel_axis(const fg_channel *ch, fg_opt *o);
 
 /* The report group of BER runs: --json, --jsonl FILE, --plot FILE.png, --plot-with FILE.json. */
 typedef struct {

@@ -52,8 +52,13 @@ static void json_head(fg_json *j, const fg_cli_family *c, const char *sweep, con
     fg_json_int(j, "batches", v->batches);
 }
 
-static void json_timing(fg_json *j, const fg_impl_timing *t)
+static void json_timing(fg_json *j, const fg_family *f, const fg_impl_timing *t)
 {
+    if (t->frames > 0) { /* what the timed frames cost and how many the decoder gave up on */
+        fg_json_int(j, "frames", t->frames);
+        fg_json_num(j, f->work_name, (double)t->work / ((double)t->frames * (f->work_div > 0 ? f->work_div : 1.0)));
+        fg_json_int(j, "erasures", t->erasures);
+    }
     fg_json_int(j, "batch", t->batch);
     fg_json_num(j, "kernel_ms", t->kernel_ms);
     fg_json_num(j, "total_ms", t->total_ms);
@@ -70,43 +75,76 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* A CPU implementation: the same batch of frames decoded `batches` times by the decoder pool. */
-static int time_decoder(const char *cmd, const fg_family_inst *fi, const fg_family_impl *m, const void *icfg,
-                        const bench_opts *v, fg_impl_timing *t)
+/* The frames first .. first+n-1 of seed 1 at the bench's point, in the input m takes. */
+static int make_batch(const char *cmd, const fg_family_inst *fi, const fg_family_impl *m, const bench_opts *v,
+                      long long first, uint8_t *ref, double *llr, int32_t *llr_q, uint8_t *rx, int *n_rx)
 {
     enum { CHUNK = 65536 };
-    fg_family_decoder *d = NULL;
-    const int n = v->frames, quant = m->input == FG_IMPL_QUANT;
-    const double bytes = (double)n * (2.0 * fi->dec_len + (sizeof(double) + (quant ? sizeof(int32_t) : 0)) *
-                                                              (double)fi->n_rx_max);
-    uint8_t *ref = malloc((size_t)n * fi->dec_len), *bits = malloc((size_t)n * fi->dec_len);
-    double *llr = malloc(sizeof *llr * (size_t)n * fi->n_rx_max), *ms = malloc(sizeof *ms * (size_t)v->batches);
-    int32_t *llr_q = quant ? malloc(sizeof *llr_q * (size_t)n * fi->n_rx_max) : NULL;
-    int rc = !ref || !bits || !llr || !ms || (quant && !llr_q)
-                 ? fg_set_error(FG_ENOMEM, "out of memory for the frames: --frames=%d needs %.0f MB (%.0f bytes a frame)",
-                                n, bytes / 1e6, bytes / n)
-                 : 0;
+    const int n = v->frames;
+    const size_t nr = (size_t)fi->n_rx_max;
+    (void)m;
+    int rc = 0;
     for (int done = 0; done < n && !rc; done += CHUNK) { /* in chunks: progress while a large batch is made */
         const int c = n - done < CHUNK ? n - done : CHUNK;
-        rc = fg_family_frames(fi, 1, v->x.v[0], done, c, v->threads, ref + (size_t)done * fi->dec_len,
-                              llr + (size_t)done * fi->n_rx_max, llr_q ? llr_q + (size_t)done * fi->n_rx_max : NULL,
-                              NULL);
+        rc = fg_family_frames(fi, 1, v->x.v[0], first + done, c, v->threads, ref + (size_t)done * fi->dec_len,
+                              llr ? llr + done * nr : NULL, llr_q ? llr_q + done * nr : NULL, rx ? rx + done * nr : NULL,
+                              n_rx + done);
         if (n > CHUNK)
             fg_cli_progress(cmd, "frames made", done + c, n);
     }
+    return rc;
+}
+
+/* A CPU implementation: `batches` batches of distinct frames (a decoder of variable effort is not timed on
+ * one repeated batch) decoded by the decoder pool, after a warm-up batch; each batch is made untimed. */
+static int time_decoder(const char *cmd, const fg_family_inst *fi, const fg_family_impl *m, const void *icfg,
+                        const bench_opts *v, fg_impl_timing *t)
+{
+    fg_family_decoder *d = NULL;
+    const int n = v->frames, quant = m->input == FG_IMPL_QUANT, hard = m->input == FG_IMPL_BITS;
+    const size_t nr = (size_t)fi->n_rx_max;
+    const double bytes = (double)n * (2.0 * fi->dec_len + 5 + (hard ? 1.0 : quant ? sizeof(int32_t) : sizeof(double)) *
+                                                                  (double)nr);
+    uint8_t *ref = malloc((size_t)n * fi->dec_len), *bits = malloc((size_t)n * fi->dec_len), *erased = malloc((size_t)n);
+    double *llr = !quant && !hard ? malloc(sizeof *llr * (size_t)n * nr) : NULL;
+    double *ms = malloc(sizeof *ms * (size_t)v->batches);
+    int32_t *llr_q = quant ? malloc(sizeof *llr_q * (size_t)n * nr) : NULL, *work = malloc(sizeof *work * (size_t)n);
+    uint8_t *rx = hard ? malloc((size_t)n * nr) : NULL;
+    int *n_rx = malloc(sizeof *n_rx * (size_t)n);
+    fg_channel_point pt;
+    int rc = !ref || !bits || !erased || !(llr || llr_q || rx) || !ms || !work || !n_rx
+                 ? fg_set_error(FG_ENOMEM, "out of memory for the frames: --frames=%d needs %.0f MB (%.0f bytes a frame)",
+                                n, bytes / 1e6, bytes / n)
+                 : fg_family_point(fi, v->x.v[0], &pt);
     if (!rc)
         rc = fg_family_decoder_create(fi, m, icfg, v->threads, &d);
-    const fg_decode_io io = {.count = n, .llr = llr, .llr_q = llr_q, .bits = bits};
-    fg_cli_ticker *tick = rc ? NULL : fg_cli_ticker_start("fecforge %s: warm-up batch of %d frames", cmd, n);
-    if (!rc)
-        rc = fg_family_decoder_run(d, &io); /* warm-up */
-    fg_cli_ticker_stop(tick);
-    for (int b = 0; b < v->batches && !rc; b++) {
-        tick = fg_cli_ticker_start("fecforge %s: batch %d of %d (%d frames)", cmd, b + 1, v->batches, n);
+    const fg_decode_io io = {.count = n,
+                             .llr = llr,
+                             .llr_q = llr_q,
+                             .rx = rx,
+                             .n_rx = n_rx,
+                             .point = &pt,
+                             .bits = bits,
+                             .work = work,
+                             .erased = erased};
+    for (int b = 0; b <= v->batches && !rc; b++) { /* batch 0: the warm-up */
+        if ((rc = make_batch(cmd, fi, m, v, (long long)b * n, ref, llr, llr_q, rx, n_rx)))
+            break;
+        fg_cli_ticker *tick = b ? fg_cli_ticker_start("fecforge %s: batch %d of %d (%d frames)", cmd, b, v->batches, n)
+                                : fg_cli_ticker_start("fecforge %s: warm-up batch of %d frames", cmd, n);
+        memset(work, 0, sizeof *work * (size_t)n);
         const double t0 = fg_cli_now();
         rc = fg_family_decoder_run(d, &io);
-        ms[b] = 1e3 * (fg_cli_now() - t0);
+        const double t1 = fg_cli_now();
         fg_cli_ticker_stop(tick);
+        if (b == 0)
+            continue;
+        ms[b - 1] = 1e3 * (t1 - t0);
+        for (int i = 0; i < n; i++) {
+            t->work += work[i];
+            t->erasures += erased[i];
+        }
+        t->frames += n;
     }
     fg_cli_progress_done();
     if (!rc) {
@@ -120,8 +158,12 @@ static int time_decoder(const char *cmd, const fg_family_inst *fi, const fg_fami
     fg_family_decoder_destroy(d);
     free(ref);
     free(bits);
+    free(erased);
     free(llr);
     free(llr_q);
+    free(rx);
+    free(work);
+    free(n_rx);
     free(ms);
     return rc;
 }
@@ -191,7 +233,7 @@ static int bench_family(const fg_family *f, int argc, char **argv)
     fg_cli_family c;
     bench_opts v = {0};
     int rc = fg_cli_family_begin(&c, "bench", f);
-    fg_cli_family_axis(f, &bench_table[0]);
+    fg_cli_channel_axis(f->channel, &bench_table[0]);
     char examples[512];
     const char *a = f->example_args ? f->example_args : "";
     const int n_ex = snprintf(examples, sizeof examples, "fecforge bench %s %s --batches 5", f->name, a);
@@ -247,7 +289,7 @@ static int bench_family(const fg_family *f, int argc, char **argv)
     char label[FG_FAMILY_NAME_MAX * 2];
     f->label(fi, m, label, sizeof label);
     if (!v.sweep) {
-        fg_impl_timing t;
+        fg_impl_timing t = {0};
         if (measure(c.cmd, fi, m, icfg, &v, &t)) {
             rc = fg_cli_fail(c.cmd, "%s", fg_last_error());
             goto out;
@@ -257,7 +299,7 @@ static int bench_family(const fg_family *f, int argc, char **argv)
             json_head(&j, &c, NULL, &v);
             if (!m->gpu)
                 fg_json_int(&j, "threads", v.threads);
-            json_timing(&j, &t);
+            json_timing(&j, f, &t);
             if (m->describe)
                 m->describe(fi, icfg, c.dev.gpus, &j);
             fg_json_obj_close(&j);
@@ -265,13 +307,16 @@ static int bench_family(const fg_family *f, int argc, char **argv)
         } else {
             printf("%s %s (n=%d, k=%d), %s, implementation %s on %s\n", f->name, fi->code_name, fi->n, fi->k, label,
                    m->name, desc);
-            printf("%d frames per batch, median of %d batches, %s %g %s\n", t.batch, v.batches,
-                   f->channel->axis_label, v.x.v[0], f->channel->axis_unit);
+            printf("%d frames per batch, median of %d batches, %s %g%s%s\n", t.batch, v.batches,
+                   f->channel->axis_label, v.x.v[0], f->channel->axis_unit[0] ? " " : "", f->channel->axis_unit);
             printf("  kernel   %10.3f ms  %10.1f coded Mbps  %10.1f info Mbps\n", t.kernel_ms, t.coded_mbps_kernel,
                    t.info_mbps_kernel);
             printf("  total    %10.3f ms  %10.1f coded Mbps  %10.1f info Mbps (with transfers)\n", t.total_ms,
                    t.coded_mbps_total, t.info_mbps_total);
             printf("  latency  %10.3f ms\n", t.latency_ms);
+            if (t.frames > 0)
+                printf("  %lld frames timed: %s %.3f, %lld erasures\n", t.frames, f->work_name,
+                       (double)t.work / ((double)t.frames * (f->work_div > 0 ? f->work_div : 1.0)), t.erasures);
         }
         goto out;
     }
@@ -335,7 +380,7 @@ static int bench_family(const fg_family *f, int argc, char **argv)
             fg_json_bool(&j, "reached", best[k] >= 0);
             if (best[k] >= 0) {
                 fg_json_str(&j, "options", pts[best[k]].cfg);
-                json_timing(&j, &pts[best[k]].t);
+                json_timing(&j, f, &pts[best[k]].t);
             }
             fg_json_obj_close(&j);
         }
@@ -345,7 +390,7 @@ static int bench_family(const fg_family *f, int argc, char **argv)
             for (int i = 0; i < n_pts; i++) {
                 fg_json_obj_open(&j, NULL);
                 fg_json_str(&j, "options", pts[i].cfg);
-                json_timing(&j, &pts[i].t);
+                json_timing(&j, f, &pts[i].t);
                 fg_json_obj_close(&j);
             }
             fg_json_arr_close(&j);

@@ -49,12 +49,13 @@ static int on_progress(void *ctx, const fg_ber_point *p)
 static void json_head(fg_json *j, const ber_setup *b, const fg_family_inst *fi, const fg_family_impl *m,
                       const char *label)
 {
-    const fg_channel_desc *ch = b->c.f->channel;
+    const fg_channel *ch = b->c.f->channel;
     fg_json_provenance(j, &b->run.seed);
     fg_json_str(j, "command", b->c.cmd);
     fg_json_str(j, "label", label);
     b->c.f->describe(fi, m, j);
     fg_json_str(j, "channel", ch->name);
+    fg_cli_family_channel_json(&b->c, j);
     fg_json_uint(j, "seed", b->run.seed);
     fg_json_int(j, "min_fe", b->run.min_fe);
     fg_json_int(j, "max_frames", b->run.max_frames);
@@ -75,7 +76,7 @@ static void json_tail(fg_json *j, const ber_setup *b, const fg_family_inst *fi, 
                       const fg_ber_point *p_n, int n,
                       double elapsed, int workers)
 {
-    const fg_channel_desc *ch = b->c.f->channel;
+    const fg_channel *ch = b->c.f->channel;
     char key[64];
     snprintf(key, sizeof key, "%s_at_fer", ch->axis);
     fg_json_obj_open(j, key);
@@ -141,7 +142,7 @@ static int ber_family(const fg_family *f, int argc, char **argv)
     if (!b)
         return fg_cli_fail("ber", "out of memory");
     int rc = fg_cli_family_begin(&b->c, "ber", f);
-    const fg_channel_desc *ch = f->channel;
+    const fg_channel *ch = f->channel;
     snprintf(b->about, sizeof b->about,
              "Frame error rate (FER) and bit error rate (BER) of %s over %s, at the points of --%s. A point\n"
              "stops at the frame where the frame errors reach --min-fe, or after --max-frames frames; its counts are\n"
@@ -153,9 +154,9 @@ static int ber_family(const fg_family *f, int argc, char **argv)
     spec->exits = "0 ok, 1 runtime failure, 2 usage error, 128+N interrupted by signal N (the finished points are "
                   "reported)";
     char axis_help[160];
-    snprintf(axis_help, sizeof axis_help, "%s points in %s: A:STEP:B, values, or a mix (1:0.25:2,2.1)", ch->axis_label,
-             ch->axis_unit);
-    fg_cli_group(spec, "run", fg_cli_run_group(ch->axis, axis_help, ch->lo, ch->hi), &b->run);
+    snprintf(axis_help, sizeof axis_help, "%s points%s%s: A:STEP:B, values, or a mix (%s)", ch->axis_label,
+             ch->axis_unit[0] ? " in " : "", ch->axis_unit, ch->axis_points);
+    fg_cli_group(spec, "run", fg_cli_run_group(ch, axis_help), &b->run);
     fg_cli_group(spec, "report", fg_cli_report_group, &b->rep);
     if (!rc && (rc = fg_cli_parse(spec, argc, argv)) != 0) {
         fg_cli_family_end(&b->c);
@@ -219,8 +220,8 @@ static int ber_family(const fg_family *f, int argc, char **argv)
         rx.ps.start = fg_cli_now();
         if (fg_family_ber_point(fi, m, fg_cli_family_icfg(&b->c, m), &run, b->run.points.v[i], &pts[i])) {
             fg_cli_progress_done();
-            rc = fg_cli_fail(b->c.cmd, "%s %g %s: %s", ch->axis_label, b->run.points.v[i], ch->axis_unit,
-                             fg_last_error());
+            rc = fg_cli_fail(b->c.cmd, "%s %g%s%s: %s", ch->axis_label, b->run.points.v[i],
+                             ch->axis_unit[0] ? " " : "", ch->axis_unit, fg_last_error());
             break;
         }
         n_done++;
@@ -273,7 +274,9 @@ static int ber_family(const fg_family *f, int argc, char **argv)
                         printf("\n%s at FER ", ch->axis_label);
                     else
                         printf(", ");
-                    printf("%s %.3f %s", fg_cli_fer_target_names[t], x, ch->axis_unit);
+                    char v[32];
+                    snprintf(v, sizeof v, ch->axis_format, x);
+                    printf("%s %s%s%s", fg_cli_fer_target_names[t], v, ch->axis_unit[0] ? " " : "", ch->axis_unit);
                 }
             }
             fg_clear_error();
@@ -297,7 +300,7 @@ static int ber_family(const fg_family *f, int argc, char **argv)
                 char title[256];
                 snprintf(title, sizeof title, "%s %s (n=%d, rate %.3g), %s", f->name, fi->code_name, fi->n, fi->rate,
                          ch->name);
-                if (fg_cli_ber_plot(b->c.cmd, png, title, ch->axis_plot, cv, n_with + 1, 0))
+                if (fg_cli_ber_plot(b->c.cmd, png, title, ch, ch->axis, cv, n_with + 1, 0))
                     rc = FG_EXIT_FAIL;
             }
         }
@@ -362,17 +365,14 @@ static int ber_plot(int argc, char **argv)
     if (rc == FG_EXIT_OK) {
         char title[256];
         snprintf(title, sizeof title, "%s", v.title ? v.title : code_name);
-        /* the axis of the files: a family's channel whose axis has that key gives its label */
-        const char *axis_plot = axis;
-        for (int i = 0; i < fg_family_count(); i++)
-            if (!strcmp(fg_family_at(i)->channel->axis, axis)) {
-                axis_plot = fg_family_at(i)->channel->axis_plot;
-                if (!v.title)
-                    snprintf(title + strlen(title), sizeof title - strlen(title), ", %s",
-                             fg_family_at(i)->channel->name);
-                break;
-            }
-        if (fg_cli_ber_plot(PCMD, fg_cli_out(&spec, &v.plot), title, axis_plot, cv, n, v.fer_only))
+        /* the axis of the files: the first channel whose axis has that key gives its label and scale */
+        const fg_channel *ch = NULL;
+        for (int i = 0; i < fg_channel_count() && !ch; i++)
+            if (!strcmp(fg_channel_at(i)->axis, axis))
+                ch = fg_channel_at(i);
+        if (ch && !v.title)
+            snprintf(title + strlen(title), sizeof title - strlen(title), ", %s", ch->name);
+        if (fg_cli_ber_plot(PCMD, fg_cli_out(&spec, &v.plot), title, ch, axis, cv, n, v.fer_only))
             rc = FG_EXIT_FAIL;
     }
     fg_cli_curves_free(cv, got);

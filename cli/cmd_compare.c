@@ -25,9 +25,9 @@ static const fg_opt compare_table[] = {
 typedef struct {
     long long frame;
     int bits, first_bit, a_bit, b_bit;
-    int work_a, work_b, app_index;
+    int work_a, work_b, app_index, erased_a, erased_b;
     double app_a, app_b;
-    unsigned what; /* 1 bits, 2 work, 4 app */
+    unsigned what; /* 1 bits, 2 work, 4 app, 8 the erasure flag */
 } mismatch;
 
 static int open_bits(const char *cmd, const char *path, fg_frames_reader **r)
@@ -91,13 +91,14 @@ int fg_cmd_compare(int argc, char **argv)
                                 hb->count, hb->length);
         goto out;
     }
-    const int work = ha->work && hb->work;
-    const int app = ha->app && hb->app && ha->app_length == hb->app_length && ha->fixed == hb->fixed;
+    const int work = ha->work && hb->work, erased = ha->erased && hb->erased;
+    const int app = ha->app && hb->app && ha->app_length == hb->app_length && ha->fixed == hb->fixed &&
+                    ha->hard == hb->hard;
     const int n = ha->length, na = app ? ha->app_length : 0;
     ba = malloc((size_t)n);
     bb = malloc((size_t)n);
     list = calloc((size_t)(v.show ? v.show : 1), sizeof *list);
-    if (app && ha->fixed) {
+    if (app && (ha->fixed || ha->hard)) {
         qa = malloc(sizeof *qa * (size_t)na);
         qb = malloc(sizeof *qb * (size_t)na);
     } else if (app) {
@@ -108,21 +109,22 @@ int fg_cmd_compare(int argc, char **argv)
         rc = fg_cli_fail(CMD, "out of memory");
         goto out;
     }
-    long long frames = 0, bad_frames = 0, bad_bits = 0, bad_work = 0, bad_app = 0;
+    long long frames = 0, bad_frames = 0, bad_bits = 0, bad_work = 0, bad_app = 0, bad_erased = 0;
     double app_max = 0;
     int listed = 0;
     for (;;) {
         int32_t wa = 0, wb = 0;
+        uint8_t ea = 0, eb = 0;
         /* one file at a time: the message of a bad A must not be replaced by reading B */
-        const int ga = fg_frames_read(ra, NULL, NULL, ba, &wa, fa, qa);
-        const int gb = ga < 0 ? 0 : fg_frames_read(rb, NULL, NULL, bb, &wb, fb, qb);
+        const int ga = fg_frames_read(ra, NULL, NULL, NULL, ba, &wa, &ea, fa, qa);
+        const int gb = ga < 0 ? 0 : fg_frames_read(rb, NULL, NULL, NULL, bb, &wb, &eb, fb, qb);
         if (ga < 0 || gb < 0) {
             rc = fg_cli_usage_error(CMD, "%s", fg_last_error());
             goto out;
         }
         if (!ga || !gb)
             break;
-        mismatch m = {frames, 0, -1, 0, 0, wa, wb, -1, 0, 0, 0};
+        mismatch m = {.frame = frames, .first_bit = -1, .work_a = wa, .work_b = wb, .app_index = -1};
         for (int i = 0; i < n; i++)
             if (ba[i] != bb[i]) {
                 if (m.first_bit < 0) {
@@ -136,6 +138,10 @@ int fg_cmd_compare(int argc, char **argv)
             m.what |= 1;
         if (work && wa != wb)
             m.what |= 2;
+        if (erased && ea != eb)
+            m.what |= 8;
+        m.erased_a = ea;
+        m.erased_b = eb;
         for (int i = 0; i < na; i++) {
             const double a = qa ? qa[i] : fa[i], b = qb ? qb[i] : fb[i];
             if (a != b && m.app_index < 0) {
@@ -151,11 +157,12 @@ int fg_cmd_compare(int argc, char **argv)
         bad_bits += m.bits;
         bad_work += (m.what & 2) != 0;
         bad_app += (m.what & 4) != 0;
+        bad_erased += (m.what & 8) != 0;
         if (m.what && listed < v.show)
             list[listed++] = m;
         frames++;
     }
-    const int differ = bad_frames || bad_work || bad_app;
+    const int differ = bad_frames || bad_work || bad_app || bad_erased;
     if (v.json) {
         fg_json j;
         fg_json_begin(&j, stdout);
@@ -172,6 +179,8 @@ int fg_cmd_compare(int argc, char **argv)
         fg_json_int(&j, "bits_differing", bad_bits);
         if (work)
             fg_json_int(&j, "work_differing", bad_work);
+        if (erased)
+            fg_json_int(&j, "erased_differing", bad_erased);
         if (app) {
             fg_json_int(&j, "app_differing", bad_app);
             fg_json_num(&j, "app_max_difference", app_max);
@@ -191,6 +200,10 @@ int fg_cmd_compare(int argc, char **argv)
             }
             if (m->what & 4)
                 fg_json_int(&j, "first_app", m->app_index);
+            if (m->what & 8) {
+                fg_json_int(&j, "erased_a", m->erased_a);
+                fg_json_int(&j, "erased_b", m->erased_b);
+            }
             fg_json_obj_close(&j);
             j.pretty = 1;
         }
@@ -204,6 +217,8 @@ int fg_cmd_compare(int argc, char **argv)
         printf("frames differing: %lld, bits differing: %lld", bad_frames, bad_bits);
         if (work)
             printf(", work differing: %lld", bad_work);
+        if (erased)
+            printf(", erasures differing: %lld", bad_erased);
         if (app)
             printf(", app differing: %lld (largest difference %g)", bad_app, app_max);
         printf("\n");
@@ -217,6 +232,8 @@ int fg_cmd_compare(int argc, char **argv)
                 printf(" work %d against %d;", m->work_a, m->work_b);
             if (m->what & 4)
                 printf(" app[%d] %g against %g;", m->app_index, m->app_a, m->app_b);
+            if (m->what & 8)
+                printf(" erased %d against %d;", m->erased_a, m->erased_b);
             printf("\n");
         }
         printf("%s\n", differ ? "DIFFERENT" : "identical");

@@ -62,10 +62,10 @@ int fg_cmd_frames(int argc, char **argv)
     fg_cli_family c;
     frames_opts v = {0};
     int rc = fg_cli_family_begin(&c, "frames", f);
-    fg_cli_family_axis(f, &frames_table[0]);
+    fg_cli_channel_axis(f->channel, &frames_table[0]);
     char examples[512];
-    snprintf(examples, sizeof examples, "fecforge frames %s %s --%s %g --count 100 -o frames.txt --ref ref.txt",
-             f->name, f->example_args ? f->example_args : "", f->channel->axis, fg_cli_family_example_x(f));
+    snprintf(examples, sizeof examples, "fecforge frames %s %s --%s %s --count 100 -o frames.txt --ref ref.txt",
+             f->name, f->example_args ? f->example_args : "", f->channel->axis, f->channel->axis_point);
     c.spec.about = "The channel frames of a family as a frame file (docs/decode.md): frame f of --seed at the point\n"
                    "given, f from --first, exactly as 'ber' makes them; channel LLRs quantised to the bit-accurate\n"
                    "arithmetic when the implementation is bit-accurate (--fixed), real numbers otherwise.";

@@ -78,7 +78,7 @@ int fg_cli_verify_family(const fg_family *f, int argc, char **argv)
     fg_cli_family c;
     verify_opts v = {0};
     int rc = fg_cli_family_begin(&c, "verify", f);
-    fg_cli_family_axis(f, &verify_table[1]);
+    fg_cli_channel_axis(f->channel, &verify_table[1]);
     char examples[512] = "";
     const char *a = f->example_args ? f->example_args : "";
     /* two CPU implementations of one arithmetic (the cycle model against the bit-accurate one, if any) */
@@ -110,32 +110,43 @@ int fg_cli_verify_family(const fg_family *f, int argc, char **argv)
         return rc == FG_CLI_HELP ? FG_EXIT_OK : rc;
     }
     side A = {0}, B = {0};
-    uint8_t *ref = NULL;
+    uint8_t *ref = NULL, *rx = NULL;
     double *llr = NULL;
     int32_t *llr_q = NULL;
+    int *n_rx = NULL;
     point_result *res = NULL;
     if (rc)
         goto out;
     /* the default partner: the C model of the same arithmetic */
     const char *against = v.against;
     if (!against) {
-        const char *name = c.dev.impl ? c.dev.impl
-                                      : f->impl_for ? f->impl_for(c.cfg, c.dev.device)
-                                                    : c.dev.device ? "gpu-float" : "float";
+        const char *name = c.dev.impl ? c.dev.impl : fg_cli_family_impl_for(&c);
         const fg_family_impl *m = fg_family_impl_find(f, name);
         against = m && m->input == FG_IMPL_QUANT ? "fixed" : "float";
-        if (m && !strcmp(m->name, against)) {
-            if (m->input == FG_IMPL_REAL) {
+        if (m && (!strcmp(m->name, against) || !fg_family_impl_find(f, against))) {
+            /* the C model of that arithmetic is m itself, or has no such name: the family's next CPU
+             * implementation of m's input (the cycle model of a bit-accurate decoder) */
+            against = NULL;
+            for (int i = 0; i < c.n_impls && !against; i++)
+                if (c.impls[i] != m && !c.impls[i]->gpu && c.impls[i]->input == m->input &&
+                    (m->input != FG_IMPL_QUANT || strcmp(m->name, "fixed") || !strcmp(c.impls[i]->name, "cycle") ||
+                     !fg_family_impl_find(f, "cycle")))
+                    against = c.impls[i]->name;
+            if (!against) {
                 rc = fg_cli_usage_error(c.cmd, "--against: name the implementation to compare %s with", m->name);
                 goto out;
             }
-            against = "cycle";
         }
     }
     if ((rc = fg_cli_family_open(&c, against)))
         goto out;
     const fg_family_inst *fi = &c.fi;
-    const int quant = c.impl->input == FG_IMPL_QUANT;
+    /* what the pair takes (both the same: fg_cli_family_open), and how the two are compared: the looser */
+    const int quant = c.impl->input == FG_IMPL_QUANT, hard = c.impl->input == FG_IMPL_BITS, int_app = quant || hard;
+    const fg_impl_compare cmp = c.impl->compare < c.against->compare ? c.impl->compare : c.against->compare;
+    const double tol = c.impl->tolerance > c.against->tolerance ? c.impl->tolerance : c.against->tolerance;
+    const int exact = cmp == FG_COMPARE_EXACT, close = cmp != FG_COMPARE_STATISTICAL;
+    static const char *const cmp_word[] = {"statistical", "tolerance", "exact"};
     const int app_len = c.impl->no_app || c.against->no_app ? 0 : fi->app_len;
     if (c.impl == c.against) {
         rc = fg_cli_usage_error(c.cmd, "--against=%s is --impl itself: name another implementation", against);
@@ -153,12 +164,16 @@ int fg_cli_verify_family(const fg_family *f, int argc, char **argv)
     int batch = fg_family_decoder_batch(A.d) > fg_family_decoder_batch(B.d) ? fg_family_decoder_batch(A.d)
                                                                              : fg_family_decoder_batch(B.d);
     batch *= 2;
+    const size_t nr = (size_t)batch * fi->n_rx_max;
     ref = malloc((size_t)batch * fi->dec_len);
-    llr = malloc(sizeof *llr * (size_t)batch * fi->n_rx_max);
-    llr_q = quant ? malloc(sizeof *llr_q * (size_t)batch * fi->n_rx_max) : NULL;
+    llr = !quant && !hard ? malloc(sizeof *llr * nr) : NULL;
+    llr_q = quant ? malloc(sizeof *llr_q * nr) : NULL;
+    rx = hard ? malloc(nr) : NULL;
+    n_rx = malloc(sizeof *n_rx * (size_t)batch);
     res = calloc((size_t)v.x.n, sizeof *res);
-    if (!ref || !llr || (quant && !llr_q) || !res || side_alloc(&A, fi, quant, app_len, batch) ||
-        side_alloc(&B, fi, quant, app_len, batch)) {
+    fg_channel_point pt;
+    if (!ref || !(llr || llr_q || rx) || !n_rx || !res || side_alloc(&A, fi, int_app, app_len, batch) ||
+        side_alloc(&B, fi, int_app, app_len, batch)) {
         rc = fg_cli_fail(c.cmd, "out of memory");
         goto out;
     }
@@ -169,11 +184,26 @@ int fg_cli_verify_family(const fg_family *f, int argc, char **argv)
         point_result *r = &res[p];
         r->x = v.x.v[p];
         n_points++;
+        if (fg_family_point(fi, r->x, &pt)) {
+            rc = fg_cli_usage_error(c.cmd, "%s", fg_last_error());
+            break;
+        }
         for (long long first = 0; first < v.frames && !rc && !fg_cli_stopped();) {
             const int n = v.frames - first < batch ? (int)(v.frames - first) : batch;
-            const fg_decode_io ia = {n, llr, llr_q, NULL, A.bits, A.app, A.app_q, A.work, A.erased},
-                               ib = {n, llr, llr_q, NULL, B.bits, B.app, B.app_q, B.work, B.erased};
-            if (fg_family_frames(fi, v.seed, r->x, first, n, v.threads, ref, llr, llr_q, NULL) ||
+            fg_decode_io ia = {.count = n,
+                               .llr = llr,
+                               .llr_q = llr_q,
+                               .rx = rx,
+                               .n_rx = n_rx,
+                               .point = &pt,
+                               .bits = A.bits,
+                               .app = A.app,
+                               .app_q = A.app_q,
+                               .work = A.work,
+                               .erased = A.erased},
+                         ib = ia;
+            ib.bits = B.bits, ib.app = B.app, ib.app_q = B.app_q, ib.work = B.work, ib.erased = B.erased;
+            if (fg_family_frames(fi, v.seed, r->x, first, n, v.threads, ref, llr, llr_q, rx, n_rx) ||
                 fg_family_decoder_run(A.d, &ia) || fg_family_decoder_run(B.d, &ib)) {
                 rc = fg_cli_fail(c.cmd, "%s %g: frames from %lld: %s", f->channel->axis_label, r->x, first,
                                  fg_last_error());
@@ -192,8 +222,8 @@ int fg_cli_verify_family(const fg_family *f, int argc, char **argv)
                 int app_at = -1;
                 for (int k = 0; k < app_len; k++) {
                     const size_t o = (size_t)i * app_len + k;
-                    const double da = quant ? A.app_q[o] : A.app[o], db = quant ? B.app_q[o] : B.app[o];
-                    if (da != db && app_at < 0)
+                    const double da = int_app ? A.app_q[o] : A.app[o], db = int_app ? B.app_q[o] : B.app[o];
+                    if ((exact ? da != db : fabs(da - db) > tol) && app_at < 0)
                         app_at = k;
                     if (fabs(da - db) > r->app_max)
                         r->app_max = fabs(da - db);
@@ -201,7 +231,7 @@ int fg_cli_verify_family(const fg_family *f, int argc, char **argv)
                 r->diff_bits_frames += bit >= 0;
                 r->diff_work += work_diff;
                 r->diff_app += app_at >= 0;
-                if (quant && !r->mismatch && (bit >= 0 || work_diff || erase_diff || app_at >= 0)) {
+                if (close && !r->mismatch && (bit >= 0 || work_diff || erase_diff || app_at >= 0)) {
                     r->mismatch = 1;
                     r->mm_frame = first + i;
                     if (bit >= 0)
@@ -215,8 +245,8 @@ int fg_cli_verify_family(const fg_family *f, int argc, char **argv)
                                  c.against->name, B.erased[i]);
                     else {
                         const size_t o = (size_t)i * app_len + app_at;
-                        snprintf(r->mm_what, sizeof r->mm_what, "app[%d]: %s %d, %s %d", app_at, c.impl->name,
-                                 (int)A.app_q[o], c.against->name, (int)B.app_q[o]);
+                        snprintf(r->mm_what, sizeof r->mm_what, "app[%d]: %s %.17g, %s %.17g", app_at, c.impl->name,
+                                 int_app ? A.app_q[o] : A.app[o], c.against->name, int_app ? B.app_q[o] : B.app[o]);
                     }
                 }
             }
@@ -224,17 +254,17 @@ int fg_cli_verify_family(const fg_family *f, int argc, char **argv)
             r->frames = first;
             fg_cli_progress_text(0, "fecforge %s: %s %g: %lld/%lld frames, %.0f frames/s", c.cmd, f->channel->axis_label,
                                  r->x, first, v.frames, first / (fg_cli_now() - t0 + 1e-9));
-            if (quant && r->mismatch)
+            if (close && r->mismatch)
                 break; /* the first difference is the finding */
         }
         fg_cli_progress_done();
-        if (quant)
-            failed |= r->mismatch || r->diff_bits_frames || r->diff_work || r->diff_app;
+        if (close)
+            failed |= r->mismatch || r->diff_bits_frames || r->diff_work || (exact && r->diff_app);
         else {
             const double q = r->frames ? (double)r->fe_b / (double)r->frames : 0;
             failed |= fabs((double)(r->fe_a - r->fe_b)) > 5 * sqrt((double)r->frames * q * (1 - q)) + 2;
         }
-        if (quant && r->mismatch)
+        if (close && r->mismatch)
             break;
     }
     fg_cli_coop_end();
@@ -253,7 +283,9 @@ int fg_cli_verify_family(const fg_family *f, int argc, char **argv)
             f->describe(fi, c.impl, &j);
             fg_json_str(&j, "impl", c.impl->name);
             fg_json_str(&j, "against", c.against->name);
-            fg_json_str(&j, "comparison", quant ? "exact" : "statistical");
+            fg_json_str(&j, "comparison", cmp_word[cmp]);
+            if (cmp == FG_COMPARE_TOLERANCE)
+                fg_json_num(&j, "tolerance", tol);
             fg_json_arr_open(&j, "points");
             for (int p = 0; p < n_points; p++) {
                 const point_result *r = &res[p];
@@ -286,13 +318,17 @@ int fg_cli_verify_family(const fg_family *f, int argc, char **argv)
             fg_json_end(&j);
         } else {
             printf("%s %s: %s against %s on the same frames (%s%s)\n", f->name, fi->code_name, c.impl->name,
-                   c.against->name, quant ? "bit-accurate: every value must be equal" : "float: statistical",
+                   c.against->name, exact ? "bit-accurate: every value must be equal"
+                                    : close ? "equal decisions, a-posteriori values within the tolerance"
+                                            : "float: statistical",
                    app_len ? "" : "; no a-posteriori values to compare");
             printf("%8s %10s %10s %10s %12s %10s %10s %12s\n", f->channel->axis_label, "frames", "FE impl", "FE against",
                    "bits differ", "work diff", "app diff", "max |app|");
             for (int p = 0; p < n_points; p++) {
                 const point_result *r = &res[p];
-                printf("%8.3f %10lld %10lld %10lld %12lld %10lld", r->x, r->frames, r->fe_a, r->fe_b,
+                char x[32];
+                snprintf(x, sizeof x, f->channel->axis_format, r->x);
+                printf("%8s %10lld %10lld %10lld %12lld %10lld", x, r->frames, r->fe_a, r->fe_b,
                        r->diff_bits_frames, r->diff_work);
                 if (app_len)
                     printf(" %10lld %12g\n", r->diff_app, r->app_max);
@@ -302,7 +338,8 @@ int fg_cli_verify_family(const fg_family *f, int argc, char **argv)
                     printf("  first mismatch: frame %lld, %s\n", r->mm_frame, r->mm_what);
             }
             printf("%lld frames in %.1f s: %s\n", total, elapsed,
-                   stopped ? "interrupted" : failed ? "MISMATCH" : quant ? "equal" : "within the band");
+                   stopped ? "interrupted" : failed ? "MISMATCH" : exact ? "equal" : close ? "within the tolerance"
+                                                                                   : "within the band");
         }
         rc = stopped ? 128 + stopped : failed ? FG_EXIT_FAIL : FG_EXIT_OK;
     }
@@ -312,6 +349,8 @@ out:
     free(ref);
     free(llr);
     free(llr_q);
+    free(rx);
+    free(n_rx);
     free(res);
     rc = fg_cli_finish(&c.spec, rc);
     fg_cli_family_end(&c);

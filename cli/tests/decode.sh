@@ -61,18 +61,18 @@ check digest_old 1 "$F" compare ra-old.txt rb.txt
 # decode validates every frame of a regular file before it writes: a bad value at frame 1 of 5 leaves the
 # output (here a symbolic link to a file of the user's) as it was.
 "$F" frames "${L[@]}" --ebn0 2 --count 5 -o f5.txt 2>/dev/null
-awk 'NR == 12 { $3 = 40 } 1' f5.txt >bad5.txt
+awk 'NR == 13 { $3 = 40 } 1' f5.txt >bad5.txt
 echo "the user's data" >mine.txt
 ln -s mine.txt link.txt
 check validate 2 "$F" decode "${L[@]}" --in bad5.txt -o link.txt
-has err "bad5.txt line 12 (frame 1) value 2: 40 outside the 6-bit range"
+has err "bad5.txt line 13 (frame 1) value 2: 40 outside the 6-bit range"
 [ "$(cat mine.txt)" = "the user's data" ] || { echo "FAIL: decode wrote through link.txt before validating"; fail=1; }
 
 # compare names the defect of A (reading B must not replace its message); frames --ref DIR names --ref.
 "$F" decode "${L[@]}" --in f5.txt -o g5.txt 2>/dev/null
-awk 'NR == 12 { $1 = "2" $1 } 1' g5.txt >badg.txt
+awk 'NR == 13 { $1 = "2" $1 } 1' g5.txt >badg.txt
 check compare_a 2 "$F" compare badg.txt g5.txt
-has err "badg.txt line 12 (frame 1) value 0: a bit other than 0 or 1"
+has err "badg.txt line 13 (frame 1) value 0: a bit other than 0 or 1"
 mkdir refdir
 check ref_dir 2 "$F" frames "${L[@]}" --ebn0 2 --count 2 -o fr.txt --ref refdir
 has err "frames ldpc: --ref: "
@@ -97,7 +97,7 @@ quick long_frame "$F" decode "${L[@]}" --in longframe.txt -o x.txt
 has err "longframe.txt line 11: longer than"
 { sed 's/^count 5/count 1/;/^encoding/q' g5.txt; echo end; head -c $((8 << 20)) /dev/zero | tr '\0' '0'; } >longbits.txt
 quick long_bits "$F" compare longbits.txt longbits.txt
-has err "longbits.txt line 11: longer than"
+has err "longbits.txt line 12: longer than"
 cp -r "$here/bad-inputs/vec/good" vec
 { head -c 100000 /dev/zero | tr '\0' '0'; echo; } >vec/stimulus.hex
 quick long_stream "$F" vectors check vec

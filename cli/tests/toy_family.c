@@ -12,6 +12,7 @@
 #include "fecforge/channel.h"
 #include "fecforge/error.h"
 #include "fecforge/family.h"
+#include "toy_channels.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,30 +71,13 @@ static const char *toy_impl_for(const void *cfgp, int gpu)
     return ((const toy_cfg *)cfgp)->fixed ? "fixed" : "float";
 }
 
-static double toy_param(const fg_family_inst *fi, double ebn0)
-{
-    double sigma = 0;
-    fg_channel_sigma(ebn0, fi->rate, &sigma);
-    return sigma;
-}
-
 /* Frame f: k bits of Philox stream f, each sent rep times (bit i's copies at i*rep .. i*rep+rep-1). */
-static int toy_frame(const fg_family_inst *fi, uint64_t seed, long long f, double x, double sigma, fg_frame *fr)
+static int toy_encode(const fg_family_inst *fi, uint64_t seed, long long f, uint8_t *ref, uint8_t *sent)
 {
-    (void)x;
     const toy_cfg *c = fi->state;
-    uint8_t *cw = malloc((size_t)fi->n);
-    int rc = cw ? fg_channel_random_bits(c->k, seed, (uint64_t)f, fr->ref) : fg_set_error(FG_ENOMEM, "out of memory");
+    const int rc = fg_channel_random_bits(c->k, seed, (uint64_t)f, ref);
     for (int i = 0; !rc && i < fi->n; i++)
-        cw[i] = fr->ref[i / c->rep];
-    if (!rc)
-        rc = fg_channel_bpsk_awgn(cw, fi->n, sigma, seed, (uint64_t)f, fr->llr);
-    if (!rc)
-        rc = fg_channel_llr(fr->llr, fi->n, sigma, fr->llr);
-    if (!rc && fi->q_width)
-        rc = fg_llr_quantize(fr->llr, fi->n, fi->q_width, fi->q_frac, fr->llr_q);
-    fr->n_rx = fi->n;
-    free(cw);
+        sent[i] = ref[i / c->rep];
     return rc;
 }
 
@@ -200,15 +184,13 @@ static const fg_family_impl impl_float_tree = {.name = "float-tree", .summary = 
                                                .input = FG_IMPL_REAL, .create = toy_create,
                                                .destroy = toy_destroy, .decode = toy_float_tree};
 static const fg_family_impl impl_fixed = {.name = "fixed", .summary = "the quantised LLRs added, saturated",
-                                          .input = FG_IMPL_QUANT, .create = toy_create, .destroy = toy_destroy,
+                                          .input = FG_IMPL_QUANT, .compare = FG_COMPARE_EXACT, .create = toy_create, .destroy = toy_destroy,
                                           .decode = toy_fixed};
 static const fg_family_impl impl_fixed_serial = {.name = "fixed-serial", .summary = "the same, in reverse order",
-                                                 .input = FG_IMPL_QUANT, .create = toy_create,
+                                                 .input = FG_IMPL_QUANT, .compare = FG_COMPARE_EXACT, .create = toy_create,
                                                  .destroy = toy_destroy, .decode = toy_fixed_serial};
 static const fg_family_impl *const toy_impls[] = {&impl_float, &impl_float_tree, &impl_fixed, &impl_fixed_serial,
                                                   NULL};
-
-static const fg_channel_desc awgn = {"bpsk-awgn", "ebn0", "Eb/N0", "dB", "E_b/N_0 [dB]", -50, 100, "sigma"};
 
 static const fg_family toy = {
     .name = "toy",
@@ -223,19 +205,19 @@ static const fg_family toy = {
     .open = toy_open,
     .close = toy_close,
     .impl_for = toy_impl_for,
-    .channel = &awgn,
-    .param = toy_param,
-    .frame = toy_frame,
+    .channel = &fg_channel_awgn,
+    .encode = toy_encode,
     .describe = toy_describe,
     .label = toy_label,
     .work_name = "avg_llrs_per_bit",
     .work_div = 1.0,
+    .erasures = 1,
     .impls = toy_impls,
 };
 
 int main(int argc, char **argv)
 {
-    if (fg_family_register(&toy)) {
+    if (fg_family_register(&toy) || fg_family_register(&fg_toy_bsc) || fg_family_register(&fg_toy_bsid)) {
         fprintf(stderr, "fecforge-toy: %s\n", fg_last_error());
         return FG_EXIT_FAIL;
     }

@@ -69,4 +69,97 @@ check verify_float 0 "$T" verify toy --k 64 --impl float-tree --against float --
 has out '"comparison": "statistical"'; has out '"match": true'
 check verify_arith 2 "$T" verify toy --k 64 --fixed --impl fixed --against float; has err "one arithmetic"
 
+# ---- the channel registry: toy-bsc (hard decisions) and toy-bsid (received lengths that vary) ----
+check help_bsc 0 "$T" ber toy-bsc --help;    has out "--ebn0 LIST"; has out "bsc"
+check help_bsid 0 "$T" ber toy-bsid --help;  has out "--p LIST"; has out "--ps P"; has out "--pi P"
+# the channel's own defaults and ranges, after the user's options: bench and verify take --p, not --ebn0
+check bsid_axis 2 "$T" ber toy-bsid --p 0.6;  has err "\-\-p=0.6: 0.6 out of range \[0, 0.49\]"
+check bsid_ebn0 2 "$T" bench toy-bsid --ebn0 2; has err "unknown option --ebn0"
+check bsid_ps 2 "$T" ber toy-bsid --p 0.01 --ps 0.7; has err "\-\-ps=0.7 out of range \[0, 0.5\]"
+check bsid_impl 2 "$T" ber toy-bsc --impl float --ebn0 1 --k 8 --rep 2 --frames 2; has err "unknown option --frames"
+
+# ber on the BSC: the vote's BER over BSC(p) at every point (p from the JSON: the channel's own parameter)
+check ber_bsc 0 "$T" ber toy-bsc --k 200 --rep 3 --ebn0 0:2:4 --min-fe 1000000 --max-frames 400 --threads 2 --json
+python3 - "$t/out" <<'PY' || { echo "FAIL: ber toy-bsc"; fail=1; }
+import json, math, sys
+r = json.load(open(sys.argv[1]))
+assert r["channel"] == "bsc", r["channel"]
+for pt in r["points"]:
+    q = pt["p"]
+    assert abs(q - 0.5 * math.erfc(1 / (pt["sigma"] * math.sqrt(2)))) < 1e-9, pt
+    want = 3 * q * q * (1 - q) + q ** 3
+    bits = pt["frames"] * 200
+    assert abs(pt["ber"] - want) <= 5 * math.sqrt(want * (1 - want) / bits), (pt, want)
+    assert pt["erasures"] == 0 and pt["ber_decoded"] == pt["ber"]
+PY
+# an even --rep ties: erased frames, counted apart (BER over decoded frames below BER with erasures counted lost)
+check ber_bsc_ties 0 "$T" ber toy-bsc --k 16 --rep 2 --ebn0 2 --max-frames 300 --json
+python3 - "$t/out" <<'PY' || { echo "FAIL: ber toy-bsc ties"; fail=1; }
+import json, sys
+pt = json.load(open(sys.argv[1]))["points"][0]
+assert pt["erasures"] > 0 and pt["ber_decoded"] < pt["ber"], pt
+PY
+# ber on the BSID: at p = 0 the vote over BSC(ps); received lengths vary with p > 0
+check ber_bsid 0 "$T" ber toy-bsid --k 100 --rep 3 --p 0,0.01 --ps 0.1 --min-fe 1000000 --max-frames 400 --json
+python3 - "$t/out" <<'PY' || { echo "FAIL: ber toy-bsid"; fail=1; }
+import json, math, sys
+r = json.load(open(sys.argv[1]))
+assert r["channel_options"] == {"ps": 0.1}, r.get("channel_options")
+p0, p1 = r["points"]
+want = 3 * 0.01 * 0.9 + 0.001
+assert p0["pi"] == 0 and p0["pd"] == 0 and p0["ps"] == 0.1 and p0["avg_received"] == 300, p0
+assert abs(p0["ber"] - want) <= 5 * math.sqrt(want / 40000), p0
+assert p1["pi"] == 0.01 and p1["avg_received"] != 300 and p1["fer"] > p0["fer"], p1
+PY
+check bsid_fixed_pi 0 "$T" ber toy-bsid --k 10 --p 0.2 --pi 0 --pd 0 --max-frames 50 --json
+has out '"pi": 0'; has out '"pd": 0'; has out '"ps": 0,'
+
+# frames (text and binary) -> decode (two bit-exact implementations) -> compare, with the channel's point
+for ch in bsc bsid; do
+  opts="--k 40 --rep 3"; pt="--ebn0 3"; a=majority b=majority-rev
+  [ $ch = bsid ] && pt="--p 0.02" a=window b=window-rev
+  # shellcheck disable=SC2086
+  check "frames_$ch" 0 "$T" frames toy-$ch $opts $pt --count 200 -o "$t/$ch.txt" --ref "$t/$ch-ref.txt"
+  has_file() { grep -q "$2" "$1" || { echo "FAIL: $1 lacks $2"; fail=1; }; }
+  has_file "$t/$ch.txt" "^fecforge-frames 2$"; has_file "$t/$ch.txt" "^arith hard$"
+  # shellcheck disable=SC2086
+  check "frames_${ch}_bin" 0 "$T" frames toy-$ch $opts $pt --count 200 --encoding binary -o "$t/$ch.bin"
+  # shellcheck disable=SC2086
+  check "decode_$ch" 0 "$T" decode toy-$ch $opts --impl $a --in "$t/$ch.txt" -o "$t/$ch-a.txt"
+  # shellcheck disable=SC2086
+  check "decode_${ch}_rev" 0 "$T" decode toy-$ch $opts --impl $b --in "$t/$ch.bin" --encoding text -o "$t/$ch-b.txt"
+  check "same_$ch" 0 "$T" compare "$t/$ch-a.txt" "$t/$ch-b.txt"; has out "identical"
+  check "ref_$ch" 1 "$T" compare "$t/$ch-a.txt" "$t/$ch-ref.txt"; has out "frames differing"
+  # shellcheck disable=SC2086
+  check "verify_$ch" 0 "$T" verify toy-$ch $opts --impl $b --against $a --frames 300 --json
+  has out '"comparison": "exact"'; has out '"match": true'
+  # shellcheck disable=SC2086
+  check "bench_$ch" 0 "$T" bench toy-$ch $opts --batches 2 --frames 64 --json; has out '"erasures"'
+done
+has_file "$t/bsid.txt" "^length 424 variable$"; has_file "$t/bsid.txt" "^channel bsid p 0.02 pi 0.02 pd 0.02 ps 0$"
+has_file "$t/bsc-a.txt" "^content bits work erased$"
+# the received lengths of the BSID frames vary, and the text and binary files hold the same frames
+python3 - "$t/bsid.txt" <<'PY' || { echo "FAIL: bsid frame lengths"; fail=1; }
+import sys
+lines = open(sys.argv[1]).read().split("\nend\n", 1)[1].splitlines()
+lens = [int(l.split()[0]) for l in lines]
+assert len(lens) == 200 and len(set(lens)) > 3 and all(0 <= n <= 424 for n in lens), lens[:10]
+for l in lines:
+    w = l.split()
+    assert (len(w) == 1 and w[0] == "0") or (len(w) == 2 and len(w[1]) == int(w[0])), l
+PY
+# the majority's a-posteriori values need p: a frame file without its channel point cannot give them
+check app_bsc 0 "$T" decode toy-bsc --k 40 --rep 3 --impl majority --app --in "$t/bsc.txt" -o "$t/bsc-app.txt"
+grep -v '^channel ' "$t/bsc.txt" >"$t/bsc-nopoint.txt"
+check app_nopoint 1 "$T" decode toy-bsc --k 40 --rep 3 --impl majority --app --in "$t/bsc-nopoint.txt" -o "$t/x.txt"
+has err "crossover probability p"
+# a file of one channel refused by a family of another; an LLR implementation refuses received bits
+check wrong_channel 2 "$T" decode toy-bsid --k 40 --rep 3 --in "$t/bsc.txt" -o "$t/x.txt"; has err "channel bsc"
+check llr_vs_hard 2 "$T" decode toy-bsc --k 40 --rep 3 --impl float --in "$t/bsc.txt" -o "$t/x.txt"
+has err "holds received bits; the implementation float takes LLRs"
+# the float implementation on the BSC's LLRs decides as the vote (an odd --rep has no ties)
+check frames_bsc_llr 0 "$T" frames toy-bsc --k 40 --rep 3 --impl float --ebn0 3 --count 200 -o "$t/bscf.txt"
+check decode_bsc_llr 0 "$T" decode toy-bsc --k 40 --rep 3 --impl float --in "$t/bscf.txt" -o "$t/bsc-f.txt"
+check same_bsc_llr 0 "$T" compare "$t/bsc-a.txt" "$t/bsc-f.txt"; has out "identical"
+
 exit $fail

@@ -376,7 +376,7 @@ static void run_library(const parser *ps, int argc, char **argv, parse_result *r
     static const fg_opt config_opt[] = {{"config", 0, FG_OPT_TEXT, 0, .meta = "FILE", .help = "values"}, {NULL}};
     const fg_family *f = ps->family;
     const fg_design *d = ps->design;
-    void *cfg = calloc(1, f ? f->cfg_size + 1 : d->cfg_size + 1), *icfg = NULL, *run = NULL;
+    void *cfg = calloc(1, f ? f->cfg_size + 1 : d->cfg_size + 1), *icfg = NULL, *ccfg = NULL, *run = NULL;
     char *config = NULL;
     FUZZ_CHECK(cfg != NULL);
     fg_opt_group g[FG_FAMILY_GROUPS_MAX + 2 * FG_DESIGN_PARTS_MAX + 1];
@@ -389,7 +389,12 @@ static void run_library(const parser *ps, int argc, char **argv, parse_result *r
             if (ps->impl->cfg_default)
                 ps->impl->cfg_default(icfg);
         }
-        ng = fg_family_groups(f, cfg, ps->impl, icfg, g, FG_FAMILY_GROUPS_MAX);
+        if (f->channel->cfg_size) {
+            FUZZ_CHECK((ccfg = calloc(1, f->channel->cfg_size)) != NULL);
+            if (f->channel->cfg_default)
+                f->channel->cfg_default(ccfg);
+        }
+        ng = fg_family_groups(f, cfg, ccfg, ps->impl, icfg, g, FG_FAMILY_GROUPS_MAX);
     } else {
         if (d->cfg_default)
             d->cfg_default(cfg);
@@ -420,6 +425,7 @@ static void run_library(const parser *ps, int argc, char **argv, parse_result *r
     FUZZ_CHECK(!p.given && !p.spelled && !p.pos);
     free(cfg);
     free(icfg);
+    free(ccfg);
     free(run);
 }
 

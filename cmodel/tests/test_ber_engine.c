@@ -168,7 +168,7 @@ static fg_ber_point point_at(double x)
     memset(&p, 0, sizeof p);
     p.x = x;
     p.rate = 0.5;
-    p.param = 0.25;
+    p.param[0] = 0.25;
     return p;
 }
 
@@ -188,7 +188,7 @@ static void check_point(const fg_ber_point *p, const expect *e, double x)
     CU_ASSERT_DOUBLE_EQUAL(p->avg_work, (double)e->work / (2.0 * fr), 1e-12);
     CU_ASSERT_EQUAL(p->x, x);
     CU_ASSERT_EQUAL(p->rate, 0.5);
-    CU_ASSERT_EQUAL(p->param, 0.25);
+    CU_ASSERT_EQUAL(p->param[0], 0.25);
     CU_ASSERT(p->seconds >= 0.0 && p->seconds < 60.0);
 }
 
@@ -487,7 +487,7 @@ static void test_registry_builtin(void)
         const fg_family *f = fg_family_at(i);
         CU_ASSERT_PTR_NOT_NULL_FATAL(f);
         CU_ASSERT_PTR_EQUAL(fg_family_find(f->name), f);
-        CU_ASSERT(f->open && f->frame && f->channel && f->impls && f->work_name && f->work_div > 0);
+        CU_ASSERT(f->open && f->encode && f->channel && f->impls && f->work_name && f->work_div > 0);
     }
     const fg_family_impl *im[FG_FAMILY_IMPLS_MAX];
     CU_ASSERT_EQUAL_FATAL(fg_family_impls(ldpc, im, FG_FAMILY_IMPLS_MAX), 3); /* no GPU library here */
@@ -536,23 +536,33 @@ static int toy_open(const void *cfgp, const fg_opts *given, const fg_family_impl
     return 0;
 }
 
-static double toy_param(const fg_family_inst *fi, double x)
+/* The family's half of frame f: reference bits from mix64(seed, f), sent after a first symbol of 0. */
+static int toy_encode(const fg_family_inst *fi, uint64_t seed, long long f, uint8_t *ref, uint8_t *sent)
 {
-    (void)fi;
-    return 2.0 * x;
+    const uint64_t h = mix64(seed * 1000003u + (uint64_t)f);
+    sent[0] = 0;
+    for (int i = 0; i < fi->dec_len; i++)
+        sent[i + 1] = ref[i] = (uint8_t)((h >> i) & 1);
+    return 0;
 }
 
-/* Frame f: reference bits from mix64(seed, f), and f itself as the first symbol. */
-static int toy_frame(const fg_family_inst *fi, uint64_t seed, long long f, double x, double param, fg_frame *fr)
+/* A program's own channel: the parameter at x is 2x; it sends the bits noiselessly after f itself as the
+ * first symbol. */
+static int toy_chan_point(const void *cfg, double x, double rate, fg_channel_point *pt)
 {
-    (void)x, (void)param;
-    const uint64_t h = mix64(seed * 1000003u + (uint64_t)f);
-    for (int i = 0; i < fi->dec_len; i++)
-        fr->ref[i] = (uint8_t)((h >> i) & 1);
+    (void)cfg, (void)rate;
+    pt->v[0] = 2.0 * x;
+    return 0;
+}
+
+static int toy_transmit(const fg_channel_point *pt, const uint8_t *sent, int n, int n_rx_max, uint64_t seed,
+                        long long f, int q_width, int q_frac, fg_frame *fr)
+{
+    (void)pt, (void)n_rx_max, (void)seed, (void)q_width, (void)q_frac;
     fr->llr[0] = (double)f;
-    for (int i = 1; i < fi->n_rx_max; i++)
-        fr->llr[i] = fr->ref[i - 1] ? -1.0 : 1.0;
-    fr->n_rx = fi->n_rx_max;
+    for (int i = 1; i < n; i++)
+        fr->llr[i] = sent[i] ? -1.0 : 1.0;
+    fr->n_rx = n;
     return 0;
 }
 
@@ -618,7 +628,20 @@ static const fg_family_impl toy_impl2 = {.name = "other",
                                          .destroy = free,
                                          .decode = toy_decode};
 static const fg_family_impl *const toy_impls[] = {&toy_impl, NULL};
-static const fg_channel_desc toy_channel = {"toy", "snr", "SNR", "dB", "SNR [dB]", 0.0, 1.0, "twice"};
+static const fg_channel toy_channel = {.name = "toy",
+                                       .axis = "snr",
+                                       .axis_label = "SNR",
+                                       .axis_unit = "dB",
+                                       .axis_plot = "SNR [dB]",
+                                       .axis_format = "%.3f",
+                                       .lo = 0.0,
+                                       .hi = 1.0,
+                                       .axis_point = "0.5",
+                                       .axis_points = "0,1",
+                                       .param_keys = {"twice", NULL},
+                                       .rx = FG_RX_LLR,
+                                       .point = toy_chan_point,
+                                       .transmit = toy_transmit};
 
 static const fg_family toy_family = {.name = "toy",
                                      .summary = "a test's family",
@@ -626,8 +649,7 @@ static const fg_family toy_family = {.name = "toy",
                                      .cfg_size = sizeof(toy_cfg),
                                      .open = toy_open,
                                      .channel = &toy_channel,
-                                     .param = toy_param,
-                                     .frame = toy_frame,
+                                     .encode = toy_encode,
                                      .work_name = "avg_steps",
                                      .work_div = 1.0,
                                      .impls = toy_impls};
@@ -651,7 +673,7 @@ static void test_registry_register(void)
     CU_ASSERT_EQUAL(fg_family_register(&toy_family), FG_EINVAL);
     CU_ASSERT_EQUAL(fg_family_register(NULL), FG_EINVAL);
     dup.name = "toy2";
-    dup.frame = NULL; /* incomplete */
+    dup.encode = NULL; /* incomplete */
     CU_ASSERT_EQUAL(fg_family_register(&dup), FG_EINVAL);
     CU_ASSERT_EQUAL(fg_family_count(), n + 1);
     CU_ASSERT_PTR_NULL(fg_family_find("toy2"));
@@ -738,7 +760,7 @@ static void test_family_point(void)
             CU_ASSERT_EQUAL(p.stop, e.stop);
             CU_ASSERT_EQUAL(p.x, 0.5);
             CU_ASSERT_DOUBLE_EQUAL(p.rate, 10.0 / 16.0, 1e-15);
-            CU_ASSERT_EQUAL(p.param, 1.0);
+            CU_ASSERT_EQUAL(p.param[0], 1.0);
             CU_ASSERT_DOUBLE_EQUAL(p.ber, (double)e.bit_errors / (10.0 * (double)e.frames), 1e-15);
             CU_ASSERT(e.erasures > 0 && e.bit_errors > 2 * (e.frame_errors - e.erasures) - 1);
         }

@@ -224,6 +224,104 @@ static void test_errors(void)
     CU_ASSERT_EQUAL(fg_llr_quantize(NULL, 0, 6, 2, NULL), 0);
 }
 
+/* ---- the channel registry ---- */
+
+/* The library's channels are found by name; a program's own is added once; the axis range is checked. */
+static void test_registry(void)
+{
+    CU_ASSERT_PTR_EQUAL(fg_channel_find("bpsk-awgn"), &fg_channel_awgn);
+    CU_ASSERT_PTR_EQUAL(fg_channel_find("bsc"), &fg_channel_bsc);
+    CU_ASSERT_PTR_EQUAL(fg_channel_find("bsid"), &fg_channel_bsid);
+    CU_ASSERT_PTR_NULL(fg_channel_find("nope"));
+    const int n = fg_channel_count();
+    static fg_channel mine;
+    mine = fg_channel_awgn;
+    CU_ASSERT_EQUAL(fg_channel_register(&mine), FG_EINVAL); /* the name is taken */
+    mine.name = "mine";
+    CU_ASSERT_EQUAL(fg_channel_register(&mine), 0);
+    CU_ASSERT_EQUAL(fg_channel_register(&mine), 0); /* again: nothing changes */
+    CU_ASSERT_EQUAL(fg_channel_count(), n + 1);
+    CU_ASSERT_PTR_EQUAL(fg_channel_at(n), &mine);
+    fg_channel_point pt;
+    CU_ASSERT_EQUAL(fg_channel_point_at(&fg_channel_bsid, NULL, 0.5, 1.0, &pt), FG_EINVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(fg_last_error(), "p=0.5 out of range [0, 0.49]"));
+    CU_ASSERT_EQUAL(fg_channel_point_at(&fg_channel_awgn, NULL, 101, 0.5, &pt), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_channel_point_at(&fg_channel_bsc, NULL, 3.0, 0.5, &pt), 0);
+    CU_ASSERT_DOUBLE_EQUAL(fg_channel_param(&pt, "p"), 0.5 * erfc(1.0 / (pt.v[0] * sqrt(2.0))), 1e-15);
+    CU_ASSERT(isnan(fg_channel_param(&pt, "ps")));
+}
+
+/* The BSC's bits are the hard decisions of the AWGN samples of the same stream, their LLRs +-log((1-p)/p). */
+static void test_bsc_is_hard_awgn(void)
+{
+    enum { N = 4000 };
+    static uint8_t sent[N], rx[N];
+    static double y[N], llr[N];
+    for (int i = 0; i < N; i++)
+        sent[i] = (uint8_t)(i % 3 == 0);
+    fg_channel_point pt;
+    CU_ASSERT_EQUAL_FATAL(fg_channel_point_at(&fg_channel_bsc, NULL, 1.0, 0.5, &pt), 0);
+    fg_frame fr = {.llr = llr, .rx = rx};
+    CU_ASSERT_EQUAL_FATAL(fg_channel_bsc.transmit(&pt, sent, N, N, 5, 9, 0, 0, &fr), 0);
+    CU_ASSERT_EQUAL_FATAL(fg_channel_bpsk_awgn(sent, N, pt.v[0], 5, 9, y), 0);
+    const double lc = log((1 - pt.v[1]) / pt.v[1]);
+    int flips = 0;
+    for (int i = 0; i < N; i++) {
+        CU_ASSERT_EQUAL(rx[i], y[i] < 0);
+        CU_ASSERT_EQUAL(llr[i], rx[i] ? -lc : lc);
+        flips += rx[i] != sent[i];
+    }
+    const double p = pt.v[1];
+    CU_ASSERT(fabs(flips - N * p) < 5 * sqrt(N * p * (1 - p)));
+    CU_ASSERT_EQUAL(fr.n_rx, N);
+}
+
+/* The BSID: at p = 0 (and Ps = 0) it is perfect; otherwise the received length's mean and variance over
+ * frames are those of its definition (per sent bit: a geometric number of insertions of mean Pi/(1-Pi),
+ * then the bit kept with probability Pt/(1-Pi)), and a frame is a function of (seed, f). */
+static void test_bsid(void)
+{
+    enum { N = 500, F = 400 };
+    const fg_channel *ch = &fg_channel_bsid;
+    static uint8_t sent[N], rx[3 * N + 64], rx2[3 * N + 64];
+    for (int i = 0; i < N; i++)
+        sent[i] = (uint8_t)((i * 7) % 5 < 2);
+    double cfg_mem[4];
+    CU_ASSERT_FATAL(ch->cfg_size <= sizeof cfg_mem);
+    ch->cfg_default(cfg_mem);
+    fg_channel_point pt;
+    CU_ASSERT_EQUAL_FATAL(fg_channel_point_at(ch, cfg_mem, 0.0, 1.0, &pt), 0);
+    fg_frame fr = {.rx = rx}, fr2 = {.rx = rx2};
+    CU_ASSERT_EQUAL_FATAL(ch->transmit(&pt, sent, N, ch->n_rx_max(cfg_mem, N), 1, 0, 0, 0, &fr), 0);
+    CU_ASSERT_EQUAL(fr.n_rx, N);
+    CU_ASSERT_EQUAL(memcmp(rx, sent, N), 0); /* p = 0, ps = 0: the channel is perfect */
+    CU_ASSERT_EQUAL_FATAL(fg_channel_point_at(ch, cfg_mem, 0.1, 1.0, &pt), 0);
+    CU_ASSERT(pt.v[0] == 0.1 && pt.v[1] == 0.1 && pt.v[2] == 0);
+    double sum = 0, sum2 = 0;
+    int lengths_differ = 0;
+    for (int f = 0; f < F; f++) {
+        CU_ASSERT_EQUAL_FATAL(ch->transmit(&pt, sent, N, 3 * N + 64, 3, f, 0, 0, &fr), 0);
+        CU_ASSERT_EQUAL_FATAL(ch->transmit(&pt, sent, N, 3 * N + 64, 3, f, 0, 0, &fr2), 0);
+        CU_ASSERT(fr.n_rx == fr2.n_rx && memcmp(rx, rx2, (size_t)fr.n_rx) == 0);
+        lengths_differ |= fr.n_rx != N;
+        sum += fr.n_rx;
+        sum2 += (double)fr.n_rx * fr.n_rx;
+    }
+    /* per sent bit: insertions I (P(I = i) = Pi^i (1 - Pi)), then kept with probability Pt/(1 - Pi) */
+    const double pi = 0.1, pd = 0.1, ins = pi / (1 - pi), keep = (1 - pi - pd) / (1 - pi);
+    const double mean = N * (ins + keep), var_bit = pi / ((1 - pi) * (1 - pi)) + keep * (1 - keep);
+    const double got = sum / F, sd = sqrt(N * var_bit / F);
+    CU_ASSERT(lengths_differ);
+    CU_ASSERT(fabs(got - mean) < 5 * sd);
+    CU_ASSERT(fabs((sum2 / F - got * got) / (N * var_bit) - 1) < 0.25);
+    /* a fixed --pd and --ps (the options' struct: pi, pd, ps): the axis sets only Pi */
+    ch->cfg_default(cfg_mem);
+    cfg_mem[1] = 0.05;
+    cfg_mem[2] = 0.01;
+    CU_ASSERT_EQUAL_FATAL(fg_channel_point_at(ch, cfg_mem, 0.2, 1.0, &pt), 0);
+    CU_ASSERT(pt.v[0] == 0.2 && pt.v[1] == 0.05 && pt.v[2] == 0.01);
+}
+
 void fg_test_register(void)
 {
     static const fg_test_case cases[] = {
@@ -236,6 +334,9 @@ void fg_test_register(void)
         {"quantiser: every half-step, w=2..16", test_quantize_exhaustive_halfsteps},
         {"quantiser: values, saturation, inf", test_quantize_values},
         {"parameter errors", test_errors},
+        {"registry: find, register, axis range, parameters", test_registry},
+        {"BSC: hard decisions of the AWGN samples", test_bsc_is_hard_awgn},
+        {"BSID: perfect at p 0, received length statistics, reproducible", test_bsid},
         {NULL, NULL},
     };
     fg_add_suite("channel", cases);

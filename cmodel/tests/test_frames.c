@@ -45,8 +45,8 @@ static int read_text(const char *text, int32_t q[3], char *msg, size_t n)
     put("f.txt", text, strlen(text));
     fg_frames_reader *r = NULL;
     int rc = fg_frames_open(path_of("f.txt"), &r);
-    if (!rc && (rc = fg_frames_read(r, NULL, q, NULL, NULL, NULL, NULL)) == 1)
-        rc = fg_frames_read(r, NULL, q, NULL, NULL, NULL, NULL);
+    if (!rc && (rc = fg_frames_read(r, NULL, NULL, q, NULL, NULL, NULL, NULL, NULL)) == 1)
+        rc = fg_frames_read(r, NULL, NULL, q, NULL, NULL, NULL, NULL, NULL);
     snprintf(msg, n, "%s", fg_last_error());
     fg_frames_close(r);
     return rc;
@@ -63,8 +63,8 @@ static void test_round_trip(void)
         CU_ASSERT_EQUAL_FATAL(fg_frames_create(path_of("rt"), &h, &w), 0);
         const uint8_t bits[10] = {1, 0, 1, 1, 0, 0, 0, 1, 1, 1};
         const int32_t app[2] = {-7, 2147483647};
-        CU_ASSERT_EQUAL(fg_frames_write(w, NULL, NULL, bits, 5, NULL, app), 0);
-        CU_ASSERT_EQUAL(fg_frames_write(w, NULL, NULL, bits, 0, NULL, app), 0);
+        CU_ASSERT_EQUAL(fg_frames_write(w, 0, NULL, NULL, bits, 5, 0, NULL, app), 0);
+        CU_ASSERT_EQUAL(fg_frames_write(w, 0, NULL, NULL, bits, 0, 0, NULL, app), 0);
         CU_ASSERT_EQUAL(fg_frames_commit(w), 0);
         fg_frames_reader *r = NULL;
         CU_ASSERT_EQUAL_FATAL(fg_frames_open(path_of("rt"), &r), 0);
@@ -73,12 +73,92 @@ static void test_round_trip(void)
         CU_ASSERT(g->work && g->app && g->app_length == 2 && g->length == 10 && g->count == 2);
         uint8_t b[10];
         int32_t work = -1, a[2];
-        CU_ASSERT_EQUAL(fg_frames_read(r, NULL, NULL, b, &work, NULL, a), 1);
+        CU_ASSERT_EQUAL(fg_frames_read(r, NULL, NULL, NULL, b, &work, NULL, NULL, a), 1);
         CU_ASSERT(!memcmp(b, bits, 10) && work == 5 && a[0] == -7 && a[1] == 2147483647);
-        CU_ASSERT_EQUAL(fg_frames_read(r, NULL, NULL, b, &work, NULL, a), 1);
-        CU_ASSERT_EQUAL(fg_frames_read(r, NULL, NULL, b, &work, NULL, a), 0);
+        CU_ASSERT_EQUAL(fg_frames_read(r, NULL, NULL, NULL, b, &work, NULL, NULL, a), 1);
+        CU_ASSERT_EQUAL(fg_frames_read(r, NULL, NULL, NULL, b, &work, NULL, NULL, a), 0);
         fg_frames_close(r);
     }
+}
+
+/* Version 2: the channel and its point, received bits of varying length (text and binary), decisions with
+ * the erasure flag and integer app values of a hard decoder; a version 1 file may hold none of them. */
+static void test_version2(void)
+{
+    fg_frames_header h = {.family = "toy-bsid", .code = "rep3-4", .channel = "bsid", .n_point = 2,
+                          .point_key = {"p", "pi"}, .point = {0.02, 0.25}, .hard = 1, .content = FG_FRAMES_LLR,
+                          .variable = 1, .length = 20, .count = 3};
+    const uint8_t rx[20] = {1, 0, 1, 1, 0, 0, 0, 1, 1, 1, 0, 1, 1, 0, 1, 0, 0, 1, 0, 1};
+    const int lens[3] = {12, 0, 20};
+    for (int binary = 0; binary < 2; binary++) {
+        h.binary = binary;
+        fg_frames_writer *w = NULL;
+        CU_ASSERT_EQUAL_FATAL(fg_frames_create(path_of("v2"), &h, &w), 0);
+        for (int f = 0; f < 3; f++)
+            CU_ASSERT_EQUAL(fg_frames_write(w, lens[f], NULL, NULL, rx, 0, 0, NULL, NULL), 0);
+        CU_ASSERT_EQUAL(fg_frames_commit(w), 0);
+        fg_frames_reader *r = NULL;
+        CU_ASSERT_EQUAL_FATAL(fg_frames_open(path_of("v2"), &r), 0);
+        const fg_frames_header *g = fg_frames_header_of(r);
+        CU_ASSERT(!strcmp(g->channel, "bsid") && g->n_point == 2 && !strcmp(g->point_key[1], "pi") &&
+                  g->point[0] == 0.02 && g->point[1] == 0.25 && g->hard && g->variable && g->length == 20);
+        for (int f = 0; f < 3; f++) {
+            uint8_t b[20] = {0};
+            int n = -1;
+            CU_ASSERT_EQUAL(fg_frames_read(r, &n, NULL, NULL, b, NULL, NULL, NULL, NULL), 1);
+            CU_ASSERT(n == lens[f] && !memcmp(b, rx, (size_t)n));
+        }
+        CU_ASSERT_EQUAL(fg_frames_read(r, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL), 0);
+        fg_frames_close(r);
+    }
+    /* a frame longer than the header's length is refused when written and when read */
+    h.binary = 0;
+    fg_frames_writer *w = NULL;
+    CU_ASSERT_EQUAL_FATAL(fg_frames_create(path_of("v2"), &h, &w), 0);
+    CU_ASSERT_EQUAL(fg_frames_write(w, 21, NULL, NULL, rx, 0, 0, NULL, NULL), FG_EINVAL);
+    fg_frames_abort(w);
+    static const char *const head = "fecforge-frames 2\nfamily f\ncode c\narith hard\ncontent llr\nlength 4 variable\n"
+                                    "count 1\nencoding text\nend\n";
+    char text[256];
+    snprintf(text, sizeof text, "%s5 01101\n", head);
+    put("f.txt", text, strlen(text));
+    fg_frames_reader *r = NULL;
+    CU_ASSERT_EQUAL_FATAL(fg_frames_open(path_of("f.txt"), &r), 0);
+    CU_ASSERT_EQUAL(fg_frames_read(r, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL), FG_EINVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(fg_last_error(), "the frame's length 5 is outside [0, 4]"));
+    fg_frames_close(r);
+    snprintf(text, sizeof text, "%s3 0110\n", head);
+    put("f.txt", text, strlen(text));
+    CU_ASSERT_EQUAL_FATAL(fg_frames_open(path_of("f.txt"), &r), 0);
+    CU_ASSERT_EQUAL(fg_frames_read(r, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL), FG_EINVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(fg_last_error(), "a word of 4 bits, the frame's length is 3"));
+    fg_frames_close(r);
+    /* decisions with the erasure flag and integer app values (arith hard) */
+    fg_frames_header d = {.family = "f", .code = "c", .hard = 1, .content = FG_FRAMES_BITS, .work = 1, .erased = 1,
+                          .app = 1, .length = 4, .app_length = 2, .count = 2};
+    for (int binary = 0; binary < 2; binary++) {
+        d.binary = binary;
+        CU_ASSERT_EQUAL_FATAL(fg_frames_create(path_of("d2"), &d, &w), 0);
+        const int32_t app[2] = {-48, 16};
+        CU_ASSERT_EQUAL(fg_frames_write(w, 0, NULL, NULL, rx, 3, 1, NULL, app), 0);
+        CU_ASSERT_EQUAL(fg_frames_write(w, 0, NULL, NULL, rx, 3, 0, NULL, app), 0);
+        CU_ASSERT_EQUAL(fg_frames_commit(w), 0);
+        CU_ASSERT_EQUAL_FATAL(fg_frames_open(path_of("d2"), &r), 0);
+        for (int f = 0; f < 2; f++) {
+            uint8_t b[4], e = 9;
+            int32_t wk = 0, a[2] = {0};
+            CU_ASSERT_EQUAL(fg_frames_read(r, NULL, NULL, NULL, b, &wk, &e, NULL, a), 1);
+            CU_ASSERT(e == (f == 0) && wk == 3 && a[0] == -48 && a[1] == 16);
+        }
+        fg_frames_close(r);
+    }
+    /* version 1 knows none of it */
+    static const char *const v1 = "fecforge-frames 1\nfamily f\ncode c\narith hard\ncontent llr\nlength 4\n"
+                                  "count 0\nencoding text\nend\n";
+    put("f.txt", v1, strlen(v1));
+    CU_ASSERT_EQUAL(fg_frames_open(path_of("f.txt"), &r), FG_EINVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(fg_last_error(), "a version 1 file has no arith hard"));
+    fg_frames_close(r);
 }
 
 static void test_strict(void)
@@ -131,7 +211,7 @@ static void test_binary_work(void)
     CU_ASSERT_EQUAL_FATAL(fg_frames_open(path_of("w.bin"), &r), 0);
     uint8_t b[3];
     int32_t work;
-    CU_ASSERT_EQUAL(fg_frames_read(r, NULL, NULL, b, &work, NULL, NULL), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_frames_read(r, NULL, NULL, NULL, b, &work, NULL, NULL, NULL), FG_EINVAL);
     CU_ASSERT_PTR_NOT_NULL(strstr(fg_last_error(), "the work count -3 is outside"));
     fg_frames_close(r);
 }
@@ -193,7 +273,7 @@ static void test_digest(void)
 
 static void test_cleanup(void)
 {
-    const char *const names[] = {"f.txt", "rt", "w.bin", "l.txt", "z.txt"};
+    const char *const names[] = {"f.txt", "rt", "w.bin", "l.txt", "z.txt", "v2", "d2"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         unlink(path_of(names[i]));
     CU_ASSERT_EQUAL(rmdir(dir), 0);
@@ -201,7 +281,7 @@ static void test_cleanup(void)
 
 void fg_test_register(void)
 {
-    static const fg_test_case cases[] = {{"round_trip", test_round_trip},   {"strict", test_strict},
+    static const fg_test_case cases[] = {{"round_trip", test_round_trip},   {"version2", test_version2}, {"strict", test_strict},
                                          {"binary_work", test_binary_work}, {"input_bounds", test_input_bounds},
                                          {"digest", test_digest},           {"cleanup", test_cleanup},
                                          {NULL, NULL}};

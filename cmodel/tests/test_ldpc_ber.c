@@ -150,7 +150,7 @@ static void check_against_direct(const ldpc_case *c, const char *want_impl, doub
     CU_ASSERT_DOUBLE_EQUAL(p.x, ebn0, 0.0);
     double sigma;
     CU_ASSERT_EQUAL(fg_channel_sigma(ebn0, 0.5, &sigma), 0);
-    CU_ASSERT_DOUBLE_EQUAL(p.param, sigma, 0.0);
+    CU_ASSERT_DOUBLE_EQUAL(p.param[0], sigma, 0.0);
     fg_ldpc_code_destroy(code);
     fg_family_setup_free(&s);
 }

@@ -261,10 +261,10 @@ static void test_family(void)
         uint8_t ref[F * 90], bits[F * 90], mine[90];
         double *llr = malloc(sizeof *llr * F * (size_t)fi->n_rx_max), app[F * 90], want[90];
         CU_ASSERT_FATAL(llr != NULL);
-        CU_ASSERT_EQUAL_FATAL(fg_family_frames(fi, 7, 2.0, 0, F, 1, ref, llr, NULL, NULL), 0);
+        CU_ASSERT_EQUAL_FATAL(fg_family_frames(fi, 7, 2.0, 0, F, 1, ref, llr, NULL, NULL, NULL), 0);
         fg_family_decoder *d = NULL;
         CU_ASSERT_EQUAL_FATAL(fg_family_decoder_create(fi, s.impl, s.icfg, 2, &d), 0);
-        const fg_decode_io io = {F, llr, NULL, NULL, bits, app, NULL, NULL, NULL};
+        const fg_decode_io io = {.count = F, .llr = llr, .bits = bits, .app = app};
         CU_ASSERT_EQUAL_FATAL(fg_family_decoder_run(d, &io), 0);
         fg_family_decoder_destroy(d);
         fg_vit_code c = make_code(5, "23,35", "11,10");

@@ -118,10 +118,12 @@ static int gpu_create(const fg_family_inst *fi, const void *icfg, int device, vo
 
 static int gpu_chunk(void *p) { return ((gpu_worker *)p)->batch; }
 
-static int gpu_ber(void *p, uint64_t seed, double x, double sigma, long long first, int count, fg_ber_frame *res)
+/* The frames of the channel at pt made on the device: BPSK/AWGN at sigma = pt->v[0] (the family's channel). */
+static int gpu_ber(void *p, uint64_t seed, const fg_channel_point *pt, long long first, int count,
+                   fg_ber_frame *res)
 {
-    (void)x;
     gpu_worker *w = p;
+    const double sigma = pt->v[0];
     const fg_gpu_ldpc_frames_out out = {w->bit_errors, w->frame_error, w->iterations, NULL, NULL, NULL, NULL, NULL};
     const int rc = fg_gpu_ldpc_frames(w->dec, seed, first, count, sigma, &out);
     if (rc)
@@ -173,8 +175,14 @@ static int gpu_bench(void *p, double ebn0, int batches, fg_impl_timing *t)
     fg_gpu_ldpc_timing g;
     const int rc = fg_gpu_ldpc_bench(w->dec, ebn0, batches, &g);
     if (!rc)
-        *t = (fg_impl_timing){g.batch,           g.kernel_ms,        g.total_ms,       g.latency_ms,
-                              g.coded_mbps_kernel, g.info_mbps_kernel, g.coded_mbps_total, g.info_mbps_total};
+        *t = (fg_impl_timing){.batch = g.batch,
+                              .kernel_ms = g.kernel_ms,
+                              .total_ms = g.total_ms,
+                              .latency_ms = g.latency_ms,
+                              .coded_mbps_kernel = g.coded_mbps_kernel,
+                              .info_mbps_kernel = g.info_mbps_kernel,
+                              .coded_mbps_total = g.coded_mbps_total,
+                              .info_mbps_total = g.info_mbps_total};
     return rc;
 }
 
@@ -192,7 +200,7 @@ static const fg_impl_sweep table33 = {"table3.3",
     .sweep = &table33
 static const fg_family_impl gpu_fixed = {.name = "gpu-fixed",
                                          .summary = "CUDA decoders, bit-exact with the fixed-point model (docs/gpu-ldpc.md)",
-                                         .input = FG_IMPL_QUANT,
+                                         .input = FG_IMPL_QUANT, .compare = FG_COMPARE_EXACT,
                                          GPU_IMPL_HOOKS};
 static const fg_family_impl gpu_float = {.name = "gpu-float",
                                          .summary = "CUDA decoders in float32 (min-sum variants)",

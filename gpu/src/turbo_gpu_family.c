@@ -176,7 +176,7 @@ static int gpu_bench(void *p, double ebn0, int batches, fg_impl_timing *t)
 
 static const fg_family_impl gpu_fixed = {.name = "gpu-fixed",
                                          .summary = "CUDA decoder, bit-exact with the fixed-point model (docs/gpu-turbo.md)",
-                                         .input = FG_IMPL_QUANT,
+                                         .input = FG_IMPL_QUANT, .compare = FG_COMPARE_EXACT,
                                          .gpu = 1,
                                          .opts = gpu_opts,
                                          .cfg_size = sizeof(fg_gpu_turbo_cfg),

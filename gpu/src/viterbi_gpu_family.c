@@ -119,7 +119,7 @@ static int gpu_bench(void *p, double ebn0, int batches, fg_impl_timing *t)
 
 static const fg_family_impl gpu_fixed = {.name = "gpu-fixed",
                                          .summary = "CUDA decoder (fast kernel or the paper's), bit-exact with fixed",
-                                         .input = FG_IMPL_QUANT,
+                                         .input = FG_IMPL_QUANT, .compare = FG_COMPARE_EXACT,
                                          .gpu = 1,
                                          .no_app = 1,
                                          .opts = gpu_opts,

@@ -1,7 +1,8 @@
-fecforge-frames 1
+fecforge-frames 2
 family ldpc
 code wifi-648-1/2
 code-digest 5348498ae6833565
+channel bpsk-awgn ebn0 2 sigma 0.79432823472428149
 arith fixed 6 2
 content bits
 length 648

@@ -1,7 +1,8 @@
-fecforge-frames 1
+fecforge-frames 2
 family turbo
 code lte-40
 code-digest d778f7ac89794128
+channel bpsk-awgn ebn0 1 sigma 1.1448325586281447
 arith fixed 5 2
 content bits
 length 40

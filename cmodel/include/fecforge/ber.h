@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "fecforge/channel.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -22,7 +24,7 @@ typedef struct {
     int32_t bit_errors;  /* information bits decided wrongly */
     int32_t work;        /* the family's work counter: iterations, half-iterations, node visits */
     int8_t frame_error;  /* 1: the frame was not decoded correctly (an erasure counts as one) */
-    int8_t erasure;      /* 1: the decoder gave up on the frame (counted, not guessed) */
+    int8_t erasure;      /* 1: the decoder gave up on the frame (counted, not guessed); its bit_errors are k */
 } fg_ber_frame;
 
 /* Why a point ended. */
@@ -32,13 +34,16 @@ typedef enum { FG_BER_STOP_MIN_FE = 0, FG_BER_STOP_MAX_FRAMES = 1, FG_BER_STOP_I
 typedef struct {
     double x;                 /* the point on the channel's axis (Eb/N0 in dB for AWGN) */
     double rate;              /* information bits per channel symbol of the code */
-    double param;             /* the channel's parameter at x (AWGN: sigma) */
+    double param[FG_CHANNEL_PARAMS_MAX]; /* the channel's parameters at x (AWGN: sigma; its param_keys) */
     long long frames;         /* frames counted (0 .. the stopping frame) */
     long long frame_errors;   /* frames not decoded correctly, erasures included */
     long long erasures;       /* frames the decoder gave up on */
     long long bit_errors;     /* information-bit errors */
     long long work;           /* the work counter, summed over the frames */
+    long long work_erased;    /* ... over the erased frames */
     double fer, ber, avg_work; /* frame_errors / frames, bit_errors / (frames k), work / (frames work_div) */
+    /* the same over the frames decoded (not erased: an erasure counts its k bits as lost in ber) */
+    double ber_decoded, avg_work_decoded;
     double seconds;           /* wall-clock time of the point */
     fg_ber_stop stop;
 } fg_ber_point;

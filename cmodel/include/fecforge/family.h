@@ -6,9 +6,11 @@
  * the fecforge command that simulates or decodes (ber, bench, decode, verify --impl A --against B) is
  * a loop over this table, and the BER engine (fecforge/ber.h) runs any implementation of any family.
  *
- * A frame of a family: k information bits from Philox stream f of the seed; n symbols sent; the
- * channel at point x gives n_rx <= n_rx_max real LLRs (and, for the bit-accurate implementations,
- * the same LLRs quantised to the family's q_width / q_frac format); a decoder decides dec_len bits
+ * A frame of a family: k information bits from Philox stream f of the seed, encoded into n bits sent (the
+ * family's half: encode); its channel (fecforge/channel.h: BPSK/AWGN, the BSC, the insertion/deletion
+ * channel, ...) at point x gives n_rx <= n_rx_max symbols: real LLRs (and, for the bit-accurate
+ * implementations, the same LLRs quantised to the family's q_width / q_frac format) or received bits
+ * (the channel's half, the same for every family on it); a decoder decides dec_len bits
  * (the first k of which are the information bits) and, optionally, app_len a-posteriori values, and
  * reports its work (iterations, half-iterations, node visits) or gives up (an erasure). The frame is
  * an error when any decided bit differs from the reference the family made with the frame. */
@@ -19,6 +21,7 @@
 #include <stdint.h>
 
 #include "fecforge/ber.h"
+#include "fecforge/channel.h"
 #include "fecforge/json.h"
 #include "fecforge/options.h"
 
@@ -36,7 +39,7 @@ typedef struct fg_family_inst {
     void *state;         /* the family's own (the code, the decoder configurations) */
     int k;               /* information bits of a frame */
     int n;               /* channel symbols sent */
-    int n_rx_max;        /* most channel symbols received (n, unless the channel inserts symbols) */
+    int n_rx_max;        /* most channel symbols received (the channel's, for n sent: fg_family_open) */
     int dec_len;         /* bits a decoder decides (LDPC: the codeword; turbo: the K information bits) */
     int app_len;         /* a-posteriori values a decoder gives (0: none) */
     double rate;         /* k / n */
@@ -46,30 +49,35 @@ typedef struct fg_family_inst {
      * LDPC its base matrix and Z, turbo its standard and K, ...), so that frame files name their code by
      * content and not only by code_name (a user's file of the same name with another matrix); 0: none. */
     uint64_t code_digest;
+    /* the channel and its options (fg_family_open: the family's channel, options of the caller's) */
+    const fg_channel *channel;
+    const void *chan_cfg;
 } fg_family_inst;
-
-/* One frame: what a correct decoder decides and what the channel gave. */
-typedef struct {
-    uint8_t *ref;    /* dec_len bits */
-    double *llr;     /* n_rx_max: channel LLRs, log P(0)/P(1) */
-    int32_t *llr_q;  /* n_rx_max: the same quantised (q_width, q_frac); filled when q_width > 0 */
-    int n_rx;        /* symbols received */
-} fg_frame;
 
 /* count frames for a decoder: inputs row by row (frame i at i * n_rx_max), outputs likewise. */
 typedef struct {
     int count;
     const double *llr;     /* real inputs (FG_IMPL_REAL) */
     const int32_t *llr_q;  /* quantised inputs (FG_IMPL_QUANT) */
+    const uint8_t *rx;     /* received bits (FG_IMPL_BITS) */
     const int *n_rx;       /* symbols received per frame; NULL: n_rx_max each */
+    const fg_channel_point *point; /* the channel at the frames' point (its parameters); NULL: not known (a
+                                      frame file without them): a decoder that needs them fails naming it */
     uint8_t *bits;         /* count * dec_len decided bits */
-    double *app;           /* count * app_len, real implementations; NULL: not wanted */
-    int32_t *app_q;        /* count * app_len, bit-accurate implementations; NULL: not wanted */
+    double *app;           /* count * app_len, FG_IMPL_REAL implementations; NULL: not wanted */
+    int32_t *app_q;        /* count * app_len, the others (quantised or bit inputs); NULL: not wanted */
     int32_t *work;         /* count; NULL: not wanted */
     uint8_t *erased;       /* count (1: the decoder gave up); NULL: not wanted */
 } fg_decode_io;
 
-typedef enum { FG_IMPL_REAL = 0, FG_IMPL_QUANT = 1 } fg_impl_input;
+/* What an implementation takes: real LLRs, quantised LLRs, or the received bits of a FG_RX_BITS channel. */
+typedef enum { FG_IMPL_REAL = 0, FG_IMPL_QUANT = 1, FG_IMPL_BITS = 2 } fg_impl_input;
+
+/* How verify --impl A --against B compares two implementations: statistically (frame error counts within a
+ * band: float decoders whose roundings differ), within a tolerance (equal decisions, work and erasures,
+ * a-posteriori values within the tolerance), or exactly (every decision, work count, erasure and
+ * a-posteriori value equal: bit-accurate implementations). A pair is compared by the looser of the two. */
+typedef enum { FG_COMPARE_STATISTICAL = 0, FG_COMPARE_TOLERANCE = 1, FG_COMPARE_EXACT = 2 } fg_impl_compare;
 
 /* Throughput of full batches (bench). */
 typedef struct {
@@ -79,6 +87,7 @@ typedef struct {
     double latency_ms;   /* median time from a batch's first input to its last output */
     double coded_mbps_kernel, info_mbps_kernel; /* batch * n (k) bits / kernel_ms */
     double coded_mbps_total, info_mbps_total;   /* ... / total_ms */
+    long long frames, work, erasures; /* the timed frames, their work and erasures (0 frames: not counted) */
 } fg_impl_timing;
 
 /* A sweep an implementation offers over its own options (the GPU's NS x NCW x NMCW of thesis Table 3.3):
@@ -97,6 +106,8 @@ typedef struct fg_family_impl {
     fg_impl_input input;  /* real or quantised channel LLRs */
     int gpu;              /* 1: runs on a CUDA device (workers are devices) */
     int no_app;           /* 1: gives no a-posteriori values (decode leaves io->app and io->app_q alone) */
+    fg_impl_compare compare; /* how it is compared with another implementation (verify --impl) */
+    double tolerance;        /* FG_COMPARE_TOLERANCE: the largest a-posteriori difference accepted */
     /* its own options (a GPU's batch shape): a table over a struct of cfg_size bytes, defaults first */
     const fg_opt *opts;
     size_t cfg_size;
@@ -108,9 +119,10 @@ typedef struct fg_family_impl {
     int (*chunk)(void *worker); /* frames it takes per call (NULL: 1) */
     /* io->count is at most chunk(worker): the engine splits larger calls */
     int (*decode)(void *worker, const fg_decode_io *io);
-    /* Optional fast path: frames first .. first+count-1 of (seed, x) made and compared on the device;
-     * param is the channel's parameter at x (AWGN: sigma). NULL: the engine makes frames on the CPU. */
-    int (*ber)(void *worker, uint64_t seed, double x, double param, long long first, int count, fg_ber_frame *res);
+    /* Optional fast path: frames first .. first+count-1 of (seed, pt) made and compared on the device (pt:
+     * the channel at the point, e.g. AWGN's sigma in pt->v[0]). NULL: the engine makes frames on the CPU. */
+    int (*ber)(void *worker, uint64_t seed, const fg_channel_point *pt, long long first, int count,
+               fg_ber_frame *res);
     /* Optional: what a run of fi on it adds to the JSON of a BER run or bench, after "run" ("device", "gpu",
      * the kernel a configuration chose). */
     void (*describe)(const fg_family_inst *fi, const void *icfg, int devices, fg_json *j);
@@ -121,25 +133,6 @@ typedef struct fg_family_impl {
     const fg_impl_sweep *sweep; /* optional */
 } fg_family_impl;
 
-/* The channel of a family and its sweep axis. */
-typedef struct {
-    const char *name;       /* "bpsk-awgn" */
-    const char *axis;       /* the sweep option and JSON key: "ebn0" */
-    const char *axis_label; /* in tables: "Eb/N0" */
-    const char *axis_unit;  /* "dB" */
-    const char *axis_plot;  /* gnuplot's axis label: "E_b/N_0 [dB]" */
-    double lo, hi;          /* the axis's range */
-    const char *param_key;  /* the JSON key of the channel's parameter at a point ("sigma"), or NULL */
-} fg_channel_desc;
-
-/* BPSK over AWGN along Eb/N0 in dB, the channel of the library's families, and its parameter sigma at the
- * instance's rate (fi->rate: information bits per channel symbol). */
-extern const fg_channel_desc fg_channel_awgn;
-double fg_family_awgn_sigma(const fg_family_inst *fi, double ebn0_db);
-/* The channel half of a family's frame over BPSK/AWGN: the n sent bits cw_n with the noise of Philox stream f of
- * seed at sigma into fr->llr (LLRs), quantised into fr->llr_q when fi->q_width is set; fr->n_rx = n. */
-int fg_family_awgn_frame(const fg_family_inst *fi, const uint8_t *cw_n, int n, uint64_t seed, long long f,
-                         double sigma, fg_frame *fr);
 /* The implementation name an arithmetic and a device stand for: fixed, float, gpu-fixed or gpu-float (a family's
  * impl_for answers with it). */
 const char *fg_family_impl_name(int fixed, int gpu);
@@ -171,13 +164,15 @@ typedef struct fg_family {
     /* The implementation a configuration asks for when none is named (its arithmetic, e.g. --fixed),
      * gpu 1 for --device gpu; NULL: "float" / "gpu-float". */
     const char *(*impl_for)(const void *cfg, int gpu);
-    const fg_channel_desc *channel;
-    double (*param)(const fg_family_inst *fi, double x); /* the channel's parameter at x (AWGN: sigma) */
-    /* Frame f of (seed, x): fr's buffers are dec_len / n_rx_max long. */
-    int (*frame)(const fg_family_inst *fi, uint64_t seed, long long f, double x, double param, fg_frame *fr);
+    const fg_channel *channel; /* its channel (fecforge/channel.h) */
+    /* The family's half of frame f of seed: what a correct decoder decides into ref (dec_len bits) and the
+     * fi->n bits sent into sent_n (from Philox stream f; the channel adds the rest). */
+    int (*encode)(const fg_family_inst *fi, uint64_t seed, long long f, uint8_t *ref, uint8_t *sent_n);
     /* The "code" and "decoder" objects of a JSON document, and a curve's default label. */
     void (*describe)(const fg_family_inst *fi, const fg_family_impl *impl, fg_json *j);
     void (*label)(const fg_family_inst *fi, const fg_family_impl *impl, char *buf, size_t n);
+    int erasures;          /* 1: its decoders may give up on a frame (an erasure, counted; decision files carry
+                              the flag) */
     const char *work_name; /* the JSON key and table column of the average work ("avg_iter") */
     double work_div;       /* avg_work = work / (frames work_div) */
     const fg_family_impl *const *impls; /* its CPU implementations, NULL-ended */
@@ -194,6 +189,11 @@ int fg_family_register(const fg_family *f);
 int fg_family_add_impl(const char *family, const fg_family_impl *impl);
 /* Every implementation of f (built-in, then added), at most max, into out; returns how many. */
 int fg_family_impls(const fg_family *f, const fg_family_impl **out, int max);
+/* Open f's instance for impl: f->open, then its channel with the channel options chan_cfg (the channel's
+ * cfg_default when NULL; kept by pointer): n_rx_max, and the channel's symbols against what impl takes
+ * (FG_EINVAL: "--impl=float takes LLRs; channel bsid gives received bits"). */
+int fg_family_open(const fg_family *f, const void *cfg, const fg_opts *given, const fg_family_impl *impl,
+                   const void *chan_cfg, fg_family_inst *fi);
 /* Close an opened instance: f->close, or free(fi->state) when the family has none. */
 void fg_family_close(const fg_family *f, fg_family_inst *fi);
 const fg_family_impl *fg_family_impl_find(const fg_family *f, const char *name);
@@ -202,17 +202,18 @@ const fg_family_impl *fg_family_impl_find(const fg_family *f, const char *name);
 
 enum { FG_FAMILY_GROUPS_MAX = 8 };
 
-/* The option groups of family f over its configuration cfg (cfg_size bytes), and of implementation
- * impl over icfg (may be NULL), into out (at most max); returns how many. */
-int fg_family_groups(const fg_family *f, void *cfg, const fg_family_impl *impl, void *icfg, fg_opt_group *out,
-                     int max);
+/* The option groups of family f over its configuration cfg (cfg_size bytes), of its channel's options over
+ * ccfg (may be NULL), and of implementation impl over icfg (may be NULL), into out (at most max); returns
+ * how many. */
+int fg_family_groups(const fg_family *f, void *cfg, void *ccfg, const fg_family_impl *impl, void *icfg,
+                     fg_opt_group *out, int max);
 
 /* A family configured from arguments and opened: the parsed configuration, the implementation and
  * the instance (for programs and tests; the fecforge command builds the same from its own line). */
 typedef struct {
     const fg_family *family;
     const fg_family_impl *impl;
-    void *cfg, *icfg;
+    void *cfg, *icfg, *ccfg; /* the family's, the implementation's and the channel's options */
     fg_opt_group groups[FG_FAMILY_GROUPS_MAX];
     fg_opts opts;
     fg_family_inst inst;
@@ -253,11 +254,16 @@ int fg_family_decoder_run(fg_family_decoder *d, const fg_decode_io *io);
 int fg_family_decoder_batch(const fg_family_decoder *d);
 void fg_family_decoder_destroy(fg_family_decoder *d);
 
+/* The channel of fi at point x (its options fi->chan_cfg, the code's rate): FG_EINVAL naming the axis or option. */
+int fg_family_point(const fg_family_inst *fi, double x, fg_channel_point *pt);
+/* Frame f of (seed, pt) into fr (fg_frame_alloc's buffers): the family's half, then the channel's. */
+int fg_family_frame(const fg_family_inst *fi, uint64_t seed, long long f, const fg_channel_point *pt, fg_frame *fr);
 /* Make frames first .. first+count-1 of (seed, x) with `threads` threads: their references into
- * ref (count * dec_len), LLRs into llr and, when the family has a fixed format, llr_q (count *
- * n_rx_max each; llr_q may be NULL), symbols received into n_rx (may be NULL). */
+ * ref (count * dec_len); what the channel gives into llr, llr_q (when the family has a fixed format) and rx
+ * (received bits), count * n_rx_max each (each may be NULL: not wanted); symbols received into n_rx (may
+ * be NULL). */
 int fg_family_frames(const fg_family_inst *fi, uint64_t seed, double x, long long first, int count, int threads,
-                     uint8_t *ref, double *llr, int32_t *llr_q, int *n_rx);
+                     uint8_t *ref, double *llr, int32_t *llr_q, uint8_t *rx, int *n_rx);
 
 /* Frames first .. first+count-1 of (seed, x) as a frame file at path (fecforge/frames.h, text or binary):
  * the channel LLRs in the arithmetic of impl (quantised for a bit-accurate one) and, when ref_path is
@@ -268,6 +274,13 @@ int fg_family_write_frames(const fg_family_inst *fi, const fg_family_impl *impl,
                            long long first, long long count, int threads, int binary, const char *path,
                            const char *ref_path, void (*progress)(void *ctx, long long done, long long total),
                            void *ctx);
+
+/* The header of a frame file of fi (fecforge/frames.h): llr (what the channel gave, in the input of m:
+ * float, fixed or hard) or decisions (bits; erased when the family's decoders may give up), the channel and
+ * its point pt (NULL: none). */
+struct fg_frames_header;
+void fg_family_frames_header(const fg_family_inst *fi, const fg_family_impl *m, const fg_channel_point *pt,
+                             int llr, long long count, int binary, struct fg_frames_header *h);
 
 /* A 64-bit FNV-1a digest of the text printf makes of fmt (at most 511 characters a call: digest a long
  * description piece by piece), continuing h (FG_DIGEST_INIT to start); never 0 (fg_family_inst.code_digest). */

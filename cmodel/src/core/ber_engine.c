@@ -67,6 +67,11 @@ static void rates(fg_ber_point *p, const fg_ber_engine *e, double t0)
     p->fer = (double)p->frame_errors / fr;
     p->ber = (double)p->bit_errors / (fr * (double)e->info_bits);
     p->avg_work = (double)p->work / (e->work_div * fr);
+    /* over the decoded frames: an erasure's k lost bits and its work left out */
+    const long long decoded = p->frames - p->erasures;
+    const double dr = decoded > 0 ? (double)decoded : 1.0;
+    p->ber_decoded = (double)(p->bit_errors - p->erasures * (long long)e->info_bits) / (dr * (double)e->info_bits);
+    p->avg_work_decoded = (double)(p->work - p->work_erased) / (e->work_div * dr);
     p->seconds = fg_ber_now() - t0;
 }
 
@@ -117,7 +122,7 @@ int fg_ber_engine_run(const fg_ber_engine *e, fg_ber_point *out)
     if (!rc && !res)
         rc = fg_set_error(FG_ENOMEM, "BER engine: out of memory for a round of %lld frames", res_max);
     fg_ber_point p = *out;
-    p.frames = p.frame_errors = p.erasures = p.bit_errors = p.work = 0;
+    p.frames = p.frame_errors = p.erasures = p.bit_errors = p.work = p.work_erased = 0;
     p.stop = FG_BER_STOP_MAX_FRAMES;
     long long next_frame = 0, per = PER_FIRST;
     int done = 0;
@@ -160,6 +165,7 @@ int fg_ber_engine_run(const fg_ber_engine *e, fg_ber_point *out)
             p.erasures += res[i].erasure;
             p.bit_errors += res[i].bit_errors;
             p.work += res[i].work;
+            p.work_erased += res[i].erasure ? res[i].work : 0;
             if (p.frame_errors >= e->min_fe) {
                 p.stop = FG_BER_STOP_MIN_FE;
                 done = 1;

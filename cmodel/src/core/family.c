@@ -13,28 +13,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* ---- the channel of the library's families ---- */
-
-const fg_channel_desc fg_channel_awgn = {"bpsk-awgn", "ebn0", "Eb/N0", "dB", "E_b/N_0 [dB]", -50, 100, "sigma"};
-
-double fg_family_awgn_sigma(const fg_family_inst *fi, double ebn0_db)
-{
-    double sigma = 0;
-    fg_channel_sigma(ebn0_db, fi->rate, &sigma);
-    return sigma;
-}
-
-int fg_family_awgn_frame(const fg_family_inst *fi, const uint8_t *cw_n, int n, uint64_t seed, long long f,
-                         double sigma, fg_frame *fr)
-{
-    int rc;
-    if ((rc = fg_channel_bpsk_awgn(cw_n, n, sigma, seed, (uint64_t)f, fr->llr)) ||
-        (rc = fg_channel_llr(fr->llr, n, sigma, fr->llr)))
-        return rc;
-    fr->n_rx = n;
-    return fi->q_width ? fg_llr_quantize(fr->llr, n, fi->q_width, fi->q_frac, fr->llr_q) : 0;
-}
-
 const char *fg_family_impl_name(int fixed, int gpu)
 {
     return fixed ? (gpu ? "gpu-fixed" : "fixed") : (gpu ? "gpu-float" : "float");
@@ -107,8 +85,8 @@ static const fg_family *find_locked(const char *name)
 
 int fg_family_register(const fg_family *f)
 {
-    if (!f || !f->name || !f->open || !f->frame || !f->channel || !f->impls)
-        return fg_set_error(FG_EINVAL, "fg_family_register: a family needs a name, open, frame, channel and impls");
+    if (!f || !f->name || !f->open || !f->encode || !f->channel || !f->impls)
+        return fg_set_error(FG_EINVAL, "fg_family_register: a family needs a name, open, encode, channel and impls");
     pthread_mutex_lock(&reg_lock);
     int rc = 0;
     if (find_locked(f->name))
@@ -178,12 +156,14 @@ const fg_family_impl *fg_family_impl_find(const fg_family *f, const char *name)
 
 /* ---- configuring ---- */
 
-int fg_family_groups(const fg_family *f, void *cfg, const fg_family_impl *impl, void *icfg, fg_opt_group *out,
-                     int max)
+int fg_family_groups(const fg_family *f, void *cfg, void *ccfg, const fg_family_impl *impl, void *icfg,
+                     fg_opt_group *out, int max)
 {
     int n = 0;
     for (const fg_opt_part *p = f->parts; p && p->opts && n < max; p++)
         out[n++] = (fg_opt_group){p->title, p->opts, (char *)cfg + p->offset};
+    if (f->channel->opts && ccfg && n < max)
+        out[n++] = (fg_opt_group){"channel", f->channel->opts, ccfg};
     if (impl && impl->opts && icfg && n < max)
         out[n++] = (fg_opt_group){impl->name, impl->opts, icfg};
     return n;
@@ -197,7 +177,8 @@ void fg_family_setup_free(fg_family_setup *s)
     fg_opts_free(&s->opts);
     free(s->cfg);
     free(s->icfg);
-    s->cfg = s->icfg = NULL;
+    free(s->ccfg);
+    s->cfg = s->icfg = s->ccfg = NULL;
 }
 
 /* The implementation a configuration asks for when none is named: the family's choice, else its first. */
@@ -227,13 +208,22 @@ int fg_family_setup_text(fg_family_setup *s, const fg_family *f, const char *imp
         else if (s->impl->cfg_default)
             s->impl->cfg_default(s->icfg);
     }
+    const fg_channel *ch = f->channel;
+    if (!rc && ch->cfg_size) {
+        if (!(s->ccfg = calloc(1, ch->cfg_size)))
+            rc = fg_set_error(FG_ENOMEM, "out of memory");
+        else if (ch->cfg_default)
+            ch->cfg_default(s->ccfg);
+    }
     if (!rc) {
         if (f->cfg_default)
             f->cfg_default(s->cfg);
-        s->opts = (fg_opts){.groups = s->groups, .n_groups = fg_family_groups(f, s->cfg, s->impl, s->icfg, s->groups,
-                                                                             FG_FAMILY_GROUPS_MAX)};
+        s->opts = (fg_opts){.groups = s->groups, .n_groups = fg_family_groups(f, s->cfg, s->ccfg, s->impl, s->icfg,
+                                                                             s->groups, FG_FAMILY_GROUPS_MAX)};
         rc = fg_opts_parse_text(&s->opts, args);
     }
+    if (!rc && ch->check)
+        rc = ch->check(s->ccfg, &s->opts);
     if (!rc && !s->impl && !(s->impl = default_impl(f, s->cfg)))
         rc = fg_set_error(FG_EINVAL, "family %s has no implementation for this configuration", f->name);
     if (!rc && s->impl->cfg_size && !s->icfg) {
@@ -243,8 +233,7 @@ int fg_family_setup_text(fg_family_setup *s, const fg_family *f, const char *imp
             s->impl->cfg_default(s->icfg);
     }
     if (!rc) {
-        s->inst.family = f;
-        rc = f->open(s->cfg, &s->opts, s->impl, &s->inst);
+        rc = fg_family_open(f, s->cfg, &s->opts, s->impl, s->ccfg, &s->inst);
         s->opened = rc == 0;
     }
     if (!rc && s->impl->check)
@@ -252,16 +241,57 @@ int fg_family_setup_text(fg_family_setup *s, const fg_family *f, const char *imp
     return rc;
 }
 
+static const char *input_name(fg_impl_input in)
+{
+    return in == FG_IMPL_BITS ? "received bits" : in == FG_IMPL_QUANT ? "quantised LLRs" : "LLRs";
+}
+
+int fg_family_open(const fg_family *f, const void *cfg, const fg_opts *given, const fg_family_impl *impl,
+                   const void *chan_cfg, fg_family_inst *fi)
+{
+    memset(fi, 0, sizeof *fi);
+    fi->family = f;
+    int rc = f->open(cfg, given, impl, fi);
+    if (rc)
+        return rc;
+    const fg_channel *ch = f->channel;
+    fi->channel = ch;
+    fi->chan_cfg = chan_cfg;
+    fi->n_rx_max = ch->n_rx_max ? ch->n_rx_max(chan_cfg, fi->n) : fi->n;
+    const int gives_llr = ch->rx == FG_RX_LLR || ch->with_llr, gives_bits = ch->rx == FG_RX_BITS;
+    if (impl->input == FG_IMPL_BITS ? !gives_bits : !gives_llr)
+        rc = fg_set_error(FG_EINVAL, "--impl=%s takes %s; channel %s gives %s", impl->name, input_name(impl->input),
+                          ch->name, gives_bits ? "received bits" : "LLRs");
+    if (rc)
+        fg_family_close(f, fi);
+    return rc;
+}
+
+int fg_family_point(const fg_family_inst *fi, double x, fg_channel_point *pt)
+{
+    return fg_channel_point_at(fi->channel, fi->chan_cfg, x, fi->rate, pt);
+}
+
+int fg_family_frame(const fg_family_inst *fi, uint64_t seed, long long f, const fg_channel_point *pt, fg_frame *fr)
+{
+    const int rc = fi->family->encode(fi, seed, f, fr->ref, fr->sent);
+    return rc ? rc
+              : fi->channel->transmit(pt, fr->sent, fi->n, fi->n_rx_max, seed, f, fi->q_width, fi->q_frac, fr);
+}
+
 /* ---- frames ---- */
 
 int fg_frame_alloc(const fg_family_inst *fi, fg_frame *fr)
 {
     memset(fr, 0, sizeof *fr);
+    const size_t n = (size_t)fi->n_rx_max;
     fr->ref = malloc((size_t)fi->dec_len);
-    fr->llr = malloc(sizeof *fr->llr * (size_t)fi->n_rx_max);
-    fr->llr_q = fi->q_width > 0 ? malloc(sizeof *fr->llr_q * (size_t)fi->n_rx_max) : NULL;
+    fr->sent = malloc((size_t)fi->n);
+    fr->llr = malloc(sizeof *fr->llr * (n > (size_t)fi->n ? n : (size_t)fi->n));
+    fr->llr_q = fi->q_width > 0 ? malloc(sizeof *fr->llr_q * n) : NULL;
+    fr->rx = malloc(n);
     fr->n_rx = fi->n_rx_max;
-    if (!fr->ref || !fr->llr || (fi->q_width > 0 && !fr->llr_q)) {
+    if (!fr->ref || !fr->sent || !fr->llr || (fi->q_width > 0 && !fr->llr_q) || !fr->rx) {
         fg_frame_free(fr);
         return fg_set_error(FG_ENOMEM, "out of memory for a frame of %s", fi->code_name);
     }
@@ -271,8 +301,10 @@ int fg_frame_alloc(const fg_family_inst *fi, fg_frame *fr)
 void fg_frame_free(fg_frame *fr)
 {
     free(fr->ref);
+    free(fr->sent);
     free(fr->llr);
     free(fr->llr_q);
+    free(fr->rx);
     memset(fr, 0, sizeof *fr);
 }
 
@@ -283,7 +315,7 @@ typedef struct {
     const fg_family_impl *impl;
     const void *icfg;
     uint64_t seed;
-    double x, param;
+    fg_channel_point pt;
 } point_ctx;
 
 /* FRAME_PIECE frames at a time are made into the batch of an implementation that takes many per call. */
@@ -299,8 +331,8 @@ typedef struct {
     /* an implementation that takes chunk > 1 frames per call (a GPU without its own BER path): the frames
      * of a call, made by frame_threads threads and decoded in one call */
     int chunk, frame_threads;
-    uint8_t *ref_b, *bits_b, *erased_b;
-    double *llr_b;  /* chunk x n_rx_max (real inputs), or one piece of FRAME_PIECE frames (quantised) */
+    uint8_t *ref_b, *bits_b, *erased_b, *rx_b;
+    double *llr_b;  /* chunk x n_rx_max: the input the implementation takes (llr_b, llr_q_b or rx_b) */
     int32_t *llr_q_b, *work_b;
     int *n_rx_b;
 } point_worker;
@@ -317,6 +349,7 @@ static void point_worker_destroy(void *arg)
     free(pw->ref_b);
     free(pw->bits_b);
     free(pw->erased_b);
+    free(pw->rx_b);
     free(pw->llr_b);
     free(pw->llr_q_b);
     free(pw->work_b);
@@ -329,18 +362,20 @@ static int batch_alloc(point_worker *pw)
 {
     const fg_family_inst *fi = pw->pc->fi;
     const size_t c = (size_t)pw->chunk, n = (size_t)fi->n_rx_max;
-    const int quant = pw->pc->impl->input == FG_IMPL_QUANT;
+    const int quant = pw->pc->impl->input == FG_IMPL_QUANT, hard = pw->pc->impl->input == FG_IMPL_BITS;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     pw->frame_threads = (int)(cpus < 1 ? 1 : cpus > FG_BER_WORKERS_MAX ? FG_BER_WORKERS_MAX : cpus);
     pw->ref_b = malloc(c * (size_t)fi->dec_len);
     pw->bits_b = malloc(c * (size_t)fi->dec_len);
     pw->erased_b = malloc(c);
-    pw->llr_b = malloc(sizeof *pw->llr_b * (quant ? (size_t)FRAME_PIECE : c) * n);
+    const int real = !quant && !hard;
+    pw->llr_b = real ? malloc(sizeof *pw->llr_b * c * n) : NULL;
     pw->llr_q_b = quant ? malloc(sizeof *pw->llr_q_b * c * n) : NULL;
+    pw->rx_b = hard ? malloc(c * n) : NULL;
     pw->work_b = malloc(sizeof *pw->work_b * c);
     pw->n_rx_b = malloc(sizeof *pw->n_rx_b * c);
-    if (!pw->ref_b || !pw->bits_b || !pw->erased_b || !pw->llr_b || (quant && !pw->llr_q_b) || !pw->work_b ||
-        !pw->n_rx_b)
+    if (!pw->ref_b || !pw->bits_b || !pw->erased_b || (real && !pw->llr_b) || (quant && !pw->llr_q_b) ||
+        (hard && !pw->rx_b) || !pw->work_b || !pw->n_rx_b)
         return fg_set_error(FG_ENOMEM, "out of memory for a batch of %d frames of %s", pw->chunk, fi->code_name);
     return 0;
 }
@@ -394,13 +429,15 @@ static int point_frame(point_worker *pw, long long f, fg_ber_frame *r)
 {
     const point_ctx *pc = pw->pc;
     const fg_family_inst *fi = pc->fi;
-    int rc = fi->family->frame(fi, pc->seed, f, pc->x, pc->param, &pw->fr);
+    int rc = fg_family_frame(fi, pc->seed, f, &pc->pt, &pw->fr);
     if (rc)
         return rc;
     const fg_decode_io io = {.count = 1,
                              .llr = pw->fr.llr,
                              .llr_q = pw->fr.llr_q,
+                             .rx = pw->fr.rx,
                              .n_rx = &pw->fr.n_rx,
+                             .point = &pc->pt,
                              .bits = pw->bits,
                              .work = &pw->work,
                              .erased = &pw->erased};
@@ -419,22 +456,24 @@ static int point_batch(point_worker *pw, long long first, int count, fg_ber_fram
     const point_ctx *pc = pw->pc;
     const fg_family_inst *fi = pc->fi;
     const size_t n = (size_t)fi->n_rx_max, dl = (size_t)fi->dec_len;
-    const int quant = pc->impl->input == FG_IMPL_QUANT;
+    const int quant = pc->impl->input == FG_IMPL_QUANT, hard = pc->impl->input == FG_IMPL_BITS, real = !quant && !hard;
     int rc = 0;
     for (int at = 0; at < count && !rc; at += FRAME_PIECE) {
         const int m = count - at < FRAME_PIECE ? count - at : FRAME_PIECE;
-        rc = fg_family_frames(fi, pc->seed, pc->x, first + at, m, pw->frame_threads, pw->ref_b + at * dl,
-                              quant ? pw->llr_b : pw->llr_b + at * n, quant ? pw->llr_q_b + at * n : NULL,
-                              pw->n_rx_b + at);
+        rc = fg_family_frames(fi, pc->seed, pc->pt.x, first + at, m, pw->frame_threads, pw->ref_b + at * dl,
+                              real ? pw->llr_b + at * n : NULL, quant ? pw->llr_q_b + at * n : NULL,
+                              hard ? pw->rx_b + at * n : NULL, pw->n_rx_b + at);
     }
     if (rc)
         return rc;
     memset(pw->work_b, 0, sizeof *pw->work_b * (size_t)count);
     memset(pw->erased_b, 0, (size_t)count);
     const fg_decode_io io = {.count = count,
-                             .llr = quant ? NULL : pw->llr_b,
+                             .llr = real ? pw->llr_b : NULL,
                              .llr_q = quant ? pw->llr_q_b : NULL,
+                             .rx = hard ? pw->rx_b : NULL,
                              .n_rx = pw->n_rx_b,
+                             .point = &pc->pt,
                              .bits = pw->bits_b,
                              .work = pw->work_b,
                              .erased = pw->erased_b};
@@ -450,7 +489,7 @@ static int point_run(void *arg, long long first, int count, fg_ber_frame *res)
     point_worker *pw = arg;
     const point_ctx *pc = pw->pc;
     if (pc->impl->ber)
-        return pc->impl->ber(pw->w, pc->seed, pc->x, pc->param, first, count, res);
+        return pc->impl->ber(pw->w, pc->seed, &pc->pt, first, count, res);
     if (pw->chunk > 1)
         return point_batch(pw, first, count, res);
     for (int i = 0; i < count; i++) {
@@ -467,10 +506,10 @@ int fg_family_ber_point(const fg_family_inst *fi, const fg_family_impl *impl, co
     if (!fi || !fi->family || !impl || !run || !out)
         return fg_set_error(FG_EINVAL, "fg_family_ber_point: NULL argument");
     const fg_family *f = fi->family;
-    if (!(x >= f->channel->lo && x <= f->channel->hi))
-        return fg_set_error(FG_EINVAL, "%s=%g out of range [%g, %g]", f->channel->axis, x, f->channel->lo,
-                            f->channel->hi);
-    point_ctx pc = {fi, impl, icfg, run->seed, x, f->param ? f->param(fi, x) : 0.0};
+    point_ctx pc = {fi, impl, icfg, run->seed, {0}};
+    int rc = fg_family_point(fi, x, &pc.pt);
+    if (rc)
+        return rc;
     fg_ber_engine e = {.workers = run->workers,
                        .min_fe = run->min_fe,
                        .max_frames = run->max_frames,
@@ -486,7 +525,7 @@ int fg_family_ber_point(const fg_family_inst *fi, const fg_family_impl *impl, co
     memset(out, 0, sizeof *out);
     out->x = x;
     out->rate = fi->rate;
-    out->param = pc.param;
+    memcpy(out->param, pc.pt.v, sizeof out->param);
     return fg_ber_engine_run(&e, out);
 }
 
@@ -562,6 +601,7 @@ static fg_decode_io slice(const fg_family_inst *fi, const fg_decode_io *io, int 
     s.count = n;
     s.llr = io->llr ? io->llr + rx : NULL;
     s.llr_q = io->llr_q ? io->llr_q + rx : NULL;
+    s.rx = io->rx ? io->rx + rx : NULL;
     s.n_rx = io->n_rx ? io->n_rx + i : NULL;
     s.bits = io->bits + dl;
     s.app = io->app ? io->app + al : NULL;
@@ -633,12 +673,13 @@ int fg_family_decoder_run(fg_family_decoder *d, const fg_decode_io *io)
 typedef struct {
     const fg_family_inst *fi;
     uint64_t seed;
-    double x, param;
+    const fg_channel_point *pt;
     long long first;
     int count;
     uint8_t *ref;
     double *llr;
     int32_t *llr_q;
+    uint8_t *rx;
     int *n_rx;
     atomic_int *next, *failed;
     int err;
@@ -660,17 +701,32 @@ static void *frames_thread(void *arg)
         const int i = atomic_fetch_add(j->next, 1);
         if (i >= j->count || atomic_load(j->failed))
             break;
-        const int rc = fi->family->frame(fi, j->seed, j->first + i, j->x, j->param, &fr);
+        const int rc = fg_family_frame(fi, j->seed, j->first + i, j->pt, &fr);
         if (rc) {
             j->err = rc;
             snprintf(j->msg, sizeof j->msg, "frame %lld: %s", j->first + i, fg_last_error());
             atomic_store(j->failed, 1);
             break;
         }
+        /* what the channel did not fill (beyond n_rx, or what it does not give) is zero: rows are defined */
+        const size_t o = (size_t)i * fi->n_rx_max, nr = (size_t)fi->n_rx_max, got = (size_t)fr.n_rx;
+        const int llr_given = fi->channel->rx == FG_RX_LLR || fi->channel->with_llr;
         memcpy(j->ref + (size_t)i * fi->dec_len, fr.ref, (size_t)fi->dec_len);
-        memcpy(j->llr + (size_t)i * fi->n_rx_max, fr.llr, sizeof *fr.llr * (size_t)fi->n_rx_max);
-        if (j->llr_q && fr.llr_q)
-            memcpy(j->llr_q + (size_t)i * fi->n_rx_max, fr.llr_q, sizeof *fr.llr_q * (size_t)fi->n_rx_max);
+        if (j->llr) {
+            memset(j->llr + o, 0, sizeof *j->llr * nr);
+            if (llr_given)
+                memcpy(j->llr + o, fr.llr, sizeof *fr.llr * got);
+        }
+        if (j->llr_q) {
+            memset(j->llr_q + o, 0, sizeof *j->llr_q * nr);
+            if (llr_given && fr.llr_q)
+                memcpy(j->llr_q + o, fr.llr_q, sizeof *fr.llr_q * got);
+        }
+        if (j->rx) {
+            memset(j->rx + o, 0, nr);
+            if (fi->channel->rx == FG_RX_BITS)
+                memcpy(j->rx + o, fr.rx, got);
+        }
         if (j->n_rx)
             j->n_rx[i] = fr.n_rx;
     }
@@ -679,12 +735,14 @@ static void *frames_thread(void *arg)
 }
 
 int fg_family_frames(const fg_family_inst *fi, uint64_t seed, double x, long long first, int count, int threads,
-                     uint8_t *ref, double *llr, int32_t *llr_q, int *n_rx)
+                     uint8_t *ref, double *llr, int32_t *llr_q, uint8_t *rx, int *n_rx)
 {
     if (threads < 1 || threads > FG_BER_WORKERS_MAX || count < 0 || first < 0)
         return fg_set_error(FG_EINVAL, "fg_family_frames: threads=%d, count=%d, first=%lld", threads, count, first);
-    const fg_family *f = fi->family;
-    const double param = f->param ? f->param(fi, x) : 0.0;
+    fg_channel_point pt;
+    int rc0 = fg_family_point(fi, x, &pt);
+    if (rc0)
+        return rc0;
     atomic_int next, failed;
     atomic_init(&next, 0);
     atomic_init(&failed, 0);
@@ -696,7 +754,7 @@ int fg_family_frames(const fg_family_inst *fi, uint64_t seed, double x, long lon
         return fg_set_error(FG_ENOMEM, "out of memory");
     }
     for (int t = 0; t < threads; t++)
-        jobs[t] = (frames_job){fi, seed, x, param, first, count, ref, llr, llr_q, n_rx, &next, &failed, 0, ""};
+        jobs[t] = (frames_job){fi, seed, &pt, first, count, ref, llr, llr_q, rx, n_rx, &next, &failed, 0, ""};
     int started = 0;
     for (int t = 1; t < threads; t++) {
         if (pthread_create(&tid[t], NULL, frames_thread, &jobs[t]) != 0)
@@ -729,23 +787,34 @@ uint64_t fg_digest_text(uint64_t h, const char *fmt, ...)
     return h ? h : 1;
 }
 
-/* The header of a frame file of fi: llr (arithmetic of m) or reference bits. */
-static fg_frames_header header_of(const fg_family_inst *fi, const fg_family_impl *m, int llr, long long count,
-                                  int binary)
+void fg_family_frames_header(const fg_family_inst *fi, const fg_family_impl *m, const fg_channel_point *pt,
+                             int llr, long long count, int binary, fg_frames_header *h)
 {
-    fg_frames_header h;
-    memset(&h, 0, sizeof h);
-    snprintf(h.family, sizeof h.family, "%s", fi->family->name);
-    snprintf(h.code, sizeof h.code, "%s", fi->code_name);
-    h.code_digest = fi->code_digest;
-    h.fixed = m->input == FG_IMPL_QUANT;
-    h.q_width = fi->q_width;
-    h.q_frac = fi->q_frac;
-    h.content = llr ? FG_FRAMES_LLR : FG_FRAMES_BITS;
-    h.length = llr ? fi->n_rx_max : fi->dec_len;
-    h.count = count;
-    h.binary = binary;
-    return h;
+    memset(h, 0, sizeof *h);
+    snprintf(h->family, sizeof h->family, "%s", fi->family->name);
+    snprintf(h->code, sizeof h->code, "%s", fi->code_name);
+    h->code_digest = fi->code_digest;
+    snprintf(h->channel, sizeof h->channel, "%s", fi->channel->name);
+    if (pt) { /* the axis, then the parameters */
+        snprintf(h->point_key[0], sizeof h->point_key[0], "%s", fi->channel->axis);
+        h->point[0] = pt->x;
+        h->n_point = 1;
+        for (int i = 0; i < FG_CHANNEL_PARAMS_MAX && fi->channel->param_keys[i] && h->n_point < FG_FRAMES_POINT_MAX;
+             i++, h->n_point++) {
+            snprintf(h->point_key[h->n_point], sizeof h->point_key[0], "%s", fi->channel->param_keys[i]);
+            h->point[h->n_point] = pt->v[i];
+        }
+    }
+    h->fixed = m->input == FG_IMPL_QUANT;
+    h->hard = llr && m->input == FG_IMPL_BITS;
+    h->q_width = h->fixed ? fi->q_width : 0;
+    h->q_frac = h->fixed ? fi->q_frac : 0;
+    h->content = llr ? FG_FRAMES_LLR : FG_FRAMES_BITS;
+    h->length = llr ? fi->n_rx_max : fi->dec_len;
+    h->variable = llr && fi->channel->variable_length;
+    h->erased = !llr && fi->family->erasures;
+    h->count = count;
+    h->binary = binary;
 }
 
 int fg_family_write_frames(const fg_family_inst *fi, const fg_family_impl *impl, uint64_t seed, double x,
@@ -754,30 +823,39 @@ int fg_family_write_frames(const fg_family_inst *fi, const fg_family_impl *impl,
                            void *ctx)
 {
     enum { CHUNK = 4096 };
-    const int fixed = impl->input == FG_IMPL_QUANT;
-    fg_frames_writer *w = NULL, *wr = NULL;
-    fg_frames_header h = header_of(fi, impl, 1, count, binary);
-    int rc = fg_frames_create(path, &h, &w);
+    const int fixed = impl->input == FG_IMPL_QUANT, hard = impl->input == FG_IMPL_BITS;
+    fg_channel_point pt;
+    int rc = fg_family_point(fi, x, &pt);
     if (rc)
         return rc;
-    h = header_of(fi, impl, 0, count, binary);
+    fg_frames_writer *w = NULL, *wr = NULL;
+    fg_frames_header h;
+    fg_family_frames_header(fi, impl, &pt, 1, count, binary, &h);
+    if ((rc = fg_frames_create(path, &h, &w)))
+        return rc;
+    fg_family_frames_header(fi, impl, &pt, 0, count, binary, &h);
+    h.erased = 0; /* the reference: what a correct decoder decides */
     if (ref_path && (rc = fg_frames_create(ref_path, &h, &wr))) {
         fg_frames_abort(w);
         return fg_prefix_error(rc, "%s: ", ref_path); /* which of the two files */
     }
+    const size_t nr = (size_t)fi->n_rx_max;
     uint8_t *ref = malloc((size_t)CHUNK * fi->dec_len);
-    double *llr = malloc(sizeof *llr * (size_t)CHUNK * fi->n_rx_max);
-    int32_t *llr_q = fixed ? malloc(sizeof *llr_q * (size_t)CHUNK * fi->n_rx_max) : NULL;
-    if (!ref || !llr || (fixed && !llr_q))
+    double *llr = !fixed && !hard ? malloc(sizeof *llr * (size_t)CHUNK * nr) : NULL;
+    int32_t *llr_q = fixed ? malloc(sizeof *llr_q * (size_t)CHUNK * nr) : NULL;
+    uint8_t *rx = hard ? malloc((size_t)CHUNK * nr) : NULL;
+    int *n_rx = malloc(sizeof *n_rx * CHUNK);
+    if (!ref || !(llr || llr_q || rx) || !n_rx)
         rc = fg_set_error(FG_ENOMEM, "out of memory");
     for (long long done = 0; done < count && !rc;) {
         const int n = count - done < CHUNK ? (int)(count - done) : CHUNK;
-        rc = fg_family_frames(fi, seed, x, first + done, n, threads, ref, llr, llr_q, NULL);
+        rc = fg_family_frames(fi, seed, x, first + done, n, threads, ref, llr, llr_q, rx, n_rx);
         for (int i = 0; i < n && !rc; i++) {
-            const size_t o = (size_t)i * fi->n_rx_max;
-            rc = fg_frames_write(w, llr + o, llr_q ? llr_q + o : NULL, NULL, 0, NULL, NULL);
+            const size_t o = (size_t)i * nr;
+            rc = fg_frames_write(w, n_rx[i], llr ? llr + o : NULL, llr_q ? llr_q + o : NULL, rx ? rx + o : NULL, 0, 0,
+                                 NULL, NULL);
             if (!rc && wr)
-                rc = fg_frames_write(wr, NULL, NULL, ref + (size_t)i * fi->dec_len, 0, NULL, NULL);
+                rc = fg_frames_write(wr, 0, NULL, NULL, ref + (size_t)i * fi->dec_len, 0, 0, NULL, NULL);
         }
         done += n;
         if (progress && !rc)
@@ -786,6 +864,8 @@ int fg_family_write_frames(const fg_family_inst *fi, const fg_family_impl *impl,
     free(ref);
     free(llr);
     free(llr_q);
+    free(rx);
+    free(n_rx);
     if (rc) {
         fg_frames_abort(w);
         fg_frames_abort(wr);

@@ -297,16 +297,17 @@ static const char *ldpc_impl_for(const void *cfgp, int gpu)
     return fg_family_impl_name(c->fixed || c->decoder.kind == DEC_HW, gpu);
 }
 
-static int ldpc_frame(const fg_family_inst *fi, uint64_t seed, long long f, double x, double sigma, fg_frame *fr)
+/* The codeword is both what is sent and what a decoder decides. */
+static int ldpc_encode(const fg_family_inst *fi, uint64_t seed, long long f, uint8_t *ref, uint8_t *sent)
 {
-    (void)x;
     const ldpc_state *s = fi->state;
     const fg_ldpc_code *c = s->code;
     uint8_t bits[FG_LDPC_BASE_DIM_MAX * FG_LDPC_Z_MAX];
     int rc;
-    if ((rc = fg_channel_random_bits(c->k, seed, (uint64_t)f, bits)) || (rc = fg_ldpc_encode(c, bits, fr->ref)))
+    if ((rc = fg_channel_random_bits(c->k, seed, (uint64_t)f, bits)) || (rc = fg_ldpc_encode(c, bits, ref)))
         return rc;
-    return fg_family_awgn_frame(fi, fr->ref, c->n, seed, f, sigma, fr);
+    memcpy(sent, ref, (size_t)c->n);
+    return 0;
 }
 
 static const char *alg_name(fg_ldpc_alg a)
@@ -517,13 +518,13 @@ static const fg_family_impl impl_float = {.name = "float",
                                           .decode = float_decode};
 static const fg_family_impl impl_fixed = {.name = "fixed",
                                           .summary = "bit-accurate fixed-point multi-layer model (docs/ldpc.md)",
-                                          .input = FG_IMPL_QUANT,
+                                          .input = FG_IMPL_QUANT, .compare = FG_COMPARE_EXACT,
                                           .create = fixed_create,
                                           .destroy = worker_destroy,
                                           .decode = fixed_decode};
 static const fg_family_impl impl_cycle = {.name = "cycle",
                                           .summary = "cycle-accurate MB-serial decoder model (arch ldpc)",
-                                          .input = FG_IMPL_QUANT,
+                                          .input = FG_IMPL_QUANT, .compare = FG_COMPARE_EXACT,
                                           .create = cycle_create,
                                           .destroy = worker_destroy,
                                           .decode = cycle_decode};
@@ -549,8 +550,7 @@ const fg_family fg_family_ldpc = {
     .close = ldpc_close,
     .impl_for = ldpc_impl_for,
     .channel = &fg_channel_awgn,
-    .param = fg_family_awgn_sigma,
-    .frame = ldpc_frame,
+    .encode = ldpc_encode,
     .describe = ldpc_describe,
     .label = ldpc_label,
     .work_name = "avg_iter",

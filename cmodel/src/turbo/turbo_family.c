@@ -174,16 +174,11 @@ static const char *turbo_impl_for(const void *cfgp, int gpu)
     return fg_family_impl_name(c->fixed, gpu);
 }
 
-static int turbo_frame(const fg_family_inst *fi, uint64_t seed, long long f, double x, double sigma, fg_frame *fr)
+static int turbo_encode(const fg_family_inst *fi, uint64_t seed, long long f, uint8_t *ref, uint8_t *sent)
 {
-    (void)x;
     const turbo_state *s = fi->state;
-    uint8_t cw[3 * FG_K_MAX + FG_TURBO_TAIL];
-    int rc;
-    if ((rc = fg_channel_random_bits(s->K, seed, (uint64_t)f, fr->ref)) ||
-        (rc = fg_turbo_encode(s->std, s->K, fr->ref, cw)))
-        return rc;
-    return fg_family_awgn_frame(fi, cw, s->N, seed, f, sigma, fr);
+    const int rc = fg_channel_random_bits(s->K, seed, (uint64_t)f, ref);
+    return rc ? rc : fg_turbo_encode(s->std, s->K, ref, sent);
 }
 
 static const char *alg_name(fg_turbo_alg a)
@@ -408,13 +403,13 @@ static const fg_family_impl impl_float = {.name = "float",
                                           .decode = float_decode};
 static const fg_family_impl impl_fixed = {.name = "fixed",
                                           .summary = "bit-accurate radix-4 XMAP decoder (docs/turbo-fixed.md)",
-                                          .input = FG_IMPL_QUANT,
+                                          .input = FG_IMPL_QUANT, .compare = FG_COMPARE_EXACT,
                                           .create = fixed_create,
                                           .destroy = worker_destroy,
                                           .decode = fixed_decode};
 static const fg_family_impl impl_cycle = {.name = "cycle",
                                           .summary = "cycle-accurate parallel decoder of thesis Fig. 4.15 (arch turbo)",
-                                          .input = FG_IMPL_QUANT,
+                                          .input = FG_IMPL_QUANT, .compare = FG_COMPARE_EXACT,
                                           .no_app = 1, /* its hardware keeps extrinsics, not APPs */
                                           .check = cycle_check,
                                           .create = cycle_create,
@@ -439,8 +434,7 @@ const fg_family fg_family_turbo = {
     .open = turbo_open,
     .impl_for = turbo_impl_for,
     .channel = &fg_channel_awgn,
-    .param = fg_family_awgn_sigma,
-    .frame = turbo_frame,
+    .encode = turbo_encode,
     .describe = turbo_describe,
     .label = turbo_label,
     .work_name = "avg_iter",

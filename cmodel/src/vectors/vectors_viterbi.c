@@ -203,21 +203,25 @@ int fg_vec_make_viterbi(const char *dir, const fg_vec_viterbi_params *p, fg_vec_
         return rc;
     }
     const fg_vit_code *code = &p->hw.code;
-    const int k = p->k, n = code->n, N = fs.inst.n, T = fg_vit_stages(code, p->ending, k);
-    const double sigma = fam->param(&fs.inst, p->ebn0_db);
+    const int k = p->k, n = code->n, T = fg_vit_stages(code, p->ending, k);
+    fg_channel_point pt;
+    fg_frame fr = {0};
+    if ((rc = fg_family_point(&fs.inst, p->ebn0_db, &pt)) || (rc = fg_frame_alloc(&fs.inst, &fr))) {
+        fg_family_setup_free(&fs);
+        return rc;
+    }
     fg_vit_hw *h = NULL;
     fg_vit_dec *dec = NULL;
     const fg_vit_dec_cfg g = fg_vit_hw_dec_cfg(&d, p->ending);
     fg_vec_layout lay = {0};
     writer c = {.d = &d};
-    uint8_t *ref = malloc((size_t)k), *got = malloc((size_t)k), *fixed = malloc((size_t)k);
-    double *llr = malloc(sizeof *llr * (size_t)N);
-    int32_t *rx = malloc(sizeof *rx * (size_t)N), *q = malloc(sizeof *q * (size_t)T * (size_t)n);
+    uint8_t *got = malloc((size_t)k), *fixed = malloc((size_t)k);
+    int32_t *q = malloc(sizeof *q * (size_t)T * (size_t)n);
     uint8_t *era = malloc((size_t)T * (size_t)n);
     c.in_v = malloc(sizeof *c.in_v * (size_t)fg_vecp_viterbi_n_in(&d));
     c.ex_v = malloc(sizeof *c.ex_v * (size_t)fg_vecp_viterbi_n_ex(&d));
     fg_vec_viterbi_result r = {0};
-    if (!ref || !got || !fixed || !llr || !rx || !q || !era || !c.in_v || !c.ex_v) {
+    if (!got || !fixed || !q || !era || !c.in_v || !c.ex_v) {
         rc = fg_set_error(FG_ENOMEM, "out of memory for viterbi vectors (k=%d)", k);
         goto done;
     }
@@ -265,9 +269,8 @@ int fg_vec_make_viterbi(const char *dir, const fg_vec_viterbi_params *p, fg_vec_
     fg_vit_hw_out o;
     for (int f = 0; f < p->frames && !rc; f++) {
         fg_vec_progress(f, p->frames);
-        fg_frame fr = {ref, llr, rx, N};
-        if ((rc = fam->frame(&fs.inst, p->seed, f, p->ebn0_db, sigma, &fr)) ||
-            (rc = fg_vit_fixed_run(dec, rx, fixed)) || (rc = fg_vit_depuncture_q(code, p->ending, k, rx, q)))
+        if ((rc = fg_family_frame(&fs.inst, p->seed, f, &pt, &fr)) || (rc = fg_vit_fixed_run(dec, fr.llr_q, fixed)) ||
+            (rc = fg_vit_depuncture_q(code, p->ending, k, fr.llr_q, q)))
             break;
         fg_rng gr;
         fg_rng_init(&gr, p->seed, (1ull << 32) + (uint64_t)f);
@@ -309,10 +312,10 @@ int fg_vec_make_viterbi(const char *dir, const fg_vec_viterbi_params *p, fg_vec_
                               "fg_vit_fixed_run (%s)", f, got_n, args);
         for (int i = 0; i < k && !rc; i++) {
             const int64_t v = got[i];
-            r.bit_errors += got[i] != ref[i];
+            r.bit_errors += got[i] != fr.ref[i];
             rc = fg_vec_write(c.w, ids[2], &v, NULL);
         }
-        if (!rc && memcmp(got, ref, (size_t)k))
+        if (!rc && memcmp(got, fr.ref, (size_t)k))
             r.frame_errors++;
         if (f == 0)
             r.cycles_frame0 = c.cycles - first;
@@ -341,6 +344,6 @@ done:
     fg_vit_dec_destroy(dec);
     fg_family_setup_free(&fs);
     fg_vec_layout_free(&lay);
-    free(ref), free(got), free(fixed), free(llr), free(rx), free(q), free(era), free(c.in_v), free(c.ex_v);
+    fg_frame_free(&fr), free(got), free(fixed), free(q), free(era), free(c.in_v), free(c.ex_v);
     return rc;
 }

@@ -145,7 +145,7 @@ static int cycle_decode(void *p, const fg_decode_io *io)
 const fg_family_impl fg_vit_impl_cycle = {
     .name = "cycle",
     .summary = "the streaming decoder's cycle-accurate step model (docs/rtl-viterbi.md)",
-    .input = FG_IMPL_QUANT,
+    .input = FG_IMPL_QUANT, .compare = FG_COMPARE_EXACT,
     .no_app = 1,
     .opts = cycle_opts,
     .cfg_size = sizeof(cycle_cfg),

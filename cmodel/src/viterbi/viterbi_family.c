@@ -131,19 +131,11 @@ static const char *vit_impl_for(const void *cfgp, int gpu)
     return fg_family_impl_name(c->fixed, gpu);
 }
 
-static int vit_frame(const fg_family_inst *fi, uint64_t seed, long long f, double x, double sigma, fg_frame *fr)
+static int vit_encode(const fg_family_inst *fi, uint64_t seed, long long f, uint8_t *ref, uint8_t *sent)
 {
-    (void)x;
     const vit_state *s = fi->state;
-    uint8_t *cw = malloc((size_t)s->sent);
-    if (!cw)
-        return fg_set_error(FG_ENOMEM, "out of memory for a frame of %d symbols", s->sent);
-    int rc;
-    if (!(rc = fg_channel_random_bits(s->k, seed, (uint64_t)f, fr->ref)) &&
-        !(rc = fg_vit_encode(&s->code, s->dec.ending, s->k, fr->ref, cw)))
-        rc = fg_family_awgn_frame(fi, cw, s->sent, seed, f, sigma, fr);
-    free(cw);
-    return rc;
+    const int rc = fg_channel_random_bits(s->k, seed, (uint64_t)f, ref);
+    return rc ? rc : fg_vit_encode(&s->code, s->dec.ending, s->k, ref, sent);
 }
 
 /* The soft-output implementation (bcjr) is the one that gives a-posteriori values. */
@@ -273,7 +265,7 @@ static const fg_family_impl impl_float = {.name = "float",
                                           .decode = float_decode};
 static const fg_family_impl impl_fixed = {.name = "fixed",
                                           .summary = "bit-accurate fixed-point Viterbi decoder (docs/viterbi.md)",
-                                          .input = FG_IMPL_QUANT,
+                                          .input = FG_IMPL_QUANT, .compare = FG_COMPARE_EXACT,
                                           .no_app = 1,
                                           .create = worker_create,
                                           .destroy = worker_destroy,
@@ -357,8 +349,7 @@ const fg_family fg_family_viterbi = {
     .open = vit_open,
     .impl_for = vit_impl_for,
     .channel = &fg_channel_awgn,
-    .param = fg_family_awgn_sigma,
-    .frame = vit_frame,
+    .encode = vit_encode,
     .describe = vit_describe,
     .label = vit_label,
     .work_name = "avg_stages",
