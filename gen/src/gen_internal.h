@@ -48,6 +48,21 @@ void fg_gen_out_abort(fg_gen_out *o);
 
 /* A module's port list after `module NAME (`: one line per port with its width and comment, then `);`. */
 void fg_gen_port_list(FILE *f, const fg_gen_port *ports, int np);
+/* A template being filled (gen_template.c; gen/README.md "Templates"): fg_tpl_new(name) of
+ * rtl/templates/<name>.vh, values by fg_tpl_set/fg_tpl_int (in the current section instance; user text
+ * through fg_gen_vtext first), instances of a section between fg_tpl_begin and fg_tpl_end, then
+ * fg_tpl_write renders it into f and frees it: FG_EINVAL naming the template and the name for an unknown
+ * template, placeholder or section, a missing value, a value or instance the text does not use. */
+typedef struct fg_tpl fg_tpl;
+fg_tpl *fg_tpl_new(const char *name);
+void fg_tpl_set(fg_tpl *t, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void fg_tpl_int(fg_tpl *t, const char *name, long v);
+void fg_tpl_begin(fg_tpl *t, const char *section);
+void fg_tpl_end(fg_tpl *t);
+/* The value `name: fg_gen_port_list of the ports (its `);` included, its last newline not). */
+void fg_tpl_ports(fg_tpl *t, const char *name, const fg_gen_port *ports, int np);
+int fg_tpl_write(fg_tpl *t, FILE *f);
+
 /* Text for generated Verilog (the one sanitiser of every text that is not the generator's own: file names of
  * codes, parameter lists that name them): src into buf, snprintf-like (always terminated, an escape never
  * cut; returns the length it needs). Printable ASCII passes, but for '`', '\\', '"' and a '*' next to a
