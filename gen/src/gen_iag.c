@@ -75,6 +75,13 @@ int fg_gen_iag_module_head(FILE *f, const fg_gen_iag_cfg *c, const char *top)
     return 0;
 }
 
+void fg_gen_iag_tpl_head(fg_tpl *t, const fg_gen_iag_cfg *c, const char *top)
+{
+    iag_port ports[16];
+    fg_tpl_set(t, "TOP", "%s", top);
+    fg_tpl_ports(t, "PORTS", ports, iag_ports(c->pllr, ports));
+}
+
 /* Preprocessing cycles of the step model: formula and the worst case over every K the design
  * supports with every lane used, measured with fg_iag_step (never from the formula). */
 typedef struct {

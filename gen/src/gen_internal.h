@@ -62,6 +62,8 @@ void fg_tpl_end(fg_tpl *t);
 /* The value `name: fg_gen_port_list of the ports (its `);` included, its last newline not). */
 void fg_tpl_ports(fg_tpl *t, const char *name, const fg_gen_port *ports, int np);
 int fg_tpl_write(fg_tpl *t, FILE *f);
+/* Frees t unrendered (the generator failed before fg_tpl_write); t may be NULL. */
+void fg_tpl_free(fg_tpl *t);
 
 /* Text for generated Verilog (the one sanitiser of every text that is not the generator's own: file names of
  * codes, parameter lists that name them): src into buf, snprintf-like (always terminated, an escape never
@@ -92,6 +94,8 @@ int fg_gen_iag_umts_emit(FILE *f, const fg_gen_iag_cfg *c, const char *top);
 /* Optional helper for the emitters: `default_nettype none, `module top (` and the shared port list
  * (docs/rtl-iag-lte.md "Ports"; the same for both standards), ending with `);`. Returns 0. */
 int fg_gen_iag_module_head(FILE *f, const fg_gen_iag_cfg *c, const char *top);
+/* The same for a template: its values TOP (the module name) and PORTS (the port list). */
+void fg_gen_iag_tpl_head(fg_tpl *t, const fg_gen_iag_cfg *c, const char *top);
 int fg_gen_iag_umts_memory(const fg_gen_iag_cfg *c, fg_iag_memory *out); /* UMTS RTL storage (gen_iag_umts.c) */
 
 /* Hooks for composite designs (gen_subsys.c): write a generator's top module file and the rtl/lib

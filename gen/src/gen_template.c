@@ -328,7 +328,7 @@ static void render(fg_tpl *t, const char *p, const char *end, tpl_node *scope)
         if (nlen == 7 && !strncmp(n, "include \"", 9)) {
             const char *q = strchr(n + 9, '"'), *from;
             const char *after = q ? directive_end(t->body, p, q + 1, &from) : NULL;
-            if (!q || from == p) {
+            if (!q || (from != t->body && from[-1] != '\n') || (*after && after[-1] != '\n')) {
                 fail(t, FG_EINVAL, "template %s: an `include not alone on its line%.*s", "", 0);
                 return;
             }
@@ -385,6 +385,17 @@ void fg_tpl_ports(fg_tpl *t, const char *name, const fg_gen_port *ports, int np)
     fclose(m);
     fg_tpl_set(t, name, "%.*s", (int)(n && buf[n - 1] == '\n' ? n - 1 : n), buf);
     free(buf);
+}
+
+void fg_tpl_free(fg_tpl *t)
+{
+    if (!t)
+        return;
+    if (!t->rc)
+        t->rc = FG_EINVAL; /* nothing of it is checked or reported */
+    check_free(t, &t->root);
+    free(t->out);
+    free(t);
 }
 
 int fg_tpl_write(fg_tpl *t, FILE *f)

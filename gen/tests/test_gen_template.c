@@ -80,11 +80,23 @@ static void test_errors(void)
     free(s);
 }
 
+/* fg_tpl_free of a template the generator gave up on: nothing checked, the generator's own error kept. */
+static void test_free(void)
+{
+    fg_tpl *t = stage("WB", "NOPE");
+    fg_tpl_begin(t, "NOSECTION");
+    fg_set_error(FG_ESTATE, "the generator's own error");
+    fg_tpl_free(t);
+    CU_ASSERT_STRING_EQUAL(fg_last_error(), "the generator's own error");
+    fg_tpl_free(NULL);
+}
+
 void fg_test_register(void)
 {
     static const fg_test_case cases[] = {
         {"template: values and repeated sections", test_render},
         {"template: errors name the template and the placeholder", test_errors},
+        {"template: freed unrendered", test_free},
         {NULL, NULL},
     };
     fg_add_suite("gen_template", cases);
