@@ -85,16 +85,14 @@ void fg_gen_manifest_files(FILE *f, const fg_gen_out *o);
 /* Every text of a manifest that is not a fixed word of the generator goes through fecforge/json.h's
  * rule: fg_json_put_str (a code's name, the file names). */
 
-/* Body of the IAG top module for one standard (fg_gen_iag, gen_iag.c): everything from
+/* Body of the IAG top module for one standard (fg_gen_iag, gen_iag.c; rtl/templates/fg_iag_lte.vh, fg_iag_umts.vh): from
  * `default_nettype none to endmodule, after the header fg_gen_iag wrote. The rtl/lib primitives
  * the body instantiates are found in its text by fg_gen_iag and copied beside it. */
 #include "fecforge_gen/gen.h"
 int fg_gen_iag_lte_emit(FILE *f, const fg_gen_iag_cfg *c, const char *top);
 int fg_gen_iag_umts_emit(FILE *f, const fg_gen_iag_cfg *c, const char *top);
-/* Optional helper for the emitters: `default_nettype none, `module top (` and the shared port list
- * (docs/rtl-iag-lte.md "Ports"; the same for both standards), ending with `);`. Returns 0. */
-int fg_gen_iag_module_head(FILE *f, const fg_gen_iag_cfg *c, const char *top);
-/* The same for a template: its values TOP (the module name) and PORTS (the port list). */
+/* The emitters' templates share the values TOP (the module name) and PORTS (the port list of both standards,
+ * docs/rtl-iag-lte.md "Ports"). */
 void fg_gen_iag_tpl_head(fg_tpl *t, const fg_gen_iag_cfg *c, const char *top);
 int fg_gen_iag_umts_memory(const fg_gen_iag_cfg *c, fg_iag_memory *out); /* UMTS RTL storage (gen_iag_umts.c) */
 
