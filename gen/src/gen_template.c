@@ -224,6 +224,14 @@ static const char *directive_end(const char *lo, const char *p, const char *e, c
 
 static void render(fg_tpl *t, const char *p, const char *end, tpl_node *scope);
 
+static int has_section(const tpl_node *scope, const char *n, int nlen)
+{
+    for (const tpl_node *c = scope->first; c; c = c->next)
+        if ((int)strlen(c->section) == nlen && !strncmp(c->section, n, (size_t)nlen))
+            return 1;
+    return 0;
+}
+
 /* A section `ifdef NAME at p (the backtick) up to end: its parts, then each instance of it in scope. */
 static const char *section(fg_tpl *t, const char *p, const char *end, tpl_node *scope, const char *n, int nlen)
 {
@@ -255,7 +263,10 @@ static const char *section(fg_tpl *t, const char *p, const char *end, tpl_node *
         return end;
     }
     int any = 0;
-    for (tpl_node *c = scope->first; c; c = c->next)
+    tpl_node *in = scope; /* its instances: those of the innermost scope that has any, as for a value */
+    while (in->parent && !has_section(in, n, nlen))
+        in = in->parent;
+    for (tpl_node *c = in->first; c; c = c->next)
         if ((int)strlen(c->section) == nlen && !strncmp(c->section, n, (size_t)nlen)) {
             c->rendered = any = 1;
             render(t, if_lo, if_hi, c);
