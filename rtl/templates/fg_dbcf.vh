@@ -2,32 +2,32 @@
 `define PORTS \
     input  wire clk_i, \
     input  wire rst_ni, \
-    input  wire [1:0] lane_valid_i, \
-    input  wire [3:0] lane_bank_i, \
-    input  wire [21:0] lane_row_i, \
+    input  wire [3:0] lane_valid_i, \
+    input  wire [11:0] lane_bank_i, \
+    input  wire [39:0] lane_row_i, \
     input  wire [7:0] lane_data_i, \
-    input  wire [43:0] bank_rd_row_i, \
-    output wire [1:0] accept_new_o, \
-    output wire [1:0] accept_head_o, \
-    output wire [1:0] reject_o, \
-    output wire [5:0] fifo_level_o, \
-    output wire [3:0] bank_we_o, \
-    output wire [43:0] bank_row_o, \
+    input  wire [79:0] bank_rd_row_i, \
+    output wire [3:0] accept_new_o, \
+    output wire [3:0] accept_head_o, \
+    output wire [3:0] reject_o, \
+    output wire [15:0] fifo_level_o, \
+    output wire [7:0] bank_we_o, \
+    output wire [79:0] bank_row_o, \
     output wire [15:0] bank_data_o, \
-    output wire [11:0] buf_level_o, \
+    output wire [31:0] buf_level_o, \
     output wire [15:0] bank_rd_data_o, \
     output wire overflow_o, \
     output wire done_o \
 );
-`define P 2
-`define M 4
-`define NS 4
-`define BW 2
-`define RW 11
-`define W 4
-`define D 1536
-`define CW 3
-`define SW 2
+`define P 4
+`define M 8
+`define NS 8
+`define BW 3
+`define RW 10
+`define W 2
+`define D 768
+`define CW 4
+`define SW 3
 `define NR 2
 `define S 2
 `define SEED ACE1
@@ -37,13 +37,13 @@
 `define FCW 2
 `define FCW1 1
 `define FPAD
-`define FPADW 1
-`define DW 3
+`define FPADW 2
+`define DW 4
 `define B 2
 `define BCW 2
 `define BCW1 1
 `define BPAD
-`define BPADW 1
+`define BPADW 2
 `undef XB
 `undef HEAD
 `default_nettype none
