@@ -1,5 +1,5 @@
 /* fecforge gen dbcf: the DBCF write network as Verilog-2005, the twin of fg_dbcf_step
- * (cmodel/src/dbcf/dbcf.c); structure and timing in docs/rtl-dbcf.md. */
+ * (cmodel/src/dbcf/dbcf.c); structure and timing in docs/rtl-dbcf.md, the Verilog in rtl/templates/fg_dbcf.vh. */
 #include "fecforge_gen/gen.h"
 #include "gen_internal.h"
 #include "fecforge/error.h"
@@ -124,16 +124,18 @@ static int ports_of(const fg_gen_dbcf_cfg *c, port_t *p)
 
 enum { PORTS_MAX = 24 };
 
-/* A level of CW bits from one of n bits (n <= CW): "{{(CW-n){1'b0}}, x}" or "x". */
-static void zext(char *buf, size_t len, const char *x, int n, int cw)
+/* A flag section of the template (one empty instance) where on. */
+static void flag(fg_tpl *t, const char *section, int on)
 {
-    if (n < cw)
-        snprintf(buf, len, "{%d'd0, %s}", cw - n, x);
-    else
-        snprintf(buf, len, "%s", x);
+    if (on) {
+        fg_tpl_begin(t, section);
+        fg_tpl_end(t);
+    }
 }
 
-static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
+/* The top module (rtl/templates/fg_dbcf.vh): sections XB (the bank SRAMs outside), HEAD (offer head), FIFO
+ * (F > 0), FPAD / BPAD (a FIFO's / a buffer's level narrower than CW: zero-extended). */
+static int emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
 {
     const fg_dbcf_cfg *b = &c->dbcf;
     const int P = b->pllr, M = b->banks, F = b->fifo_depth, B = b->buf_depth;
@@ -141,7 +143,7 @@ static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
     fg_gen_dbcf_dims_of(c, &d);
     const int S = d.select, NR = min2(S, B + 1);
     const int FCW = clog2(F + 1), BCW = clog2(B + 1); /* the FIFO's and the buffer's own level widths */
-    char params[512], ext[96];
+    char params[512];
     params_text(c, params, sizeof params);
     fg_gen_header(f, c->external_banks ? "DBCF write network: lane FIFOs, LFSR priority, sorting router, bank circular "
                                          "buffers with bypass; the bank SRAMs are the owner's (docs/rtl-dbcf.md; "
@@ -150,177 +152,40 @@ static void emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
                                          "buffers with bypass + bank SRAMs (docs/rtl-dbcf.md; cycle-exact twin of "
                                          "fg_dbcf_step)",
                   params);
+    fg_tpl *t = fg_tpl_new("fg_dbcf");
+    fg_tpl_set(t, "TOP", "%s", name);
     port_t ports[PORTS_MAX];
-    const int np = ports_of(c, ports);
-    fprintf(f, "`default_nettype none\nmodule %s (\n", name);
-    fg_gen_port_list(f, ports, np);
-    fprintf(f,
-            "  localparam integer P = %d;  // lanes\n"
-            "  localparam integer M = %d;  // banks\n"
-            "  localparam integer NS = %d;  // request slots: 2l = lane l's FIFO head, 2l+1 its new word\n"
-            "  localparam integer BW = %d, RW = %d, W = %d;  // bank, row, data bits\n"
-            "  localparam integer D = %d;  // rows per bank SRAM%s\n"
-            "  localparam integer CW = %d;  // level ports\n"
-            "  localparam integer SW = %d;  // start slot\n"
-            "  localparam integer LW = BW + RW + W;  // lane word {bank, row, data}\n"
-            "  localparam integer QW = RW + W;  // buffered word {row, data}\n"
-            "  localparam integer NR = %d;  // most words a bank admits per cycle: min(S = %d, B + 1)\n\n",
-            P, M, d.slots, d.bank_w, d.row_w, d.data_w, c->external_banks ? 0 : c->bank_depth,
-            c->external_banks ? " (0: outside, written from bank_we_o, bank_row_o, bank_data_o)" : "", d.count_w,
-            d.slot_w, NR, S);
-
-    /* Priority: start slot (lfsr * NS) >> 16. */
-    const unsigned taps = fg_dbcf_lfsr_next(1); /* the model's tap mask: next(1) = taps */
-    fprintf(f,
-            "  // Priority LFSR (fg_dbcf_lfsr_next) and the start slot (lfsr * NS) >> 16.\n"
-            "  wire [15:0] lfsr;\n"
-            "  fg_lfsr16 #(.SEED(16'h%04X), .TAPS(16'h%04X)) u_lfsr (.clk_i(clk_i), .rst_ni(rst_ni), .state_o(lfsr));\n"
-            "  localparam [16+SW-1:0] NS_MUL = %d;\n"
-            "  wire [SW-1:0] start;\n"
-            "  wire [15:0] unused_prod_lo;\n"
-            "  assign {start, unused_prod_lo} = {{SW{1'b0}}, lfsr} * NS_MUL;\n\n",
-            b->lfsr_seed, taps, d.slots);
-
-    /* Lanes: slots, FIFOs, accept/reject. */
-    fprintf(f,
-            "  // Candidates: slot 2l = FIFO head (FIFO not empty), slot 2l+1 = new word (%s).\n"
-            "  wire [NS-1:0] slot_valid;\n"
-            "  wire [LW*NS-1:0] slot_word;  // {bank, row, data} of slot s at [s*LW +: LW]\n"
-            "  wire [NS-1:0] admitted;  // slot admitted by its bank\n"
-            "  genvar l, b, s;\n"
-            "  generate\n"
-            "    for (l = 0; l < P; l = l + 1) begin : g_lane\n"
-            "      wire [LW-1:0] new_word = {lane_bank_i[l*BW+:BW], lane_row_i[l*RW+:RW], lane_data_i[l*W+:W]};\n"
-            "      wire not_taken = lane_valid_i[l] & ~admitted[2*l+1];\n",
-            b->offer == FG_DBCF_OFFER_DUAL ? "valid; offered together with the head" : "valid and the FIFO empty");
+    fg_tpl_ports(t, "PORTS", ports, ports_of(c, ports));
+    const struct { const char *name; long v; } ints[] = {
+        {"P", P}, {"M", M}, {"NS", d.slots}, {"BW", d.bank_w}, {"RW", d.row_w}, {"W", d.data_w}, {"CW", d.count_w},
+        {"SW", d.slot_w}, {"NR", NR}, {"S", S}, {"DW", clog2((long)M * NR)}, {"B", B}, {"BCW", BCW}, {"BCW1", BCW - 1}};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
+        fg_tpl_int(t, ints[i].name, ints[i].v);
+    fg_tpl_set(t, "SEED", "%04X", b->lfsr_seed);
+    fg_tpl_set(t, "TAPS", "%04X", fg_dbcf_lfsr_next(1)); /* the model's tap mask: next(1) = taps */
+    if (c->external_banks)
+        flag(t, "XB", 1);
+    else
+        fg_tpl_int(t, "D", c->bank_depth);
+    flag(t, "HEAD", b->offer == FG_DBCF_OFFER_HEAD);
     if (F > 0) {
-        zext(ext, sizeof ext, "level", FCW, d.count_w);
-        fprintf(f,
-                "      localparam [%d:0] F_FULL = %d;\n"
-                "      wire [%d:0] level;\n"
-                "      wire [LW-1:0] head;\n"
-                "      // Pop first, then push if there is room; else the new word is rejected.\n"
-                "      wire room = (level != F_FULL) | admitted[2*l];\n"
-                "      fg_fifo #(.W(LW), .DEPTH(%d), .CW(%d)) u_fifo (\n"
-                "          .clk_i(clk_i), .rst_ni(rst_ni), .push_i(not_taken & room), .data_i(new_word),\n"
-                "          .pop_i(admitted[2*l]), .head_o(head), .level_o(level));\n"
-                "      wire head_valid = level != %d'd0;\n"
-                "      wire new_valid = lane_valid_i[l]%s;\n"
-                "      assign reject_o[l] = not_taken & ~room;\n"
-                "      assign fifo_level_o[l*CW+:CW] = %s;\n",
-                FCW - 1, F, FCW - 1, F, FCW, FCW, b->offer == FG_DBCF_OFFER_DUAL ? "" : " & ~head_valid", ext);
-    } else {
-        fprintf(f,
-                "      // No FIFO: a new word that is not admitted is rejected.\n"
-                "      wire [LW-1:0] head = {LW{1'b0}};\n"
-                "      wire head_valid = 1'b0;\n"
-                "      wire new_valid = lane_valid_i[l];\n"
-                "      assign reject_o[l] = not_taken;\n"
-                "      assign fifo_level_o[l*CW+:CW] = {CW{1'b0}};\n");
+        fg_tpl_begin(t, "FIFO");
+        fg_tpl_int(t, "F", F);
+        fg_tpl_int(t, "FCW", FCW);
+        fg_tpl_int(t, "FCW1", FCW - 1);
+        if (FCW < d.count_w) {
+            fg_tpl_begin(t, "FPAD");
+            fg_tpl_int(t, "FPADW", d.count_w - FCW);
+            fg_tpl_end(t);
+        }
+        fg_tpl_end(t);
     }
-    fprintf(f,
-            "      assign slot_valid[2*l] = head_valid;\n"
-            "      assign slot_valid[2*l+1] = new_valid;\n"
-            "      assign slot_word[2*l*LW+:LW] = head;\n"
-            "      assign slot_word[(2*l+1)*LW+:LW] = new_word;\n"
-            "      assign accept_head_o[l] = admitted[2*l];\n"
-            "      assign accept_new_o[l] = admitted[2*l+1];\n"
-            "    end\n"
-            "  endgenerate\n\n");
-
-    /* Router: sort, ranks, compaction, expansion; banks; admissions back. */
-    fprintf(f,
-            "  // Router (docs/rtl-dbcf.md \"Structure\"). Sort the slots by {invalid, bank, visit index}: the\n"
-            "  // visit index (slot - start) mod NS makes the keys unique and puts each bank's requests in\n"
-            "  // visit order, invalid slots last.\n"
-            "  localparam integer KW = 1 + BW + SW;  // sort key\n"
-            "  localparam integer EW = KW + QW;      // sorted word {key, row, data}\n"
-            "  localparam integer DW = %d;  // bank ports M * NR\n"
-            "  wire [NS*EW-1:0] unsorted, sorted;\n"
-            "  wire [NS-1:0] sorted_adm;  // admission of the word at each sorted position\n"
-            "  generate\n"
-            "    for (s = 0; s < NS; s = s + 1) begin : g_key\n"
-            "      localparam integer SN = s;\n"
-            "      localparam [SW:0] SI = SN[SW:0];\n"
-            "      localparam [SW:0] NSI = NS[SW:0];\n"
-            "      wire [SW:0] diff = SI - {1'b0, start};\n"
-            "      wire [SW:0] visit = SI >= {1'b0, start} ? diff : diff + NSI;  // (s - start) mod NS\n"
-            "      wire [LW-1:0] wd = slot_word[s*LW+:LW];\n"
-            "      // An invalid slot's bank is forced to 0: its word may be anything (an empty FIFO's head).\n"
-            "      assign unsorted[s*EW+:EW] = {~slot_valid[s], wd[QW+:BW] & {BW{slot_valid[s]}}, visit[SW-1:0], wd[QW-1:0]};\n"
-            "      wire unused_visit = visit[SW];\n"
-            "    end\n"
-            "  endgenerate\n"
-            "  fg_sort_net #(.N(NS), .KW(KW), .PW(QW)) u_sort (\n"
-            "      .x_i(unsorted), .y_o(sorted), .ret_i(sorted_adm), .ret_o(admitted));\n\n"
-            "  // Ranks and routes of the sorted words: kept = valid, bank < M, rank < NR; z = the compaction's\n"
-            "  // shift, e = the expansion's (fg_dbcf_dest).\n"
-            "  wire [NS-1:0] s_valid, keep;\n"
-            "  wire [NS*BW-1:0] s_bank;\n"
-            "  wire [NS*SW-1:0] z;\n"
-            "  wire [NS*DW-1:0] e;\n"
-            "  wire [NS*(DW+QW)-1:0] to_compact;  // {e, row, data} per sorted position\n"
-            "  generate\n"
-            "    for (s = 0; s < NS; s = s + 1) begin : g_sorted\n"
-            "      wire [EW-1:0] wd = sorted[s*EW+:EW];\n"
-            "      assign s_valid[s] = ~wd[EW-1];\n"
-            "      assign s_bank[s*BW+:BW] = wd[QW+SW+:BW];\n"
-            "      assign to_compact[s*(DW+QW)+:DW+QW] = {e[s*DW+:DW], wd[QW-1:0]};\n"
-            "      wire [SW-1:0] unused_visit = wd[QW+:SW];\n"
-            "    end\n"
-            "  endgenerate\n"
-            "  fg_dbcf_dest #(.N(NS), .BW(BW), .M(M), .NR(NR), .SW(SW), .DW(DW)) u_dest (\n"
-            "      .valid_i(s_valid), .bank_i(s_bank), .keep_o(keep), .z_o(z), .e_o(e));\n\n"
-            "  // Compaction (kept words to positions 0, 1, ...), then expansion (each to its bank port\n"
-            "  // bank * NR + rank); the banks' admissions travel back the same way.\n"
-            "  wire [NS-1:0] c_valid, c_ret;\n"
-            "  wire [NS*(DW+QW)-1:0] compacted;\n"
-            "  fg_route_shift #(.NI(NS), .NO(NS), .W(DW + QW), .SHW(SW), .RIGHT(0)) u_compact (\n"
-            "      .valid_i(keep), .sh_i(z), .x_i(to_compact), .valid_o(c_valid), .x_o(compacted), .ret_i(c_ret),\n"
-            "      .ret_o(sorted_adm));\n"
-            "  wire [NS*DW-1:0] c_e;\n"
-            "  wire [NS*QW-1:0] c_word;\n"
-            "  generate\n"
-            "    for (s = 0; s < NS; s = s + 1) begin : g_compacted\n"
-            "      assign {c_e[s*DW+:DW], c_word[s*QW+:QW]} = compacted[s*(DW+QW)+:DW+QW];\n"
-            "    end\n"
-            "  endgenerate\n"
-            "  wire [M*NR-1:0] port_valid, port_acc;\n"
-            "  wire [M*NR*QW-1:0] port_word;\n"
-            "  fg_route_shift #(.NI(NS), .NO(M * NR), .W(QW), .SHW(DW), .RIGHT(1)) u_expand (\n"
-            "      .valid_i(c_valid), .sh_i(c_e), .x_i(c_word), .valid_o(port_valid), .x_o(port_word), .ret_i(port_acc),\n"
-            "      .ret_o(c_ret));\n\n",
-            clog2((long)M * NR));
-    zext(ext, sizeof ext, "level", BCW, d.count_w);
-    fprintf(f,
-            "  // Banks: each admits up to min(S, B + 1 - occ) of the words at its NR ports, writes its oldest\n"
-            "  // buffered word or bypasses the first admitted one, and buffers the others (fg_dbcf_bank).\n"
-            "  generate\n"
-            "    for (b = 0; b < M; b = b + 1) begin : g_bank\n"
-            "      wire [%d:0] level;\n%s"
-            "      fg_dbcf_bank #(.NR(NR), .B(%d), .RW(RW), .W(W), .D(D), .CW(%d)) u_bank (\n"
-            "          .clk_i(clk_i), .rst_ni(rst_ni), .port_valid_i(port_valid[b*NR+:NR]),\n"
-            "          .port_word_i(port_word[b*NR*QW+:NR*QW]), .acc_o(port_acc[b*NR+:NR]),\n"
-            "          .we_o(bank_we_o[b]), .row_o(bank_row_o[b*RW+:RW]), .data_o(bank_data_o[b*W+:W]), .level_o(level),\n"
-            "          %s);\n"
-            "      assign buf_level_o[b*CW+:CW] = %s;\n"
-            "    end\n"
-            "  endgenerate\n\n",
-            BCW - 1, c->external_banks ? "      wire [W-1:0] unused_rd_data;  // 0: no SRAM\n" : "", B, BCW,
-            c->external_banks ? ".rd_row_i({RW{1'b0}}), .rd_data_o(unused_rd_data)"
-                              : ".rd_row_i(bank_rd_row_i[b*RW+:RW]), .rd_data_o(bank_rd_data_o[b*W+:W])",
-            ext);
-    fprintf(f,
-            "  // Flags: overflow_o a sticky register set by any reject (fg_dbcf_overflow); done_o combinational\n"
-            "  // in the registered levels only (fg_dbcf_empty): no word in any FIFO or buffer.\n"
-            "  reg overflow_q;\n"
-            "  always @(posedge clk_i) begin\n"
-            "    if (!rst_ni) overflow_q <= 1'b0;\n"
-            "    else if (|reject_o) overflow_q <= 1'b1;\n"
-            "  end\n"
-            "  assign overflow_o = overflow_q;\n"
-            "  assign done_o = (fifo_level_o == {P*CW{1'b0}}) && (buf_level_o == {M*CW{1'b0}});\n");
-    fprintf(f, "endmodule\n`default_nettype wire\n");
+    if (BCW < d.count_w) {
+        fg_tpl_begin(t, "BPAD");
+        fg_tpl_int(t, "BPADW", d.count_w - BCW);
+        fg_tpl_end(t);
+    }
+    return fg_tpl_write(t, f);
 }
 
 static void emit_manifest(FILE *f, const fg_gen_dbcf_cfg *c, const char *name, const fg_gen_out *o)
@@ -359,9 +224,8 @@ int fg_gen_dbcf_write(fg_gen_out *o, const fg_gen_dbcf_cfg *c)
     FILE *f = fg_gen_out_open(o, file, 1);
     if (!f)
         return FG_EIO;
-    emit_top(f, c, name);
-    int rc = fg_gen_out_close(o, f, file);
-    if (rc)
+    int rc = emit_top(f, c, name), rc_close = fg_gen_out_close(o, f, file);
+    if (rc || (rc = rc_close))
         return rc;
     /* Primitives the top instantiates. */
     if ((rc = fg_gen_out_primitive_once(o, "fg_lfsr16")) ||

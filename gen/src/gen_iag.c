@@ -66,13 +66,11 @@ static int iag_ports(int P, iag_port *p)
     return (int)(sizeof all / sizeof all[0]);
 }
 
-int fg_gen_iag_module_head(FILE *f, const fg_gen_iag_cfg *c, const char *top)
+void fg_gen_iag_tpl_head(fg_tpl *t, const fg_gen_iag_cfg *c, const char *top)
 {
     iag_port ports[16];
-    const int np = iag_ports(c->pllr, ports);
-    fprintf(f, "`default_nettype none\nmodule %s (\n", top);
-    fg_gen_port_list(f, ports, np);
-    return 0;
+    fg_tpl_set(t, "TOP", "%s", top);
+    fg_tpl_ports(t, "PORTS", ports, iag_ports(c->pllr, ports));
 }
 
 /* Preprocessing cycles of the step model: formula and the worst case over every K the design

@@ -48,6 +48,23 @@ void fg_gen_out_abort(fg_gen_out *o);
 
 /* A module's port list after `module NAME (`: one line per port with its width and comment, then `);`. */
 void fg_gen_port_list(FILE *f, const fg_gen_port *ports, int np);
+/* A template being filled (gen_template.c; gen/README.md "Templates"): fg_tpl_new(name) of
+ * rtl/templates/<name>.vh, values by fg_tpl_set/fg_tpl_int (in the current section instance; user text
+ * through fg_gen_vtext first), instances of a section between fg_tpl_begin and fg_tpl_end, then
+ * fg_tpl_write renders it into f and frees it: FG_EINVAL naming the template and the name for an unknown
+ * template, placeholder or section, a missing value, a value or instance the text does not use. */
+typedef struct fg_tpl fg_tpl;
+fg_tpl *fg_tpl_new(const char *name);
+void fg_tpl_set(fg_tpl *t, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void fg_tpl_int(fg_tpl *t, const char *name, long v);
+void fg_tpl_begin(fg_tpl *t, const char *section);
+void fg_tpl_end(fg_tpl *t);
+/* The value `name: fg_gen_port_list of the ports (its `);` included, its last newline not). */
+void fg_tpl_ports(fg_tpl *t, const char *name, const fg_gen_port *ports, int np);
+int fg_tpl_write(fg_tpl *t, FILE *f);
+/* Frees t unrendered (the generator failed before fg_tpl_write); t may be NULL. */
+void fg_tpl_free(fg_tpl *t);
+
 /* Text for generated Verilog (the one sanitiser of every text that is not the generator's own: file names of
  * codes, parameter lists that name them): src into buf, snprintf-like (always terminated, an escape never
  * cut; returns the length it needs). Printable ASCII passes, but for '`', '\\', '"' and a '*' next to a
@@ -68,15 +85,15 @@ void fg_gen_manifest_files(FILE *f, const fg_gen_out *o);
 /* Every text of a manifest that is not a fixed word of the generator goes through fecforge/json.h's
  * rule: fg_json_put_str (a code's name, the file names). */
 
-/* Body of the IAG top module for one standard (fg_gen_iag, gen_iag.c): everything from
+/* Body of the IAG top module for one standard (fg_gen_iag, gen_iag.c; rtl/templates/fg_iag_lte.vh, fg_iag_umts.vh): from
  * `default_nettype none to endmodule, after the header fg_gen_iag wrote. The rtl/lib primitives
  * the body instantiates are found in its text by fg_gen_iag and copied beside it. */
 #include "fecforge_gen/gen.h"
 int fg_gen_iag_lte_emit(FILE *f, const fg_gen_iag_cfg *c, const char *top);
 int fg_gen_iag_umts_emit(FILE *f, const fg_gen_iag_cfg *c, const char *top);
-/* Optional helper for the emitters: `default_nettype none, `module top (` and the shared port list
- * (docs/rtl-iag-lte.md "Ports"; the same for both standards), ending with `);`. Returns 0. */
-int fg_gen_iag_module_head(FILE *f, const fg_gen_iag_cfg *c, const char *top);
+/* The emitters' templates share the values TOP (the module name) and PORTS (the port list of both standards,
+ * docs/rtl-iag-lte.md "Ports"). */
+void fg_gen_iag_tpl_head(fg_tpl *t, const fg_gen_iag_cfg *c, const char *top);
 int fg_gen_iag_umts_memory(const fg_gen_iag_cfg *c, fg_iag_memory *out); /* UMTS RTL storage (gen_iag_umts.c) */
 
 /* Hooks for composite designs (gen_subsys.c): write a generator's top module file and the rtl/lib

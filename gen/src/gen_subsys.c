@@ -146,19 +146,37 @@ static int ports_of(const fg_gen_subsys_cfg *c, port_t *p)
     return (int)(sizeof all / sizeof all[0]);
 }
 
-/* row_o from a wire row_full of rf bits. */
-static void emit_row(FILE *f, int rf, int rw)
+/* A flag section (one empty instance) where on. */
+static void flag(fg_tpl *t, const char *section, int on)
 {
-    if (rf >= rw) {
-        fprintf(f, "  assign row_o = row_full[%d:0];\n", rw - 1);
-        if (rf > rw)
-            fprintf(f, "  wire [%d:0] unused_row_hi = row_full[%d:%d];  // zero for every K of the standard\n",
-                    rf - rw - 1, rf - 1, rw);
-    } else
-        fprintf(f, "  assign row_o = {{%d{1'b0}}, row_full};\n", rw - rf);
+    if (on) {
+        fg_tpl_begin(t, section);
+        fg_tpl_end(t);
+    }
 }
 
-static void emit_map(FILE *f, const fg_gen_subsys_cfg *c, const char *top)
+/* The values of rtl/templates/fg_subsys_row.vh: row_o from a wire row_full of rf bits. */
+static void row_values(fg_tpl *t, int rf, int rw)
+{
+    fg_tpl_int(t, "RF1", rf - 1);
+    if (rf < rw) {
+        fg_tpl_begin(t, "ROWPAD");
+        fg_tpl_int(t, "ROWPADW", rw - rf);
+        fg_tpl_end(t);
+        return;
+    }
+    fg_tpl_int(t, "RW1", rw - 1);
+    if (rf > rw) {
+        fg_tpl_begin(t, "ROWHI");
+        fg_tpl_int(t, "HI1", rf - rw - 1);
+        fg_tpl_int(t, "RW", rw);
+        fg_tpl_end(t);
+    }
+}
+
+/* The bank mapper (rtl/templates/fg_subsys_map_mod.vh for mod, else fg_subsys_map.vh: sections XR for
+ * xmap-xor, DIV the SISO division with a STAGE per quotient bit, SUB the sub-bank field of M/PLLR > 1). */
+static int emit_map(FILE *f, const fg_gen_subsys_cfg *c, const char *top)
 {
     const int P = c->dbcf.dbcf.pllr, M = c->dbcf.dbcf.banks;
     fg_gen_dbcf_dims d;
@@ -168,89 +186,71 @@ static void emit_map(FILE *f, const fg_gen_subsys_cfg *c, const char *top)
     params_text(c, params, sizeof params);
     fg_gen_header(f, "Bank mapper of one lane: (bank, row) = fg_bank_map_locate(address), combinational "
                      "(docs/rtl-subsystem.md)", params);
-    fprintf(f, "`default_nettype none\nmodule %s_map (\n", top);
+    fg_tpl *t = fg_tpl_new(c->mapping == FG_MAP_MOD ? "fg_subsys_map_mod" : "fg_subsys_map");
+    fg_tpl_set(t, "TOP", "%s_map", top);
     if (c->mapping == FG_MAP_MOD) {
         const port_t ports[] = {{"addr_i", 0, AW, "address a"},
                                 {"bank_o", 1, BW, "a mod M"},
                                 {"row_o", 1, RW, "a / M"}};
-        fg_gen_port_list(f, ports, 3);
-        fprintf(f, "  // mod: M = %d = 2^%d, so bank = the low address bits, row = the others.\n", M, BW);
-        fprintf(f, "  assign bank_o = addr_i[%d:0];\n  wire [%d:0] row_full = addr_i[%d:%d];\n", BW - 1, AW - BW - 1,
-                AW - 1, BW);
-        emit_row(f, AW - BW, RW);
-        fprintf(f, "endmodule\n`default_nettype wire\n");
-        return;
+        fg_tpl_ports(t, "PORTS", ports, 3);
+        fg_tpl_int(t, "M", M);
+        fg_tpl_int(t, "BW", BW);
+        fg_tpl_int(t, "BW1", BW - 1);
+        row_values(t, AW - BW, RW);
+        return fg_tpl_write(t, f);
     }
     const int QW = log2_exact(P / 4), SW = log2_exact(M / P), DW = AW + QW;
-    const int xr = c->mapping == FG_MAP_XMAP_XOR;
     const port_t ports[] = {{"addr_i", 0, AW, "address a (< K)"},
                             {"len_i", 0, AW, "sub-block length L = 4*ceil(K/PLLR)"},
                             {"bank_o", 1, BW, "bank"},
                             {"row_o", 1, RW, "row"}};
-    fg_gen_port_list(f, ports, 4);
-    fprintf(f,
-            "  // %s (fg_bank_map_locate): the read slot of a (fg_xmap_read_slot) gives lane and read cycle t;\n"
-            "  // bank = lane * %d + t mod %d%s, row = t / %d (M/PLLR = %d = 2^%d).\n",
-            fg_bank_mapping_name(c->mapping), M / P, M / P, xr ? " rotated by popcount(t / (M/PLLR)); the lane pair "
-                                                                  "swapped when parity(t >> 1)" : "",
-            M / P, M / P, SW);
-    if (QW == 0) {
-        fprintf(f, "  // One SISO: the sub-block is the block, p = 0.\n  wire [%d:0] off = addr_i;\n", AW - 1);
-    } else {
-        fprintf(f,
-                "  // SISO p = a / L by restoring division, %d quotient bits (p < PLLR/4 = %d for every a < K);\n"
-                "  // exact for any L >= 1: stage k subtracts L * 2^k when the remainder holds it.\n"
-                "  wire [%d:0] r%d = {{%d{1'b0}}, addr_i};\n",
-                QW, P / 4, DW - 1, QW, QW);
+    fg_tpl_ports(t, "PORTS", ports, 4);
+    flag(t, "XR", c->mapping == FG_MAP_XMAP_XOR);
+    fg_tpl_int(t, "MP", M / P);
+    fg_tpl_int(t, "SW", SW);
+    fg_tpl_int(t, "LANE1", QW + 1);
+    if (QW) {
+        fg_tpl_begin(t, "DIV");
+        fg_tpl_int(t, "QW", QW);
+        fg_tpl_int(t, "QW1", QW - 1);
+        fg_tpl_int(t, "P4", P / 4);
+        fg_tpl_int(t, "DW1", DW - 1);
         for (int k = QW - 1; k >= 0; k--) {
-            if (k > 0)
-                fprintf(f, "  wire [%d:0] d%d = {{%d{1'b0}}, len_i, {%d{1'b0}}};\n", DW - 1, k, QW - k, k);
-            else
-                fprintf(f, "  wire [%d:0] d%d = {{%d{1'b0}}, len_i};\n", DW - 1, k, QW);
-            fprintf(f, "  wire q%d = r%d >= d%d;\n  wire [%d:0] r%d = q%d ? r%d - d%d : r%d;\n", k, k + 1, k, DW - 1, k,
-                    k, k + 1, k, k + 1);
+            fg_tpl_begin(t, "STAGE");
+            fg_tpl_int(t, "K", k);
+            fg_tpl_int(t, "K1", k + 1);
+            if (k) {
+                fg_tpl_begin(t, "SHL");
+                fg_tpl_int(t, "PADK", QW - k);
+                fg_tpl_end(t);
+            }
+            fg_tpl_end(t);
         }
-        fprintf(f, "  wire [%d:0] off = r0[%d:0];  // o = a - p*L\n", AW - 1, AW - 1);
-        fprintf(f, "  wire [%d:0] unused_rem_hi = r0[%d:%d];  // zero: the remainder is < L\n", QW - 1, DW - 1, AW);
-        fprintf(f, "  wire [%d:0] siso = {", QW - 1);
-        for (int k = QW - 1; k >= 0; k--)
-            fprintf(f, "q%d%s", k, k ? ", " : "};\n");
-    }
-    fprintf(f,
-            "  // First half: lane 4p + (o & 1), t = o >> 1; second half: b = L-1-o, lane 4p+2 + (b & 1), t = b >> 1.\n"
-            "  wire [%d:0] half = {1'b0, len_i[%d:1]};\n"
-            "  wire lo = off < half;\n"
-            "  wire [%d:0] back = len_i - off - %d'd1;\n"
-            "  wire [%d:0] sel = lo ? off : back;\n"
-            "  wire [%d:0] t = sel[%d:1];  // read cycle\n",
-            AW - 1, AW - 1, AW - 1, AW, AW - 1, AW - 2, AW - 1);
-    if (xr)
-        fprintf(f, "  wire pair = sel[0] ^ (^t[%d:1]);  // lane pair swapped when parity(t >> 1) = 1\n", AW - 2);
-    else
-        fprintf(f, "  wire pair = sel[0];\n");
-    fprintf(f, "  wire [%d:0] lane = {%s~lo, pair};\n", QW + 1, QW ? "siso, " : "");
-    if (SW == 0)
-        fprintf(f, "  assign bank_o = lane;\n");
-    else if (!xr)
-        fprintf(f, "  assign bank_o = {lane, t[%d:0]};\n", SW - 1);
-    else {
-        fprintf(f, "  // sub-bank (t + popcount(t / %d)) mod %d: a sum of the bits of t above the sub-bank field\n",
-                M / P, M / P);
-        fprintf(f, "  wire [%d:0] sub = t[%d:0]", SW - 1, SW - 1);
-        for (int j = SW; j <= AW - 2; j++) {
-            if (SW > 1)
-                fprintf(f, "\n      + {{%d{1'b0}}, t[%d]}", SW - 1, j);
-            else
-                fprintf(f, "\n      + t[%d]", j);
+        for (int k = QW - 1; k >= 1; k--) {
+            fg_tpl_begin(t, "SQ");
+            fg_tpl_int(t, "K", k);
+            fg_tpl_end(t);
         }
-        fprintf(f, ";\n  assign bank_o = {lane, sub};\n");
+        fg_tpl_end(t);
     }
-    fprintf(f, "  wire [%d:0] row_full = t[%d:%d];\n", AW - 2 - SW, AW - 2, SW);
-    emit_row(f, AW - 1 - SW, RW);
-    fprintf(f, "endmodule\n`default_nettype wire\n");
+    if (SW) {
+        flag(t, "SUB", 1);
+        fg_tpl_int(t, "SW1", SW - 1);
+        if (c->mapping == FG_MAP_XMAP_XOR) {
+            flag(t, "WIDE", SW > 1);
+            for (int j = SW; j < AW - 2; j++) { /* the last bit, t[AW-2], is the template's */
+                fg_tpl_begin(t, "TERM");
+                fg_tpl_int(t, "J", j);
+                fg_tpl_end(t);
+            }
+        }
+    }
+    row_values(t, AW - 1 - SW, RW);
+    return fg_tpl_write(t, f);
 }
 
-static void emit_delay(FILE *f, const fg_gen_subsys_cfg *c, const char *top)
+/* The LLR delay (rtl/templates/fg_subsys_delay.vh). */
+static int emit_delay(FILE *f, const fg_gen_subsys_cfg *c, const char *top)
 {
     const int P = c->dbcf.dbcf.pllr, W = c->dbcf.width, PW = P * W;
     const int L = c->std == FG_STD_UMTS ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE;
@@ -258,32 +258,23 @@ static void emit_delay(FILE *f, const fg_gen_subsys_cfg *c, const char *top)
     params_text(c, params, sizeof params);
     fg_gen_header(f, "Per-lane LLR delay of the IAG latency: the LLR meets its address (docs/rtl-subsystem.md)",
                   params);
-    fprintf(f, "`default_nettype none\nmodule %s_delay (\n", top);
+    fg_tpl *t = fg_tpl_new("fg_subsys_delay");
+    fg_tpl_set(t, "TOP", "%s_delay", top);
     const port_t ports[] = {{"clk_i", 0, 1, "clock"},
                             {"rst_ni", 0, 1, "synchronous active-low reset: every stage 0"},
                             {"llr_i", 0, PW, "lane l's LLR at [l*W +: W]"},
                             {"llr_o", 1, PW, "llr_i of L cycles ago"}};
-    fg_gen_port_list(f, ports, 4);
-    fprintf(f,
-            "  localparam integer PW = %d;  // %d lanes x %d bits\n"
-            "  localparam integer L = %d;  // IAG latency (stages)\n"
-            "  reg  [L*PW-1:0] pipe_q;  // stage s at [s*PW +: PW], stage 0 the newest\n"
-            "  wire [L*PW-1:0] pipe_d;\n",
-            PW, P, W, L);
-    if (L == 1)
-        fprintf(f, "  assign pipe_d = llr_i;\n");
-    else
-        fprintf(f, "  assign pipe_d = {pipe_q[(L-1)*PW-1:0], llr_i};\n");
-    fprintf(f,
-            "  always @(posedge clk_i) begin\n"
-            "    if (!rst_ni) pipe_q <= {L*PW{1'b0}};\n"
-            "    else pipe_q <= pipe_d;\n"
-            "  end\n"
-            "  assign llr_o = pipe_q[L*PW-1 -: PW];\n"
-            "endmodule\n`default_nettype wire\n");
+    fg_tpl_ports(t, "PORTS", ports, 4);
+    fg_tpl_int(t, "PW", PW);
+    fg_tpl_int(t, "P", P);
+    fg_tpl_int(t, "W", W);
+    fg_tpl_int(t, "L", L);
+    flag(t, "ONE", L == 1);
+    return fg_tpl_write(t, f);
 }
 
-static void emit_top(FILE *f, const fg_gen_subsys_cfg *c, const char *top, const char *iag, const char *dbcf)
+/* The top module (rtl/templates/fg_subsys_top.vh): section LEN the sub-block length of the XMAP mappings. */
+static int emit_top(FILE *f, const fg_gen_subsys_cfg *c, const char *top, const char *iag, const char *dbcf)
 {
     const int P = c->dbcf.dbcf.pllr, W = c->dbcf.width;
     fg_gen_dbcf_dims d;
@@ -293,63 +284,34 @@ static void emit_top(FILE *f, const fg_gen_subsys_cfg *c, const char *top, const
     params_text(c, params, sizeof params);
     fg_gen_header(f, "Interleaver write path: IAG -> bank mapper -> DBCF with its bank SRAMs, the LLR delayed by the IAG latency "
                      "(docs/rtl-subsystem.md; cycle-exact twin of fg_subsys_step)", params);
+    fg_tpl *t = fg_tpl_new("fg_subsys_top");
+    fg_tpl_set(t, "TOP", "%s", top);
     port_t ports[28];
-    const int np = ports_of(c, ports);
-    fprintf(f, "`default_nettype none\nmodule %s (\n", top);
-    fg_gen_port_list(f, ports, np);
-    fprintf(f,
-            "  // IAG (latency %d): lane l's address comes %d cycle(s) after its position entered.\n"
-            "  wire [%d:0] iag_valid, iag_err;\n"
-            "  wire [%d:0] iag_addr;\n"
-            "  %s u_iag (\n"
-            "      .clk_i(clk_i), .rst_ni(rst_ni), .k_i(k_i), .lane_start_i(lane_start_i), .lane_stride_i(lane_stride_i),\n"
-            "      .start_i(start_i), .inverse_i(inverse_i), .lane_valid_i(lane_valid_i), .lane_x_i(lane_x_i),\n"
-            "      .ready_o(ready_o), .lane_valid_o(iag_valid), .lane_err_o(iag_err), .lane_addr_o(iag_addr));\n"
-            "  assign lane_err_o = iag_err;\n\n"
-            "  // The LLR travels beside its position.\n"
-            "  wire [%d:0] llr_d;\n"
-            "  %s_delay u_delay (.clk_i(clk_i), .rst_ni(rst_ni), .llr_i(lane_llr_i), .llr_o(llr_d));\n\n",
-            L, L, P - 1, P * AW - 1, iag, P * W - 1, top);
+    fg_tpl_ports(t, "PORTS", ports, ports_of(c, ports));
+    fg_tpl_set(t, "IAG", "%s", iag);
+    fg_tpl_set(t, "DBCF", "%s", dbcf);
+    fg_tpl_set(t, "DELAY", "%s_delay", top);
+    fg_tpl_set(t, "MAP", "%s_map", top);
+    const struct { const char *name; long v; } ints[] = {
+        {"L", L}, {"P", P}, {"P1", P - 1}, {"PA1", P * AW - 1}, {"PW1", P * W - 1}, {"PB1", P * BW - 1},
+        {"PR1", P * RW - 1}, {"BW", BW}, {"RW", RW}};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
+        fg_tpl_int(t, ints[i].name, ints[i].v);
     if (c->mapping != FG_MAP_MOD) {
         const int LP = log2_exact(P), LN = AW + 3 - LP; /* bits of {ceil(K/PLLR), 2'b00} */
-        fprintf(f,
-                "  // XMAP sub-block length L = 4*ceil(K/PLLR) (PLLR = 2^%d), from k_i.\n"
-                "  wire [%d:0] k_up = {1'b0, k_i} + %d'd%d;\n"
-                "  wire [%d:0] unused_k_up_lo = k_up[%d:0];\n"
-                "  wire [%d:0] len_full = {k_up[%d:%d], 2'b00};\n"
-                "  wire [%d:0] sub_len;\n",
-                LP, AW, AW + 1, P - 1, LP - 1, LP - 1, LN - 1, AW, LP, AW - 1);
+        fg_tpl_begin(t, "LEN");
+        fg_tpl_int(t, "LP", LP);
+        fg_tpl_int(t, "LP1", LP - 1);
+        fg_tpl_int(t, "LN1", LN - 1);
+        fg_tpl_begin(t, LN > AW ? "LNHI" : LN == AW ? "LNEQ" : "LNPAD");
         if (LN > AW)
-            fprintf(f, "  assign sub_len = len_full[%d:0];\n  wire [%d:0] unused_len_hi = len_full[%d:%d];  // 0: K <= 6144\n",
-                    AW - 1, LN - AW - 1, LN - 1, AW);
-        else if (LN == AW)
-            fprintf(f, "  assign sub_len = len_full;\n");
-        else
-            fprintf(f, "  assign sub_len = {{%d{1'b0}}, len_full};\n", AW - LN);
+            fg_tpl_int(t, "HI1", LN - AW - 1);
+        else if (LN < AW)
+            fg_tpl_int(t, "PADW", AW - LN);
+        fg_tpl_end(t);
+        fg_tpl_end(t);
     }
-    fprintf(f,
-            "  // Bank mapper per lane, combinational: the DBCF sees the word in the IAG's output cycle.\n"
-            "  wire [%d:0] map_bank;\n"
-            "  wire [%d:0] map_row;\n"
-            "  genvar l;\n"
-            "  generate\n"
-            "    for (l = 0; l < %d; l = l + 1) begin : g_lane\n"
-            "      %s_map u_map (.addr_i(iag_addr[l*%d+:%d]), %s.bank_o(map_bank[l*%d+:%d]), .row_o(map_row[l*%d+:%d]));\n"
-            "    end\n"
-            "  endgenerate\n\n",
-            P * BW - 1, P * RW - 1, P, top, AW, AW, c->mapping != FG_MAP_MOD ? ".len_i(sub_len), " : "", BW, BW, RW,
-            RW);
-    fprintf(f,
-            "  // DBCF: a lane whose IAG output is err (or idle) sends nothing.\n"
-            "  wire [%d:0] dbcf_valid = iag_valid & ~iag_err;\n"
-            "  %s u_dbcf (\n"
-            "      .clk_i(clk_i), .rst_ni(rst_ni), .lane_valid_i(dbcf_valid), .lane_bank_i(map_bank),\n"
-            "      .lane_row_i(map_row), .lane_data_i(llr_d), .accept_new_o(accept_new_o), .accept_head_o(accept_head_o),\n"
-            "      .reject_o(reject_o), .fifo_level_o(fifo_level_o), .bank_we_o(bank_we_o), .bank_row_o(bank_row_o),\n"
-            "      .bank_data_o(bank_data_o), .buf_level_o(buf_level_o), .bank_rd_row_i(bank_rd_row_i),\n"
-            "      .bank_rd_data_o(bank_rd_data_o), .overflow_o(overflow_o), .done_o(done_o));\n"
-            "endmodule\n`default_nettype wire\n",
-            P - 1, dbcf);
+    return fg_tpl_write(t, f);
 }
 
 static void emit_manifest(FILE *f, const fg_gen_subsys_cfg *c, const char *top, const char *iag, const char *dbcf,
@@ -386,7 +348,7 @@ static void emit_manifest(FILE *f, const fg_gen_subsys_cfg *c, const char *top, 
     fg_gen_manifest_files(f, o);
 }
 
-static int write_module(fg_gen_out *o, const char *module, void (*emit)(FILE *, const fg_gen_subsys_cfg *, const char *),
+static int write_module(fg_gen_out *o, const char *module, int (*emit)(FILE *, const fg_gen_subsys_cfg *, const char *),
                         const fg_gen_subsys_cfg *c, const char *top)
 {
     char file[200];
@@ -394,8 +356,8 @@ static int write_module(fg_gen_out *o, const char *module, void (*emit)(FILE *, 
     FILE *f = fg_gen_out_open(o, file, 1);
     if (!f)
         return FG_EIO;
-    emit(f, c, top);
-    return fg_gen_out_close(o, f, file);
+    const int rc = emit(f, c, top), rc_close = fg_gen_out_close(o, f, file);
+    return rc ? rc : rc_close;
 }
 
 /* tb_<top>.v for the vector sets of this write path (fg_vec_layout_subsys: the configuration's depth and
@@ -432,9 +394,12 @@ int fg_gen_subsys(const fg_gen_subsys_cfg *c, const char *dir)
         rc = FG_EIO;
         goto fail;
     }
-    emit_top(f, c, top, iag, dbcf);
-    if ((rc = fg_gen_out_close(&o, f, file)))
-        goto fail;
+    rc = emit_top(f, c, top, iag, dbcf);
+    {
+        const int rc_close = fg_gen_out_close(&o, f, file);
+        if (rc || (rc = rc_close))
+            goto fail;
+    }
     snprintf(name, sizeof name, "%s_map", top);
     if ((rc = write_module(&o, name, emit_map, c, top)))
         goto fail;

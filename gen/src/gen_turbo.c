@@ -289,44 +289,59 @@ static int cw_of(const fg_vec_turbo_arch_dims *d) /* the core's c0_i bits: clog2
     return b;
 }
 
-static void emit_ktab(FILE *f, const fg_gen_turbo_cfg *c, const char *top, const fg_vec_turbo_arch_dims *d,
-                      const table *t, const char *params)
+/* The K table (rtl/templates/fg_turbo_ktab.vh): a section ROW per size, BLK where it sets j (J) or the DBCF (DB)
+ * beside C0. */
+static int emit_ktab(FILE *f, const fg_gen_turbo_cfg *c, const char *top, const fg_vec_turbo_arch_dims *d,
+                     const table *t, const char *params)
 {
     const int CW = cw_of(d), JW = jw_of(t->jmax), both = c->std == FG_GEN_TURBO_BOTH, KW = AW + both;
     fg_gen_header(f, "K table of the turbo decoder: per block size, C0 = L/4 of the sub-blocks the step model runs "
                      "it on, j and the write path (fg_turbo_arch_resolve, path fit or shared; docs/rtl-turbo.md)",
                   params);
-    fprintf(f, "`default_nettype none\nmodule %s_ktab (\n", top);
+    fg_tpl *tp = fg_tpl_new("fg_turbo_ktab");
+    fg_tpl_set(tp, "TOP", "%s_ktab", top);
     const port_t ports[] = {{"k_i", 0, KW, both ? "{HSPA+, K}: the block's standard and size" : "block size K"},
                             {"ok_o", 1, 1, "K is a size of the design"},
                             {"c0_o", 1, CW, "C0 = L/4 (0 when not ok)"},
                             {"j_o", 1, JW, "HSPA+: the block runs on UP / 2^j SISOs, 2^j sub-banks per lane (LTE 0)"},
                             {"dbcf_o", 1, 1, "the block writes through the DBCF (HSPA+, and LTE sizes sent to it)"}};
-    fg_gen_port_list(f, ports, 5);
-    fprintf(f, "  reg ok, dbcf;\n  reg [%d:0] c0;\n  reg [%d:0] j;\n  always @* begin\n    ok = 1'b1;\n    j = %d'd0;\n"
-               "    dbcf = 1'b%d;\n    case (k_i)\n",
-            CW - 1, JW - 1, JW, c->std == FG_STD_UMTS);
+    fg_tpl_ports(tp, "PORTS", ports, 5);
+    fg_tpl_int(tp, "CW", CW);
+    fg_tpl_int(tp, "CW1", CW - 1);
+    fg_tpl_int(tp, "JW", JW);
+    fg_tpl_int(tp, "JW1", JW - 1);
+    fg_tpl_int(tp, "KW", KW);
+    fg_tpl_int(tp, "UMTS", c->std == FG_STD_UMTS);
     for (int i = 0; i < t->n; i++) {
         const fg_gen_turbo_size *z = &t->sz[i];
         const int j = j_of(c, z), key = both && z->std == FG_STD_UMTS ? (1 << AW) | z->K : z->K;
         const int set_dbcf = both && z->dbcf;
-        const char *std = z->std == FG_STD_UMTS ? "HSPA+" : "LTE";
-        if (!j && !set_dbcf) {
-            fprintf(f, "      %d'd%d: c0 = %d'd%d;  // %s P' %d, L %d\n", KW, key, CW, z->L / 4, std, z->P, z->L);
-            continue;
+        fg_tpl_begin(tp, "ROW");
+        fg_tpl_int(tp, "KEY", key);
+        fg_tpl_int(tp, "C0", z->L / 4);
+        fg_tpl_set(tp, "STD", "%s", z->std == FG_STD_UMTS ? "HSPA+" : "LTE");
+        fg_tpl_int(tp, "PP", z->P);
+        fg_tpl_int(tp, "LL", z->L);
+        if (j || set_dbcf) {
+            fg_tpl_begin(tp, "BLK");
+            fg_tpl_end(tp);
+            if (set_dbcf && z->std == FG_STD_LTE) {
+                fg_tpl_begin(tp, "THRU");
+                fg_tpl_end(tp);
+            }
+            if (j) {
+                fg_tpl_begin(tp, "J");
+                fg_tpl_int(tp, "JV", j);
+                fg_tpl_end(tp);
+            }
+            if (set_dbcf) {
+                fg_tpl_begin(tp, "DB");
+                fg_tpl_end(tp);
+            }
         }
-        fprintf(f, "      %d'd%d: begin  // %s P' %d, L %d%s\n        c0 = %d'd%d;\n", KW, key, std, z->P, z->L,
-                set_dbcf && z->std == FG_STD_LTE ? ", through the DBCF" : "", CW, z->L / 4);
-        if (j)
-            fprintf(f, "        j = %d'd%d;\n", JW, j);
-        if (set_dbcf)
-            fprintf(f, "        dbcf = 1'b1;\n");
-        fprintf(f, "      end\n");
+        fg_tpl_end(tp);
     }
-    fprintf(f, "      default: begin\n        ok = 1'b0;\n        c0 = %d'd0;\n      end\n    endcase\n  end\n"
-               "  assign ok_o = ok;\n  assign c0_o = c0;\n  assign j_o = j;\n  assign dbcf_o = dbcf;\n"
-               "endmodule\n`default_nettype wire\n",
-            CW);
+    return fg_tpl_write(tp, f);
 }
 
 /* The generated modules' names. */
@@ -334,19 +349,25 @@ typedef struct {
     char top[128], iag_lte[96], iag_umts[96], dbcf[96];
 } names;
 
-static void emit_iag(FILE *f, const char *module, const char *inst, int lanes, const char *rst, const char *sfx)
+/* One IAG instance of the top (section IAG). */
+static void iag_values(fg_tpl *tp, const char *module, const char *inst, int lanes, const char *rst, const char *sfx)
 {
-    fprintf(f,
-            "  %s %s (\n"
-            "      .clk_i(clk_i), .rst_ni(%s), .k_i(k_q), .lane_start_i(lane_start[%d:0]),\n"
-            "      .lane_stride_i(lane_stride[%d:0]), .start_i(iag_start), .inverse_i(iag_inverse),\n"
-            "      .lane_valid_i(iag_in_valid[%d:0]), .lane_x_i(iag_in_x[%d:0]), .ready_o(ready%s),\n"
-            "      .lane_valid_o(valid%s), .lane_err_o(err%s), .lane_addr_o(addr%s));\n",
-            module, inst, rst, lanes * 14 - 1, lanes * 3 - 1, lanes - 1, lanes * AW - 1, sfx, sfx, sfx, sfx);
+    fg_tpl_begin(tp, "IAG");
+    fg_tpl_set(tp, "MOD", "%s", module);
+    fg_tpl_set(tp, "INST", "%s", inst);
+    fg_tpl_set(tp, "RST", "%s", rst);
+    fg_tpl_set(tp, "SFX", "%s", sfx);
+    fg_tpl_int(tp, "ST1", lanes * 14 - 1);
+    fg_tpl_int(tp, "SR1", lanes * 3 - 1);
+    fg_tpl_int(tp, "LV1", lanes - 1);
+    fg_tpl_int(tp, "LX1", lanes * AW - 1);
+    fg_tpl_end(tp);
 }
 
-static void emit_top(FILE *f, const fg_gen_turbo_cfg *c, const names *nm, int dbcf_level_w,
-                     const fg_vec_turbo_arch_dims *d, const table *t, const char *params)
+/* The top module (rtl/templates/fg_turbo_top.vh): sections BOTH (both standards: two IAGs, the standard an
+ * input), DBCFI (the HSPA+ DBCF) and an IAG per IAG instance. */
+static int emit_top(FILE *f, const fg_gen_turbo_cfg *c, const names *nm, int dbcf_level_w,
+                    const fg_vec_turbo_arch_dims *d, const table *t, const char *params)
 {
     const fg_xmap_fmt *x = &c->fmt;
     const int NL = d->nl, CW = cw_of(d), W_CH = x->w_ch, JW = jw_of(t->jmax), XW = x->w_ext + 1;
@@ -360,103 +381,45 @@ static void emit_top(FILE *f, const fg_gen_turbo_cfg *c, const names *nm, int db
                          : "Parallel radix-4 XMAP turbo decoder: K table, decoder core (rtl/lib/fg_turbo_core.v) and "
                            "IAG (docs/rtl-turbo.md; cycle-exact twin of fg_turbo_arch, data FIXED, path fit)",
                   params);
+    fg_tpl *tp = fg_tpl_new("fg_turbo_top");
+    fg_tpl_set(tp, "TOP", "%s", nm->top);
     port_t ports[PORTS_MAX];
-    const int np = ports_of(c, d, ports);
-    fprintf(f, "`default_nettype none\nmodule %s (\n", nm->top);
-    fg_gen_port_list(f, ports, np);
-    fprintf(f,
-            "  // The static inputs pass through registers: the logic that depends on them (the K table, the\n"
-            "  // position generators, lane programs and bank mappers) starts from a register.\n"
-            "  reg [%d:0] k_q;\n  reg [7:0] hi_q;\n  reg [%d:0] tail_q;\n  reg umts_q;\n"
-            "  always @(posedge clk_i) begin\n"
-            "    if (!rst_ni) begin\n      k_q <= %d'd0;\n      hi_q <= 8'd0;\n      tail_q <= %d'd0;\n"
-            "      umts_q <= 1'b%d;\n"
-            "    end else begin\n      k_q <= k_i;\n      hi_q <= half_iters_i;\n      tail_q <= tail_i;\n"
-            "      umts_q <= %s;\n    end\n"
-            "  end\n\n"
-            "  // K table: %d sizes up to K %d, sub-blocks up to L %d.\n"
-            "  wire k_ok, dbcf;\n  wire [%d:0] c0;\n  wire [%d:0] j;\n"
-            "  %s_ktab u_ktab (.k_i(%s), .ok_o(k_ok), .c0_o(c0), .j_o(j), .dbcf_o(dbcf));\n"
-            "  assign k_ok_o = k_ok;\n\n",
-            AW - 1, 12 * W_CH - 1, AW, 12 * W_CH, umts, both ? "umts_i" : umts ? "1'b1" : "1'b0", t->n, c->k_max,
-            t->lmax, CW - 1, JW - 1, nm->top, both ? "{umts_q, k_q}" : "k_q");
-    fprintf(f,
-            "  wire iag_rst_n, iag_start, iag_inverse, iag_ready;\n"
-            "  wire [%d:0] lane_start;\n  wire [%d:0] lane_stride;\n"
-            "  wire [%d:0] iag_in_valid, iag_valid, iag_err;\n  wire [%d:0] iag_in_x, iag_addr;\n"
-            "  wire dbcf_rst_n;\n  wire [%d:0] dbcf_valid, dbcf_reject, dbcf_we;\n  wire [%d:0] dbcf_bank;\n"
-            "  wire [%d:0] dbcf_row, dbcf_wrow;\n  wire [%d:0] dbcf_data, dbcf_wdata;\n"
-            "  fg_turbo_core #(\n"
-            "      .P(%d), .LMAX(%d), .W_CH(%d), .W_EXT(%d), .W_BM(%d), .W_SM(%d), .NORM(%d), .LMAP(%d), .LIAG(%d),\n"
-            "      .NII(%d), .UMTS(%d), .JMAX(%d), .MAPXOR(%d), .UP(%d), .LMAXH(%d), .QP(%d)\n"
-            "  ) u_core (\n"
-            "      .clk_i(clk_i), .rst_ni(rst_ni), .k_i(k_q), .c0_i(c0), .j_i(j), .umts_i(umts_q), .dbcf_i(dbcf),\n"
-            "      .half_iters_i(hi_q), .tail_i(tail_q),\n"
-            "      .ld_valid_i(ld_valid_i & k_ok), .ld_pos_i(ld_pos_i), .ld_data_i(ld_data_i), .start_i(start_i & k_ok),\n"
-            "      .iag_rst_no(iag_rst_n), .iag_lane_start_o(lane_start), .iag_lane_stride_o(lane_stride),\n"
-            "      .iag_start_o(iag_start), .iag_inverse_o(iag_inverse), .iag_valid_o(iag_in_valid), .iag_x_o(iag_in_x),\n"
-            "      .iag_ready_i(iag_ready), .iag_valid_i(iag_valid), .iag_err_i(iag_err), .iag_addr_i(iag_addr),\n"
-            "      .dbcf_rst_no(dbcf_rst_n), .dbcf_valid_o(dbcf_valid), .dbcf_bank_o(dbcf_bank), .dbcf_row_o(dbcf_row),\n"
-            "      .dbcf_data_o(dbcf_data), .dbcf_reject_i(dbcf_reject), .dbcf_we_i(dbcf_we), .dbcf_row_i(dbcf_wrow),\n"
-            "      .dbcf_data_i(dbcf_wdata),\n"
-            "      .hard_rd_pos_i(hard_rd_pos_i), .hard_rd_data_o(hard_rd_data_o),\n"
-            "      .state_o(state_o), .half_o(half_o), .tau_o(tau_o), .half_end_o(half_end_o), .done_o(done_o),\n"
-            "      .rd_valid_o(rd_valid_o), .rd_pos_o(rd_pos_o), .rd_bank_o(rd_bank_o), .rd_row_o(rd_row_o),\n"
-            "      .rd_sys_o(rd_sys_o), .rd_par_o(rd_par_o), .rd_apr_o(rd_apr_o),\n"
-            "      .out_valid_o(out_valid_o), .out_x_o(out_x_o), .out_llr_o(out_llr_o),\n"
-            "      .word_valid_o(word_valid_o), .word_bank_o(word_bank_o), .word_row_o(word_row_o),\n"
-            "      .word_data_o(word_data_o), .wr_valid_o(ext_we_o), .wr_row_o(ext_row_o), .wr_data_o(ext_data_o));\n\n",
-            NL * 14 - 1, NL * 3 - 1, NL - 1, NL * AW - 1, NDW - 1, NDW * BWD - 1, NDW * d->rw - 1, NDW * XW - 1, c->P,
-            t->lmax, W_CH, x->w_ext, x->w_bm, x->w_sm, x->norm == FG_XMAP_NORM_SUBTRACT, c->siso_latency,
-            c->std == FG_STD_LTE ? FG_IAG_LATENCY_LTE : FG_IAG_LATENCY_UMTS, c->nii, core_mode(c), t->jmax,
-            c->mapping == FG_MAP_XMAP_XOR,
-            ND ? ND / 4 : c->P, t->lmaxh, t->qp);
-    if (ND)
-        fprintf(f,
-                "  // The DBCF of %d lanes and banks (held in reset outside half-iterations through it); the banks are\n"
-                "  // the core's.\n"
-                "  wire [%d:0] unused_accept_new, unused_accept_head;\n  wire unused_overflow, unused_done;\n"
-                "  wire [%d:0] unused_fifo_level;\n  wire [%d:0] unused_buf_level;\n"
-                "  %s u_dbcf (\n"
-                "      .clk_i(clk_i), .rst_ni(dbcf_rst_n), .lane_valid_i(dbcf_valid), .lane_bank_i(dbcf_bank),\n"
-                "      .lane_row_i(dbcf_row), .lane_data_i(dbcf_data), .accept_new_o(unused_accept_new),\n"
-                "      .accept_head_o(unused_accept_head), .reject_o(dbcf_reject), .fifo_level_o(unused_fifo_level),\n"
-                "      .bank_we_o(dbcf_we), .bank_row_o(dbcf_wrow), .bank_data_o(dbcf_wdata),\n"
-                "      .buf_level_o(unused_buf_level), .overflow_o(unused_overflow), .done_o(unused_done));\n\n",
-                ND, ND - 1, ND * dbcf_level_w - 1, ND * dbcf_level_w - 1, nm->dbcf);
-    else
-        fprintf(f,
-                "  // LTE writes the banks directly: no DBCF.\n"
-                "  wire unused_dbcf = ^{dbcf_rst_n, dbcf_valid, dbcf_bank, dbcf_row, dbcf_data};\n"
-                "  assign dbcf_reject = %d'd0;\n  assign dbcf_we = %d'd0;\n  assign dbcf_wrow = %d'd0;\n"
-                "  assign dbcf_wdata = %d'd0;\n\n",
-                NL, NL, NL * d->rw, NL * XW);
-    if (!both) {
-        fprintf(f, "  // The IAG of %d lanes (held in reset while the core is idle or done).\n"
-                   "  wire ready;\n  wire [%d:0] valid, err;\n  wire [%d:0] addr;\n",
-                NL, NL - 1, NL * AW - 1);
-        emit_iag(f, umts ? nm->iag_umts : nm->iag_lte, "u_iag", NL, "iag_rst_n", "");
-        fprintf(f, "  assign iag_ready = ready;\n  assign iag_valid = valid;\n  assign iag_err = err;\n"
-                   "  assign iag_addr = addr;\n");
+    fg_tpl_ports(tp, "PORTS", ports, ports_of(c, d, ports));
+    fg_tpl_set(tp, "KTAB", "%s_ktab", nm->top);
+    const struct { const char *name; long v; } ints[] = {
+        {"CH1", 12 * W_CH - 1}, {"CH", 12 * W_CH}, {"UMTS", umts}, {"NSIZES", t->n}, {"KMAX", c->k_max},
+        {"LMAX", t->lmax}, {"CW1", CW - 1}, {"JW1", JW - 1}, {"NL14", NL * 14 - 1}, {"NL3", NL * 3 - 1},
+        {"NL1", NL - 1}, {"NLA1", NL * AW - 1}, {"NDW1", NDW - 1}, {"NDWB1", NDW * BWD - 1},
+        {"NDWR1", NDW * d->rw - 1}, {"NDWX1", NDW * XW - 1}, {"P", c->P}, {"W_CH", W_CH}, {"W_EXT", x->w_ext},
+        {"W_BM", x->w_bm}, {"W_SM", x->w_sm}, {"NORM", x->norm == FG_XMAP_NORM_SUBTRACT}, {"LMAP", c->siso_latency},
+        {"LIAG", c->std == FG_STD_LTE ? FG_IAG_LATENCY_LTE : FG_IAG_LATENCY_UMTS}, {"NII", c->nii},
+        {"MODE", core_mode(c)}, {"JMAX", t->jmax}, {"MAPXOR", c->mapping == FG_MAP_XMAP_XOR},
+        {"UP", ND ? ND / 4 : c->P}, {"LMAXH", t->lmaxh}, {"QP", t->qp}, {"NL", NL}};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
+        fg_tpl_int(tp, ints[i].name, ints[i].v);
+    if (ND) {
+        fg_tpl_begin(tp, "DBCFI");
+        fg_tpl_set(tp, "DBCF", "%s", nm->dbcf);
+        fg_tpl_int(tp, "NDL1", ND * dbcf_level_w - 1);
+        fg_tpl_end(tp);
+        fg_tpl_int(tp, "ND", ND);
+        fg_tpl_int(tp, "ND1", ND - 1);
     } else {
-        fprintf(f,
-                "  // The LTE IAG of %d lanes and the HSPA+ IAG of %d (lanes 0..%d), each held in reset unless the\n"
-                "  // block is of its standard and the core is busy; the block's IAG drives the lanes.\n"
-                "  wire ready_l, ready_u;\n  wire [%d:0] valid_l, err_l;\n  wire [%d:0] addr_l;\n"
-                "  wire [%d:0] valid_u, err_u;\n  wire [%d:0] addr_u;\n"
-                "  wire rst_l_n = iag_rst_n & ~umts_q, rst_u_n = iag_rst_n & umts_q;\n",
-                NL, ND, ND - 1, NL - 1, NL * AW - 1, ND - 1, ND * AW - 1);
-        emit_iag(f, nm->iag_lte, "u_iag_lte", NL, "rst_l_n", "_l");
-        emit_iag(f, nm->iag_umts, "u_iag_umts", ND, "rst_u_n", "_u");
-        fprintf(f,
-                "  assign iag_ready = umts_q ? ready_u : ready_l;\n"
-                "  assign iag_valid = umts_q ? {%d'd0, valid_u} : valid_l;\n"
-                "  assign iag_err = umts_q ? {%d'd0, err_u} : err_l;\n"
-                "  assign iag_addr = umts_q ? {%d'd0, addr_u} : addr_l;\n",
-                NL - ND, NL - ND, (NL - ND) * AW);
+        fg_tpl_int(tp, "NLR", NL * d->rw);
+        fg_tpl_int(tp, "NLX", NL * XW);
     }
-    fprintf(f, "  assign iag_valid_o = iag_valid;\n  assign iag_err_o = iag_err;\n  assign iag_addr_o = iag_addr;\n"
-               "endmodule\n`default_nettype wire\n");
+    if (!both)
+        iag_values(tp, umts ? nm->iag_umts : nm->iag_lte, "u_iag", NL, "iag_rst_n", "");
+    else {
+        fg_tpl_begin(tp, "BOTH");
+        fg_tpl_int(tp, "NDA1", ND * AW - 1);
+        fg_tpl_int(tp, "PADV", NL - ND);
+        fg_tpl_int(tp, "PADA", (NL - ND) * AW);
+        fg_tpl_end(tp);
+        iag_values(tp, nm->iag_lte, "u_iag_lte", NL, "rst_l_n", "_l");
+        iag_values(tp, nm->iag_umts, "u_iag_umts", ND, "rst_u_n", "_u");
+    }
+    return fg_tpl_write(tp, f);
 }
 
 static void emit_manifest(FILE *f, const fg_gen_turbo_cfg *c, const names *nm, const fg_vec_turbo_arch_dims *d,
@@ -557,16 +520,26 @@ int fg_gen_turbo(const fg_gen_turbo_cfg *c, const char *dir)
         rc = FG_EIO;
         goto fail;
     }
-    emit_top(f, c, &nm, dd.count_w, &d, &t, params);
-    if ((rc = fg_gen_out_close(&o, f, file)) || (rc = fg_gen_out_primitives_of(&o, file)))
+    rc = emit_top(f, c, &nm, dd.count_w, &d, &t, params);
+    {
+        const int rc_close = fg_gen_out_close(&o, f, file);
+        if (!rc)
+            rc = rc_close;
+    }
+    if (rc || (rc = fg_gen_out_primitives_of(&o, file)))
         goto fail;
     snprintf(file, sizeof file, "%s_ktab.v", nm.top);
     if (!(f = fg_gen_out_open(&o, file, 1))) {
         rc = FG_EIO;
         goto fail;
     }
-    emit_ktab(f, c, nm.top, &d, &t, params);
-    if ((rc = fg_gen_out_close(&o, f, file)) || (c->std != FG_STD_UMTS && (rc = fg_gen_iag_write(&o, &il))) ||
+    rc = emit_ktab(f, c, nm.top, &d, &t, params);
+    {
+        const int rc_close = fg_gen_out_close(&o, f, file);
+        if (!rc)
+            rc = rc_close;
+    }
+    if (rc || (c->std != FG_STD_UMTS && (rc = fg_gen_iag_write(&o, &il))) ||
         (c->std != FG_STD_LTE && ((rc = fg_gen_iag_write(&o, &iu)) || (rc = fg_gen_dbcf_write(&o, &dc)))))
         goto fail;
     {

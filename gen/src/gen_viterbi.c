@@ -95,14 +95,16 @@ static void stage_name(const char *top, char *buf, size_t n)
     snprintf(buf, n, "fg_vit_stage_%s", top + strlen("fg_viterbi_"));
 }
 
-/* The stage module: branch metrics of every output pattern the trellis uses, one fg_vit_acs per state. */
-static void emit_stage(FILE *f, const fg_vit_hw_dims *d, const char *stage, const char *params)
+/* The stage module (rtl/templates/fg_vit_stage.vh): branch metrics of every output pattern the trellis uses,
+ * one fg_vit_acs per state. */
+static int emit_stage(FILE *f, const fg_vit_hw_dims *d, const char *stage, const char *params)
 {
     const fg_vit_code *c = &d->cfg.code;
     const int M = d->M, n = c->n, WL = d->cfg.w_llr, W = d->cfg.w_pm, WB = d->w_bm, K = c->K;
     fg_gen_header(f, "One trellis stage of the streaming Viterbi decoder: branch metrics and the ACS array "
                      "(docs/rtl-viterbi.md; acs() of cmodel/src/viterbi/viterbi_hw.c)", params);
-    fprintf(f, "`default_nettype none\nmodule %s (\n", stage);
+    fg_tpl *t = fg_tpl_new("fg_vit_stage");
+    fg_tpl_set(t, "TOP", "%s", stage);
     char w0[64], w1[64];
     snprintf(w0, sizeof w0, "%d states x %d-bit metrics, state j at [j*%d +: %d]", M, W, W, W);
     snprintf(w1, sizeof w1, "%d symbols of %d bits", n, WL);
@@ -113,101 +115,99 @@ static void emit_stage(FILE *f, const fg_vit_hw_dims *d, const char *stage, cons
                                  {"sub_i", 0, W, "subtract normalisation: the value taken off every metric"},
                                  {"pm_o", 1, M * W, "the new metrics"},
                                  {"dec_o", 1, M, "the decisions: state j's survivor from ((j << 1) | x) mod M"}};
-    fg_gen_port_list(f, ports, 7);
-    fprintf(f, "  // the symbols, 0 where erased, in %d bits\n", WB);
-    for (int b = 0; b < n; b++)
-        fprintf(f, "  wire signed [%d:0] l%d = era_i[%d] ? %d'sd0 : {{%d{sym_i[%d]}}, sym_i[%d:%d]};\n", WB - 1, b, b,
-                WB, WB - WL, b * WL + WL - 1, b * WL + WL - 1, b * WL);
+    fg_tpl_ports(t, "PORTS", ports, 7);
+    fg_tpl_int(t, "WB", WB);
+    fg_tpl_int(t, "WB1", WB - 1);
+    fg_tpl_int(t, "W", W);
+    fg_tpl_int(t, "W1", W - 1);
+    fg_tpl_int(t, "WX", WB - WL);
+    fg_tpl_int(t, "WXB", W - WB);
+    fg_tpl_int(t, "NORM", d->cfg.norm == FG_VIT_NORM_SUBTRACT);
+    for (int b = 0; b < n; b++) {
+        fg_tpl_begin(t, "SYM");
+        fg_tpl_int(t, "B", b);
+        fg_tpl_int(t, "HI", b * WL + WL - 1);
+        fg_tpl_int(t, "LO", b * WL);
+        fg_tpl_end(t);
+    }
     uint8_t used[1 << FG_VIT_N_MAX] = {0};
     for (int j = 0; j < M; j++)
         for (int x = 0; x < 2; x++)
             used[fg_vit_out(c, ((j << 1) | x) & (M - 1), j >> (K - 2))] = 1;
-    fprintf(f, "  // branch metrics: output pattern o (bit b = output b) correlates -l_b where o_b = 1, +l_b else\n");
     for (int o = 0; o < (1 << n); o++) {
         if (!used[o])
             continue;
-        fprintf(f, "  wire signed [%d:0] bm%d = ", WB - 1, o);
-        for (int b = 0; b < n; b++)
-            fprintf(f, "%s%sl%d", b ? " " : "", (o >> b) & 1 ? "- " : (b ? "+ " : ""), b);
-        fprintf(f, ";\n  wire [%d:0] bx%d = {{%d{bm%d[%d]}}, bm%d};\n", W - 1, o, W - WB, o, WB - 1, o);
+        char e[16 * FG_VIT_N_MAX];
+        size_t at = 0;
+        for (int b = 0; b < n; b++) /* the sum of the symbols, -l_b where bit b of o is 1 */
+            at += (size_t)snprintf(e + at, sizeof e - at, "%s%sl%d", b ? " " : "", (o >> b) & 1 ? "- " : (b ? "+ " : ""), b);
+        fg_tpl_begin(t, "BM");
+        fg_tpl_int(t, "O", o);
+        fg_tpl_set(t, "EXPR", "%s", e);
+        fg_tpl_end(t);
     }
     for (int j = 0; j < M; j++) {
         const int p0 = (j << 1) & (M - 1), p1 = ((j << 1) | 1) & (M - 1), u = j >> (K - 2);
-        fprintf(f,
-                "  fg_vit_acs #(.W(%d), .NORM(%d)) u_acs%d (.pm0_i(pm_i[%d+:%d]), .pm1_i(pm_i[%d+:%d]), .bm0_i(bx%u), "
-                ".bm1_i(bx%u),\n      .sub_i(sub_i), .force_i(force_i), .pm_o(pm_o[%d+:%d]), .dec_o(dec_o[%d]));\n",
-                W, d->cfg.norm == FG_VIT_NORM_SUBTRACT, j, p0 * W, W, p1 * W, W, (unsigned)fg_vit_out(c, p0, u),
-                (unsigned)fg_vit_out(c, p1, u), j * W, W, j);
+        fg_tpl_begin(t, "ACS");
+        fg_tpl_int(t, "J", j);
+        fg_tpl_int(t, "P0", p0 * W);
+        fg_tpl_int(t, "P1", p1 * W);
+        fg_tpl_int(t, "BM0", fg_vit_out(c, p0, u));
+        fg_tpl_int(t, "BM1", fg_vit_out(c, p1, u));
+        fg_tpl_int(t, "PO", j * W);
+        fg_tpl_end(t);
     }
-    fprintf(f, "endmodule\n`default_nettype wire\n");
+    return fg_tpl_write(t, f);
 }
 
-static void emit_top(FILE *f, const fg_vit_hw_dims *d, const char *top, const char *params)
+/* The top module (rtl/templates/fg_viterbi_top.vh and the fragments it includes). */
+static int emit_top(FILE *f, const fg_vit_hw_dims *d, const char *top, const char *params)
 {
     char stage[180];
     stage_name(top, stage, sizeof stage);
-    const int S = d->S, n = d->cfg.code.n, WL = d->cfg.w_llr, K = d->cfg.code.K, mem = d->cfg.tb == FG_VIT_HW_MEMORY;
+    const int S = d->S, K = d->cfg.code.K, EW = d->w_em, TW = FG_VIT_HW_STAGE_BITS;
     fg_gen_header(f, "Streaming Viterbi decoder: ACS array, best-state tree, traceback memory or register exchange "
                      "(docs/rtl-viterbi.md; cycle-exact twin of fg_vit_hw, cmodel/src/viterbi/viterbi_hw.c)",
                   params);
-    fprintf(f, "`default_nettype none\nmodule %s (\n", top);
+    fg_tpl *t = fg_tpl_new("fg_viterbi_top");
+    fg_tpl_set(t, "TOP", "%s", top);
+    fg_tpl_set(t, "STAGE", "%s", stage);
     fg_gen_port ports[PORTS];
-    fg_gen_port_list(f, ports, ports_of(d, ports));
-    fprintf(f,
-            "  // K = %d, traceback depth L = %d, block D = %d\n"
-            "  localparam integer MB = %d, M = %d, S = %d, N = %d, WL = %d, W = %d, NORM = %d, MEM = %d;\n"
-            "  localparam integer LD = %d, TW = %d, EW = %d;\n",
-            K, d->L, d->D, K - 1, d->M, S, n, WL, d->cfg.w_pm, d->cfg.norm == FG_VIT_NORM_SUBTRACT, mem, d->L + d->D,
-            FG_VIT_HW_STAGE_BITS, d->w_em);
-    const int EW = d->w_em, TW = FG_VIT_HW_STAGE_BITS;
-    if (mem)
-        fprintf(f, "  // the engine walks R stages a cycle through R banks of RB rows\n"
-                   "  localparam integer R = %d, RB = %d, BW = %d, RBW = %d, IW = %d;\n"
-                   "  localparam [BW-1:0] B_LAST = %d'd%d;\n  localparam [RBW-1:0] R_LAST = %d'd%d;\n"
-                   "  localparam [EW-1:0] E_L = %d'd%d;\n",
-                d->R, d->rb, bits_for(d->R - 1), bits_for(d->rb - 1), bits_for(d->L + d->D - 1), bits_for(d->R - 1),
-                d->R - 1, bits_for(d->rb - 1), d->rb - 1, EW, d->L);
-    fprintf(f, "  localparam [EW-1:0] E_S = %d'd%d, E_D = %d'd%d, E_LD = %d'd%d, E_K1 = %d'd%d;\n"
-               "  localparam [TW-1:0] T_MB = %d'd%d, T_LD = %d'd%d, T_D = %d'd%d, T_ONE = %d'd1, T_TWO = %d'd2;\n",
-            EW, S, EW, d->D, EW, d->L + d->D, EW, K - 1, TW, K - 1, TW, d->L + d->D, TW, d->D, TW, TW);
-    fprintf(f, "  wire [S-1:0] in_valid = in_valid_i;\n  wire [S-1:0] out_valid;\n"
-               "  assign out_valid_o = out_valid;\n\n");
-    fputs(fg_gen_template("fg_viterbi_regs"), f);
-    fprintf(f, "\n  // ---- ACS: %s ----\n", S == 2 ? "two trellis stages per cycle, the second reading the first's "
-                                                    "metrics (the two compare levels of a radix-4 ACS)"
-                                                  : "one trellis stage per cycle");
-    fprintf(f, "  wire [M*W-1:0] pm_a, pm_b;\n  wire [M-1:0] dec_a, dec_b;\n"
-               "  %s u_stage0 (\n"
-               "      .pm_i(in_start_i ? {M*W{1'b0}} : pm_q), .sym_i(in_sym_i[N*WL-1:0]), .era_i(in_era_i[N-1:0]),\n"
-               "      .force_i(t_a < T_MB), .sub_i(in_start_i ? {W{1'b0}} : bmax), .pm_o(pm_a), .dec_o(dec_a));\n",
-            stage);
-    if (S == 1) {
-        fprintf(f, "  wire two = 1'b0;\n  assign pm_b = pm_a;\n  assign dec_b = dec_a;\n\n");
-    } else {
-        fprintf(f, "  wire two = in_valid[1];\n  wire [TW-1:0] t_b = t_a + T_ONE;\n");
-        if (d->cfg.norm == FG_VIT_NORM_SUBTRACT)
-            fprintf(f,
-                    "  // subtract: the second stage takes off the maximum of the first's metrics (reachable at t_b)\n"
-                    "  wire [M-1:0] reach_b;\n  wire [W-1:0] sub_b;\n  wire [MB-1:0] unused_best_b;\n"
-                    "  wire unused_reach_b;\n  genvar gb;\n  generate\n"
-                    "    for (gb = 0; gb < M; gb = gb + 1) begin : g_reach_b\n"
-                    "      localparam [MB-1:0] J = gb;\n"
-                    "      assign reach_b[gb] = (J & (ONES >> t_b)) == {MB{1'b0}};\n    end\n  endgenerate\n"
-                    "  fg_vit_tree #(.MB(MB), .W(W), .NORM(NORM)) u_tree_b (\n"
-                    "      .pm_i(pm_a), .ok_i(reach_b), .ok_o(unused_reach_b), .idx_o(unused_best_b), .max_o(sub_b));\n");
-        else
-            fprintf(f, "  wire [W-1:0] sub_b = {W{1'b0}};\n");
-        fprintf(f, "  %s u_stage1 (\n"
-                   "      .pm_i(pm_a), .sym_i(in_sym_i[2*N*WL-1:N*WL]), .era_i(in_era_i[2*N-1:N]), .force_i(t_b < T_MB),\n"
-                   "      .sub_i(sub_b), .pm_o(pm_b), .dec_o(dec_b));\n\n",
-                stage);
+    fg_tpl_ports(t, "PORTS", ports, ports_of(d, ports));
+    const struct { const char *name; int v; } ints[] = {
+        {"K", K}, {"L", d->L}, {"D", d->D}, {"MB", K - 1}, {"M", d->M}, {"S", S}, {"N", d->cfg.code.n},
+        {"WL", d->cfg.w_llr}, {"W", d->cfg.w_pm}, {"NORM", d->cfg.norm == FG_VIT_NORM_SUBTRACT},
+        {"MEM", d->cfg.tb == FG_VIT_HW_MEMORY}, {"LD", d->L + d->D}, {"TW", TW}, {"EW", EW}};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
+        fg_tpl_int(t, ints[i].name, ints[i].v);
+    const struct { const char *name; int w, v; } sized[] = { /* localparams as w'dv */
+        {"E_S", EW, S}, {"E_D", EW, d->D}, {"E_LD", EW, d->L + d->D}, {"E_K1", EW, K - 1}, {"T_MB", TW, K - 1},
+        {"T_LD", TW, d->L + d->D}, {"T_D", TW, d->D}, {"T_ONE", TW, 1}, {"T_TWO", TW, 2}};
+    for (size_t i = 0; i < sizeof sized / sizeof sized[0]; i++)
+        fg_tpl_set(t, sized[i].name, "%d'd%d", sized[i].w, sized[i].v);
+    if (d->cfg.tb == FG_VIT_HW_MEMORY) {
+        fg_tpl_begin(t, "MEMORY");
+        fg_tpl_int(t, "R", d->R);
+        fg_tpl_int(t, "RB", d->rb);
+        fg_tpl_int(t, "BW", bits_for(d->R - 1));
+        fg_tpl_int(t, "RBW", bits_for(d->rb - 1));
+        fg_tpl_int(t, "IW", bits_for(d->L + d->D - 1));
+        fg_tpl_set(t, "B_LAST", "%d'd%d", bits_for(d->R - 1), d->R - 1);
+        fg_tpl_set(t, "R_LAST", "%d'd%d", bits_for(d->rb - 1), d->rb - 1);
+        fg_tpl_set(t, "E_L", "%d'd%d", EW, d->L);
+        fg_tpl_end(t);
     }
-    fputs(fg_gen_template("fg_viterbi_body"), f);
-    fputs("\n", f);
-    fputs(fg_gen_template(mem ? "fg_viterbi_mem" : "fg_viterbi_exch"), f);
-    fputs("\n", f);
-    fputs(fg_gen_template("fg_viterbi_tail"), f);
-    fprintf(f, "endmodule\n`default_nettype wire\n");
+    fg_tpl_set(t, "ACS_TEXT", "%s", S == 2 ? "two trellis stages per cycle, the second reading the first's metrics "
+                                             "(the two compare levels of a radix-4 ACS)" : "one trellis stage per cycle");
+    if (S == 2) {
+        fg_tpl_begin(t, "TWO");
+        if (d->cfg.norm == FG_VIT_NORM_SUBTRACT) {
+            fg_tpl_begin(t, "SUB");
+            fg_tpl_end(t);
+        }
+        fg_tpl_end(t);
+    }
+    return fg_tpl_write(t, f);
 }
 
 static void emit_manifest(FILE *f, const fg_vit_hw_dims *d, const char *top, const fg_gen_out *o)
@@ -241,7 +241,7 @@ static void emit_manifest(FILE *f, const fg_vit_hw_dims *d, const char *top, con
 }
 
 /* Module `name` into <name>.v of o by emit, with the rtl/lib primitives it instantiates. */
-static int write_verilog(fg_gen_out *o, void (*emit)(FILE *, const fg_vit_hw_dims *, const char *, const char *),
+static int write_verilog(fg_gen_out *o, int (*emit)(FILE *, const fg_vit_hw_dims *, const char *, const char *),
                          const fg_vit_hw_dims *d, const char *name, const char *params)
 {
     char file[200];
@@ -249,9 +249,8 @@ static int write_verilog(fg_gen_out *o, void (*emit)(FILE *, const fg_vit_hw_dim
     FILE *f = fg_gen_out_open(o, file, 1);
     if (!f)
         return FG_EIO;
-    emit(f, d, name, params);
-    const int rc = fg_gen_out_close(o, f, file);
-    return rc ? rc : fg_gen_out_primitives_of(o, file);
+    const int rc = emit(f, d, name, params), rc_close = fg_gen_out_close(o, f, file);
+    return rc ? rc : rc_close ? rc_close : fg_gen_out_primitives_of(o, file);
 }
 
 int fg_gen_viterbi(const fg_gen_viterbi_cfg *c, const char *dir)
