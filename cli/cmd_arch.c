@@ -113,17 +113,17 @@ static int measure(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, int it
         uint8_t *u = malloc((size_t)n), *cw = malloc((size_t)n), *bits = malloc((size_t)n);
         double *y = malloc(sizeof(double) * (size_t)n);
         int32_t *q = malloc(sizeof(int32_t) * (size_t)n);
-        double sigma;
+        fg_channel_point pt;
+        fg_frame fr = {.llr = y, .llr_q = q};
         if (!u || !cw || !bits || !y || !q)
             rc = fg_cli_fail(CMD, "out of memory");
-        else if (fg_channel_sigma(ebn0, (double)k / n, &sigma))
+        else if (fg_channel_point_at(&fg_channel_awgn, NULL, ebn0, (double)k / n, &pt))
             rc = fg_cli_usage_error(CMD, "--ebn0: %s", fg_last_error());
         double cpi_sum = 0;
         for (int f = 0; f < frames && !rc; f++) {
             int it;
             if (fg_channel_random_bits(k, seed, (uint64_t)f, u) || fg_ldpc_encode(code, u, cw) ||
-                fg_channel_bpsk_awgn(cw, n, sigma, seed, (uint64_t)f, y) || fg_channel_llr(y, n, sigma, y) ||
-                fg_llr_quantize(y, n, cfg->fx.llr_width, cfg->fx.llr_frac, q) ||
+                fg_channel_awgn.transmit(&pt, cw, n, n, seed, f, cfg->fx.llr_width, cfg->fx.llr_frac, &fr) ||
                 fg_ldpc_arch_decode(a, q, bits, NULL, &it, &st, f == 0 && tf ? trace_line : NULL, &tc)) {
                 rc = fg_cli_fail(CMD, "frame %d: %s", f, fg_last_error());
                 break;

@@ -132,11 +132,11 @@ static int make_frame(const fg_turbo_arch_cfg *c, const data_opts *d, int f, uin
                       int32_t *q)
 {
     const int K = c->K, N = 3 * K + FG_TURBO_TAIL;
-    double sigma;
+    fg_channel_point pt;
+    fg_frame fr = {.llr = y, .llr_q = q};
     if (fg_channel_random_bits(K, d->seed, (uint64_t)f, u) || fg_turbo_encode(c->std, K, u, cw) ||
-        fg_channel_sigma(d->ebn0, (double)K / N, &sigma) ||
-        fg_channel_bpsk_awgn(cw, N, sigma, d->seed, (uint64_t)f, y) || fg_channel_llr(y, N, sigma, y) ||
-        fg_llr_quantize(y, N, c->fmt.w_ch, c->fmt.f_ch, q))
+        fg_channel_point_at(&fg_channel_awgn, NULL, d->ebn0, (double)K / N, &pt) ||
+        fg_channel_awgn.transmit(&pt, cw, N, N, d->seed, f, c->fmt.w_ch, c->fmt.f_ch, &fr))
         return -1;
     return 0;
 }

@@ -124,15 +124,6 @@ static int ports_of(const fg_gen_dbcf_cfg *c, port_t *p)
 
 enum { PORTS_MAX = 24 };
 
-/* A flag section of the template (one empty instance) where on. */
-static void flag(fg_tpl *t, const char *section, int on)
-{
-    if (on) {
-        fg_tpl_begin(t, section);
-        fg_tpl_end(t);
-    }
-}
-
 /* The top module (rtl/templates/fg_dbcf.vh): sections XB (the bank SRAMs outside), HEAD (offer head), FIFO
  * (F > 0), FPAD / BPAD (a FIFO's / a buffer's level narrower than CW: zero-extended). */
 static int emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
@@ -164,10 +155,10 @@ static int emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
     fg_tpl_set(t, "SEED", "%04X", b->lfsr_seed);
     fg_tpl_set(t, "TAPS", "%04X", fg_dbcf_lfsr_next(1)); /* the model's tap mask: next(1) = taps */
     if (c->external_banks)
-        flag(t, "XB", 1);
+        fg_tpl_flag(t, "XB", 1);
     else
         fg_tpl_int(t, "D", c->bank_depth);
-    flag(t, "HEAD", b->offer == FG_DBCF_OFFER_HEAD);
+    fg_tpl_flag(t, "HEAD", b->offer == FG_DBCF_OFFER_HEAD);
     if (F > 0) {
         fg_tpl_begin(t, "FIFO");
         fg_tpl_int(t, "F", F);

@@ -59,6 +59,8 @@ void fg_tpl_set(fg_tpl *t, const char *name, const char *fmt, ...) __attribute__
 void fg_tpl_int(fg_tpl *t, const char *name, long v);
 void fg_tpl_begin(fg_tpl *t, const char *section);
 void fg_tpl_end(fg_tpl *t);
+/* An instance of section without values when on (an on/off part of a template), none otherwise. */
+void fg_tpl_flag(fg_tpl *t, const char *section, int on);
 /* The value `name: fg_gen_port_list of the ports (its `);` included, its last newline not). */
 void fg_tpl_ports(fg_tpl *t, const char *name, const fg_gen_port *ports, int np);
 int fg_tpl_write(fg_tpl *t, FILE *f);

@@ -146,15 +146,6 @@ static int ports_of(const fg_gen_subsys_cfg *c, port_t *p)
     return (int)(sizeof all / sizeof all[0]);
 }
 
-/* A flag section (one empty instance) where on. */
-static void flag(fg_tpl *t, const char *section, int on)
-{
-    if (on) {
-        fg_tpl_begin(t, section);
-        fg_tpl_end(t);
-    }
-}
-
 /* The values of rtl/templates/fg_subsys_row.vh: row_o from a wire row_full of rf bits. */
 static void row_values(fg_tpl *t, int rf, int rw)
 {
@@ -205,7 +196,7 @@ static int emit_map(FILE *f, const fg_gen_subsys_cfg *c, const char *top)
                             {"bank_o", 1, BW, "bank"},
                             {"row_o", 1, RW, "row"}};
     fg_tpl_ports(t, "PORTS", ports, 4);
-    flag(t, "XR", c->mapping == FG_MAP_XMAP_XOR);
+    fg_tpl_flag(t, "XR", c->mapping == FG_MAP_XMAP_XOR);
     fg_tpl_int(t, "MP", M / P);
     fg_tpl_int(t, "SW", SW);
     fg_tpl_int(t, "LANE1", QW + 1);
@@ -234,10 +225,10 @@ static int emit_map(FILE *f, const fg_gen_subsys_cfg *c, const char *top)
         fg_tpl_end(t);
     }
     if (SW) {
-        flag(t, "SUB", 1);
+        fg_tpl_flag(t, "SUB", 1);
         fg_tpl_int(t, "SW1", SW - 1);
         if (c->mapping == FG_MAP_XMAP_XOR) {
-            flag(t, "WIDE", SW > 1);
+            fg_tpl_flag(t, "WIDE", SW > 1);
             for (int j = SW; j < AW - 2; j++) { /* the last bit, t[AW-2], is the template's */
                 fg_tpl_begin(t, "TERM");
                 fg_tpl_int(t, "J", j);
@@ -269,7 +260,7 @@ static int emit_delay(FILE *f, const fg_gen_subsys_cfg *c, const char *top)
     fg_tpl_int(t, "P", P);
     fg_tpl_int(t, "W", W);
     fg_tpl_int(t, "L", L);
-    flag(t, "ONE", L == 1);
+    fg_tpl_flag(t, "ONE", L == 1);
     return fg_tpl_write(t, f);
 }
 

@@ -426,3 +426,11 @@ int fg_tpl_write(fg_tpl *t, FILE *f)
     free(t);
     return rc;
 }
+
+void fg_tpl_flag(fg_tpl *t, const char *section, int on)
+{
+    if (on) {
+        fg_tpl_begin(t, section);
+        fg_tpl_end(t);
+    }
+}

@@ -4,6 +4,11 @@
 
 #include <math.h>
 
+/* The axis of both: Eb/N0 in dB. */
+#define EBN0_AXIS                                                                                                      \
+    .axis = "ebn0", .axis_label = "Eb/N0", .axis_unit = "dB", .axis_plot = "E_b/N_0 [dB]", .axis_format = "%.3f",    \
+    .lo = -50, .hi = 100, .axis_point = "2", .axis_points = "1,2,3"
+
 static int awgn_point(const void *cfg, double x, double rate, fg_channel_point *pt)
 {
     (void)cfg;
@@ -27,15 +32,7 @@ static int awgn_transmit(const fg_channel_point *pt, const uint8_t *sent_n, int 
 const fg_channel fg_channel_awgn = {
     .name = "bpsk-awgn",
     .summary = "BPSK over additive white Gaussian noise: channel LLRs 2y/sigma^2",
-    .axis = "ebn0",
-    .axis_label = "Eb/N0",
-    .axis_unit = "dB",
-    .axis_plot = "E_b/N_0 [dB]",
-    .axis_format = "%.3f",
-    .lo = -50,
-    .hi = 100,
-    .axis_point = "2",
-    .axis_points = "1,2,3",
+    EBN0_AXIS,
     .param_keys = {"sigma", NULL},
     .rx = FG_RX_LLR,
     .point = awgn_point,
@@ -74,15 +71,7 @@ static int bsc_transmit(const fg_channel_point *pt, const uint8_t *sent_n, int n
 const fg_channel fg_channel_bsc = {
     .name = "bsc",
     .summary = "the binary symmetric channel of hard decisions on BPSK/AWGN: crossover p = Q(sqrt(2 R Eb/N0))",
-    .axis = "ebn0",
-    .axis_label = "Eb/N0",
-    .axis_unit = "dB",
-    .axis_plot = "E_b/N_0 [dB]",
-    .axis_format = "%.3f",
-    .lo = -50,
-    .hi = 100,
-    .axis_point = "2",
-    .axis_points = "1,2,3",
+    EBN0_AXIS,
     .param_keys = {"sigma", "p", NULL},
     .rx = FG_RX_BITS,
     .with_llr = 1,

@@ -55,20 +55,16 @@ static void observe(ldpc_ctx *c, const fg_ldpc_arch *a, const fg_ldpc_arch_ports
     }
 }
 
-static int frame_llr(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, double sigma, uint64_t seed, int f,
-                     uint8_t *u, uint8_t *cw, double *y, int32_t *q)
+/* Frame f as the ldpc family makes it: the codeword of the bits of stream f through the AWGN channel at pt. */
+static int frame_llr(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, const fg_channel_point *pt, uint64_t seed,
+                     int f, uint8_t *u, uint8_t *cw, double *y, int32_t *q)
 {
-    const int n = code->n;
+    fg_frame fr = {.llr = y, .llr_q = q};
     int rc = fg_channel_random_bits(code->k, seed, (uint64_t)f, u);
     if (!rc)
         rc = fg_ldpc_encode(code, u, cw);
-    if (!rc)
-        rc = fg_channel_bpsk_awgn(cw, n, sigma, seed, (uint64_t)f, y);
-    if (!rc)
-        rc = fg_channel_llr(y, n, sigma, y);
-    if (!rc)
-        rc = fg_llr_quantize(y, n, cfg->fx.llr_width, cfg->fx.llr_frac, q);
-    return rc;
+    return rc ? rc
+              : fg_channel_awgn.transmit(pt, cw, code->n, code->n, seed, f, cfg->fx.llr_width, cfg->fx.llr_frac, &fr);
 }
 
 fg_ldpc_vec_params fg_ldpc_vec_params_default(void)
@@ -94,8 +90,8 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
                             code->name);
     if (vp->code_index < 0 || vp->code_index > 1023)
         return fg_set_error(FG_EINVAL, "code_index=%d out of range [0, 1023]", vp->code_index);
-    double sigma;
-    int rc = fg_channel_sigma(ebn0_db, (double)code->k / code->n, &sigma);
+    fg_channel_point pt;
+    int rc = fg_channel_point_at(&fg_channel_awgn, NULL, ebn0_db, (double)code->k / code->n, &pt);
     if (rc)
         return rc;
     fg_ldpc_arch *a = NULL;
@@ -135,7 +131,7 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
     double cpi0 = 0;
     for (int f = 0; f < frames && !rc; f++) {
         fg_vec_progress(f, 2L * frames); /* pass 1, then pass 2: two steps a frame */
-        rc = frame_llr(code, cfg, sigma, seed, f, u, cw, y, q);
+        rc = frame_llr(code, cfg, &pt, seed, f, u, cw, y, q);
         if (!rc)
             rc = fg_ldpc_arch_decode(a, q, dec + (size_t)f * n, NULL, &iters[f], &st, NULL, NULL);
         if (rc)
@@ -218,7 +214,7 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
         fg_vec_progress(frames + f, 2L * frames);
         c.frame = f;
         c.iters = 0;
-        rc = frame_llr(code, cfg, sigma, seed, f, u, cw, y, q);
+        rc = frame_llr(code, cfg, &pt, seed, f, u, cw, y, q);
         for (int j = 0; j < n && !rc; j++) {
             const int64_t v = q[j];
             rc = fg_vec_write(c.w, ids[0], &v, NULL);

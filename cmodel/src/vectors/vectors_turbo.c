@@ -55,19 +55,14 @@ int fg_vecp_turbo_frame(fg_std std, int K, const fg_xmap_fmt *fmt, double ebn0_d
                         uint8_t *info, uint8_t *cw, double *y, int32_t *q)
 {
     const int N = 3 * K + FG_TURBO_TAIL;
-    double sigma;
-    int rc = fg_channel_sigma(ebn0_db, (double)K / N, &sigma);
+    fg_channel_point pt;
+    fg_frame fr = {.llr = y, .llr_q = q};
+    int rc = fg_channel_point_at(&fg_channel_awgn, NULL, ebn0_db, (double)K / N, &pt);
     if (!rc)
         rc = fg_channel_random_bits(K, seed, stream, info);
     if (!rc)
         rc = fg_turbo_encode(std, K, info, cw);
-    if (!rc)
-        rc = fg_channel_bpsk_awgn(cw, N, sigma, seed, stream, y);
-    if (!rc)
-        rc = fg_channel_llr(y, N, sigma, y);
-    if (!rc)
-        rc = fg_llr_quantize(y, N, fmt->w_ch, fmt->f_ch, q);
-    return rc;
+    return rc ? rc : fg_channel_awgn.transmit(&pt, cw, N, N, seed, (long long)stream, fmt->w_ch, fmt->f_ch, &fr);
 }
 
 int fg_vecp_turbo_fmt_params(fg_vec_writer *w, const fg_xmap_fmt *f)
