@@ -75,14 +75,14 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* The frames first .. first+n-1 of seed 1 at the bench's point, in the input m takes. */
-static int make_batch(const char *cmd, const fg_family_inst *fi, const fg_family_impl *m, const bench_opts *v,
-                      long long first, uint8_t *ref, double *llr, int32_t *llr_q, uint8_t *rx, int *n_rx)
+/* The frames first .. first+n-1 of seed 1 at the bench's point, into the buffers of the input the
+ * implementation takes (the others NULL). */
+static int make_batch(const char *cmd, const fg_family_inst *fi, const bench_opts *v, long long first, uint8_t *ref,
+                      double *llr, int32_t *llr_q, uint8_t *rx, int *n_rx)
 {
     enum { CHUNK = 65536 };
     const int n = v->frames;
     const size_t nr = (size_t)fi->n_rx_max;
-    (void)m;
     int rc = 0;
     for (int done = 0; done < n && !rc; done += CHUNK) { /* in chunks: progress while a large batch is made */
         const int c = n - done < CHUNK ? n - done : CHUNK;
@@ -128,7 +128,7 @@ static int time_decoder(const char *cmd, const fg_family_inst *fi, const fg_fami
                              .work = work,
                              .erased = erased};
     for (int b = 0; b <= v->batches && !rc; b++) { /* batch 0: the warm-up */
-        if ((rc = make_batch(cmd, fi, m, v, (long long)b * n, ref, llr, llr_q, rx, n_rx)))
+        if ((rc = make_batch(cmd, fi, v, (long long)b * n, ref, llr, llr_q, rx, n_rx)))
             break;
         fg_cli_ticker *tick = b ? fg_cli_ticker_start("fecforge %s: batch %d of %d (%d frames)", cmd, b, v->batches, n)
                                 : fg_cli_ticker_start("fecforge %s: warm-up batch of %d frames", cmd, n);

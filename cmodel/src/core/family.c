@@ -740,9 +740,9 @@ int fg_family_frames(const fg_family_inst *fi, uint64_t seed, double x, long lon
     if (threads < 1 || threads > FG_BER_WORKERS_MAX || count < 0 || first < 0)
         return fg_set_error(FG_EINVAL, "fg_family_frames: threads=%d, count=%d, first=%lld", threads, count, first);
     fg_channel_point pt;
-    int rc0 = fg_family_point(fi, x, &pt);
-    if (rc0)
-        return rc0;
+    const int bad_point = fg_family_point(fi, x, &pt);
+    if (bad_point)
+        return bad_point;
     atomic_int next, failed;
     atomic_init(&next, 0);
     atomic_init(&failed, 0);
