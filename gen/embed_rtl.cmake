@@ -3,7 +3,7 @@
 # sources of `fecforge verify` (VAR, TYPE, HEADER given; BASE given: the path relative to BASE).
 if(NOT VAR)
   set(VAR fg_gen_rtl_lib)
-  set(TYPE fg_gen_rtl_file)
+  set(TYPE fg_gen_text)
   set(HEADER gen_internal.h)
 endif()
 string(REPLACE "," ";" files "${FILES}")

@@ -13,6 +13,7 @@
 #include "fecforge/error.h"
 #include "fecforge/family.h"
 #include "toy_channels.h"
+#include "toy_design.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,7 +218,8 @@ static const fg_family toy = {
 
 int main(int argc, char **argv)
 {
-    if (fg_family_register(&toy) || fg_family_register(&fg_toy_bsc) || fg_family_register(&fg_toy_bsid)) {
+    if (fg_family_register(&toy) || fg_family_register(&fg_toy_bsc) || fg_family_register(&fg_toy_bsid) ||
+        fg_toy_design_register()) {
         fprintf(stderr, "fecforge-toy: %s\n", fg_last_error());
         return FG_EXIT_FAIL;
     }

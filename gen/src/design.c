@@ -10,18 +10,35 @@
 static const fg_design *const builtin[] = {&fg_design_dbcf,  &fg_design_iag,         &fg_design_subsys, &fg_design_ldpc,
                                            &fg_design_turbo, &fg_design_turbo_fixed, &fg_design_xmap,
                                            &fg_design_viterbi};
-enum { N_BUILTIN = sizeof builtin / sizeof *builtin };
+enum { N_BUILTIN = sizeof builtin / sizeof *builtin, ADDED_MAX = 8 };
+static const fg_design *added[ADDED_MAX]; /* a program's own designs (fg_design_register), before any verb runs */
+static int n_added;
 
-int fg_design_count(void) { return N_BUILTIN; }
+int fg_design_count(void) { return N_BUILTIN + n_added; }
 
-const fg_design *fg_design_at(int i) { return i >= 0 && i < N_BUILTIN ? builtin[i] : NULL; }
+const fg_design *fg_design_at(int i)
+{
+    return i >= 0 && i < N_BUILTIN ? builtin[i] : i >= N_BUILTIN && i < N_BUILTIN + n_added ? added[i - N_BUILTIN] : NULL;
+}
 
 const fg_design *fg_design_find(const char *name)
 {
-    for (int i = 0; name && i < N_BUILTIN; i++)
-        if (!strcmp(builtin[i]->name, name))
-            return builtin[i];
+    for (int i = 0; name && i < fg_design_count(); i++)
+        if (!strcmp(fg_design_at(i)->name, name))
+            return fg_design_at(i);
     return NULL;
+}
+
+int fg_design_register(const fg_design *d)
+{
+    if (!d || !d->name || !d->top || !d->sets || !d->set_name || !d->vectors)
+        return fg_set_error(FG_EINVAL, "fg_design_register: a design needs a name, top, sets, set_name and vectors");
+    if (fg_design_find(d->name))
+        return fg_set_error(FG_EINVAL, "design %s is already registered", d->name);
+    if (n_added == ADDED_MAX)
+        return fg_set_error(FG_EINVAL, "more than %d added designs", ADDED_MAX);
+    added[n_added++] = d;
+    return 0;
 }
 
 int fg_design_groups(const fg_design *d, void *cfg, void *run, fg_opt_group *out, int max)

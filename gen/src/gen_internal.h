@@ -4,13 +4,11 @@
 
 #include <stdio.h>
 
-typedef struct {
-    const char *name; /* module name = file name without .v */
-    const char *text;
-} fg_gen_rtl_file;
-extern const fg_gen_rtl_file fg_gen_rtl_lib[];       /* rtl/lib primitives, terminated by {0, 0} */
-extern const fg_gen_rtl_file fg_gen_rtl_templates[]; /* rtl/templates/NAME.vh, terminated by {0, 0} */
-/* The text of template name (rtl/templates/<name>.vh), or NULL. */
+#include "fecforge_gen/block.h"
+
+extern const fg_gen_text fg_gen_rtl_lib[];       /* rtl/lib primitives (module name), terminated by {0, 0} */
+extern const fg_gen_text fg_gen_rtl_templates[]; /* rtl/templates/NAME.vh, terminated by {0, 0} */
+/* The text of template name (a program's own, fg_gen_templates_add, or rtl/templates/<name>.vh), or NULL. */
 const char *fg_gen_template(const char *name);
 
 enum { FG_GEN_PATH = 4096, FG_GEN_FILES_MAX = 64 };
@@ -41,31 +39,21 @@ int fg_gen_out_primitives_of(fg_gen_out *o, const char *file);
  * sources. */
 int fg_gen_out_testbench(fg_gen_out *o, const char *top, const fg_gen_port *ports, int n_ports,
                          const fg_vec_layout *lay, const char *params);
+/* Write README.md, the design's reference page for cfg (fg_design_page), into o. */
+int fg_gen_out_page(fg_gen_out *o, const fg_design *d, const void *cfg, const fg_port *p, int np);
 /* Write files.f and move the staging directory into place. */
 int fg_gen_out_commit(fg_gen_out *o);
 /* Remove the staging directory (after a failure). */
 void fg_gen_out_abort(fg_gen_out *o);
 
+/* A port table of a step model (fecforge/ports.h) as the generators' ports (n of them into out; returns n): the
+ * Verilog width lanes x width, the doc as the port list's comment. */
+#include "fecforge/ports.h"
+int fg_gen_ports_from(const fg_port *p, int n, fg_gen_port *out);
 /* A module's port list after `module NAME (`: one line per port with its width and comment, then `);`. */
 void fg_gen_port_list(FILE *f, const fg_gen_port *ports, int np);
-/* A template being filled (gen_template.c; gen/README.md "Templates"): fg_tpl_new(name) of
- * rtl/templates/<name>.vh, values by fg_tpl_set/fg_tpl_int (in the current section instance; user text
- * through fg_gen_vtext first), instances of a section between fg_tpl_begin and fg_tpl_end, then
- * fg_tpl_write renders it into f and frees it: FG_EINVAL naming the template and the name for an unknown
- * template, placeholder or section, a missing value, a value or instance the text does not use. */
-typedef struct fg_tpl fg_tpl;
-fg_tpl *fg_tpl_new(const char *name);
-void fg_tpl_set(fg_tpl *t, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-void fg_tpl_int(fg_tpl *t, const char *name, long v);
-void fg_tpl_begin(fg_tpl *t, const char *section);
-void fg_tpl_end(fg_tpl *t);
-/* An instance of section without values when on (an on/off part of a template), none otherwise. */
-void fg_tpl_flag(fg_tpl *t, const char *section, int on);
 /* The value `name: fg_gen_port_list of the ports (its `);` included, its last newline not). */
 void fg_tpl_ports(fg_tpl *t, const char *name, const fg_gen_port *ports, int np);
-int fg_tpl_write(fg_tpl *t, FILE *f);
-/* Frees t unrendered (the generator failed before fg_tpl_write); t may be NULL. */
-void fg_tpl_free(fg_tpl *t);
 
 /* Text for generated Verilog (the one sanitiser of every text that is not the generator's own: file names of
  * codes, parameter lists that name them): src into buf, snprintf-like (always terminated, an escape never

@@ -49,6 +49,13 @@ void fg_gen_header(FILE *f, const char *what, const char *params)
     comment_line(f, "Parameters: ", params);
 }
 
+int fg_gen_ports_from(const fg_port *p, int n, fg_gen_port *out)
+{
+    for (int i = 0; i < n; i++)
+        out[i] = (fg_gen_port){p[i].name, p[i].dir == FG_VEC_OUT, fg_port_bits(&p[i]), p[i].doc};
+    return n;
+}
+
 void fg_gen_port_list(FILE *f, const fg_gen_port *ports, int np)
 {
     for (int i = 0; i < np; i++) {
@@ -84,17 +91,30 @@ int fg_gen_out_close(fg_gen_out *o, FILE *f, const char *name)
     return fg_outdir_close(o->od, f) ? fg_set_error(FG_EIO, "%s: %s", name, fg_last_error()) : 0;
 }
 
+enum { ADDED_MAX = 8 };
+static const fg_gen_text *added[ADDED_MAX]; /* a program's own templates (fg_gen_templates_add) */
+static int n_added;
+
+int fg_gen_templates_add(const fg_gen_text *files)
+{
+    if (n_added == ADDED_MAX)
+        return fg_set_error(FG_ENOMEM, "fg_gen_templates_add: more than %d tables", ADDED_MAX);
+    added[n_added++] = files;
+    return 0;
+}
+
 const char *fg_gen_template(const char *name)
 {
-    for (const fg_gen_rtl_file *r = fg_gen_rtl_templates; r->name; r++)
-        if (!strcmp(r->name, name))
-            return r->text;
+    for (int i = 0; i <= n_added; i++)
+        for (const fg_gen_text *r = i < n_added ? added[i] : fg_gen_rtl_templates; r->name; r++)
+            if (!strcmp(r->name, name))
+                return r->text;
     return NULL;
 }
 
 int fg_gen_out_primitive(fg_gen_out *o, const char *module)
 {
-    for (const fg_gen_rtl_file *r = fg_gen_rtl_lib; r->name; r++)
+    for (const fg_gen_text *r = fg_gen_rtl_lib; r->name; r++)
         if (!strcmp(r->name, module)) {
             char name[128];
             snprintf(name, sizeof name, "%s.v", module);
@@ -234,7 +254,7 @@ int fg_gen_out_primitive_once(fg_gen_out *o, const char *module)
 static int primitives_in(fg_gen_out *o, const char *text)
 {
     int rc = 0;
-    for (const fg_gen_rtl_file *r = fg_gen_rtl_lib; r->name && !rc; r++) {
+    for (const fg_gen_text *r = fg_gen_rtl_lib; r->name && !rc; r++) {
         char file[128];
         snprintf(file, sizeof file, "%s.v", r->name);
         if (r->text != text && !listed(o, file) && uses_word(text, r->name) &&

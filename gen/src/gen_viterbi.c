@@ -3,6 +3,7 @@
  * ACS stage(s) and the stage module (branch metrics of the code's output patterns and one fg_vit_acs per
  * state); the rest of the top is the templates rtl/templates/fg_viterbi_{regs,body,mem|exch,tail}.vh, the
  * units the rtl/lib primitives fg_vit_acs and fg_vit_tree. */
+#include "design_internal.h"
 #include "gen_viterbi.h"
 
 #include "fecforge/error.h"
@@ -55,29 +56,11 @@ static void params_text(const fg_vit_hw_dims *d, char *buf, size_t n)
         snprintf(buf + at, n - (size_t)at, " memory_banks=%d bank_rows=%d tb_rate=%d", d->R, d->rb, d->R);
 }
 
-enum { PORTS = 13 };
-
+/* The top's ports: those of the step model (fg_vit_hw_ports), declared once. */
 static int ports_of(const fg_vit_hw_dims *d, fg_gen_port *p)
 {
-    const int S = d->S, n = d->cfg.code.n, WL = d->cfg.w_llr;
-    const fg_gen_port all[PORTS] = {
-        {"clk_i", 0, 1, "clock"},
-        {"rst_ni", 0, 1, "synchronous active-low reset"},
-        {"in_valid_i", 0, S, S == 2 ? "stage slot s carries a stage (slot 1 only with slot 0; both but at a "
-                                      "frame's last cycle)" : "the slot carries a trellis stage"},
-        {"in_start_i", 0, 1, "with in_valid_i: slot 0 is a frame's first stage (state 0)"},
-        {"in_end_i", 0, 1, "with in_valid_i: the last valid slot is the frame's last stage"},
-        {"in_term_i", 0, 1, "with in_end_i: the frame is terminated (K-1 zero tail stages)"},
-        {"in_sym_i", 0, S * n * WL, "soft symbols, two's complement: slot s symbol b at [(s*N+b)*WL +: WL]"},
-        {"in_era_i", 0, S * n, "erasure flags (punctured: the symbol is ignored), bit s*N+b"},
-        {"in_ready_o", 1, 1, "inputs are accepted (low from a frame's last stage to its last bit)"},
-        {"out_valid_o", 1, S, "slot s of the output carries a decided bit"},
-        {"out_bits_o", 1, S, "the decided bits, in stage order from slot 0"},
-        {"out_last_o", 1, 1, "the frame's last bit is on the output"},
-        {"best_o", 1, d->cfg.code.K - 1, "best state of the registered path metrics (debug)"},
-    };
-    memcpy(p, all, sizeof all);
-    return PORTS;
+    fg_port ports[FG_VIT_HW_PORTS];
+    return fg_gen_ports_from(ports, fg_vit_hw_ports(d, ports), p);
 }
 
 static int bits_for(int v) /* bits of an unsigned counter of 0 .. v */
@@ -172,7 +155,7 @@ static int emit_top(FILE *f, const fg_vit_hw_dims *d, const char *top, const cha
     fg_tpl *t = fg_tpl_new("fg_viterbi_top");
     fg_tpl_set(t, "TOP", "%s", top);
     fg_tpl_set(t, "STAGE", "%s", stage);
-    fg_gen_port ports[PORTS];
+    fg_gen_port ports[FG_VIT_HW_PORTS];
     fg_tpl_ports(t, "PORTS", ports, ports_of(d, ports));
     const struct { const char *name; int v; } ints[] = {
         {"K", K}, {"L", d->L}, {"D", d->D}, {"MB", K - 1}, {"M", d->M}, {"S", S}, {"N", d->cfg.code.n},
@@ -233,7 +216,7 @@ static void emit_manifest(FILE *f, const fg_vit_hw_dims *d, const char *top, con
     fprintf(f, "  \"latency_cycles\": 0,\n"
                "  \"timing\": \"cycle-exact with fg_vit_hw and the viterbi vector sets; every output a function of the "
                "registers\",\n  \"ports\": [\n");
-    fg_gen_port ports[PORTS];
+    fg_gen_port ports[FG_VIT_HW_PORTS];
     const int np = ports_of(d, ports);
     for (int i = 0; i < np; i++)
         fg_gen_manifest_port(f, ports[i].name, ports[i].out, ports[i].width, i + 1 == np);
@@ -268,13 +251,18 @@ int fg_gen_viterbi(const fg_gen_viterbi_cfg *c, const char *dir)
     if ((rc = write_verilog(&o, emit_top, d, top, params)) || (rc = write_verilog(&o, emit_stage, d, stage, params)))
         goto fail;
     {
-        fg_gen_port ports[PORTS];
+        fg_gen_port ports[FG_VIT_HW_PORTS];
         fg_vec_layout lay;
         if ((rc = fg_vec_layout_viterbi(d, 1, 1, &lay)))
             goto fail;
         rc = fg_gen_out_testbench(&o, top, ports, ports_of(d, ports), &lay, params);
         fg_vec_layout_free(&lay);
         if (rc)
+            goto fail;
+    }
+    {
+        fg_port ports[FG_VIT_HW_PORTS];
+        if ((rc = fg_gen_out_page(&o, &fg_design_viterbi, c, ports, fg_vit_hw_ports(d, ports))))
             goto fail;
     }
     FILE *f = fg_gen_out_open(&o, "manifest.json", 0);

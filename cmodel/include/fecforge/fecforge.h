@@ -8,6 +8,7 @@
 #include "fecforge/json.h"
 #include "fecforge/options.h"
 #include "fecforge/output.h"
+#include "fecforge/ports.h"
 #include "fecforge/channel.h"
 #include "fecforge/ber.h"
 #include "fecforge/family.h"

@@ -10,6 +10,7 @@
 
 #include "fecforge/dbcf.h"
 #include "fecforge/iag.h"
+#include "fecforge/ports.h"
 #include "fecforge/turbo_arch.h"
 #include "fecforge/turbo_fixed.h"
 #include "fecforge/viterbi_hw.h"
@@ -104,6 +105,12 @@ typedef struct {
     fg_vec_port *port; /* every stream's ports, one allocation */
 } fg_vec_layout;
 void fg_vec_layout_free(fg_vec_layout *l);
+/* Building one: room for n_ports ports in all (0 or FG_ENOMEM), then streams, each followed by its ports
+ * (the element ports of a port table's data ports of one direction: fg_vec_layout_ports). */
+int fg_vec_layout_begin(fg_vec_layout *l, int n_ports);
+void fg_vec_layout_stream(fg_vec_layout *l, const char *name, fg_vec_kind kind, const char *doc, int banks, int depth);
+void fg_vec_layout_port(fg_vec_layout *l, const char *name, int index, fg_vec_dir dir, int width, int is_signed);
+void fg_vec_layout_ports(fg_vec_layout *l, const fg_port *ports, int n, fg_vec_dir dir);
 /* fg_vec_stream_add for every stream of l, in order; id_n (n = l->n) gets their handles. */
 int fg_vec_layout_add(fg_vec_writer *w, const fg_vec_layout *l, int *id_n);
 

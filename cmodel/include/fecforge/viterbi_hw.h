@@ -28,6 +28,7 @@
 
 #include <stdint.h>
 
+#include "fecforge/ports.h"
 #include "fecforge/viterbi.h"
 
 #ifdef __cplusplus
@@ -94,6 +95,12 @@ typedef struct {
     int last;        /* the frame's last bit is on the port */
     int best;        /* best state of the registered metrics (lowest-numbered maximum over the reachable) */
 } fg_vit_hw_out;
+
+/* The decoder's ports, declared once (fecforge/ports.h): clk_i, rst_ni, the inputs bound to fg_vit_hw_in and
+ * the outputs to fg_vit_hw_out; the generated top, its manifest and testbench and the vector sets render
+ * them. FG_VIT_HW_PORTS entries into out; returns their number. */
+enum { FG_VIT_HW_PORTS = 13 };
+int fg_vit_hw_ports(const fg_vit_hw_dims *d, fg_port *out);
 
 typedef struct fg_vit_hw fg_vit_hw;
 

@@ -877,8 +877,6 @@ int fg_opts_name_error(const fg_opts *p, int rc, const fg_opt_param *map, int n)
     return rc;
 }
 
-static void value_text(const fg_opt *o, const void *field, char *buf, size_t n);
-
 void fg_opts_write_json(const fg_opts *p, struct fg_json *j)
 {
     for (int g = 0; g < p->n_groups; g++) {
@@ -906,7 +904,7 @@ void fg_opts_write_json(const fg_opts *p, struct fg_json *j)
                     fg_json_num(j, key, *(const double *)field);
                 break;
             case FG_OPT_INT:
-                value_text(o, field, v, sizeof v);
+                fg_opt_value_text(o, field, v, sizeof v);
                 if (v[0] && (v[0] == '-' || (v[0] >= '0' && v[0] <= '9')))
                     fg_json_int(j, key, *(const int *)field);
                 else if (v[0])
@@ -951,7 +949,7 @@ void fg_opts_write_json(const fg_opts *p, struct fg_json *j)
                 break;
             }
             default: /* CHOICE, CUSTOM */
-                value_text(o, field, v, sizeof v);
+                fg_opt_value_text(o, field, v, sizeof v);
                 if (v[0])
                     fg_json_str(j, key, v);
                 break;
@@ -962,8 +960,7 @@ void fg_opts_write_json(const fg_opts *p, struct fg_json *j)
 
 /* ---- help ---- */
 
-/* The current value of a field as the help shows a default ("" for none: flags, texts, lists). */
-static void value_text(const fg_opt *o, const void *field, char *buf, size_t n)
+void fg_opt_value_text(const fg_opt *o, const void *field, char *buf, size_t n)
 {
     buf[0] = '\0';
     switch (o->type) {
@@ -1103,7 +1100,7 @@ int fg_opts_args(const fg_opts *p, char *buf, size_t n)
             case FG_OPT_INTS:
             case FG_OPT_SWEEP:
             case FG_OPT_TEXTS: rc = list_text(o, field, v, sizeof v); break;
-            default: value_text(o, field, v, sizeof v); break;
+            default: fg_opt_value_text(o, field, v, sizeof v); break;
             }
             if (!rc && text[0]) {
                 rc = put(buf, n, &at, at ? " " : "", name);
@@ -1159,7 +1156,7 @@ static void help_line(FILE *f, const fg_opt *o, const fg_opts *p, const void *fi
     else if (o->def_text)
         snprintf(shown, sizeof shown, "%s", o->def_text);
     else if (field)
-        value_text(o, field, shown, sizeof shown);
+        fg_opt_value_text(o, field, shown, sizeof shown);
     if (shown[0]) {
         const size_t at = strlen(tail);
         snprintf(tail + at, sizeof tail - at, "%sdefault %s", at ? ", " : "", shown);

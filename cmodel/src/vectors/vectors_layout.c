@@ -24,26 +24,33 @@ int fg_vec_layout_add(fg_vec_writer *w, const fg_vec_layout *l, int *id_n)
     return rc;
 }
 
-/* Room for n_ports ports in all. */
-static int begin(fg_vec_layout *l, int n_ports)
+int fg_vec_layout_begin(fg_vec_layout *l, int n_ports)
 {
     memset(l, 0, sizeof *l);
     l->port = malloc(sizeof *l->port * (size_t)n_ports);
     return l->port ? 0 : fg_set_error(FG_ENOMEM, "out of memory for a vector layout of %d ports", n_ports);
 }
 
-/* A new stream whose ports are those added next (its ports are the next ones of l->port). */
-static void stream(fg_vec_layout *l, const char *name, fg_vec_kind kind, const char *doc, int banks, int depth)
+void fg_vec_layout_stream(fg_vec_layout *l, const char *name, fg_vec_kind kind, const char *doc, int banks, int depth)
 {
     const fg_vec_stream_def *prev = l->n ? &l->stream[l->n - 1] : NULL;
     l->stream[l->n++] = (fg_vec_stream_def){name, kind, doc, prev ? prev->ports + prev->n_ports : l->port, 0,
                                             banks, depth};
 }
 
-static void port(fg_vec_layout *l, const char *name, int index, fg_vec_dir dir, int width, int is_signed)
+void fg_vec_layout_port(fg_vec_layout *l, const char *name, int index, fg_vec_dir dir, int width, int is_signed)
 {
     fg_vec_stream_def *s = &l->stream[l->n - 1];
     l->port[s->ports - l->port + s->n_ports++] = fg_vec_port_make(name, index, dir, width, is_signed);
+}
+
+void fg_vec_layout_ports(fg_vec_layout *l, const fg_port *ports, int n, fg_vec_dir dir)
+{
+    for (int i = 0; i < n; i++)
+        if (ports[i].role == FG_PORT_DATA && ports[i].dir == (int)dir)
+            for (int e = 0; e < ports[i].lanes; e++)
+                fg_vec_layout_port(l, ports[i].name, ports[i].lanes > 1 || ports[i].lanes_vector ? e : -1, dir,
+                                   ports[i].width, ports[i].is_signed);
 }
 
 /* The DBCF's bank write ports, levels, LFSR, flags and bank read data (expected of dbcf and subsystem;
@@ -52,85 +59,87 @@ static void dbcf_outputs(fg_vec_layout *l, const fg_dbcf_cfg *cfg, int wr, int W
 {
     const int P = cfg->pllr, M = cfg->banks;
     for (int b = 0; b < M; b++) {
-        port(l, "bank_we_o", b, FG_VEC_OUT, 1, 0);
-        port(l, "bank_row_o", b, FG_VEC_OUT, wr, 0);
-        port(l, "bank_data_o", b, FG_VEC_OUT, W, 0);
+        fg_vec_layout_port(l, "bank_we_o", b, FG_VEC_OUT, 1, 0);
+        fg_vec_layout_port(l, "bank_row_o", b, FG_VEC_OUT, wr, 0);
+        fg_vec_layout_port(l, "bank_data_o", b, FG_VEC_OUT, W, 0);
     }
     for (int i = 0; i < P; i++)
-        port(l, "fifo_level_o", i, FG_VEC_OUT, fg_vec_width_for(cfg->fifo_depth + 1), 0);
+        fg_vec_layout_port(l, "fifo_level_o", i, FG_VEC_OUT, fg_vec_width_for(cfg->fifo_depth + 1), 0);
     for (int b = 0; b < M; b++)
-        port(l, "buf_level_o", b, FG_VEC_OUT, fg_vec_width_for(cfg->buf_depth + 1), 0);
-    port(l, "lfsr_o", -1, FG_VEC_STATE, 16, 0);
+        fg_vec_layout_port(l, "buf_level_o", b, FG_VEC_OUT, fg_vec_width_for(cfg->buf_depth + 1), 0);
+    fg_vec_layout_port(l, "lfsr_o", -1, FG_VEC_STATE, 16, 0);
     if (with_empty)
-        port(l, "empty_o", -1, FG_VEC_STATE, 1, 0);
-    port(l, "overflow_o", -1, FG_VEC_OUT, 1, 0);
-    port(l, "done_o", -1, FG_VEC_OUT, 1, 0);
+        fg_vec_layout_port(l, "empty_o", -1, FG_VEC_STATE, 1, 0);
+    fg_vec_layout_port(l, "overflow_o", -1, FG_VEC_OUT, 1, 0);
+    fg_vec_layout_port(l, "done_o", -1, FG_VEC_OUT, 1, 0);
     for (int b = 0; b < M; b++)
-        port(l, "bank_rd_data_o", b, FG_VEC_OUT, W, 0);
+        fg_vec_layout_port(l, "bank_rd_data_o", b, FG_VEC_OUT, W, 0);
 }
 
 int fg_vec_layout_dbcf(const fg_dbcf_cfg *cfg, int depth, int data_width, fg_vec_layout *l)
 {
     const int P = cfg->pllr, M = cfg->banks, W = data_width, wr = fg_vec_width_for(depth);
-    int rc = begin(l, 4 * P + M + 3 * P + 3 * M + P + M + 4 + M + 1);
+    int rc = fg_vec_layout_begin(l, 4 * P + M + 3 * P + 3 * M + P + M + 4 + M + 1);
     if (rc)
         return rc;
-    stream(l, "stimulus", FG_VEC_CYCLES,
-           "lane inputs and bank read rows of each cycle (half-iteration, then read-back)", 0, 0);
+    fg_vec_layout_stream(l, "stimulus", FG_VEC_CYCLES,
+                         "lane inputs and bank read rows of each cycle (half-iteration, then read-back)", 0, 0);
     for (int i = 0; i < P; i++) {
-        port(l, "lane_valid_i", i, FG_VEC_IN, 1, 0);
-        port(l, "lane_bank_i", i, FG_VEC_IN, fg_vec_width_for(M), 0);
-        port(l, "lane_row_i", i, FG_VEC_IN, wr, 0);
-        port(l, "lane_data_i", i, FG_VEC_IN, W, 0);
+        fg_vec_layout_port(l, "lane_valid_i", i, FG_VEC_IN, 1, 0);
+        fg_vec_layout_port(l, "lane_bank_i", i, FG_VEC_IN, fg_vec_width_for(M), 0);
+        fg_vec_layout_port(l, "lane_row_i", i, FG_VEC_IN, wr, 0);
+        fg_vec_layout_port(l, "lane_data_i", i, FG_VEC_IN, W, 0);
     }
     for (int b = 0; b < M; b++)
-        port(l, "bank_rd_row_i", b, FG_VEC_IN, wr, 0);
-    stream(l, "expected", FG_VEC_CYCLES, "outputs, register levels, flags and bank read data during each cycle", 0, 0);
+        fg_vec_layout_port(l, "bank_rd_row_i", b, FG_VEC_IN, wr, 0);
+    fg_vec_layout_stream(l, "expected", FG_VEC_CYCLES,
+                         "outputs, register levels, flags and bank read data during each cycle", 0, 0);
     for (int i = 0; i < P; i++) {
-        port(l, "accept_new_o", i, FG_VEC_OUT, 1, 0);
-        port(l, "accept_head_o", i, FG_VEC_OUT, 1, 0);
-        port(l, "reject_o", i, FG_VEC_OUT, 1, 0);
+        fg_vec_layout_port(l, "accept_new_o", i, FG_VEC_OUT, 1, 0);
+        fg_vec_layout_port(l, "accept_head_o", i, FG_VEC_OUT, 1, 0);
+        fg_vec_layout_port(l, "reject_o", i, FG_VEC_OUT, 1, 0);
     }
     dbcf_outputs(l, cfg, wr, W, 1);
-    stream(l, "banks", FG_VEC_MEMORY, "bank contents after the half-iteration; x = never written", M, depth);
-    port(l, "bank_data", -1, FG_VEC_OUT, W, 0);
+    fg_vec_layout_stream(l, "banks", FG_VEC_MEMORY,
+                         "bank contents after the half-iteration; x = never written", M, depth);
+    fg_vec_layout_port(l, "bank_data", -1, FG_VEC_OUT, W, 0);
     return 0;
 }
 
 /* The lane programs of the IAG (iag, subsystem): line l is lane l's. */
 static void lane_prog(fg_vec_layout *l)
 {
-    stream(l, "lane_prog", FG_VEC_TABLE, "line l: lane l's first position (-1: unused) and stride", 0, 0);
-    port(l, "lane_start", -1, FG_VEC_IN, FG_VECP_POS_BITS + 1, 1);
-    port(l, "lane_stride", -1, FG_VEC_IN, 3, 1);
+    fg_vec_layout_stream(l, "lane_prog", FG_VEC_TABLE, "line l: lane l's first position (-1: unused) and stride", 0, 0);
+    fg_vec_layout_port(l, "lane_start", -1, FG_VEC_IN, FG_VECP_POS_BITS + 1, 1);
+    fg_vec_layout_port(l, "lane_stride", -1, FG_VEC_IN, 3, 1);
 }
 
 /* k_i, start_i, inverse_i: the first inputs of iag and subsystem. */
 static void iag_control(fg_vec_layout *l)
 {
-    port(l, "k_i", -1, FG_VEC_IN, FG_VECP_POS_BITS, 0);
-    port(l, "start_i", -1, FG_VEC_IN, 1, 0);
-    port(l, "inverse_i", -1, FG_VEC_IN, 1, 0);
+    fg_vec_layout_port(l, "k_i", -1, FG_VEC_IN, FG_VECP_POS_BITS, 0);
+    fg_vec_layout_port(l, "start_i", -1, FG_VEC_IN, 1, 0);
+    fg_vec_layout_port(l, "inverse_i", -1, FG_VEC_IN, 1, 0);
 }
 
 int fg_vec_layout_iag(int P, fg_vec_layout *l)
 {
-    int rc = begin(l, 2 + fg_vecp_iag_n_in(P) + fg_vecp_iag_n_ex(P));
+    int rc = fg_vec_layout_begin(l, 2 + fg_vecp_iag_n_in(P) + fg_vecp_iag_n_ex(P));
     if (rc)
         return rc;
     lane_prog(l);
-    stream(l, "stimulus", FG_VEC_CYCLES, "inputs of each cycle from reset", 0, 0);
+    fg_vec_layout_stream(l, "stimulus", FG_VEC_CYCLES, "inputs of each cycle from reset", 0, 0);
     iag_control(l);
     for (int i = 0; i < P; i++) {
-        port(l, "lane_valid_i", i, FG_VEC_IN, 1, 0);
-        port(l, "lane_x_i", i, FG_VEC_IN, FG_VECP_POS_BITS, 0);
+        fg_vec_layout_port(l, "lane_valid_i", i, FG_VEC_IN, 1, 0);
+        fg_vec_layout_port(l, "lane_x_i", i, FG_VEC_IN, FG_VECP_POS_BITS, 0);
     }
-    stream(l, "expected", FG_VEC_CYCLES, "output registers of each cycle", 0, 0);
-    port(l, "ready_o", -1, FG_VEC_OUT, 1, 0);
+    fg_vec_layout_stream(l, "expected", FG_VEC_CYCLES, "output registers of each cycle", 0, 0);
+    fg_vec_layout_port(l, "ready_o", -1, FG_VEC_OUT, 1, 0);
     for (int i = 0; i < P; i++) {
-        port(l, "lane_valid_o", i, FG_VEC_OUT, 1, 0);
-        port(l, "lane_err_o", i, FG_VEC_OUT, 1, 0);
-        port(l, "lane_addr_o", i, FG_VEC_OUT, FG_VECP_POS_BITS, 0);
+        fg_vec_layout_port(l, "lane_valid_o", i, FG_VEC_OUT, 1, 0);
+        fg_vec_layout_port(l, "lane_err_o", i, FG_VEC_OUT, 1, 0);
+        fg_vec_layout_port(l, "lane_addr_o", i, FG_VEC_OUT, FG_VECP_POS_BITS, 0);
     }
     return 0;
 }
@@ -138,30 +147,33 @@ int fg_vec_layout_iag(int P, fg_vec_layout *l)
 int fg_vec_layout_subsys(const fg_dbcf_cfg *cfg, int depth, int data_width, fg_vec_layout *l)
 {
     const int P = cfg->pllr, M = cfg->banks, W = data_width, wr = fg_vec_width_for(depth);
-    int rc = begin(l, 2 + fg_vecp_subsys_n_in(P, M) + fg_vecp_subsys_n_ex(P, M) + 1);
+    int rc = fg_vec_layout_begin(l, 2 + fg_vecp_subsys_n_in(P, M) + fg_vecp_subsys_n_ex(P, M) + 1);
     if (rc)
         return rc;
     lane_prog(l);
-    stream(l, "stimulus", FG_VEC_CYCLES, "inputs of each cycle from reset, then the bank read-back", 0, 0);
+    fg_vec_layout_stream(l, "stimulus", FG_VEC_CYCLES,
+                         "inputs of each cycle from reset, then the bank read-back", 0, 0);
     iag_control(l);
     for (int i = 0; i < P; i++) {
-        port(l, "lane_valid_i", i, FG_VEC_IN, 1, 0);
-        port(l, "lane_x_i", i, FG_VEC_IN, FG_VECP_POS_BITS, 0);
-        port(l, "lane_llr_i", i, FG_VEC_IN, W, 0);
+        fg_vec_layout_port(l, "lane_valid_i", i, FG_VEC_IN, 1, 0);
+        fg_vec_layout_port(l, "lane_x_i", i, FG_VEC_IN, FG_VECP_POS_BITS, 0);
+        fg_vec_layout_port(l, "lane_llr_i", i, FG_VEC_IN, W, 0);
     }
     for (int b = 0; b < M; b++)
-        port(l, "bank_rd_row_i", b, FG_VEC_IN, wr, 0);
-    stream(l, "expected", FG_VEC_CYCLES, "outputs, DBCF levels and flags, bank read data during each cycle", 0, 0);
-    port(l, "ready_o", -1, FG_VEC_OUT, 1, 0);
+        fg_vec_layout_port(l, "bank_rd_row_i", b, FG_VEC_IN, wr, 0);
+    fg_vec_layout_stream(l, "expected", FG_VEC_CYCLES,
+                         "outputs, DBCF levels and flags, bank read data during each cycle", 0, 0);
+    fg_vec_layout_port(l, "ready_o", -1, FG_VEC_OUT, 1, 0);
     for (int i = 0; i < P; i++) {
-        port(l, "lane_err_o", i, FG_VEC_OUT, 1, 0);
-        port(l, "accept_new_o", i, FG_VEC_OUT, 1, 0);
-        port(l, "accept_head_o", i, FG_VEC_OUT, 1, 0);
-        port(l, "reject_o", i, FG_VEC_OUT, 1, 0);
+        fg_vec_layout_port(l, "lane_err_o", i, FG_VEC_OUT, 1, 0);
+        fg_vec_layout_port(l, "accept_new_o", i, FG_VEC_OUT, 1, 0);
+        fg_vec_layout_port(l, "accept_head_o", i, FG_VEC_OUT, 1, 0);
+        fg_vec_layout_port(l, "reject_o", i, FG_VEC_OUT, 1, 0);
     }
     dbcf_outputs(l, cfg, wr, W, 0);
-    stream(l, "banks", FG_VEC_MEMORY, "bank contents after the half-iteration; x = never written", M, depth);
-    port(l, "bank_data", -1, FG_VEC_OUT, W, 0);
+    fg_vec_layout_stream(l, "banks", FG_VEC_MEMORY,
+                         "bank contents after the half-iteration; x = never written", M, depth);
+    fg_vec_layout_port(l, "bank_data", -1, FG_VEC_OUT, W, 0);
     return 0;
 }
 
@@ -170,78 +182,71 @@ int fg_ldpc_arch_vec_layout(const fg_ldpc_arch *a, const fg_ldpc_code *code, con
 {
     const int N2 = cfg->mb_cols, n_tr = fg_ldpc_arch_trace_fields(a), n = code->n;
     const int iw = fg_vec_width_for(cfg->fx.max_iter + 1);
-    int rc = begin(l, fg_vecp_ldpc_n_in(N2, lanes) + fg_vecp_ldpc_n_ex(a, N2, lanes) + 1 + 3 + 3 + 4);
+    int rc = fg_vec_layout_begin(l, fg_vecp_ldpc_n_in(N2, lanes) + fg_vecp_ldpc_n_ex(a, N2, lanes) + 1 + 3 + 3 + 4);
     if (rc)
         return rc;
-    stream(l, "llr", FG_VEC_MEMORY, "channel LLRs of each frame (code order), frames x n", frames, n);
-    port(l, "llr", -1, FG_VEC_IN, cfg->fx.llr_width, 1);
-    stream(l, "stimulus", FG_VEC_CYCLES, "inputs of each cycle: N2 LLR words while loading; code, iteration limit, ET",
-           0, 0);
-    port(l, "llr_valid_i", -1, FG_VEC_IN, 1, 0);
+    fg_vec_layout_stream(l, "llr", FG_VEC_MEMORY, "channel LLRs of each frame (code order), frames x n", frames, n);
+    fg_vec_layout_port(l, "llr", -1, FG_VEC_IN, cfg->fx.llr_width, 1);
+    fg_vec_layout_stream(l, "stimulus", FG_VEC_CYCLES,
+                         "inputs of each cycle: N2 LLR words while loading; code, iteration limit, ET", 0, 0);
+    fg_vec_layout_port(l, "llr_valid_i", -1, FG_VEC_IN, 1, 0);
     for (int k = 0; k < N2 * lanes; k++)
-        port(l, "llr_i", k, FG_VEC_IN, cfg->fx.llr_width, 1);
-    port(l, "code_sel_i", -1, FG_VEC_IN, fg_vec_width_for(code_index + 1), 0);
-    port(l, "max_iter_i", -1, FG_VEC_IN, iw, 0);
-    port(l, "et_en_i", -1, FG_VEC_IN, 1, 0);
-    stream(l, "expected", FG_VEC_CYCLES,
-           "port trace of each cycle, write data, the unload port's hard decisions, iterations at done", 0, 0);
+        fg_vec_layout_port(l, "llr_i", k, FG_VEC_IN, cfg->fx.llr_width, 1);
+    fg_vec_layout_port(l, "code_sel_i", -1, FG_VEC_IN, fg_vec_width_for(code_index + 1), 0);
+    fg_vec_layout_port(l, "max_iter_i", -1, FG_VEC_IN, iw, 0);
+    fg_vec_layout_port(l, "et_en_i", -1, FG_VEC_IN, 1, 0);
+    fg_vec_layout_stream(l, "expected", FG_VEC_CYCLES,
+                         "port trace of each cycle, write data, the unload port's hard decisions, iterations at done",
+                         0, 0);
     for (int i = 0; i < n_tr; i++) {
         int idx, w;
         char pn[FG_VEC_NAME_MAX];
         snprintf(pn, sizeof pn, "%s_o", fg_ldpc_arch_trace_field(a, i, &idx, &w));
-        port(l, pn, idx, FG_VEC_OUT, w, 0);
+        fg_vec_layout_port(l, pn, idx, FG_VEC_OUT, w, 0);
     }
     for (int k = 0; k < N2 * lanes; k++)
-        port(l, "wdata_o", k, FG_VEC_OUT, cfg->fx.app_width, 1);
+        fg_vec_layout_port(l, "wdata_o", k, FG_VEC_OUT, cfg->fx.app_width, 1);
     for (int k = 0; k < N2 * lanes; k++)
-        port(l, "out_bits_o", k, FG_VEC_OUT, 1, 0);
-    port(l, "iterations_o", -1, FG_VEC_OUT, iw, 0);
-    stream(l, "iterations", FG_VEC_TABLE, "one line per iteration run: frame, iteration, syndrome satisfied", 0, 0);
-    port(l, "frame", -1, FG_VEC_OUT, 16, 0);
-    port(l, "iteration", -1, FG_VEC_OUT, 11, 0);
-    port(l, "syndrome_ok", -1, FG_VEC_OUT, 1, 0);
-    stream(l, "app", FG_VEC_MEMORY, "APP values after each iteration of the iterations table (row = its line)",
-           iterations, n);
-    port(l, "app", -1, FG_VEC_OUT, cfg->fx.app_width, 1);
-    stream(l, "hard", FG_VEC_MEMORY, "hard decisions after each iteration of the iterations table", iterations, n);
-    port(l, "hard", -1, FG_VEC_OUT, 1, 0);
-    stream(l, "decoded", FG_VEC_MEMORY, "final hard decisions of each frame, frames x n", frames, n);
-    port(l, "hard", -1, FG_VEC_OUT, 1, 0);
-    stream(l, "frames", FG_VEC_TABLE, "per frame: iterations and cycle counts", 0, 0);
-    port(l, "frame", -1, FG_VEC_OUT, 16, 0);
-    port(l, "iterations", -1, FG_VEC_OUT, 11, 0);
-    port(l, "cycles_total", -1, FG_VEC_OUT, 32, 0);
-    port(l, "cycles_decode", -1, FG_VEC_OUT, 32, 0);
+        fg_vec_layout_port(l, "out_bits_o", k, FG_VEC_OUT, 1, 0);
+    fg_vec_layout_port(l, "iterations_o", -1, FG_VEC_OUT, iw, 0);
+    fg_vec_layout_stream(l, "iterations", FG_VEC_TABLE,
+                         "one line per iteration run: frame, iteration, syndrome satisfied", 0, 0);
+    fg_vec_layout_port(l, "frame", -1, FG_VEC_OUT, 16, 0);
+    fg_vec_layout_port(l, "iteration", -1, FG_VEC_OUT, 11, 0);
+    fg_vec_layout_port(l, "syndrome_ok", -1, FG_VEC_OUT, 1, 0);
+    fg_vec_layout_stream(l, "app", FG_VEC_MEMORY,
+                         "APP values after each iteration of the iterations table (row = its line)",
+                         iterations, n);
+    fg_vec_layout_port(l, "app", -1, FG_VEC_OUT, cfg->fx.app_width, 1);
+    fg_vec_layout_stream(l, "hard", FG_VEC_MEMORY,
+                         "hard decisions after each iteration of the iterations table", iterations, n);
+    fg_vec_layout_port(l, "hard", -1, FG_VEC_OUT, 1, 0);
+    fg_vec_layout_stream(l, "decoded", FG_VEC_MEMORY, "final hard decisions of each frame, frames x n", frames, n);
+    fg_vec_layout_port(l, "hard", -1, FG_VEC_OUT, 1, 0);
+    fg_vec_layout_stream(l, "frames", FG_VEC_TABLE, "per frame: iterations and cycle counts", 0, 0);
+    fg_vec_layout_port(l, "frame", -1, FG_VEC_OUT, 16, 0);
+    fg_vec_layout_port(l, "iterations", -1, FG_VEC_OUT, 11, 0);
+    fg_vec_layout_port(l, "cycles_total", -1, FG_VEC_OUT, 32, 0);
+    fg_vec_layout_port(l, "cycles_decode", -1, FG_VEC_OUT, 32, 0);
     return 0;
 }
 
 int fg_vec_layout_viterbi(const fg_vit_hw_dims *d, int frames, int k, fg_vec_layout *l)
 {
-    const int S = d->S, n = d->cfg.code.n;
-    int rc = begin(l, fg_vecp_viterbi_n_in(d) + fg_vecp_viterbi_n_ex(d) + 1);
+    fg_port ports[FG_VIT_HW_PORTS];
+    const int np = fg_vit_hw_ports(d, ports);
+    int rc = fg_vec_layout_begin(l, fg_ports_count(ports, np, FG_VEC_IN) + fg_ports_count(ports, np, FG_VEC_OUT) + 1);
     if (rc)
         return rc;
-    stream(l, "stimulus", FG_VEC_CYCLES, "per cycle the stage slots' valid, the frame markers, the soft symbols and "
-           "their erasure flags", 0, 0);
-    for (int s = 0; s < S; s++)
-        port(l, "in_valid_i", s, FG_VEC_IN, 1, 0);
-    port(l, "in_start_i", -1, FG_VEC_IN, 1, 0);
-    port(l, "in_end_i", -1, FG_VEC_IN, 1, 0);
-    port(l, "in_term_i", -1, FG_VEC_IN, 1, 0);
-    for (int i = 0; i < S * n; i++)
-        port(l, "in_sym_i", i, FG_VEC_IN, d->cfg.w_llr, 1);
-    for (int i = 0; i < S * n; i++)
-        port(l, "in_era_i", i, FG_VEC_IN, 1, 0);
-    stream(l, "expected", FG_VEC_CYCLES, "per cycle ready, the decided bits with their valid, the frame's last bit "
-           "and the best state of the registered metrics", 0, 0);
-    port(l, "in_ready_o", -1, FG_VEC_OUT, 1, 0);
-    for (int s = 0; s < S; s++)
-        port(l, "out_valid_o", s, FG_VEC_OUT, 1, 0);
-    for (int s = 0; s < S; s++)
-        port(l, "out_bits_o", s, FG_VEC_OUT, 1, 0);
-    port(l, "out_last_o", -1, FG_VEC_OUT, 1, 0);
-    port(l, "best_o", -1, FG_VEC_OUT, d->cfg.code.K - 1, 0);
-    stream(l, "decoded", FG_VEC_MEMORY, "the decided bits of each frame, frames x k", frames, k);
-    port(l, "hard", -1, FG_VEC_OUT, 1, 0);
+    fg_vec_layout_stream(l, "stimulus", FG_VEC_CYCLES,
+                         "per cycle the stage slots' valid, the frame markers, the soft symbols and "
+                         "their erasure flags", 0, 0);
+    fg_vec_layout_ports(l, ports, np, FG_VEC_IN);
+    fg_vec_layout_stream(l, "expected", FG_VEC_CYCLES,
+                         "per cycle ready, the decided bits with their valid, the frame's last bit "
+                         "and the best state of the registered metrics", 0, 0);
+    fg_vec_layout_ports(l, ports, np, FG_VEC_OUT);
+    fg_vec_layout_stream(l, "decoded", FG_VEC_MEMORY, "the decided bits of each frame, frames x k", frames, k);
+    fg_vec_layout_port(l, "hard", -1, FG_VEC_OUT, 1, 0);
     return 0;
 }

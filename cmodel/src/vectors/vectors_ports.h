@@ -96,14 +96,9 @@ int fg_vecp_turbo_fmt_params(fg_vec_writer *w, const fg_xmap_fmt *f);
 int fg_vecp_turbo_frame(fg_std std, int K, const fg_xmap_fmt *fmt, double ebn0_db, uint64_t seed, uint64_t stream,
                         uint8_t *info, uint8_t *cw, double *y, int32_t *q);
 
-/* Viterbi decoder sets (vectors_viterbi.c): stimulus in_valid_i[s] (S), in_start_i, in_end_i, in_term_i,
- * in_sym_i[s*n + b], in_era_i[s*n + b]; expected in_ready_o, out_valid_o[s], out_bits_o[s], out_last_o, best_o. */
+/* Viterbi decoder sets (vectors_viterbi.c): the stimulus and expected lines are the decoder's ports
+ * (fg_vit_hw_ports). */
 #include "fecforge/viterbi_hw.h"
-static inline int fg_vecp_viterbi_n_in(const fg_vit_hw_dims *d) { return d->S + 3 + 2 * d->S * d->cfg.code.n; }
-static inline int fg_vecp_viterbi_n_ex(const fg_vit_hw_dims *d) { return 3 + 2 * d->S; }
-void fg_vecp_viterbi_pack_in(const fg_vit_hw_dims *d, const fg_vit_hw_in *in, int64_t *v);
-void fg_vecp_viterbi_unpack_in(const fg_vit_hw_dims *d, const int64_t *v, fg_vit_hw_in *in);
-void fg_vecp_viterbi_pack_out(const fg_vit_hw_dims *d, const fg_vit_hw_out *o, int64_t *v);
 /* The port-level model of a set: the decoder of its manifest's parameters, in the reset state; a step takes the
  * stimulus line and gives the expected one (every word compared). */
 int fg_vecp_viterbi_create(const fg_vec_set *set, fg_vit_hw **out);

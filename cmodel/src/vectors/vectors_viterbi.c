@@ -12,51 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-void fg_vecp_viterbi_pack_in(const fg_vit_hw_dims *d, const fg_vit_hw_in *in, int64_t *v)
-{
-    const int S = d->S, n = d->cfg.code.n;
-    int i = 0;
-    for (int s = 0; s < S; s++)
-        v[i++] = in->valid[s] != 0;
-    v[i++] = in->start != 0;
-    v[i++] = in->end != 0;
-    v[i++] = in->term != 0;
-    for (int s = 0; s < S; s++)
-        for (int b = 0; b < n; b++)
-            v[i++] = in->sym[s][b];
-    for (int s = 0; s < S; s++)
-        for (int b = 0; b < n; b++)
-            v[i++] = in->era[s][b] != 0;
-}
+/* The decoder's ports (fg_vit_hw_ports) and their element counts in the stimulus and expected lines. */
+typedef struct {
+    fg_port p[FG_VIT_HW_PORTS];
+    int n, n_in, n_ex;
+} vit_ports;
 
-void fg_vecp_viterbi_unpack_in(const fg_vit_hw_dims *d, const int64_t *v, fg_vit_hw_in *in)
+static void ports_of(const fg_vit_hw_dims *d, vit_ports *v)
 {
-    const int S = d->S, n = d->cfg.code.n;
-    memset(in, 0, sizeof *in);
-    int i = 0;
-    for (int s = 0; s < S; s++)
-        in->valid[s] = (int)v[i++];
-    in->start = (int)v[i++];
-    in->end = (int)v[i++];
-    in->term = (int)v[i++];
-    for (int s = 0; s < S; s++)
-        for (int b = 0; b < n; b++)
-            in->sym[s][b] = (int32_t)v[i++];
-    for (int s = 0; s < S; s++)
-        for (int b = 0; b < n; b++)
-            in->era[s][b] = (uint8_t)v[i++];
-}
-
-void fg_vecp_viterbi_pack_out(const fg_vit_hw_dims *d, const fg_vit_hw_out *o, int64_t *v)
-{
-    int i = 0;
-    v[i++] = o->ready;
-    for (int s = 0; s < d->S; s++)
-        v[i++] = o->valid[s];
-    for (int s = 0; s < d->S; s++)
-        v[i++] = o->bit[s];
-    v[i++] = o->last;
-    v[i++] = o->best;
+    v->n = fg_vit_hw_ports(d, v->p);
+    v->n_in = fg_ports_count(v->p, v->n, FG_VEC_IN);
+    v->n_ex = fg_ports_count(v->p, v->n, FG_VEC_OUT);
 }
 
 int fg_vecp_viterbi_create(const fg_vec_set *set, fg_vit_hw **out)
@@ -86,13 +52,13 @@ int fg_vecp_viterbi_create(const fg_vec_set *set, fg_vit_hw **out)
     const fg_vit_hw_cfg h = fg_vit_hw_cfg_of(&code, &fmt, strcmp(radix, "4") ? 2 : 4, style, (int)L, (int)D);
     if ((rc = fg_vit_hw_create(&h, out)))
         return rc;
-    const fg_vit_hw_dims *d = fg_vit_hw_dims_of(*out);
+    vit_ports vp;
+    ports_of(fg_vit_hw_dims_of(*out), &vp);
     const fg_vec_stream *in, *ex;
     if (!(rc = fg_vec_find_stream(set, "stimulus", &in)) && !(rc = fg_vec_find_stream(set, "expected", &ex)) &&
-        (in->n_ports != fg_vecp_viterbi_n_in(d) || ex->n_ports != fg_vecp_viterbi_n_ex(d)))
+        (in->n_ports != vp.n_in || ex->n_ports != vp.n_ex))
         rc = fg_set_error(FG_EINVAL, "%s: stimulus/expected have %d/%d ports, the viterbi model %d/%d",
-                          fg_vec_dir_path(set), in->n_ports, ex->n_ports, fg_vecp_viterbi_n_in(d),
-                          fg_vecp_viterbi_n_ex(d));
+                          fg_vec_dir_path(set), in->n_ports, ex->n_ports, vp.n_in, vp.n_ex);
     if (rc) {
         fg_vit_hw_destroy(*out);
         *out = NULL;
@@ -102,13 +68,14 @@ int fg_vecp_viterbi_create(const fg_vec_set *set, fg_vit_hw **out)
 
 void fg_vecp_viterbi_step(fg_vit_hw *h, const int64_t *in_v, int64_t *ex_v, uint8_t *ex_x)
 {
-    const fg_vit_hw_dims *d = fg_vit_hw_dims_of(h);
+    vit_ports vp;
+    ports_of(fg_vit_hw_dims_of(h), &vp);
     fg_vit_hw_in in;
     fg_vit_hw_out o;
-    fg_vecp_viterbi_unpack_in(d, in_v, &in);
+    fg_ports_unpack(vp.p, vp.n, FG_VEC_IN, in_v, &in, sizeof in);
     fg_vit_hw_step(h, &in, &o);
-    fg_vecp_viterbi_pack_out(d, &o, ex_v);
-    memset(ex_x, 0, (size_t)fg_vecp_viterbi_n_ex(d));
+    fg_ports_pack(vp.p, vp.n, FG_VEC_OUT, &o, ex_v);
+    memset(ex_x, 0, (size_t)vp.n_ex);
 }
 
 static const char *const ending_words[] = {"terminated", "truncated"};
@@ -136,7 +103,7 @@ int fg_vec_viterbi_family_args(const fg_vec_viterbi_params *p, char *buf, size_t
 
 typedef struct {
     fg_vec_writer *w;
-    const fg_vit_hw_dims *d;
+    vit_ports ports;
     int sid, eid;
     int64_t *in_v, *ex_v;
     long cycles;
@@ -144,9 +111,9 @@ typedef struct {
 
 static int cycle(writer *c, fg_vit_hw *h, const fg_vit_hw_in *in, fg_vit_hw_out *o)
 {
-    fg_vecp_viterbi_pack_in(c->d, in, c->in_v);
+    fg_ports_pack(c->ports.p, c->ports.n, FG_VEC_IN, in, c->in_v);
     fg_vit_hw_step(h, in, o);
-    fg_vecp_viterbi_pack_out(c->d, o, c->ex_v);
+    fg_ports_pack(c->ports.p, c->ports.n, FG_VEC_OUT, o, c->ex_v);
     c->cycles++;
     int rc = fg_vec_write(c->w, c->sid, c->in_v, NULL);
     return rc ? rc : fg_vec_write(c->w, c->eid, c->ex_v, NULL);
@@ -214,12 +181,13 @@ int fg_vec_make_viterbi(const char *dir, const fg_vec_viterbi_params *p, fg_vec_
     fg_vit_dec *dec = NULL;
     const fg_vit_dec_cfg g = fg_vit_hw_dec_cfg(&d, p->ending);
     fg_vec_layout lay = {0};
-    writer c = {.d = &d};
+    writer c = {0};
+    ports_of(&d, &c.ports);
     uint8_t *got = malloc((size_t)k), *fixed = malloc((size_t)k);
     int32_t *q = malloc(sizeof *q * (size_t)T * (size_t)n);
     uint8_t *era = malloc((size_t)T * (size_t)n);
-    c.in_v = malloc(sizeof *c.in_v * (size_t)fg_vecp_viterbi_n_in(&d));
-    c.ex_v = malloc(sizeof *c.ex_v * (size_t)fg_vecp_viterbi_n_ex(&d));
+    c.in_v = malloc(sizeof *c.in_v * (size_t)c.ports.n_in);
+    c.ex_v = malloc(sizeof *c.ex_v * (size_t)c.ports.n_ex);
     fg_vec_viterbi_result r = {0};
     if (!got || !fixed || !q || !era || !c.in_v || !c.ex_v) {
         rc = fg_set_error(FG_ENOMEM, "out of memory for viterbi vectors (k=%d)", k);

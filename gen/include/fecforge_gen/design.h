@@ -112,10 +112,14 @@ typedef struct fg_design {
     int random_size_lo, random_size_hi, random_size_def;
 } fg_design;
 
-/* The registry: the built-in designs (dbcf, iag, subsystem, ldpc, turbo, turbo-fixed, xmap). */
+/* The registry: the built-in designs (dbcf, iag, subsystem, ldpc, turbo, turbo-fixed, xmap, viterbi), then a
+ * program's own. */
 int fg_design_count(void);
 const fg_design *fg_design_at(int i);
 const fg_design *fg_design_find(const char *name);
+/* A program's own design (after the built-in ones; at most 8), registered before any verb runs: FG_EINVAL for a
+ * name taken or a design without name, top, sets, set_name or vectors. */
+int fg_design_register(const fg_design *d);
 
 /* The option groups of design d over cfg (and, when run is not NULL, the run parts) into out (at most
  * max); returns how many. */

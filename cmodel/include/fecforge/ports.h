@@ -1,0 +1,64 @@
+/* The ports of a hardware block, declared once (docs/architecture.md "Designs"): a table of fg_port that the
+ * block's step model fills for a configuration, rendered by every layer that needs the block's interface:
+ * the module's port list, the "ports" of `gen`'s manifest.json, the self-checking testbench, the stimulus
+ * and expected streams of its vector sets (fg_vec_layout_ports) and the packing of the model's input and
+ * output structs into those streams' lines and back (fg_ports_pack, fg_ports_unpack).
+ *
+ * A port is `lanes` elements of `width` bits; in the Verilog it is one vector of lanes x width bits,
+ * element e at [e*width +: width], and in a vector set `lanes` ports name[0] .. name[lanes-1] (a port of one
+ * lane that is not marked `lanes_vector` is the scalar `name`). In the model's struct element e of a port is
+ * the `ctype` at offset + (e / row) * row_stride + (e % row) * sizeof(ctype) (row 0: every element in one
+ * row), so a port bound to `int valid[2]` or `int32_t sym[2][N_MAX]` packs without code of its own. */
+#ifndef FECFORGE_PORTS_H
+#define FECFORGE_PORTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What a port carries: data of the cycle streams, or the clock and reset (in no stream). */
+typedef enum { FG_PORT_DATA = 0, FG_PORT_CLOCK = 1, FG_PORT_RESET = 2 } fg_port_role;
+
+/* The C type of an element in the model's struct. */
+typedef enum { FG_PORT_NONE = 0, FG_PORT_INT, FG_PORT_I32, FG_PORT_U8 } fg_port_ctype;
+
+typedef struct {
+    const char *name;     /* the RTL name: "in_sym_i" */
+    int dir;              /* FG_VEC_IN (0) or FG_VEC_OUT (1) of fecforge/vectors.h */
+    fg_port_role role;
+    int lanes;            /* elements, >= 1 */
+    int width;            /* bits per element, [1, 64] */
+    int is_signed;        /* two's complement elements */
+    int lanes_vector;     /* 1: indexed in the vector sets even with one lane */
+    const char *doc;      /* one line: the port list's comment, the reference page */
+    /* where the elements live in the model's input (FG_VEC_IN) or output (FG_VEC_OUT) struct */
+    fg_port_ctype ctype;  /* FG_PORT_NONE: not in the struct (clock, reset) */
+    size_t offset;
+    int row;              /* elements per row (0: all) */
+    size_t row_stride;    /* bytes from a row to the next */
+} fg_port;
+
+/* The largest table of a block. */
+enum { FG_PORTS_MAX = 64 };
+
+/* The port's Verilog width: lanes x width. */
+static inline int fg_port_bits(const fg_port *p) { return p->lanes * p->width; }
+
+/* The elements of the data ports of direction dir (the values of one line of its cycle stream). */
+int fg_ports_count(const fg_port *ports, int n, int dir);
+
+/* The data ports of direction dir of the struct at st into v (fg_ports_count values), element by element
+ * in table order; unpack is the inverse (the struct zeroed first, size bytes). */
+void fg_ports_pack(const fg_port *ports, int n, int dir, const void *st, int64_t *v);
+void fg_ports_unpack(const fg_port *ports, int n, int dir, const int64_t *v, void *st, size_t size);
+
+/* A table's check: names, widths, lanes and struct bindings usable (FG_EINVAL naming the port). */
+int fg_ports_check(const fg_port *ports, int n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,107 @@
+/* Port tables (fecforge/ports.h): packing a model's structs into stream lines and back, element order and
+ * struct rows, counts, the checks; the Viterbi decoder's table against its vector-set layout. */
+#include "fg_cunit.h"
+
+#include "fecforge/error.h"
+#include "fecforge/ports.h"
+#include "fecforge/vectors.h"
+#include "fecforge/viterbi_hw.h"
+
+#include <stddef.h>
+#include <string.h>
+
+typedef struct {
+    int a;
+    uint8_t flags[3][5]; /* rows of 5, 2 used: element e at [e / 2][e % 2] */
+    int32_t s[4];
+} in_t;
+
+static const fg_port table[] = {
+    {"clk_i", FG_VEC_IN, FG_PORT_CLOCK, 1, 1, .doc = "clock"},
+    {"a_i", FG_VEC_IN, FG_PORT_DATA, 1, 3, 0, 0, "a", FG_PORT_INT, offsetof(in_t, a), 0, 0},
+    {"f_i", FG_VEC_IN, FG_PORT_DATA, 6, 1, 0, 1, "flags", FG_PORT_U8, offsetof(in_t, flags), 2, 5},
+    {"s_i", FG_VEC_IN, FG_PORT_DATA, 4, 7, 1, 1, "signed", FG_PORT_I32, offsetof(in_t, s), 0, 0},
+    {"o_o", FG_VEC_OUT, FG_PORT_DATA, 1, 2, 0, 0, "out", FG_PORT_INT, offsetof(in_t, a), 0, 0},
+};
+enum { NP = sizeof table / sizeof *table };
+
+static void test_pack_unpack(void)
+{
+    CU_ASSERT_EQUAL(fg_ports_check(table, NP), 0);
+    CU_ASSERT_EQUAL(fg_ports_count(table, NP, FG_VEC_IN), 1 + 6 + 4);
+    CU_ASSERT_EQUAL(fg_ports_count(table, NP, FG_VEC_OUT), 1);
+    CU_ASSERT_EQUAL(fg_port_bits(&table[3]), 28);
+    in_t in;
+    memset(&in, 0x55, sizeof in);
+    in.a = 5;
+    for (int e = 0; e < 6; e++)
+        in.flags[e / 2][e % 2] = (uint8_t)(e & 1);
+    for (int e = 0; e < 4; e++)
+        in.s[e] = -60 + 40 * e;
+    int64_t v[11];
+    fg_ports_pack(table, NP, FG_VEC_IN, &in, v);
+    const int64_t want[11] = {5, 0, 1, 0, 1, 0, 1, -60, -20, 20, 60};
+    CU_ASSERT(!memcmp(v, want, sizeof v));
+    in_t back;
+    fg_ports_unpack(table, NP, FG_VEC_IN, v, &back, sizeof back);
+    CU_ASSERT_EQUAL(back.a, 5);
+    CU_ASSERT(!memcmp(back.flags[0], (uint8_t[]){0, 1, 0, 0, 0}, 5)); /* the unused columns zeroed */
+    CU_ASSERT(back.flags[2][1] == 1 && back.s[0] == -60 && back.s[3] == 60);
+}
+
+static void test_checks(void)
+{
+    fg_port bad[2] = {table[1], table[1]};
+    CU_ASSERT_EQUAL(fg_ports_check(bad, 2), FG_EINVAL); /* a name twice */
+    CU_ASSERT(strstr(fg_last_error(), "a_i: declared twice") != NULL);
+    bad[1].name = "b_i";
+    bad[1].width = 65;
+    CU_ASSERT_EQUAL(fg_ports_check(bad, 2), FG_EINVAL);
+    CU_ASSERT(strstr(fg_last_error(), "b_i") != NULL);
+    bad[1].width = 1;
+    bad[1].ctype = FG_PORT_NONE; /* a data port bound to nothing */
+    CU_ASSERT_EQUAL(fg_ports_check(bad, 2), FG_EINVAL);
+}
+
+/* The Viterbi decoder's vector-set layout is its port table's data ports, element by element. */
+static void test_viterbi_layout(void)
+{
+    for (int radix = 2; radix <= 4; radix += 2) {
+        fg_vit_code code = fg_vit_code_default();
+        fg_vit_dec_cfg fmt = fg_vit_dec_cfg_default();
+        fg_vit_hw_dims d;
+        const fg_vit_hw_cfg c = fg_vit_hw_cfg_of(&code, &fmt, radix, FG_VIT_HW_MEMORY, 0, 0);
+        CU_ASSERT_EQUAL_FATAL(fg_vit_hw_resolve(&c, &d), 0);
+        fg_port p[FG_VIT_HW_PORTS];
+        const int np = fg_vit_hw_ports(&d, p);
+        CU_ASSERT_EQUAL(fg_ports_check(p, np), 0);
+        fg_vec_layout l;
+        CU_ASSERT_EQUAL_FATAL(fg_vec_layout_viterbi(&d, 1, 8, &l), 0);
+        CU_ASSERT_EQUAL(l.stream[0].n_ports, fg_ports_count(p, np, FG_VEC_IN));
+        CU_ASSERT_EQUAL(l.stream[1].n_ports, fg_ports_count(p, np, FG_VEC_OUT));
+        const int S = radix / 2, n = code.n;
+        CU_ASSERT_EQUAL(l.stream[0].n_ports, S + 3 + 2 * S * n);
+        CU_ASSERT_EQUAL(l.stream[1].n_ports, 3 + 2 * S);
+        const fg_vec_port *sym = &l.stream[0].ports[S + 3 + n]; /* in_sym_i[n]: slot 1 (radix 4) or in_era_i[0] */
+        CU_ASSERT_STRING_EQUAL(sym->name, S == 2 ? "in_sym_i" : "in_era_i");
+        /* a radix-4 input packs slot s symbol b as element s*n + b */
+        fg_vit_hw_in in;
+        memset(&in, 0, sizeof in);
+        in.sym[S - 1][1] = -3;
+        int64_t v[64];
+        fg_ports_pack(p, np, FG_VEC_IN, &in, v);
+        CU_ASSERT_EQUAL(v[S + 3 + (S - 1) * n + 1], -3);
+        fg_vec_layout_free(&l);
+    }
+}
+
+void fg_test_register(void)
+{
+    static const fg_test_case cases[] = {
+        {"pack and unpack: element order, struct rows", test_pack_unpack},
+        {"checks name the port", test_checks},
+        {"viterbi: the layout is the port table", test_viterbi_layout},
+        {NULL, NULL},
+    };
+    fg_add_suite("ports", cases);
+}
