@@ -275,7 +275,7 @@ static int bench_family(const fg_family *f, int argc, char **argv)
                    "times its kernels apart from the transfers (kernel_ms, total_ms with transfers, latency_ms from\n"
                    "a batch's first copy-in to its last copy-out); a CPU one times decode calls of --frames frames\n"
                    "on --threads threads, and reports its fastest batch (best_ms) and the median CPU time of a\n"
-                   "batch, all threads together (cpu_ms: the speed of unshared cores on a loaded machine).\n"
+                   "batch, all threads together (cpu_ms; *_mbps_cpu divide by it: the speed per busy core).\n"
                    "Mbps = frames x n (coded) or x k (information) bits / time.";
     c.spec.examples = examples;
     c.spec.exits = "0 ok, 1 runtime failure (no CUDA device, out of memory), 2 usage error";
