@@ -10,6 +10,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Throughput goals of a sweep, information Mbps with transfers: the thesis's six, then larger ones. */
 static const double GOALS[] = {50, 100, 150, 200, 250, 300, 1000, 2500, 5000, 10000, 25000};
@@ -52,7 +53,13 @@ static void json_head(fg_json *j, const fg_cli_family *c, const char *sweep, con
     fg_json_int(j, "batches", v->batches);
 }
 
-static void json_timing(fg_json *j, const fg_family *f, const fg_impl_timing *t)
+/* What a CPU implementation's run adds: the fastest batch (best of --batches) and the median CPU time of
+ * a batch, all threads together (the speed of unshared cores on a loaded machine); 0 for a GPU's. */
+typedef struct {
+    double best_ms, cpu_ms;
+} cpu_timing;
+
+static void json_timing(fg_json *j, const fg_family *f, const fg_impl_timing *t, const cpu_timing *c)
 {
     if (t->frames > 0) { /* what the timed frames cost and how many the decoder gave up on */
         fg_json_int(j, "frames", t->frames);
@@ -67,12 +74,32 @@ static void json_timing(fg_json *j, const fg_family *f, const fg_impl_timing *t)
     fg_json_num(j, "info_mbps_kernel", t->info_mbps_kernel);
     fg_json_num(j, "coded_mbps_total", t->coded_mbps_total);
     fg_json_num(j, "info_mbps_total", t->info_mbps_total);
+    if (c->cpu_ms > 0) {
+        fg_json_num(j, "best_ms", c->best_ms);
+        fg_json_num(j, "cpu_ms", c->cpu_ms);
+        fg_json_num(j, "coded_mbps_cpu", t->coded_mbps_total * t->total_ms / c->cpu_ms);
+        fg_json_num(j, "info_mbps_cpu", t->info_mbps_total * t->total_ms / c->cpu_ms);
+    }
 }
 
 static int cmp_double(const void *a, const void *b)
 {
     const double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
+}
+
+/* The median of a[0..n-1], which it sorts. */
+static double median(double *a, int n)
+{
+    qsort(a, (size_t)n, sizeof *a, cmp_double);
+    return n % 2 ? a[n / 2] : 0.5 * (a[n / 2 - 1] + a[n / 2]);
+}
+
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 /* The frames first .. first+n-1 of seed 1 at the bench's point, into the buffers of the input the
@@ -98,7 +125,7 @@ static int make_batch(const char *cmd, const fg_family_inst *fi, const bench_opt
 /* A CPU implementation: `batches` batches of distinct frames (a decoder of variable effort is not timed on
  * one repeated batch) decoded by the decoder pool, after a warm-up batch; each batch is made untimed. */
 static int time_decoder(const char *cmd, const fg_family_inst *fi, const fg_family_impl *m, const void *icfg,
-                        const bench_opts *v, fg_impl_timing *t)
+                        const bench_opts *v, fg_impl_timing *t, cpu_timing *ct)
 {
     fg_family_decoder *d = NULL;
     const int n = v->frames, quant = m->input == FG_IMPL_QUANT, hard = m->input == FG_IMPL_BITS;
@@ -107,7 +134,7 @@ static int time_decoder(const char *cmd, const fg_family_inst *fi, const fg_fami
                                                                   (double)nr);
     uint8_t *ref = malloc((size_t)n * fi->dec_len), *bits = malloc((size_t)n * fi->dec_len), *erased = malloc((size_t)n);
     double *llr = !quant && !hard ? malloc(sizeof *llr * (size_t)n * nr) : NULL;
-    double *ms = malloc(sizeof *ms * (size_t)v->batches);
+    double *ms = malloc(sizeof *ms * 2 * (size_t)v->batches), *cpu = ms ? ms + v->batches : NULL;
     int32_t *llr_q = quant ? malloc(sizeof *llr_q * (size_t)n * nr) : NULL, *work = malloc(sizeof *work * (size_t)n);
     uint8_t *rx = hard ? malloc((size_t)n * nr) : NULL;
     int *n_rx = malloc(sizeof *n_rx * (size_t)n);
@@ -133,13 +160,14 @@ static int time_decoder(const char *cmd, const fg_family_inst *fi, const fg_fami
         fg_cli_ticker *tick = b ? fg_cli_ticker_start("fecforge %s: batch %d of %d (%d frames)", cmd, b, v->batches, n)
                                 : fg_cli_ticker_start("fecforge %s: warm-up batch of %d frames", cmd, n);
         memset(work, 0, sizeof *work * (size_t)n);
-        const double t0 = fg_cli_now();
+        const double t0 = fg_cli_now(), c0 = cpu_now();
         rc = fg_family_decoder_run(d, &io);
-        const double t1 = fg_cli_now();
+        const double t1 = fg_cli_now(), c1 = cpu_now();
         fg_cli_ticker_stop(tick);
         if (b == 0)
             continue;
         ms[b - 1] = 1e3 * (t1 - t0);
+        cpu[b - 1] = 1e3 * (c1 - c0);
         for (int i = 0; i < n; i++) {
             t->work += work[i];
             t->erasures += erased[i];
@@ -148,8 +176,8 @@ static int time_decoder(const char *cmd, const fg_family_inst *fi, const fg_fami
     }
     fg_cli_progress_done();
     if (!rc) {
-        qsort(ms, (size_t)v->batches, sizeof *ms, cmp_double);
-        const double med = v->batches % 2 ? ms[v->batches / 2] : 0.5 * (ms[v->batches / 2 - 1] + ms[v->batches / 2]);
+        const double med = median(ms, v->batches);
+        *ct = (cpu_timing){ms[0], median(cpu, v->batches)};
         t->batch = n;
         t->kernel_ms = t->total_ms = t->latency_ms = med;
         t->coded_mbps_kernel = t->coded_mbps_total = (double)n * fi->n / (med * 1e3);
@@ -169,10 +197,11 @@ static int time_decoder(const char *cmd, const fg_family_inst *fi, const fg_fami
 }
 
 static int measure(const char *cmd, const fg_family_inst *fi, const fg_family_impl *m, const void *icfg,
-                   const bench_opts *v, fg_impl_timing *t)
+                   const bench_opts *v, fg_impl_timing *t, cpu_timing *ct)
 {
+    *ct = (cpu_timing){0};
     if (!m->bench)
-        return time_decoder(cmd, fi, m, icfg, v, t);
+        return time_decoder(cmd, fi, m, icfg, v, t, ct);
     void *w = NULL;
     int rc = m->create(fi, icfg, 0, &w);
     if (!rc)
@@ -185,6 +214,7 @@ static int measure(const char *cmd, const fg_family_inst *fi, const fg_family_im
 typedef struct {
     char *cfg; /* the point's options as text */
     fg_impl_timing t;
+    cpu_timing c;
 } sweep_pt;
 
 /* The grid of a sweep: every combination of its option lists, as argument texts. */
@@ -244,7 +274,9 @@ static int bench_family(const fg_family *f, int argc, char **argv)
                    "given: one warm-up batch, then --batches timed ones, medians reported. A GPU implementation\n"
                    "times its kernels apart from the transfers (kernel_ms, total_ms with transfers, latency_ms from\n"
                    "a batch's first copy-in to its last copy-out); a CPU one times decode calls of --frames frames\n"
-                   "on --threads threads. Mbps = frames x n (coded) or x k (information) bits / time.";
+                   "on --threads threads, and reports its fastest batch (best_ms) and the median CPU time of a\n"
+                   "batch, all threads together (cpu_ms; *_mbps_cpu divide by it: the speed per busy core).\n"
+                   "Mbps = frames x n (coded) or x k (information) bits / time.";
     c.spec.examples = examples;
     c.spec.exits = "0 ok, 1 runtime failure (no CUDA device, out of memory), 2 usage error";
     fg_cli_group(&c.spec, "bench", bench_table, &v);
@@ -290,7 +322,8 @@ static int bench_family(const fg_family *f, int argc, char **argv)
     f->label(fi, m, label, sizeof label);
     if (!v.sweep) {
         fg_impl_timing t = {0};
-        if (measure(c.cmd, fi, m, icfg, &v, &t)) {
+        cpu_timing ct;
+        if (measure(c.cmd, fi, m, icfg, &v, &t, &ct)) {
             rc = fg_cli_fail(c.cmd, "%s", fg_last_error());
             goto out;
         }
@@ -299,7 +332,7 @@ static int bench_family(const fg_family *f, int argc, char **argv)
             json_head(&j, &c, NULL, &v);
             if (!m->gpu)
                 fg_json_int(&j, "threads", v.threads);
-            json_timing(&j, f, &t);
+            json_timing(&j, f, &t, &ct);
             if (m->describe)
                 m->describe(fi, icfg, c.dev.gpus, &j);
             fg_json_obj_close(&j);
@@ -314,6 +347,12 @@ static int bench_family(const fg_family *f, int argc, char **argv)
             printf("  total    %10.3f ms  %10.1f coded Mbps  %10.1f info Mbps (with transfers)\n", t.total_ms,
                    t.coded_mbps_total, t.info_mbps_total);
             printf("  latency  %10.3f ms\n", t.latency_ms);
+            if (ct.cpu_ms > 0) {
+                printf("  best     %10.3f ms  %10.1f coded Mbps  %10.1f info Mbps (the fastest batch)\n", ct.best_ms,
+                       t.coded_mbps_total * t.total_ms / ct.best_ms, t.info_mbps_total * t.total_ms / ct.best_ms);
+                printf("  cpu      %10.3f ms  %10.1f coded Mbps  %10.1f info Mbps (CPU time of all threads)\n",
+                       ct.cpu_ms, t.coded_mbps_total * t.total_ms / ct.cpu_ms, t.info_mbps_total * t.total_ms / ct.cpu_ms);
+            }
             if (t.frames > 0)
                 printf("  %lld frames timed: %s %.3f, %lld erasures\n", t.frames, f->work_name,
                        (double)t.work / ((double)t.frames * (f->work_div > 0 ? f->work_div : 1.0)), t.erasures);
@@ -341,7 +380,7 @@ static int bench_family(const fg_family *f, int argc, char **argv)
         if (!e && m->check)
             e = m->check(fi, pcfg);
         if (!e)
-            e = measure(c.cmd, fi, m, pcfg, &v, &q->t);
+            e = measure(c.cmd, fi, m, pcfg, &v, &q->t, &q->c);
         fg_cli_progress(c.cmd, "sweep points", p + 1, n_grid);
         if (e == FG_EINVAL || e == FG_ENOMEM) { /* a shape this device or decoder cannot take */
             skipped++;
@@ -380,7 +419,7 @@ static int bench_family(const fg_family *f, int argc, char **argv)
             fg_json_bool(&j, "reached", best[k] >= 0);
             if (best[k] >= 0) {
                 fg_json_str(&j, "options", pts[best[k]].cfg);
-                json_timing(&j, f, &pts[best[k]].t);
+                json_timing(&j, f, &pts[best[k]].t, &pts[best[k]].c);
             }
             fg_json_obj_close(&j);
         }
@@ -390,7 +429,7 @@ static int bench_family(const fg_family *f, int argc, char **argv)
             for (int i = 0; i < n_pts; i++) {
                 fg_json_obj_open(&j, NULL);
                 fg_json_str(&j, "options", pts[i].cfg);
-                json_timing(&j, f, &pts[i].t);
+                json_timing(&j, f, &pts[i].t, &pts[i].c);
                 fg_json_obj_close(&j);
             }
             fg_json_arr_close(&j);
