@@ -59,8 +59,10 @@ void fg_vecp_viterbi_pack_out(const fg_vit_hw_dims *d, const fg_vit_hw_out *o, i
     v[i++] = o->best;
 }
 
-int fg_vecp_viterbi_create(const fg_vec_set *set, fg_vit_hw **out)
+/* The port-level model of a set (fg_vecp_model): the decoder of its manifest's parameters. */
+static int model_create(const fg_vec_set *set, void *st)
 {
+    fg_vit_hw **out = st;
     long long K, w_llr, w_pm, L, D;
     const char *gen, *norm, *radix, *tb;
     int rc;
@@ -100,8 +102,9 @@ int fg_vecp_viterbi_create(const fg_vec_set *set, fg_vit_hw **out)
     return rc;
 }
 
-void fg_vecp_viterbi_step(fg_vit_hw *h, const int64_t *in_v, int64_t *ex_v, uint8_t *ex_x)
+static void model_step(void *st, const int64_t *in_v, int64_t *ex_v, uint8_t *ex_x)
 {
+    fg_vit_hw *h = *(fg_vit_hw **)st;
     const fg_vit_hw_dims *d = fg_vit_hw_dims_of(h);
     fg_vit_hw_in in;
     fg_vit_hw_out o;
@@ -110,6 +113,11 @@ void fg_vecp_viterbi_step(fg_vit_hw *h, const int64_t *in_v, int64_t *ex_v, uint
     fg_vecp_viterbi_pack_out(d, &o, ex_v);
     memset(ex_x, 0, (size_t)fg_vecp_viterbi_n_ex(d));
 }
+
+static void model_destroy(void *st) { fg_vit_hw_destroy(*(fg_vit_hw **)st); }
+
+const fg_vecp_model fg_vecp_model_viterbi = {"viterbi", sizeof(fg_vit_hw *), model_create, model_step,
+                                             model_destroy};
 
 static const char *const ending_words[] = {"terminated", "truncated"};
 
