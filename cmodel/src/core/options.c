@@ -4,7 +4,7 @@
 #include "fecforge/error.h"
 #include "fecforge/json.h"
 #include "fecforge/input.h"
-#include "vectors/vec_json.h"
+#include "core/json_read.h"
 
 #include <errno.h>
 #include <limits.h>
