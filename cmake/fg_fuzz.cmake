@@ -19,6 +19,7 @@ function(fg_fuzz_target t)
   set_tests_properties(${t} PROPERTIES LABELS unit)
   fg_unit_deps(${t}_replay)
   if(FG_FUZZ AND CMAKE_C_COMPILER_ID MATCHES "Clang")
+    find_package(Threads REQUIRED) # its imported target is seen only below the directory that finds it
     add_executable(${t} ${t}.c ${arg_SOURCES} ${CMAKE_SOURCE_DIR}/cmodel/src/core/error.c)
     add_dependencies(${t} fg_git_version)
     target_include_directories(${t} PRIVATE ${CMAKE_SOURCE_DIR}/cmodel/include ${CMAKE_SOURCE_DIR}/cmodel/src
