@@ -179,9 +179,7 @@ static int verify_config(const fg_design *d, const void *cfg, const void *run, c
     fg_cli_progress_done();
     if (fg_cli_stopped())
         return FG_EXIT_FAIL;
-    if (sim) {
-        if (d->cosim == FG_DESIGN_COSIM_NONE)
-            return fg_cli_usage_error(CMD, "--sim=systemc: %s has no SystemC co-simulation", d->name);
+    if (sim) { /* a design with a co-simulation (verify_design checked --sim) */
         fg_cli_pathf(log, sizeof log, "%s/cosim.log", work);
         return fg_cli_vl_cosim_sets(rtl, work, jobs, d->cosim == FG_DESIGN_COSIM_DBCF, s, n, log);
     }
