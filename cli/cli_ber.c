@@ -1,6 +1,6 @@
 /* Shared pieces of the BER output (cli_ber.h). */
 #include "cli_ber.h"
-#include "vec_json.h"
+#include "json_read.h"
 #include "fecforge/error.h"
 #include "fecforge/input.h"
 

@@ -48,7 +48,7 @@ void fg_cli_group(fg_cli_spec *s, const char *title, const fg_opt *opts, void *b
  * (--quiet, --help), then open the output files. Returns 0 to go on, FG_CLI_HELP after printing the
  * help (the command exits 0), or FG_EXIT_USAGE after printing "fecforge CMD: <message>" and a hint. */
 int fg_cli_parse(fg_cli_spec *s, int argc, char **argv);
-/* A program's look at every parse, for the option fuzzer (cmodel/fuzz/fuzz_cli_opts.c): when a probe is
+/* A program's look at every parse, for the option fuzzer (cli/fuzz/fuzz_cli_opts.c): when a probe is
  * set, fg_cli_parse hands it the spec, the driver's result (fg_opts_parse) and the words it parsed, frees
  * the values and returns FG_CLI_HELP without a message, so the command ends before any work or output.
  * NULL (the default) turns it off. Nothing on the command line or in the environment sets it. */

@@ -12,7 +12,7 @@
 
 #include "cli.h"
 #include "fecforge/output.h"
-#include "vec_json.h"
+#include "json_read.h"
 
 /* snprintf for the paths derived from the work directory (checked once to leave 512 characters). */
 void fg_cli_pathf(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -179,9 +179,7 @@ static int verify_config(const fg_design *d, const void *cfg, const void *run, c
     fg_cli_progress_done();
     if (fg_cli_stopped())
         return FG_EXIT_FAIL;
-    if (sim) {
-        if (d->cosim == FG_DESIGN_COSIM_NONE)
-            return fg_cli_usage_error(CMD, "--sim=systemc: %s has no SystemC co-simulation", d->name);
+    if (sim) { /* a design with a co-simulation (verify_design checked --sim) */
         fg_cli_pathf(log, sizeof log, "%s/cosim.log", work);
         return fg_cli_vl_cosim_sets(rtl, work, jobs, d->cosim == FG_DESIGN_COSIM_DBCF, s, n, log);
     }
@@ -273,6 +271,27 @@ static int finish_run(fg_json *js, int configs_ok, int rc, int keep, const char 
     return rc == FG_EXIT_USAGE ? FG_EXIT_USAGE : rc ? FG_EXIT_FAIL : FG_EXIT_OK;
 }
 
+/* For a design that is also a family (without --help before "--"): a usage error for the first word that
+ * names an option of the family's implementations (`verify NAME --impl A --against B`) and none of the
+ * design's, naming both readings. */
+static int other_reading(const fg_cli_spec *s, const fg_design *d, int argc, char **argv)
+{
+    const fg_family *f = fg_family_find(d->name);
+    const fg_opts mine = {.groups = s->groups, .n_groups = s->n_groups};
+    int n = 1;
+    while (f && n < argc && strcmp(argv[n], "--") && strcmp(argv[n], "--help") && strcmp(argv[n], "-h"))
+        n++;
+    const fg_family_impl *impl[FG_FAMILY_IMPLS_MAX];
+    for (int i = 1; f && (n == argc || !strcmp(argv[n], "--")) && i < n; i++)
+        if (!fg_opts_find(&mine, argv[i]) && fg_cli_verify_family_option(f, argv[i]) && fg_family_impls(f, impl, 1))
+            return fg_cli_usage_error(s->cmd, "%.*s is an option of the %s family's implementations: verify %s --impl A "
+                                      "--against B %.*s ... compares two of them (fecforge verify %s --impl %s --help "
+                                      "lists their options); the design %s, its RTL against the step model, does not "
+                                      "take it", (int)strcspn(argv[i], "="), argv[i], f->name, f->name,
+                                      (int)strcspn(argv[i], "="), argv[i], f->name, impl[0]->name, d->name);
+    return 0;
+}
+
 static int verify_design(const fg_design *d, int argc, char **argv)
 {
     fg_cli_design c;
@@ -298,6 +317,8 @@ static int verify_design(const fg_design *d, int argc, char **argv)
     uint64_t *run_seed = run_field(&c, "seed");
     verify_table[3].flags = run_seed ? FG_OPT_CONFIG : 0; /* the run's --seed seeds --random too */
     fg_cli_group(&c.spec, "verify", verify_table, &v);
+    if (!rc)
+        rc = other_reading(&c.spec, d, argc, argv);
     if (!rc && (rc = fg_cli_parse(&c.spec, argc, argv)) != 0) {
         fg_cli_design_end(&c);
         return rc == FG_CLI_HELP ? FG_EXIT_OK : rc;
@@ -612,16 +633,16 @@ static int verify_vectors(int argc, char **argv)
 
 /* ---- the verbs ---- */
 
-/* `verify NAME` names a family's implementations when NAME is no design, or when --impl, --against
- * or --device is given. */
+/* `verify NAME` names the family's implementations when NAME is a family and no design with RTL, or when an
+ * option that chooses implementations (--impl, --device, --gpus, --against) is given before "--". */
 static int family_mode(int argc, char **argv)
 {
-    if (!fg_family_find(argv[1]))
-        return 0;
-    for (int i = 2; i < argc && strcmp(argv[i], "--"); i++)
-        if (!strncmp(argv[i], "--impl", 6) || !strncmp(argv[i], "--against", 9) || !strncmp(argv[i], "--device", 8))
+    const fg_family *f = fg_family_find(argv[1]);
+    const fg_design *d = fg_design_find(argv[1]);
+    for (int i = 2; f && d && d->generate && i < argc && strcmp(argv[i], "--"); i++)
+        if (fg_cli_verify_family_option(f, argv[i]) == 2)
             return 1;
-    return !fg_design_find(argv[1]) || !fg_design_find(argv[1])->generate;
+    return f && (!d || !d->generate);
 }
 
 int fg_cmd_verify(int argc, char **argv)

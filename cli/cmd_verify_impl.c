@@ -73,6 +73,23 @@ typedef struct {
     char mm_what[160];
 } point_result;
 
+int fg_cli_verify_family_option(const fg_family *f, const char *word)
+{
+    fg_cli_family c;
+    verify_opts v = {0};
+    const fg_opt *o = NULL;
+    if (!fg_cli_family_begin(&c, "verify", f)) {
+        fg_cli_channel_axis(f->channel, &verify_table[1]);
+        fg_cli_group(&c.spec, "verify", verify_table, &v);
+        o = fg_opts_find(&(fg_opts){.groups = c.spec.groups, .n_groups = c.spec.n_groups}, word);
+    }
+    fg_cli_family_end(&c);
+    int choice = o == &verify_table[0]; /* --against */
+    for (const fg_opt *d = fg_cli_device_group; o && d->name; d++)
+        choice |= o == d;
+    return o ? 1 + choice : 0;
+}
+
 int fg_cli_verify_family(const fg_family *f, int argc, char **argv)
 {
     fg_cli_family c;

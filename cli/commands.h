@@ -19,6 +19,10 @@ int fg_cmd_verify(int argc, char **argv);
 /* verify <family> --impl A --against B (cmd_verify_impl.c; argv[0] = the family) */
 #include "fecforge/family.h"
 int fg_cli_verify_family(const fg_family *f, int argc, char **argv);
+/* What a word of `verify F ...` is to the family's reading (--impl A --against B): 2 an option that chooses
+ * the implementations (--impl, --device, --gpus, --against), 1 another of its options (the family's, the
+ * implementations', verify's own), 0 none of them. */
+int fg_cli_verify_family_option(const fg_family *f, const char *word);
 #include "fecforge_gen/design.h"
 /* Read every stream of the vector set in dir against its manifest (a design of the registry): 0, or a
  * usage error naming file, line and port (printed); the summary line unless quiet. */

@@ -31,7 +31,14 @@ check ldpc_random_seed 2 "$F" verify ldpc --random 1 --max-z 8; has err "\-\-max
 check ldpc_vcodes 2 "$F" verify ldpc --codes wifi-648-1/2 --vector-codes wifi-1944-5/6 --work "$t/w8"
 has err "wifi-1944-5/6 is not in the design's --codes"
 check turbo_design 2 "$F" verify xmap;            has err "no RTL of the design 'xmap'"
-for w in w1 w2 w3 w4 w5 w6 w7 w8; do [ ! -e "$t/$w" ] || { echo "FAIL: work directory $w created for bad parameters"; fail=1; }; done
+# turbo is a design and a family: without an option that chooses implementations the design's RTL is meant,
+# and an option of the family's implementations gets both readings named
+check both_readings 2 "$F" verify turbo --fixed --work "$t/w9"
+has err "\-\-fixed is an option of the turbo family's implementations: verify turbo --impl A --against B"
+has err "the design turbo, its RTL against the step model, does not take it"
+check both_help 0 "$F" verify turbo --fixed --help; has out "usage: fecforge verify turbo"; has out "\-\-k-max"
+check family_reading 2 "$F" verify turbo --device cpu --impl nosuch; has err "\-\-impl=nosuch invalid: expected float"
+for w in w1 w2 w3 w4 w5 w6 w7 w8 w9; do [ ! -e "$t/$w" ] || { echo "FAIL: work directory $w created for bad parameters"; fail=1; }; done
 check no_rtl 2 "$F" verify vectors "$t";          has err "\-\-rtl is required"
 check not_gen 2 "$F" verify vectors --rtl "$t" "$t"; has err "not a .fecforge gen. output"
 "$F" gen dbcf --pllr 8 --banks 16 --select 3 --fifo-depth 4 --buf-depth 4 --width 8 -o "$t/rtl" >/dev/null

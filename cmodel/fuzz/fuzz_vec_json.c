@@ -1,11 +1,11 @@
-/* libFuzzer target: the JSON reader of vector and generator manifests (vj_parse, vectors/vec_json.h).
+/* libFuzzer target: the JSON reader of vector and generator manifests (vj_parse, core/json_read.h).
  * The input, up to its first NUL byte, is the text. Invariants:
  *  - a failure returns -1 with a message "line L: ..." where L is a line of the text;
  *  - a success gives a well-formed tree: known types, strings and keys non-NULL, members allocated,
  *    nesting at most 64, finite numbers with their text, an integral number's double equal to its
  *    integer, vj_get finding the first member of a key; printed back as JSON it parses to an equal tree;
  *  - no crash, leak or undefined behaviour (sanitizers). */
-#include "vectors/vec_json.h"
+#include "core/json_read.h"
 
 #include <math.h>
 #include <stddef.h>

@@ -37,7 +37,7 @@
  *    returned, and x appears only on out and state ports. */
 #include "fecforge/error.h"
 #include "fecforge/vectors.h"
-#include "vectors/vec_json.h"
+#include "core/json_read.h"
 
 #include <dirent.h>
 #include <stddef.h>

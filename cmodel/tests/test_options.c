@@ -359,6 +359,25 @@ static void test_help(void)
     free(text);
 }
 
+/* fg_opts_find: the option a word names, whatever its value, before any parse. */
+static void test_find(void)
+{
+    static vals w;
+    const fg_opt_group g = {"options", table, &w};
+    const fg_opts q = {.groups = &g, .n_groups = 1};
+    CU_ASSERT_PTR_EQUAL(fg_opts_find(&q, "--pllr"), &table[1]);
+    CU_ASSERT_PTR_EQUAL(fg_opts_find(&q, "--pllr=7"), &table[1]);
+    CU_ASSERT_PTR_EQUAL(fg_opts_find(&q, "--no-et"), &table[12]); /* an old spelling: its own entry */
+    CU_ASSERT_PTR_EQUAL(fg_opts_find(&q, "-l"), &table[7]);
+    CU_ASSERT_PTR_EQUAL(fg_opts_find(&q, "-lname"), &table[7]);
+    CU_ASSERT_PTR_NULL(fg_opts_find(&q, "--pll"));
+    CU_ASSERT_PTR_NULL(fg_opts_find(&q, "--pllrs"));
+    CU_ASSERT_PTR_NULL(fg_opts_find(&q, "pllr"));
+    CU_ASSERT_PTR_NULL(fg_opts_find(&q, "--"));
+    CU_ASSERT_PTR_NULL(fg_opts_find(&q, "-"));
+    CU_ASSERT_PTR_NULL(fg_opts_find(&q, "-x"));
+}
+
 static void test_cleanup(void) { fg_opts_free(&p); }
 
 void fg_test_register(void)
@@ -370,6 +389,7 @@ void fg_test_register(void)
                                          {"words", test_words},
                                          {"reproduce", test_reproduce},
                                          {"help", test_help},
+                                         {"find", test_find},
                                          {"cleanup", test_cleanup},
                                          {NULL, NULL}};
     fg_add_suite("options", cases);

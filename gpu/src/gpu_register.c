@@ -4,12 +4,19 @@
 
 #include "gpu_internal.h"
 
+#include <stddef.h>
+
 int fg_gpu_register(void)
 {
-    int rc = fg_gpu_ldpc_add_impls();
-    if (!rc)
-        rc = fg_gpu_turbo_add_impls();
-    return rc ? rc : fg_gpu_viterbi_add_impls();
+    static int (*const add_impls[])(void) = {
+#define FG_REG(name) fg_gpu_##name##_add_impls,
+#include "fg_gpu_registry.h"
+#undef FG_REG
+    };
+    int rc = 0;
+    for (size_t i = 0; i < sizeof add_impls / sizeof *add_impls && !rc; i++)
+        rc = add_impls[i]();
+    return rc;
 }
 
 void fg_gpu_json_open(fg_json *j, const char *kernel)

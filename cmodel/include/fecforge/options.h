@@ -127,6 +127,11 @@ int fg_opts_quote(const char *text, char *buf, size_t n);
 /* fg_opts_parse of the words of text (fg_opts_split): options given as one text (a configuration drawn
  * by verify --random, a sweep point's options). A --help there is an error (FG_EINVAL). */
 int fg_opts_parse_text(fg_opts *p, const char *text);
+/* The option of p's groups (set; not parsed yet or parsed) that a command-line word names: "--name",
+ * "--name=VALUE" (an old spelling: its own entry), "-x", "-xVALUE"; NULL for any other word (a value, a
+ * positional argument, "--", an option only a --config file takes). Which reading of a command line applies
+ * can so be told before one is parsed. */
+const fg_opt *fg_opts_find(const fg_opts *p, const char *word);
 /* The option whose value lives at field was given (command line or --config). */
 int fg_opts_given(const fg_opts *p, const void *field);
 /* The option declared for field as the user spelled it ("--pllr"; an old spelling's name when given

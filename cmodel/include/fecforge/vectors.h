@@ -313,9 +313,9 @@ int fg_vec_viterbi_family_args(const fg_vec_viterbi_params *p, char *buf, size_t
 
 /* ---- Port-level step models (the SystemC co-simulation, docs/cosim.md) ---- */
 
-/* The C step model behind a vector set of design iag or subsystem, seen at its ports: created from
- * the set's manifest parameters and lane_prog table, in the reset state (FG_EINVAL naming what does
- * not fit: another design, a missing parameter, stream layouts other than this library writes). */
+/* The C step model behind a vector set of design iag, subsystem, ldpc, turbo or viterbi, seen at its ports:
+ * created from the set's manifest parameters (and lane_prog table), in the reset state (FG_EINVAL naming
+ * what does not fit: another design, a missing parameter, stream layouts other than this library writes). */
 typedef struct fg_vec_model fg_vec_model;
 int fg_vec_model_create(const fg_vec_set *set, fg_vec_model **out);
 

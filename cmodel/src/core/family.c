@@ -29,9 +29,16 @@ void fg_family_close(const fg_family *f, fg_family_inst *fi)
 
 /* ---- registry ---- */
 
-extern const fg_family fg_family_ldpc, fg_family_turbo, fg_family_viterbi;
-
-static const fg_family *builtin[] = {&fg_family_ldpc, &fg_family_turbo, &fg_family_viterbi};
+/* The built-in families, in the order of their files' paths: every cmodel/src/NAME/NAME_family.c defines
+ * fg_family_NAME; the list is generated from those files (fg_registry, cmodel/CMakeLists.txt). */
+#define FG_REG(name) extern const fg_family fg_family_##name;
+#include "fg_family_registry.h"
+#undef FG_REG
+#define FG_REG(name) &fg_family_##name,
+static const fg_family *builtin[] = {
+#include "fg_family_registry.h"
+};
+#undef FG_REG
 enum { N_BUILTIN = sizeof builtin / sizeof *builtin };
 
 static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;

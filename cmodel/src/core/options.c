@@ -4,7 +4,7 @@
 #include "fecforge/error.h"
 #include "fecforge/json.h"
 #include "fecforge/input.h"
-#include "vectors/vec_json.h"
+#include "core/json_read.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -730,6 +730,14 @@ int fg_opts_parse_text(fg_opts *p, const char *text)
         return argc;
     const int rc = fg_opts_parse(p, argc, argv);
     return rc == FG_OPTS_HELP ? fg_set_error(FG_EINVAL, "--help is no option of a configuration") : rc;
+}
+
+const fg_opt *fg_opts_find(const fg_opts *p, const char *word)
+{
+    if (!p || !word || word[0] != '-' || !word[1] || !strcmp(word, "--"))
+        return NULL;
+    const slot s = word[1] == '-' ? find_long(p, word + 2, strcspn(word + 2, "=")) : find_short(p, word[1]);
+    return s.o && !(s.o->flags & FG_OPT_CONFIG) ? s.o : NULL;
 }
 
 int fg_opts_parse(fg_opts *p, int argc, char **argv)

@@ -4,7 +4,7 @@
 #include "fecforge/input.h"
 #include "fecforge/json.h"
 #include "fecforge/output.h"
-#include "vectors/vec_json.h"
+#include "core/json_read.h"
 
 #include <dirent.h>
 #include <errno.h>

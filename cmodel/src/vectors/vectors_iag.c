@@ -138,3 +138,46 @@ done:
     free(c.ex_x);
     return rc;
 }
+
+/* ---- the port-level model of a set (fg_vecp_model) ---- */
+
+typedef struct {
+    fg_iag *iag;
+    int P;
+    fg_iag_lane_in lanes[FG_IAG_LANES_MAX];
+} iag_model;
+
+static int model_create(const fg_vec_set *set, void *st)
+{
+    iag_model *m = st;
+    const char *std_s;
+    fg_std std = FG_STD_LTE; /* set before use; clang cannot tell */
+    int K = 0, rc = fg_vec_get_param_str(set, "std", &std_s);
+    if (!rc)
+        rc = fg_std_parse(std_s, &std);
+    if (!rc)
+        rc = fg_vecp_param_int(set, "K", 1, 1 << FG_VECP_POS_BITS, &K);
+    if (!rc)
+        rc = fg_vecp_param_int(set, "pllr", 1, FG_IAG_LANES_MAX, &m->P);
+    if (!rc)
+        rc = fg_vecp_check_layout(set, fg_vecp_iag_n_in(m->P), fg_vecp_iag_n_ex(m->P));
+    fg_iag_lane_prog prog[FG_IAG_LANES_MAX];
+    if (!rc)
+        rc = fg_vecp_read_prog(set, m->P, prog);
+    const fg_iag_cfg cfg = {std, K, m->P, prog};
+    return rc ? rc : fg_iag_create(&cfg, &m->iag);
+}
+
+static void model_step(void *st, const int64_t *in_v, int64_t *ex_v, uint8_t *ex_x)
+{
+    iag_model *m = st;
+    fg_iag_in in;
+    fg_iag_out out;
+    fg_vecp_iag_unpack_in(in_v, m->P, m->lanes, &in);
+    fg_iag_step(m->iag, &in, &out);
+    fg_vecp_iag_pack_out(&out, m->P, ex_v, ex_x);
+}
+
+static void model_destroy(void *st) { fg_iag_destroy(((iag_model *)st)->iag); }
+
+const fg_vecp_model fg_vecp_model_iag = {"iag", sizeof(iag_model), model_create, model_step, model_destroy};

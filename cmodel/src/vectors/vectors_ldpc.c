@@ -293,3 +293,77 @@ done:
     free(c.bits);
     return rc;
 }
+
+/* ---- the port-level model of a set (fg_vecp_model): the step model of the set's code and parameters
+ * (built-in codes; LTR order; no reordering) ---- */
+
+typedef struct {
+    fg_ldpc_code *code;
+    fg_ldpc_arch *arch;
+    int N2, z, lanes;
+    int32_t *llr; /* the LLR words of a cycle */
+} ldpc_model;
+
+static int model_create(const fg_vec_set *set, void *st)
+{
+    ldpc_model *m = st;
+    const char *name, *mb;
+    fg_ldpc_arch_cfg cfg = fg_ldpc_arch_cfg_default();
+    fg_ldpc_fixed_cfg *x = &cfg.fx;
+    int reordered = 0, rc = fg_vec_get_param_str(set, "code", &name);
+    if (!rc)
+        rc = fg_ldpc_code_create(name, &m->code);
+    if (!rc)
+        rc = fg_vec_get_param_str(set, "macroblock", &mb);
+    if (!rc && sscanf(mb, "%dx%d", &cfg.mb_rows, &cfg.mb_cols) != 2)
+        rc = fg_set_error(FG_EINVAL, "%s/manifest.json: macroblock '%s' is not N1xN2", fg_vec_dir_path(set), mb);
+    struct {
+        const char *key;
+        int lo, hi, *v;
+    } const ints[] = {{"layers", 1, 1 << 16, &x->layers},       {"llr_width", 2, 16, &x->llr_width},
+                      {"llr_frac", 0, 15, &x->llr_frac},         {"r_width", 2, 16, &x->r_width},
+                      {"app_width", 2, 24, &x->app_width},       {"scale_num", 1, 256, &x->scale_num},
+                      {"scale_shift", 0, 8, &x->scale_shift},    {"in_shift", 0, 15, &x->in_shift},
+                      {"scale_round", 0, 1, &x->scale_round},    {"r_sat_late", 0, 1, &x->r_sat_late},
+                      {"app_keep", 0, 1, &x->app_keep},          {"max_iter", 1, 1000, &x->max_iter},
+                      {"early_term", 0, 1, &x->early_term},      {"s1_depth", 1, 16, &cfg.s1_depth},
+                      {"s2_depth", 0, 16, &cfg.s2_depth},        {"et_depth", 1, 16, &cfg.et_depth},
+                      {"forward", 0, 1, &cfg.forward},           {"reordered", 0, 1, &reordered},
+                      {"lanes", 1, FG_LDPC_Z_MAX, &m->lanes}};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0] && !rc; i++)
+        rc = fg_vecp_param_int(set, ints[i].key, ints[i].lo, ints[i].hi, ints[i].v);
+    if (!rc && reordered)
+        rc = fg_set_error(FG_EINVAL, "%s: a reordered set (its memory-word order is not in the manifest) has no "
+                                     "port-level model", fg_vec_dir_path(set));
+    if (!rc && (rc = fg_ldpc_arch_create(m->code, &cfg, &m->arch)) == 0) {
+        m->N2 = cfg.mb_cols;
+        m->z = m->code->z;
+        rc = fg_vecp_check_layout(set, fg_vecp_ldpc_n_in(m->N2, m->lanes), fg_vecp_ldpc_n_ex(m->arch, m->N2, m->lanes));
+    }
+    if (!rc && !(m->llr = calloc((size_t)m->N2 * (size_t)m->z, sizeof *m->llr)))
+        rc = fg_set_error(FG_ENOMEM, "out of memory for the LDPC port-level model");
+    return rc;
+}
+
+/* The configuration inputs are the set's parameters (constant). */
+static void model_step(void *st, const int64_t *in_v, int64_t *ex_v, uint8_t *ex_x)
+{
+    ldpc_model *m = st;
+    for (int p = 0; p < m->N2; p++)
+        for (int j = 0; j < m->z; j++)
+            m->llr[p * m->z + j] = (int32_t)in_v[1 + p * m->lanes + j];
+    const fg_ldpc_arch_in in = {(int)(in_v[0] & 1), m->llr};
+    fg_ldpc_arch_ports o;
+    fg_ldpc_arch_step(m->arch, &in, &o);
+    fg_vecp_ldpc_pack_out(m->arch, &o, m->N2, m->z, m->lanes, ex_v, ex_x);
+}
+
+static void model_destroy(void *st)
+{
+    ldpc_model *m = st;
+    fg_ldpc_arch_destroy(m->arch);
+    fg_ldpc_code_destroy(m->code);
+    free(m->llr);
+}
+
+const fg_vecp_model fg_vecp_model_ldpc = {"ldpc", sizeof(ldpc_model), model_create, model_step, model_destroy};

@@ -6,6 +6,7 @@
 
 #include "fecforge/subsystem.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum { FG_VECP_POS_BITS = 13 }; /* positions and addresses < 2^13 (K <= 6144) */
@@ -96,12 +97,31 @@ int fg_vecp_turbo_fmt_params(fg_vec_writer *w, const fg_xmap_fmt *f);
 int fg_vecp_turbo_frame(fg_std std, int K, const fg_xmap_fmt *fmt, double ebn0_db, uint64_t seed, uint64_t stream,
                         uint8_t *info, uint8_t *cw, double *y, int32_t *q);
 
+/* ---- port-level models (fg_vec_model, vectors_model.c) ----
+ * A design's model of its sets at their ports, declared in the design's vector file; vectors_model.c looks
+ * the set's design up in its table of them. fg_vec_model allocates `size` zeroed bytes of state; create fills
+ * them from the set's manifest and streams (in the reset state); destroy frees what they hold (also after a
+ * create that failed part way); a step takes the stimulus line of a cycle and gives the expected one. */
+typedef struct {
+    const char *design;
+    size_t size;
+    int (*create)(const fg_vec_set *set, void *st);
+    void (*step)(void *st, const int64_t *in_v, int64_t *ex_v, uint8_t *ex_x);
+    void (*destroy)(void *st);
+} fg_vecp_model;
+extern const fg_vecp_model fg_vecp_model_iag, fg_vecp_model_subsys, fg_vecp_model_ldpc, fg_vecp_model_turbo,
+    fg_vecp_model_viterbi;
+/* What the models read from a set: manifest parameter key as an int in [lo, hi]; the lane_prog table (P lines
+ * of start, stride); that stimulus and expected have n_in and n_ex ports (the layout this library writes); the
+ * DBCF's parameters and bank mapping of a set with a DBCF (subsystem, turbo: mapping, select, fifo_depth,
+ * buf_depth, offer, lfsr_seed). 0 or FG_EINVAL naming the set and what does not fit. */
+int fg_vecp_param_int(const fg_vec_set *set, const char *key, int lo, int hi, int *v);
+int fg_vecp_read_prog(const fg_vec_set *set, int P, fg_iag_lane_prog *prog_P);
+int fg_vecp_check_layout(const fg_vec_set *set, int n_in, int n_ex);
+int fg_vecp_read_dbcf(const fg_vec_set *set, fg_dbcf_cfg *d, fg_bank_mapping *mapping);
+
 /* Viterbi decoder sets (vectors_viterbi.c): the stimulus and expected lines are the decoder's ports
  * (fg_vit_hw_ports). */
 #include "fecforge/viterbi_hw.h"
-/* The port-level model of a set: the decoder of its manifest's parameters, in the reset state; a step takes the
- * stimulus line and gives the expected one (every word compared). */
-int fg_vecp_viterbi_create(const fg_vec_set *set, fg_vit_hw **out);
-void fg_vecp_viterbi_step(fg_vit_hw *h, const int64_t *in_v, int64_t *ex_v, uint8_t *ex_x);
 
 #endif

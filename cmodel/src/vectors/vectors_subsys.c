@@ -174,3 +174,88 @@ done:
     fg_vecp_banks_free(&c.banks);
     return rc;
 }
+
+/* ---- the port-level model of a set (fg_vecp_model) ---- */
+
+typedef struct {
+    fg_subsys *sub;
+    int P, M;
+    int64_t mask;
+    fg_subsys_lane_in lanes[FG_IAG_LANES_MAX];
+    int64_t *levels;     /* fg_vecp_subsys_n_regs registered values */
+    int64_t *rd_v;       /* bank_rd_data_o (M) */
+    uint8_t *rd_x;
+    fg_vecp_banks banks; /* the bank SRAMs behind the read port */
+} subsys_model;
+
+static int model_create(const fg_vec_set *set, void *st)
+{
+    subsys_model *m = st;
+    const char *std_s;
+    fg_subsys_cfg cfg = fg_subsys_cfg_default();
+    int W, depth, rc = fg_vec_get_param_str(set, "std", &std_s);
+    if (!rc)
+        rc = fg_std_parse(std_s, &cfg.std);
+    if (!rc)
+        rc = fg_vecp_read_dbcf(set, &cfg.dbcf, &cfg.mapping);
+    if (!rc)
+        rc = fg_vecp_param_int(set, "K", 1, 1 << FG_VECP_POS_BITS, &cfg.K);
+    if (!rc)
+        rc = fg_vecp_param_int(set, "pllr", 1, FG_IAG_LANES_MAX, &cfg.pllr);
+    if (!rc)
+        rc = fg_vecp_param_int(set, "banks", 1, 1 << 16, &cfg.dbcf.banks);
+    if (!rc)
+        rc = fg_vecp_param_int(set, "width", 1, 31, &W);
+    if (!rc)
+        rc = fg_vecp_param_int(set, "bank_depth", 1, 1 << 20, &depth);
+    if (rc)
+        return rc;
+    m->P = cfg.dbcf.pllr = cfg.pllr;
+    m->M = cfg.dbcf.banks;
+    cfg.dbcf.stall = 0;
+    m->mask = (INT64_C(1) << W) - 1;
+    fg_iag_lane_prog prog[FG_IAG_LANES_MAX];
+    if ((rc = fg_vecp_check_layout(set, fg_vecp_subsys_n_in(m->P, m->M), fg_vecp_subsys_n_ex(m->P, m->M))) ||
+        (rc = fg_vecp_read_prog(set, m->P, prog)))
+        return rc;
+    cfg.prog_lanes = prog;
+    if ((rc = fg_subsys_create(&cfg, &m->sub)))
+        return rc;
+    if (fg_subsys_map(m->sub)->depth != depth)
+        return fg_set_error(FG_EINVAL, "%s/manifest.json: bank_depth=%d, the mapping has %d rows per bank",
+                            fg_vec_dir_path(set), depth, fg_subsys_map(m->sub)->depth);
+    m->levels = calloc((size_t)fg_vecp_subsys_n_regs(m->P, m->M), sizeof *m->levels);
+    m->rd_v = calloc((size_t)m->M, sizeof *m->rd_v);
+    m->rd_x = calloc((size_t)m->M, 1);
+    if (!m->levels || !m->rd_v || !m->rd_x || fg_vecp_banks_init(&m->banks, m->M, depth, m->mask))
+        return fg_set_error(FG_ENOMEM, "out of memory for the subsystem model (PLLR=%d, M=%d)", m->P, m->M);
+    fg_vecp_subsys_levels(m->sub, m->P, m->M, m->levels);
+    return 0;
+}
+
+static void model_step(void *st, const int64_t *in_v, int64_t *ex_v, uint8_t *ex_x)
+{
+    subsys_model *m = st;
+    fg_subsys_in in;
+    fg_subsys_out out;
+    const int64_t *rows;
+    fg_vecp_subsys_unpack_in(in_v, m->P, m->lanes, &in, &rows);
+    fg_subsys_step(m->sub, &in, &out);
+    fg_vecp_banks_step(&m->banks, rows, out.dbcf.bank_write_M, m->rd_v, m->rd_x);
+    /* The expected line shows the registers during the cycle: the levels before this edge. */
+    fg_vecp_subsys_pack_out(&out, m->P, m->M, m->mask, m->levels, m->rd_v, m->rd_x, ex_v, ex_x);
+    fg_vecp_subsys_levels(m->sub, m->P, m->M, m->levels);
+}
+
+static void model_destroy(void *st)
+{
+    subsys_model *m = st;
+    fg_subsys_destroy(m->sub);
+    free(m->levels);
+    free(m->rd_v);
+    free(m->rd_x);
+    fg_vecp_banks_free(&m->banks);
+}
+
+const fg_vecp_model fg_vecp_model_subsys = {"subsystem", sizeof(subsys_model), model_create, model_step,
+                                            model_destroy};

@@ -10,6 +10,7 @@
 #include "fecforge/vectors.h"
 #include "vectors_ports.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -651,3 +652,65 @@ done:
     free(c.ex_x);
     return rc;
 }
+
+/* ---- the port-level model of a set (fg_vecp_model): the design of the set's parameters, idle on the set's
+ * block ---- */
+
+static int model_create(const fg_vec_set *set, void *st)
+{
+    const char *std_s, *norm_s;
+    fg_turbo_arch_cfg cfg = fg_turbo_arch_cfg_default();
+    cfg.path = FG_TURBO_ARCH_PATH_FIT;
+    cfg.data = FG_TURBO_ARCH_DATA_FIXED;
+    int k_max = 0, lmax = 0, rc = fg_vec_get_param_str(set, "std", &std_s);
+    if (!rc && !strcmp(std_s, "both")) {
+        /* both standards (path shared): the first block's standard */
+        const char *stds;
+        char first[8];
+        cfg.path = FG_TURBO_ARCH_PATH_SHARED;
+        if (!(rc = fg_vec_get_param_str(set, "block_stds", &stds))) {
+            snprintf(first, sizeof first, "%.*s", (int)strcspn(stds, ","), stds);
+            rc = fg_std_parse(first, &cfg.std);
+        }
+    } else if (!rc)
+        rc = fg_std_parse(std_s, &cfg.std);
+    if (!rc)
+        rc = fg_vec_get_param_str(set, "norm", &norm_s);
+    if (!rc && strcmp(norm_s, "modulo") && strcmp(norm_s, "subtract"))
+        rc = fg_set_error(FG_EINVAL, "%s/manifest.json: norm '%s' is not modulo or subtract", fg_vec_dir_path(set),
+                          norm_s);
+    fg_xmap_fmt *f = &cfg.fmt;
+    struct {
+        const char *key;
+        int lo, hi, *v;
+    } const ints[] = {{"P", 1, FG_TURBO_ARCH_P_MAX, &cfg.P},     {"k_max", 40, 6144, &k_max},
+                      {"lmax", 8, 8192, &lmax},                  {"siso_latency", 1, FG_TURBO_ARCH_LATENCY_MAX, &cfg.siso_latency},
+                      {"nii", 0, 1, &cfg.nii},                   {"w_ch", 2, 16, &f->w_ch},
+                      {"f_ch", 0, 15, &f->f_ch},                 {"w_ext", 2, 16, &f->w_ext},
+                      {"w_bm", 2, 24, &f->w_bm},                 {"w_sm", 2, 24, &f->w_sm},
+                      {"K", 40, 6144, &cfg.K},                   {"half_iters", 1, FG_TURBO_ARCH_HALF_MAX, &cfg.half_iters}};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0] && !rc; i++)
+        rc = fg_vecp_param_int(set, ints[i].key, ints[i].lo, ints[i].hi, ints[i].v);
+    if (!rc && (cfg.std == FG_STD_UMTS || cfg.path == FG_TURBO_ARCH_PATH_SHARED))
+        rc = fg_vecp_read_dbcf(set, &cfg.dbcf, &cfg.umts_mapping); /* a decoder with a DBCF */
+    if (rc)
+        return rc;
+    f->norm = strcmp(norm_s, "modulo") ? FG_XMAP_NORM_SUBTRACT : FG_XMAP_NORM_MODULO;
+    fg_vec_turbo_arch_dims d;
+    fg_vec_turbo_arch_dims_of(&cfg, lmax, &d);
+    if ((rc = fg_vecp_check_layout(set, fg_vecp_turbo_n_in(&d), fg_vecp_turbo_n_ex(&d))))
+        return rc;
+    return fg_vecp_turbo_create(&cfg, k_max, lmax, st);
+}
+
+/* A block the model cannot run shows an idle design (and differs from the RTL). */
+static void model_step(void *st, const int64_t *in_v, int64_t *ex_v, uint8_t *ex_x)
+{
+    if (fg_vecp_turbo_step(*(fg_vecp_turbo **)st, in_v, ex_v, ex_x))
+        fg_clear_error();
+}
+
+static void model_destroy(void *st) { fg_vecp_turbo_destroy(*(fg_vecp_turbo **)st); }
+
+const fg_vecp_model fg_vecp_model_turbo = {"turbo", sizeof(fg_vecp_turbo *), model_create, model_step,
+                                           model_destroy};

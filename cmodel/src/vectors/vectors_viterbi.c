@@ -25,8 +25,10 @@ static void ports_of(const fg_vit_hw_dims *d, vit_ports *v)
     v->n_ex = fg_ports_count(v->p, v->n, FG_VEC_OUT);
 }
 
-int fg_vecp_viterbi_create(const fg_vec_set *set, fg_vit_hw **out)
+/* The port-level model of a set (fg_vecp_model): the decoder of its manifest's parameters. */
+static int model_create(const fg_vec_set *set, void *st)
 {
+    fg_vit_hw **out = st;
     long long K, w_llr, w_pm, L, D;
     const char *gen, *norm, *radix, *tb;
     int rc;
@@ -66,8 +68,9 @@ int fg_vecp_viterbi_create(const fg_vec_set *set, fg_vit_hw **out)
     return rc;
 }
 
-void fg_vecp_viterbi_step(fg_vit_hw *h, const int64_t *in_v, int64_t *ex_v, uint8_t *ex_x)
+static void model_step(void *st, const int64_t *in_v, int64_t *ex_v, uint8_t *ex_x)
 {
+    fg_vit_hw *h = *(fg_vit_hw **)st;
     vit_ports vp;
     ports_of(fg_vit_hw_dims_of(h), &vp);
     fg_vit_hw_in in;
@@ -77,6 +80,11 @@ void fg_vecp_viterbi_step(fg_vit_hw *h, const int64_t *in_v, int64_t *ex_v, uint
     fg_ports_pack(vp.p, vp.n, FG_VEC_OUT, &o, ex_v);
     memset(ex_x, 0, (size_t)vp.n_ex);
 }
+
+static void model_destroy(void *st) { fg_vit_hw_destroy(*(fg_vit_hw **)st); }
+
+const fg_vecp_model fg_vecp_model_viterbi = {"viterbi", sizeof(fg_vit_hw *), model_create, model_step,
+                                             model_destroy};
 
 static const char *const ending_words[] = {"terminated", "truncated"};
 

@@ -1,6 +1,7 @@
-/* A small JSON reader for vector manifests: parses a whole document into a tree. */
-#ifndef FG_VEC_JSON_H
-#define FG_VEC_JSON_H
+/* A small JSON reader (the --config files of the option driver, vector-set and generator manifests, result
+ * files): parses a whole document into a tree. */
+#ifndef FG_JSON_READ_H
+#define FG_JSON_READ_H
 
 #include <stddef.h>
 

@@ -1,5 +1,5 @@
 /* Recursive-descent JSON parser (RFC 8259 subset: \uXXXX escapes are kept only for ASCII). */
-#include "vectors/vec_json.h"
+#include "core/json_read.h"
 
 #include <errno.h>
 #include <math.h>
