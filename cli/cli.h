@@ -26,10 +26,6 @@ int fg_cli_main(int argc, char **argv);
 int fg_cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int fg_cli_fail(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Parse a clock frequency "815e6", "815M", "1.2G", "600MHz" (k, M, G with optional Hz) in [1e3, 1e12]
- * Hz. On failure prints "fecforge <cmd>: --fclk=<text> invalid: ..." and returns -1. */
-int fg_cli_fclk(const char *cmd, const char *text, double *out);
-
 /* JSON writer (fecforge/json.h). */
 #include "fecforge/json.h"
 

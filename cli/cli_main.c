@@ -13,7 +13,7 @@
 
 const fg_cli_command fg_cli_commands[] = {
     /* one line per subcommand, alphabetical */
-    {"arch", "cycle-accurate architecture models of the LDPC and turbo decoders: cycles, throughput, stalls", fg_cmd_arch},
+    {"arch", "cycle-accurate architecture models of the families' hardware: cycles, latency, throughput, stalls", fg_cmd_arch},
     {"area", "hardware cost of a generated design with Yosys: cells, flip-flops, gate equivalents", fg_cmd_area},
     {"ber", "frame and bit error rates of a decoder family over its channel, on any implementation", fg_cmd_ber},
     {"bench", "throughput and latency of a decoder implementation (CPU or GPU; --sweep: thesis Table 3.3)", fg_cmd_bench},

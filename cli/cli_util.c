@@ -2,7 +2,6 @@
 #include "fecforge/error.h"
 #include "fecforge/interleaver.h"
 
-#include <errno.h>
 #include <pthread.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -37,39 +36,6 @@ int fg_cli_fail(const char *cmd, const char *fmt, ...)
     int rc = vreport(cmd, FG_EXIT_FAIL, fmt, ap);
     va_end(ap);
     return rc;
-}
-
-int fg_cli_fclk(const char *cmd, const char *text, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    /* a decimal number (strtod also takes hexadecimal, inf and nan), and no exponent with a multiplier:
-     * "1e3k" is a typing error, not 1 MHz */
-    const size_t num = (size_t)(end - text);
-    const int has_exp = memchr(text, 'e', num) || memchr(text, 'E', num);
-    if (strspn(text, "0123456789.eE+-") < num || (has_exp && *end && strcmp(end, "Hz")))
-        end = (char *)text;
-    else if (*end && !strcmp(end, "Hz"))
-        end += 2;
-    if (end != text && *end) {
-        if (!strcmp(end, "k") || !strcmp(end, "K") || !strcmp(end, "kHz"))
-            v *= 1e3;
-        else if (!strcmp(end, "M") || !strcmp(end, "MHz"))
-            v *= 1e6;
-        else if (!strcmp(end, "G") || !strcmp(end, "GHz"))
-            v *= 1e9;
-        else
-            end = (char *)text;
-    }
-    if (end == text || errno || !(v >= 1e3 && v <= 1e12)) {
-        fg_cli_usage_error(cmd,
-                           "--fclk=%s invalid: expected a frequency in [1e3, 1e12] Hz, a decimal number with an exponent "
-                           "or a suffix k, M, G (815e6, 815M, 815MHz)", text);
-        return -1;
-    }
-    *out = v;
-    return 0;
 }
 
 double fg_cli_now(void)

@@ -1,571 +1,111 @@
-/* fecforge arch: cycle-accurate architecture models. `arch ldpc`: the multi-layer MB-serial LDPC
- * decoder (fecforge/ldpc_arch.h, docs/ldpc-architecture.md): cycles per iteration and per codeword,
- * throughput, stalls; Table 3.5 of the thesis; base-matrix reordering; per-cycle trace. */
+/* fecforge arch NAME: a family's architecture study (fecforge/arch.h), a loop over the family registry: the
+ * study's options with the common --trace and --json, its run, its help. A family adds no line here. */
 #include "cli.h"
 #include "cli_opts.h"
 #include "commands.h"
-#include "fecforge/channel.h"
+#include "fecforge/arch.h"
 #include "fecforge/error.h"
-#include "fecforge/ldpc_arch.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const CMD = "arch ldpc";
+/* the families with a study, as a list for messages: "ldpc, turbo, viterbi" */
+static void names(FILE *f)
+{
+    const char *sep = "";
+    for (int i = 0; i < fg_family_count(); i++)
+        if (fg_family_at(i)->arch) {
+            fprintf(f, "%s%s", sep, fg_family_at(i)->name);
+            sep = ", ";
+        }
+}
 
 static void help_top(void)
 {
-    printf("usage: fecforge arch <model> [--options]\n\n"
-           "Cycle-accurate architecture models.\n\n"
-           "models:\n"
-           "  ldpc   multi-layer macroblock-serial QC-LDPC decoder (thesis 3.8): cycles per iteration and\n"
-           "         per codeword, throughput, read-after-write stalls, Table 3.5, reordering\n"
-           "  turbo  parallel radix-4 XMAP HSPA+/LTE turbo decoder (thesis 4.7, Fig. 4.15): cycles per\n"
-           "         half-iteration and per block, throughput next to eq. 4.24, bank conflicts, DBCF\n\n"
-           "'fecforge arch <model> --help' describes each one.\n");
+    printf("usage: fecforge arch <model> [--options]\n\nCycle-accurate architecture models.\n\nmodels:\n");
+    int w = 6;
+    for (int i = 0; i < fg_family_count(); i++)
+        if (fg_family_at(i)->arch && (int)strlen(fg_family_at(i)->name) > w)
+            w = (int)strlen(fg_family_at(i)->name);
+    for (int i = 0; i < fg_family_count(); i++) {
+        const fg_family *f = fg_family_at(i);
+        if (!f->arch)
+            continue;
+        printf("  %-*s ", w, f->name);
+        for (const char *s = f->arch->summary; *s; s++) /* continuation lines under the first */
+            if (*s == '\n')
+                printf("\n%*s", w + 3, "");
+            else
+                fputc(*s, stdout);
+        printf("\n");
+    }
+    printf("\n'fecforge arch <model> --help' describes each one.\n");
 }
+
+static void progress(void *ctx, const char *what, long done, long total) { fg_cli_progress(ctx, what, done, total); }
 
 typedef struct {
-    FILE *f;
-    int64_t *val;
-    int n;
-} trace_ctx;
+    char *trace;
+    int json;
+} out_opts;
 
-static void trace_line(void *user, const fg_ldpc_arch *a, const fg_ldpc_arch_ports *p)
+static int arch_family(const fg_family *f, int argc, char **argv)
 {
-    trace_ctx *t = user;
-    fg_ldpc_arch_trace_values(a, p, t->val);
-    fprintf(t->f, "%lx", (unsigned long)p->cycle);
-    for (int i = 0; i < t->n; i++)
-        fprintf(t->f, " %llx", (unsigned long long)t->val[i]);
-    fputc('\n', t->f);
-}
-
-static void trace_header(FILE *f, const fg_ldpc_arch *a, const fg_ldpc_code *code, const fg_ldpc_arch_cfg *c)
-{
-    fprintf(f, "# fecforge %s (git %s) arch ldpc trace: code=%s K=%d mb=%dx%d iter=%d et=%d s1_depth=%d "
-               "s2_depth=%d et_depth=%d forward=%d\n# per cycle (hex): cycle",
-            fg_version(), fg_git_hash(), code->name, c->fx.layers, c->mb_rows, c->mb_cols, c->fx.max_iter,
-            c->fx.early_term, c->s1_depth, c->s2_depth, c->et_depth, c->forward);
-    const int n = fg_ldpc_arch_trace_fields(a);
-    for (int i = 0; i < n; i++) {
-        int idx, bits;
-        const char *name = fg_ldpc_arch_trace_field(a, i, &idx, &bits);
-        if (idx >= 0)
-            fprintf(f, " %s[%d]", name, idx);
-        else
-            fprintf(f, " %s", name);
-    }
-    fputc('\n', f);
-}
-
-typedef struct {
-    double cpi, cycles_total, cycles_decode, iterations;
-    long load, unload, stall_hazard, stall_pp, stall_et, stall_lbuf, forwarded;
-    int mbs, n_ml, frames, frame_errors;
-} result;
-
-/* One configuration: timing run (no ebn0) or noisy frames. */
-static int measure(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, int iters, int use_ebn0, double ebn0,
-                   int frames, uint64_t seed, fg_out *trace, result *r)
-{
-    fg_ldpc_arch *a;
-    if (fg_ldpc_arch_create(code, cfg, &a))
-        return fg_cli_usage_error(CMD, "%s", fg_last_error());
-    memset(r, 0, sizeof *r);
-    r->mbs = fg_ldpc_arch_mbs_per_iter(a);
-    r->n_ml = fg_ldpc_arch_macro_layers(a);
-    FILE *tf = NULL;
-    trace_ctx tc = {NULL, NULL, 0};
-    int rc = FG_EXIT_OK;
-    if (trace) {
-        tc.n = fg_ldpc_arch_trace_fields(a);
-        tc.val = malloc(sizeof(int64_t) * (size_t)tc.n);
-        if (!tc.val) {
-            fg_ldpc_arch_destroy(a);
-            return fg_cli_fail(CMD, "out of memory");
-        }
-        tf = fg_out_stream(trace);
-        tc.f = tf;
-        trace_header(tf, a, code, cfg);
-    }
-    fg_ldpc_arch_stats st;
-    if (!use_ebn0) {
-        if (fg_ldpc_arch_timing(a, iters, &st, tf ? trace_line : NULL, &tc))
-            rc = fg_cli_fail(CMD, "%s", fg_last_error());
-        if (!rc) {
-            r->cpi = st.cycles_per_iter;
-            r->cycles_total = (double)st.cycles_total;
-            r->cycles_decode = (double)st.cycles_decode;
-            r->iterations = st.iterations;
-            r->load = st.cycles_load;
-            r->unload = st.cycles_unload;
-            r->stall_hazard = st.stall_hazard;
-            r->stall_pp = st.stall_pingpong;
-            r->stall_et = st.stall_et;
-            r->stall_lbuf = st.stall_lbuf;
-            r->forwarded = st.forwarded;
-            r->frames = 0;
-        }
-    } else {
-        const int n = code->n, k = code->k;
-        uint8_t *u = malloc((size_t)n), *cw = malloc((size_t)n), *bits = malloc((size_t)n);
-        double *y = malloc(sizeof(double) * (size_t)n);
-        int32_t *q = malloc(sizeof(int32_t) * (size_t)n);
-        fg_channel_point pt;
-        fg_frame fr = {.llr = y, .llr_q = q};
-        if (!u || !cw || !bits || !y || !q)
-            rc = fg_cli_fail(CMD, "out of memory");
-        else if (fg_channel_point_at(&fg_channel_awgn, NULL, ebn0, (double)k / n, &pt))
-            rc = fg_cli_usage_error(CMD, "--ebn0: %s", fg_last_error());
-        double cpi_sum = 0;
-        for (int f = 0; f < frames && !rc; f++) {
-            int it;
-            if (fg_channel_random_bits(k, seed, (uint64_t)f, u) || fg_ldpc_encode(code, u, cw) ||
-                fg_channel_awgn.transmit(&pt, cw, n, n, seed, f, cfg->fx.llr_width, cfg->fx.llr_frac, &fr) ||
-                fg_ldpc_arch_decode(a, q, bits, NULL, &it, &st, f == 0 && tf ? trace_line : NULL, &tc)) {
-                rc = fg_cli_fail(CMD, "frame %d: %s", f, fg_last_error());
-                break;
-            }
-            r->frame_errors += memcmp(bits, cw, (size_t)n) != 0;
-            r->iterations += it;
-            r->cycles_total += (double)st.cycles_total;
-            r->cycles_decode += (double)st.cycles_decode;
-            cpi_sum += st.cycles_per_iter;
-            r->stall_hazard += st.stall_hazard;
-            r->stall_pp += st.stall_pingpong;
-            r->stall_et += st.stall_et;
-            r->stall_lbuf += st.stall_lbuf;
-            r->forwarded += st.forwarded;
-            r->load = st.cycles_load;
-            r->unload = st.cycles_unload;
-            if (frames > 20)
-                fg_cli_progress("arch ldpc", "frames", f + 1, frames);
-        }
-        fg_cli_progress_done();
-        if (!rc) {
-            r->frames = frames;
-            r->iterations /= frames;
-            r->cycles_total /= frames;
-            r->cycles_decode /= frames;
-            r->cpi = cpi_sum / frames;
-        }
-        free(u);
-        free(cw);
-        free(bits);
-        free(y);
-        free(q);
-    }
-    free(tc.val);
-    fg_ldpc_arch_destroy(a);
-    return rc;
-}
-
-static const struct {
-    const char *name;
-    double mbps;
-} PAPER[12] = {{"wifi-648-1/2", 380},   {"wifi-648-2/3", 520},   {"wifi-648-3/4", 760},   {"wifi-648-5/6", 1000},
-               {"wifi-1296-1/2", 750},  {"wifi-1296-2/3", 1100}, {"wifi-1296-3/4", 1300}, {"wifi-1296-5/6", 2000},
-               {"wifi-1944-1/2", 1100}, {"wifi-1944-2/3", 1700}, {"wifi-1944-3/4", 2200}, {"wifi-1944-5/6", 3000}};
-
-static void json_cfg(fg_json *j, const fg_ldpc_arch_cfg *c, double fclk)
-{
-    fg_json_int(j, "layers", c->fx.layers);
-    char mb[32];
-    snprintf(mb, sizeof mb, "%dx%d", c->mb_rows, c->mb_cols);
-    fg_json_str(j, "mb", mb);
-    fg_json_num(j, "fclk_hz", fclk);
-    fg_json_bool(j, "early_term", c->fx.early_term);
-    fg_json_int(j, "s1_depth", c->s1_depth);
-    fg_json_int(j, "s2_depth", c->s2_depth);
-    fg_json_int(j, "et_depth", c->et_depth);
-    fg_json_bool(j, "forward", c->forward);
-    fg_json_str(j, "mb_order", c->mb_order == FG_LDPC_ARCH_ORDER_HAZARD ? "hazard" : "ltr");
-    fg_json_bool(j, "overlap", c->overlap);
-}
-
-static int run_table(fg_ldpc_arch_cfg cfg, double fclk, int iters, int reorder, const fg_ldpc_reorder_cfg *rc_,
-                     int json)
-{
-    fg_json j;
-    if (json) {
-        fg_json_begin(&j, stdout);
-        fg_json_obj_open(&j, NULL);
-        fg_json_provenance(&j, reorder ? &rc_->seed : NULL);
-        json_cfg(&j, &cfg, fclk);
-        fg_json_int(&j, "iterations", iters);
-        fg_json_bool(&j, "reorder", reorder);
-        fg_json_arr_open(&j, "codes");
-    } else {
-        printf("Table 3.5: 802.11n, K=%d, MB %dx%d, %d iterations, %.0f MHz, information bits, ET %s, MB order %s\n",
-               cfg.fx.layers, cfg.mb_rows, cfg.mb_cols, iters, fclk / 1e6, cfg.fx.early_term ? "on" : "off",
-               cfg.mb_order == FG_LDPC_ARCH_ORDER_HAZARD ? "hazard" : "ltr");
-        printf("%-15s %5s %9s %9s %9s", "code", "MBs", "cyc/iter", "paper", "ours");
-        if (reorder)
-            printf(" %5s %9s %9s", "MBs_r", "cyc/it_r", "ours_r");
-        printf(" %7s\n", "diff");
-    }
-    int worst_ok = 1;
-    for (int i = 0; i < 12; i++) {
-        fg_ldpc_code *code;
-        if (fg_ldpc_code_create(PAPER[i].name, &code))
-            return fg_cli_fail(CMD, "%s", fg_last_error());
-        result r0, r1;
-        fg_ldpc_arch_cfg c = cfg;
-        int col[24], lay[12];
-        int rc = measure(code, &c, iters, 0, 0, 0, 0, NULL, &r0);
-        if (!rc && reorder) {
-            if (fg_ldpc_arch_reorder(code, &c, rc_, col, lay))
-                rc = fg_cli_fail(CMD, "%s", fg_last_error());
-            else {
-                c.col_order = col;
-                c.layer_order = rc_->layers ? lay : NULL;
-                rc = measure(code, &c, iters, 0, 0, 0, 0, NULL, &r1);
-            }
-        }
-        if (rc) {
-            fg_ldpc_code_destroy(code);
-            return rc;
-        }
-        const double t0 = code->k * fclk / (iters * r0.cpi) / 1e6;
-        const double t1 = reorder ? code->k * fclk / (iters * r1.cpi) / 1e6 : t0;
-        const double diff = 100.0 * (t1 / PAPER[i].mbps - 1.0);
-        worst_ok &= fabs(diff) <= 15.0;
-        if (json) {
-            fg_json_obj_open(&j, NULL);
-            j.pretty = 0;
-            fg_json_str(&j, "code", PAPER[i].name);
-            fg_json_int(&j, "k", code->k);
-            fg_json_num(&j, "paper_mbps", PAPER[i].mbps);
-            fg_json_int(&j, "mbs_per_iter", r0.mbs);
-            fg_json_num(&j, "cycles_per_iter", r0.cpi);
-            fg_json_num(&j, "throughput_mbps", t0);
-            fg_json_int(&j, "stall_hazard", r0.stall_hazard);
-            if (reorder) {
-                fg_json_int(&j, "mbs_per_iter_reordered", r1.mbs);
-                fg_json_num(&j, "cycles_per_iter_reordered", r1.cpi);
-                fg_json_num(&j, "throughput_mbps_reordered", t1);
-                fg_json_int(&j, "stall_hazard_reordered", r1.stall_hazard);
-            }
-            fg_json_num(&j, "diff_percent", diff);
-            fg_json_obj_close(&j);
-            j.pretty = 1;
-        } else {
-            printf("%-15s %5d %9.2f %9.0f %9.1f", PAPER[i].name, r0.mbs, r0.cpi, PAPER[i].mbps, t0);
-            if (reorder)
-                printf(" %5d %9.2f %9.1f", r1.mbs, r1.cpi, t1);
-            printf(" %+6.1f%%\n", diff);
-        }
-        fg_ldpc_code_destroy(code);
-    }
-    if (json) {
-        fg_json_arr_close(&j);
-        fg_json_bool(&j, "within_15_percent", worst_ok);
-        fg_json_obj_close(&j);
-        fg_json_end(&j);
-    } else {
-        printf("(diff: %s throughput against the thesis; cyc/iter: steady-state cycles per iteration)\n",
-               reorder ? "reordered" : "our");
-    }
-    return FG_EXIT_OK;
-}
-
-typedef struct {
-    fg_ldpc_code_arg code;
-    char *trace, *fclk;
-    int mb[2], iter, reorder, reorder_layers, et, no_forward, no_overlap, frames, table, json;
-    uint64_t seed;
-    fg_opt_reals ebn0;
-    fg_ldpc_arch_cfg cfg;
-    fg_ldpc_reorder_cfg rcfg;
-} ldpc_opts;
-
-#define O(f) FG_CLI_OFF(ldpc_opts, f)
-static const fg_opt ldpc_opts_tbl[] = {
-    {"layers", 0, FG_OPT_INT, O(cfg.fx.layers), 1, FG_LDPC_BASE_DIM_MAX, .meta = "K",
-     .help = "layers per macro-layer, at most the code's mb"},
-    {"mb", 0, FG_OPT_CUSTOM, O(mb), .parse = fg_ldpc_arch_parse_mb, .print = fg_ldpc_arch_print_mb, .def_text = "Kx2", .meta = "N1xN2",
-     .help = "macroblock: N1 must equal K; N2 in [1, min(nb, 16)]"},
-    {"iter", 0, FG_OPT_INT, O(iter), 1, 1000, .meta = "N", .help = "iterations"},
-    {"fclk", 0, FG_OPT_TEXT, O(fclk), .def_text = "815M, the thesis", .meta = "HZ",
-     .help = "clock for the throughput: 815e6, 815M, 1.2G, 600MHz; [1e3, 1e12] Hz"},
-    {"et", 0, FG_OPT_CHOICE, O(et), .words = "syndrome|none", .def = "syndrome", .meta = "KIND",
-     .help = "early termination: stop at the first iteration whose decisions satisfy\nevery check"},
-    {"no-et", 0, FG_OPT_FLAG, 0, .alias_of = "et=none"},
-    {"reorder", 0, FG_OPT_FLAG, O(reorder),
-     .help = "apply the best column order found (docs/ldpc-table-3-5.md): bit-exact, same\n"
-             "code, bits mapped back at load/unload"},
-    {"reorder-layers", 0, FG_OPT_FLAG, O(reorder_layers),
-     .help = "--reorder that also permutes layers (changes the macro-layer grouping and so\n"
-             "the arithmetic)"},
-    {"restarts", 0, FG_OPT_INT, O(rcfg.restarts), 0, 1000, .meta = "R",
-     .help = "random restarts of the reordering search"},
-    {"ebn0", 0, FG_OPT_SWEEP, O(ebn0), -50, 100, 1, .meta = "X",
-     .help = "decode --frames noisy frames at Eb/N0 X dB (bit-exact with the fixed-point\n"
-             "decoder)"},
-    {"frames", 0, FG_OPT_INT, O(frames), 1, 10000000, .meta = "F", .help = "frames decoded with --ebn0"},
-    {"seed", 0, FG_OPT_SEED, O(seed), .meta = "S", .help = "seed of the reordering search and of the frames of --ebn0"},
-    {"trace", 0, FG_OPT_TEXT, O(trace), .meta = "FILE",
-     .help = "per-cycle port trace (frame 0, or the timing run); format in\ndocs/ldpc-architecture.md",
-     .flags = FG_CLI_OUTPUT},
-    {"table", 0, FG_OPT_FLAG, O(table), .help = "Table 3.5: the twelve 802.11n codes next to the thesis's throughput"},
-    {"json", 0, FG_OPT_FLAG, O(json), .help = "one JSON object on stdout"},
-    {NULL}};
-
-static const fg_opt pipeline_opts[] = {
-    {"s1-depth", 0, FG_OPT_INT, O(cfg.s1_depth), 1, 16, .meta = "D",
-     .help = "cycles from a read to its min-finder result usable by stage 2"},
-    {"s2-depth", 0, FG_OPT_INT, O(cfg.s2_depth), 0, 16, .meta = "D",
-     .help = "cycles from a stage-2 issue to its write"},
-    {"et-depth", 0, FG_OPT_INT, O(cfg.et_depth), 1, 16, .meta = "D",
-     .help = "cycles from the last write of an iteration to the syndrome verdict"},
-    {"no-forward", 0, FG_OPT_FLAG, O(no_forward), .help = "no write-to-read bypass of the LLR memory"},
-    {"mb-order", 0, FG_OPT_CHOICE, O(cfg.mb_order), .words = "ltr|hazard", .meta = "O",
-     .help = "ltr: both stages walk the MBs left to right; hazard: static schedule per\n"
-             "macro-layer, stage 1 reads words shared with the previous macro-layer last,\n"
-             "stage 2 writes first what the next one reads first"},
-    {"no-overlap", 0, FG_OPT_FLAG, O(no_overlap),
-     .help = "stage 1 of a macro-layer waits for the previous one's last write (no ping-pong\n"
-             "overlap, no hazards): the baseline of the overlap's gain"},
-    {NULL}};
-#undef O
-
-/* fg_ldpc_arch_cfg_check failed: its message starts with the parameter ("app_width=5 out of range [6, 24]",
- * "MB columns N2=0 ..."); the same message naming the option that sets it. */
-static int cfg_error(const fg_cli_spec *s, ldpc_opts *v)
-{
-    const fg_opt_param map[] = {{"layers", &v->cfg.fx.layers}, {"MB ", &v->mb}, {"llr_width", &v->cfg.fx.llr_width},
-                                {"llr_frac", &v->cfg.fx.llr_frac}, {"r_width", &v->cfg.fx.r_width},
-                                {"app_width", &v->cfg.fx.app_width}, {"in_shift", &v->cfg.fx.in_shift},
-                                {"scale_round", &v->cfg.fx.scale_round}, {"r_sat_late", &v->cfg.fx.r_sat_late},
-                                {"app_keep", &v->cfg.fx.app_keep}, {"max_iter", &v->iter},
-                                {"s1_depth", &v->cfg.s1_depth}, {"s2_depth", &v->cfg.s2_depth},
-                                {"et_depth", &v->cfg.et_depth}, {"mb_order", &v->cfg.mb_order}};
-    fg_opts_name_error(&s->o, FG_EINVAL, map, (int)(sizeof map / sizeof *map));
-    return fg_cli_usage_error(s->cmd, "%s", fg_last_error());
-}
-
-static int cmd_ldpc(int argc, char **argv)
-{
-    ldpc_opts v = {.iter = 15, .frames = 100, .cfg = fg_ldpc_arch_cfg_default(), .rcfg = fg_ldpc_reorder_cfg_default()};
-    v.seed = v.rcfg.seed;
-    fg_cli_spec spec = {
-        .cmd = CMD,
-        .usage = "--code NAME|FILE [--z Z] [--layers K] [--mb N1xN2] [--iter N] [--fclk HZ]\n"
-                 "                          [--reorder] [--reorder-layers] [--seed S] [--restarts R]\n"
-                 "                          [--et syndrome|none] [pipeline options] [fixed-point options]\n"
-                 "                          [--ebn0 X [--frames F]] [--trace FILE] [--json]\n"
-                 "       fecforge arch ldpc --table [--reorder] [--json] [pipeline options]",
-        .about =
-            "Cycle-accurate model of the multi-layer MB-serial LDPC decoder (thesis 3.8; docs/ldpc-architecture.md):\n"
-            "K layers per macro-layer, macroblocks (MB) of N1 x N2 blocks (N1 = K), one MB per cycle in each\n"
-            "of two overlapped stages, all-zero MBs skipped, LLR memory with N2 read and N2 write ports.\n"
-            "Without --ebn0 the cycle counts are those of --iter iterations (data independent; with early\n"
-            "termination on, the syndrome unit's timing is included but it never fires: the worst case).\n"
-            "With --ebn0 the model decodes --frames noisy frames (bit-exact with the fixed-point decoder)\n"
-            "and reports mean iterations, cycles and throughput.",
-        .notes = "throughput_mbps counts information bits: k * fclk / (iter * cycles_per_iter) as Table 3.5 counts\n"
-                 "it, and k * fclk / cycles_per_codeword with load and unload (throughput_io_mbps).",
-        .examples = "fecforge arch ldpc --code wifi-1944-1/2 --layers 2 --mb 2x2 --iter 15 --fclk 815e6 --et none\n"
-                    "fecforge arch ldpc --code wifi-1944-1/2 --reorder --json\n"
-                    "fecforge arch ldpc --table --reorder\n"
-                    "fecforge arch ldpc --code wifi-648-1/2 --ebn0 2 --frames 200"};
-    fg_cli_group(&spec, "the code", fg_ldpc_code_options, &v.code);
-    fg_cli_group(&spec, "options", ldpc_opts_tbl, &v);
-    fg_cli_group(&spec, "pipeline", pipeline_opts, &v);
-    fg_cli_group(&spec, "fixed-point arithmetic, as `fecforge ber ldpc --fixed`", fg_ldpc_fixed_options, &v.cfg.fx);
+    const fg_family_arch *a = f->arch;
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "arch %s", f->name);
+    void *cfg = calloc(1, a->cfg_size);
+    if (!cfg)
+        return fg_cli_fail(cmd, "out of memory");
+    a->cfg_default(cfg);
+    out_opts o = {NULL, 0};
+    const fg_opt out_tbl[] = {
+        {"trace", 0, FG_OPT_TEXT, offsetof(out_opts, trace), .meta = "FILE", .help = a->trace_help,
+         .flags = FG_CLI_OUTPUT},
+        {"json", 0, FG_OPT_FLAG, offsetof(out_opts, json), .help = "one JSON object on stdout"},
+        {NULL}};
+    fg_cli_spec spec = {.cmd = cmd, .usage = a->usage, .about = a->about, .notes = a->notes, .examples = a->examples};
+    for (const fg_opt_part *p = a->parts; p->opts; p++)
+        fg_cli_group(&spec, p->title, p->opts, (char *)cfg + p->offset);
+    fg_cli_group(&spec, "output", a->trace_help ? out_tbl : out_tbl + 1, &o);
     int rc = fg_cli_parse(&spec, argc, argv);
-    if (rc)
+    if (rc) {
+        free(cfg);
         return rc == FG_CLI_HELP ? FG_EXIT_OK : rc;
-    fg_ldpc_arch_cfg cfg = v.cfg;
-    fg_ldpc_reorder_cfg rcfg = v.rcfg;
-    const int iters = v.iter, json = v.json, frames = v.frames, use_ebn0 = v.ebn0.n > 0;
-    const int reorder = v.reorder || v.reorder_layers;
-    const double ebn0 = use_ebn0 ? v.ebn0.v[0] : 0;
-    const uint64_t seed = v.seed;
-    fg_out *trace = fg_cli_out(&spec, &v.trace);
-    double fclk = 815e6;
-    if (v.fclk && fg_cli_fclk(CMD, v.fclk, &fclk))
-        return fg_cli_finish(&spec, FG_EXIT_USAGE);
-    rcfg.layers = v.reorder_layers;
-    rcfg.seed = seed;
-    cfg.fx.early_term = v.et == 0;
-    cfg.fx.max_iter = iters;
-    cfg.forward = !v.no_forward;
-    cfg.overlap = !v.no_overlap;
-    cfg.mb_rows = fg_cli_given(&spec, &v.mb) ? v.mb[0] : cfg.fx.layers;
-    if (fg_cli_given(&spec, &v.mb))
-        cfg.mb_cols = v.mb[1];
-    if (fg_cli_given(&spec, &v.frames) && !use_ebn0)
-        return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.frames, " needs --ebn0"));
-    if (fg_cli_given(&spec, &v.seed) && !use_ebn0 && !reorder)
-        return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.seed, " needs --reorder or --ebn0"));
-    if (fg_cli_given(&spec, &v.rcfg.restarts) && !reorder)
-        return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.rcfg.restarts, " needs --reorder"));
-    if (v.table) {
-        if (v.code.code || use_ebn0 || trace)
-            return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.table, " runs the twelve 802.11n codes: no "
-                                                                          "--code, --ebn0 or --trace"));
-        fg_ldpc_code *probe;
-        if (fg_ldpc_code_create("wifi-648-1/2", &probe))
-            return fg_cli_finish(&spec, fg_cli_fail(CMD, "%s", fg_last_error()));
-        int e = fg_ldpc_arch_cfg_check(probe, &cfg);
-        fg_ldpc_code_destroy(probe);
-        if (e)
-            return fg_cli_finish(&spec, cfg_error(&spec, &v));
-        return fg_cli_finish(&spec, run_table(cfg, fclk, iters, reorder, &rcfg, json));
     }
-    if (!v.code.code)
-        return fg_cli_finish(&spec, fg_cli_usage_error(CMD, "--code is required (or --table; see fecforge arch ldpc "
-                                                            "--help)"));
-    fg_ldpc_code *code;
-    if (fg_ldpc_code_open(v.code.code, v.code.z, &code))
-        return fg_cli_finish(&spec, fg_cli_usage_error(CMD, "--code %s", fg_last_error()));
-    int *col = malloc(sizeof(int) * (size_t)code->nb), *lay = malloc(sizeof(int) * (size_t)code->mb);
-    result r, r0;
-    if (!col || !lay) {
-        rc = fg_cli_fail(CMD, "out of memory");
-        goto out;
-    }
-    if (fg_ldpc_arch_cfg_check(code, &cfg)) {
-        rc = cfg_error(&spec, &v);
-        goto out;
-    }
-    /* the standard order first (the baseline of the reordering gain) */
-    if ((rc = measure(code, &cfg, iters, 0, 0, 0, 0, NULL, &r0)) != 0)
-        goto out;
-    if (reorder) {
-        if (fg_ldpc_arch_reorder(code, &cfg, &rcfg, col, lay)) {
-            rc = fg_cli_fail(CMD, "%s", fg_last_error());
-            goto out;
-        }
-        cfg.col_order = col;
-        cfg.layer_order = rcfg.layers ? lay : NULL;
-    }
-    if ((rc = measure(code, &cfg, iters, use_ebn0, ebn0, frames, seed, trace, &r)) != 0)
-        goto out;
-    const double k = code->k;
-    /* per iteration count as Table 3.5 counts it; with --ebn0 at the mean iteration count */
-    const double thr = k * fclk / ((use_ebn0 ? r.iterations : iters) * r.cpi) / 1e6;
-    const double thr_io = k * fclk / r.cycles_total / 1e6;
-    if (json) {
-        fg_json j;
+    fg_json j;
+    fg_arch_io io = {.given = &spec.o, .text = stdout, .json = o.json ? &j : NULL, .trace = fg_cli_out(&spec, &o.trace),
+                     .progress = progress, .progress_ctx = cmd};
+    if (o.json)
         fg_json_begin(&j, stdout);
-        fg_json_obj_open(&j, NULL);
-        fg_json_provenance(&j, use_ebn0 || reorder ? &seed : NULL);
-        fg_json_str(&j, "code", code->name);
-        fg_json_int(&j, "n", code->n);
-        fg_json_int(&j, "k", code->k);
-        fg_json_int(&j, "z", code->z);
-        json_cfg(&j, &cfg, fclk);
-        fg_json_int(&j, "iter", iters);
-        fg_json_str(&j, "mode", use_ebn0 ? "frames" : "fixed_iterations");
-        if (use_ebn0) {
-            fg_json_num(&j, "ebn0_db", ebn0);
-            fg_json_int(&j, "frames", r.frames);
-            fg_json_int(&j, "frame_errors", r.frame_errors);
-            fg_json_num(&j, "mean_iterations", r.iterations);
-        }
-        fg_json_bool(&j, "reorder", reorder);
-        fg_json_bool(&j, "reorder_layers", reorder && rcfg.layers);
-        if (reorder) {
-            fg_json_arr_open(&j, "col_order");
-            j.pretty = 0;
-            for (int i = 0; i < code->nb; i++)
-                fg_json_int(&j, NULL, col[i]);
-            fg_json_arr_close(&j);
-            j.pretty = 1;
-            if (rcfg.layers) {
-                fg_json_arr_open(&j, "layer_order");
-                j.pretty = 0;
-                for (int i = 0; i < code->mb; i++)
-                    fg_json_int(&j, NULL, lay[i]);
-                fg_json_arr_close(&j);
-                j.pretty = 1;
-            }
-        }
-        fg_json_int(&j, "macro_layers", r.n_ml);
-        fg_json_int(&j, "mbs_per_iter", r.mbs);
-        fg_json_num(&j, "cycles_per_iter", r.cpi);
-        fg_json_num(&j, "cycles_decode", r.cycles_decode);
-        fg_json_int(&j, "cycles_load", r.load);
-        fg_json_int(&j, "cycles_unload", r.unload);
-        fg_json_num(&j, "cycles_per_codeword", r.cycles_total);
-        fg_json_num(&j, "throughput_mbps", thr);
-        fg_json_num(&j, "throughput_io_mbps", thr_io);
-        fg_json_num(&j, "stall_hazard", (double)r.stall_hazard / (r.frames ? r.frames : 1));
-        fg_json_num(&j, "stall_pingpong", (double)r.stall_pp / (r.frames ? r.frames : 1));
-        fg_json_num(&j, "stall_et", (double)r.stall_et / (r.frames ? r.frames : 1));
-        fg_json_num(&j, "stall_lbuf", (double)r.stall_lbuf / (r.frames ? r.frames : 1));
-        fg_json_num(&j, "forwarded", (double)r.forwarded / (r.frames ? r.frames : 1));
-        if (reorder) {
-            fg_json_int(&j, "mbs_per_iter_standard", r0.mbs);
-            fg_json_num(&j, "cycles_per_iter_standard", r0.cpi);
-            fg_json_num(&j, "throughput_mbps_standard", k * fclk / (iters * r0.cpi) / 1e6);
-        }
-        fg_json_obj_close(&j);
+    rc = a->run(cfg, &io);
+    fg_cli_progress_done();
+    if (rc)
+        rc = rc == FG_EINVAL ? fg_cli_usage_error(cmd, "%s", fg_last_error()) : fg_cli_fail(cmd, "%s", fg_last_error());
+    else if (o.json)
         fg_json_end(&j);
-    } else {
-        printf("MB-serial LDPC decoder: %s (n=%d, k=%d, z=%d), K=%d, MB %dx%d, %d macro-layers, fclk %.1f MHz\n",
-               code->name, code->n, code->k, code->z, cfg.fx.layers, cfg.mb_rows, cfg.mb_cols, r.n_ml, fclk / 1e6);
-        printf("pipeline: s1_depth %d, s2_depth %d, et_depth %d, forwarding %s, MB order %s; early termination %s; "
-               "order %s\n",
-               cfg.s1_depth, cfg.s2_depth, cfg.et_depth, cfg.forward ? "on" : "off",
-               cfg.mb_order == FG_LDPC_ARCH_ORDER_HAZARD ? "hazard" : "ltr", cfg.fx.early_term ? "on" : "off",
-               reorder ? (rcfg.layers ? "reordered (columns and layers)" : "reordered (columns)") : "standard");
-        if (use_ebn0)
-            printf("%d frames at Eb/N0 %.2f dB: %d frame errors, mean %.2f iterations (max %d); means per frame:\n",
-                   r.frames, ebn0, r.frame_errors, r.iterations, iters);
-        else
-            printf("%d iterations (cycle counts are data independent at a fixed iteration count%s)\n", iters,
-                   cfg.fx.early_term ? "; ET unit timed, never firing" : "");
-        printf("  non-empty MBs / iteration  %d\n", r.mbs);
-        printf("  cycles_per_iter            %.2f (steady state)\n", r.cpi);
-        printf("  cycles decode              %.1f\n", r.cycles_decode);
-        printf("  cycles load / unload       %ld / %ld\n", r.load, r.unload);
-        printf("  cycles_per_codeword        %.1f\n", r.cycles_total);
-        printf("  stalls: hazard %.1f, ping-pong %.1f, ET %.1f, L buffer %.1f; forwarded words %.1f\n",
-               (double)r.stall_hazard / (r.frames ? r.frames : 1), (double)r.stall_pp / (r.frames ? r.frames : 1),
-               (double)r.stall_et / (r.frames ? r.frames : 1), (double)r.stall_lbuf / (r.frames ? r.frames : 1),
-               (double)r.forwarded / (r.frames ? r.frames : 1));
-        printf("  throughput_mbps            %.1f (k*fclk/(%s*cycles_per_iter), information bits)\n", thr,
-               use_ebn0 ? "mean_iter" : "iter");
-        printf("  throughput_io_mbps         %.1f (k*fclk/cycles_per_codeword, with load/unload%s)\n", thr_io,
-               use_ebn0 ? ", mean iterations" : "");
-        if (reorder) {
-            printf("  standard order: %d MBs, %.2f cycles/iter, %.1f Mbps -> gain %+.1f%%\n", r0.mbs, r0.cpi,
-                   k * fclk / (iters * r0.cpi) / 1e6, 100.0 * (r0.cpi / r.cpi - 1.0));
-            printf("  col_order:");
-            for (int i = 0; i < code->nb; i++)
-                printf(" %d", col[i]);
-            printf("\n");
-            if (rcfg.layers) {
-                printf("  layer_order:");
-                for (int i = 0; i < code->mb; i++)
-                    printf(" %d", lay[i]);
-                printf("\n");
-            }
-        }
-    }
-out:
-    free(col);
-    free(lay);
-    fg_ldpc_code_destroy(code);
-    return fg_cli_finish(&spec, rc);
+    rc = fg_cli_finish(&spec, rc ? rc : io.failed ? FG_EXIT_FAIL : FG_EXIT_OK);
+    free(cfg);
+    return rc;
 }
 
 int fg_cmd_arch(int argc, char **argv)
 {
-    if (argc < 2)
-        return fg_cli_usage_error("arch", "a model is required: ldpc or turbo");
+    if (argc < 2) {
+        fprintf(stderr, "fecforge arch: a model is required: ");
+        names(stderr);
+        fprintf(stderr, "\nTry 'fecforge arch --help'.\n");
+        return FG_EXIT_USAGE;
+    }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         help_top();
         return FG_EXIT_OK;
     }
-    if (!strcmp(argv[1], "ldpc"))
-        return cmd_ldpc(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "turbo"))
-        return fg_cmd_arch_turbo(argc - 1, argv + 1);
-    return fg_cli_usage_error("arch", "unknown model '%s': valid are ldpc, turbo (see fecforge arch --help)", argv[1]);
+    const fg_family *f = fg_family_find(argv[1]);
+    if (f && f->arch)
+        return arch_family(f, argc - 1, argv + 1);
+    fprintf(stderr, "fecforge arch: unknown model '%s': valid are ", argv[1]);
+    names(stderr);
+    fprintf(stderr, " (see fecforge arch --help)\nTry 'fecforge arch --help'.\n");
+    return FG_EXIT_USAGE;
 }

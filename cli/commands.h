@@ -4,7 +4,6 @@
 int fg_cmd_interleaver(int argc, char **argv);
 int fg_cmd_area(int argc, char **argv);
 int fg_cmd_arch(int argc, char **argv);
-int fg_cmd_arch_turbo(int argc, char **argv); /* arch turbo (cmd_arch_turbo.c) */
 int fg_cmd_ber(int argc, char **argv);
 int fg_cmd_bench(int argc, char **argv);
 int fg_cmd_code(int argc, char **argv);

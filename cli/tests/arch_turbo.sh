@@ -7,7 +7,7 @@ check help 0 "$F" arch turbo --help;               has out "usage: fecforge arch
 has out "examples:"
 # the default K is the standard's largest (a UMTS run never sees LTE's 6144)
 check umts_default_k 0 "$F" arch turbo --std umts --parallel 8 --json; has out '"K": 5114,'
-check top 0 "$F" arch --help;                       has out "turbo  parallel radix-4 XMAP"
+check top 0 "$F" arch --help;                       has out "turbo  *parallel radix-4 XMAP"
 # The thesis's LTE point: 2*C0 + Lmap + Liag = 192 + 6 + 1 cycles per half-iteration, 11 of them.
 check lte 0 "$F" arch turbo --std lte --K 6144 --parallel 16 --iter 5.5 --fclk 600e6
 has out "cycles_per_halfiter   199.00"

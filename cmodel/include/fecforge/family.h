@@ -176,6 +176,7 @@ typedef struct fg_family {
     const char *work_name; /* the JSON key and table column of the average work ("avg_iter") */
     double work_div;       /* avg_work = work / (frames work_div) */
     const fg_family_impl *const *impls; /* its CPU implementations, NULL-ended */
+    const struct fg_family_arch *arch; /* its architecture study, `fecforge arch NAME` (fecforge/arch.h); NULL: none */
 } fg_family;
 
 /* ---- the registry: the library's families, and what a program adds ---- */

@@ -12,6 +12,7 @@
 #include "fecforge/channel.h"
 #include "fecforge/ber.h"
 #include "fecforge/family.h"
+#include "fecforge/arch.h"
 #include "fecforge/frames.h"
 #include "fecforge/input.h"
 #include "fecforge/conflicts.h"

@@ -61,6 +61,16 @@ fg_vit_hw_cfg fg_vit_hw_cfg_default(void);
 fg_vit_hw_cfg fg_vit_hw_cfg_of(const fg_vit_code *c, const fg_vit_dec_cfg *fmt, int radix, fg_vit_hw_tb tb, int depth,
                                int block);
 
+/* The hardware's own options (`fecforge gen viterbi`, `fecforge arch viterbi`): --radix 2|4, --traceback
+ * memory|exchange, --tb-depth L, --tb-block D (0: the defaults), over fg_vit_hw_arg; fg_vit_hw_cfg_of takes
+ * them as 2 << radix, tb, depth, block. */
+typedef struct {
+    int radix; /* 0: radix 2, 1: radix 4 */
+    int tb;    /* fg_vit_hw_tb */
+    int depth, block;
+} fg_vit_hw_arg;
+extern const fg_opt fg_vit_hw_options[];
+
 /* The resolved configuration and what follows from it. */
 typedef struct {
     fg_vit_hw_cfg cfg; /* depth, block and w_pm resolved */

@@ -10,6 +10,7 @@
  * the k information bits (the first k of the codeword). The work counter is iterations. */
 #include "fecforge/family.h"
 
+#include "fecforge/arch.h"
 #include "fecforge/channel.h"
 #include "fecforge/error.h"
 #include "fecforge/ldpc_arch.h"
@@ -556,4 +557,5 @@ const fg_family fg_family_ldpc = {
     .work_name = "avg_iter",
     .work_div = 1.0,
     .impls = ldpc_impls,
+    .arch = &fg_ldpc_arch_study,
 };

@@ -9,6 +9,7 @@
  * decisions is wrong. The work counter is half-iterations (avg_work in iterations). */
 #include "fecforge/family.h"
 
+#include "fecforge/arch.h"
 #include "fecforge/channel.h"
 #include "fecforge/error.h"
 #include "fecforge/interleaver.h"
@@ -440,4 +441,5 @@ const fg_family fg_family_turbo = {
     .work_name = "avg_iter",
     .work_div = 2.0,
     .impls = turbo_impls,
+    .arch = &fg_turbo_arch_study,
 };

@@ -10,6 +10,7 @@
  * included). */
 #include "fecforge/family.h"
 
+#include "fecforge/arch.h"
 #include "fecforge/channel.h"
 #include "fecforge/error.h"
 #include "fecforge/viterbi.h"
@@ -355,4 +356,5 @@ const fg_family fg_family_viterbi = {
     .work_name = "avg_stages",
     .work_div = 1.0,
     .impls = vit_impls,
+    .arch = &fg_vit_arch_study,
 };

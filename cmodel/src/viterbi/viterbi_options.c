@@ -4,6 +4,7 @@
 #include "fecforge/viterbi.h"
 
 #include "fecforge/error.h"
+#include "fecforge/viterbi_hw.h"
 
 #include <stddef.h>
 
@@ -68,3 +69,22 @@ const fg_opt fg_vit_bcjr_options[] = {
     {NULL}};
 _Static_assert(sizeof(fg_vit_bcjr_alg) == sizeof(int), "--alg writes an int into fg_vit_bcjr_cfg");
 _Static_assert(FG_VIT_BCJR_MAXLOG == 0 && FG_VIT_BCJR_LOG == 1, "--alg's words are in the enum's order");
+
+/* The streaming decoder's own options (fecforge/viterbi_hw.h), for gen viterbi and arch viterbi. */
+#define H(f) offsetof(fg_vit_hw_arg, f)
+const fg_opt fg_vit_hw_options[] = {
+    {"radix", 0, FG_OPT_CHOICE, H(radix), .words = "2|4", .def = "2", .meta = "R",
+     .help = "trellis stages per cycle: 1 (radix 2) or 2 (radix 4: the two compare levels of two radix-2\n"
+             "stages, the same decided bits)"},
+    {"traceback", 0, FG_OPT_CHOICE, H(tb), .words = "memory|exchange", .def = "memory", .meta = "T",
+     .help = "survivors: a traceback memory (a block traceback every --tb-block stages) or register\n"
+             "exchange (a survivor register per state)"},
+    {"tb-depth", 0, FG_OPT_INT, H(depth), 0, FG_VIT_HW_DEPTH_MAX, .def = "0", .def_text = "6(K-1)", .meta = "L",
+     .help = "traceback depth: a stage is decided from the best state L stages after its block\n"
+             "(at least K-1; radix 4: even); the fixed decoder's --overlap-right"},
+    {"tb-block", 0, FG_OPT_INT, H(block), 0, FG_VIT_HW_BLOCK_MAX, .def = "0",
+     .def_text = "memory: L; exchange: the stages per cycle", .meta = "D",
+     .help = "stages a block traceback decides (radix 4: even); the fixed decoder's --tile"},
+    {NULL}};
+#undef H
+_Static_assert(sizeof(fg_vit_hw_tb) == sizeof(int), "--traceback writes an int into fg_vit_hw_arg");

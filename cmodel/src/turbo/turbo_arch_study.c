@@ -1,19 +1,21 @@
-/* fecforge arch turbo: the cycle-accurate parallel radix-4 XMAP HSPA+/LTE turbo decoder
- * (fecforge/turbo_arch.h, docs/turbo-architecture.md): cycles per half-iteration and per block,
- * throughput next to eq. 4.24, bank conflicts and the DBCF; one K or a table over K; trace. */
-#include "cli.h"
-#include "cli_opts.h"
-#include "commands.h"
+/* `fecforge arch turbo` (fecforge/arch.h): the cycle-accurate parallel radix-4 XMAP HSPA+/LTE turbo decoder
+ * (fecforge/turbo_arch.h, docs/turbo-architecture.md): cycles per half-iteration and per block, throughput
+ * next to eq. 4.24, bank conflicts and the DBCF; one K or a table over K; noisy frames checked against the
+ * fixed-point decoder; trace. */
+#include "fecforge/arch.h"
+
 #include "fecforge/channel.h"
+#include "fecforge/dbcf.h"
 #include "fecforge/error.h"
+#include "fecforge/interleaver.h"
 #include "fecforge/turbo.h"
 #include "fecforge/turbo_arch.h"
 #include "fecforge/turbo_fixed.h"
 
+#include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char *const CMD = "arch turbo";
 
 static const char *path_name(const fg_turbo_arch_geometry *g) { return g->dbcf_used ? "dbcf" : "direct"; }
 
@@ -134,10 +136,11 @@ static int make_frame(const fg_turbo_arch_cfg *c, const data_opts *d, int f, uin
     const int K = c->K, N = 3 * K + FG_TURBO_TAIL;
     fg_channel_point pt;
     fg_frame fr = {.llr = y, .llr_q = q};
-    if (fg_channel_random_bits(K, d->seed, (uint64_t)f, u) || fg_turbo_encode(c->std, K, u, cw) ||
-        fg_channel_point_at(&fg_channel_awgn, NULL, d->ebn0, (double)K / N, &pt) ||
-        fg_channel_awgn.transmit(&pt, cw, N, N, d->seed, f, c->fmt.w_ch, c->fmt.f_ch, &fr))
-        return -1;
+    int rc;
+    if ((rc = fg_channel_random_bits(K, d->seed, (uint64_t)f, u)) || (rc = fg_turbo_encode(c->std, K, u, cw)) ||
+        (rc = fg_channel_point_at(&fg_channel_awgn, NULL, d->ebn0, (double)K / N, &pt)) ||
+        (rc = fg_channel_awgn.transmit(&pt, cw, N, N, d->seed, f, c->fmt.w_ch, c->fmt.f_ch, &fr)))
+        return rc;
     return 0;
 }
 
@@ -147,24 +150,24 @@ static int runs(const fg_turbo_arch_cfg *c)
     return c->path == FG_TURBO_ARCH_PATH_SHARED || c->path == FG_TURBO_ARCH_PATH_FIT || fg_turbo_arch_p_fits(c->K, c->P);
 }
 
-/* trace: the --trace output (opened before any work), or NULL. */
-static int measure(const fg_turbo_arch_cfg *c0, const data_opts *d, double fclk, fg_out *trace, measured *m)
+/* tf: the --trace stream, or NULL. */
+static int measure(const fg_turbo_arch_cfg *c0, const data_opts *d, double fclk, FILE *tf, fg_arch_io *io,
+                   measured *m)
 {
     fg_turbo_arch_cfg cfg; /* the configuration this K runs (path shared: chosen per K) */
     const fg_turbo_arch_cfg *c = &cfg;
-    if (fg_turbo_arch_resolve(c0, &cfg))
-        return fg_cli_usage_error(CMD, "%s", fg_last_error());
+    int rc = fg_turbo_arch_resolve(c0, &cfg);
+    if (rc)
+        return rc;
     if (d->use) {
         cfg.data = FG_TURBO_ARCH_DATA_FIXED;
         cfg.nii = d->nii;
     }
     memset(m, 0, sizeof *m);
     fg_turbo_arch *a;
-    if (fg_turbo_arch_create(c, &a))
-        return fg_cli_usage_error(CMD, "%s", fg_last_error());
+    if ((rc = fg_turbo_arch_create(c, &a)))
+        return rc;
     const int K = c->K, N = 3 * K + FG_TURBO_TAIL;
-    int rc = 0;
-    FILE *tf = NULL;
     trace_ctx tc = {NULL, 0, 0};
     run_ctx rx = {NULL, NULL, NULL, NULL, NULL, 0};
     ref_rec ref = {K, NULL};
@@ -172,17 +175,16 @@ static int measure(const fg_turbo_arch_cfg *c0, const data_opts *d, double fclk,
     uint8_t *u = NULL, *cw = NULL, *bits = NULL, *bits_ref = NULL;
     double *y = NULL;
     int32_t *q = NULL, *pi = NULL, *inv = NULL;
-    if (trace) {
+    if (tf) {
         fg_turbo_arch_geometry g;
         fg_turbo_arch_get_geometry(a, &g);
-        tf = fg_out_stream(trace);
         trace_header(tf, c, &g);
         tc = (trace_ctx){tf, g.pllr, g.banks};
         rx.tc = &tc;
     }
     if (!d->use) {
-        if (fg_turbo_arch_run(a, run_observe, &rx, &m->r))
-            rc = fg_cli_fail(CMD, "%s", fg_last_error());
+        if ((rc = fg_turbo_arch_run(a, run_observe, &rx, &m->r)))
+            rc = fg_arch_runtime(rc);
     } else {
         fg_turbo_fixed_cfg fc = fg_turbo_fixed_cfg_default();
         fc.fmt = c->fmt;
@@ -202,9 +204,9 @@ static int measure(const fg_turbo_arch_cfg *c0, const data_opts *d, double fclk,
         rx.mem = malloc(sizeof *rx.mem * (size_t)K);
         ref.ext = malloc(sizeof *ref.ext * (size_t)K * (size_t)c->half_iters);
         if (!u || !bits || !bits_ref || !cw || !y || !q || !pi || !inv || !rx.mem || !ref.ext)
-            rc = fg_cli_fail(CMD, "out of memory (K=%d)", K);
-        else if (fg_interleaver_table(c->std, K, pi) || fg_turbo_fixed_create(c->std, K, &fc, &dec))
-            rc = fg_cli_fail(CMD, "%s", fg_last_error());
+            rc = fg_set_error(FG_ENOMEM, "out of memory (K=%d)", K);
+        else if ((rc = fg_interleaver_table(c->std, K, pi)) || (rc = fg_turbo_fixed_create(c->std, K, &fc, &dec)))
+            rc = fg_arch_runtime(rc);
         if (!rc) {
             fg_permutation_invert(K, pi, inv);
             rx.ref = &ref;
@@ -215,9 +217,9 @@ static int measure(const fg_turbo_arch_cfg *c0, const data_opts *d, double fclk,
             rx.diff = 0;
             rx.tc = f == 0 && tf ? &tc : NULL;
             fg_turbo_arch_result r;
-            if (make_frame(c, d, f, u, cw, y, q) || fg_turbo_fixed_decode(dec, q, bits_ref, NULL) ||
-                fg_turbo_arch_load(a, q) || fg_turbo_arch_run(a, run_observe, &rx, &r)) {
-                rc = fg_cli_fail(CMD, "frame %d: %s", f, fg_last_error());
+            if ((rc = make_frame(c, d, f, u, cw, y, q)) || (rc = fg_turbo_fixed_decode(dec, q, bits_ref, NULL)) ||
+                (rc = fg_turbo_arch_load(a, q)) || (rc = fg_turbo_arch_run(a, run_observe, &rx, &r))) {
+                rc = fg_prefix_error(fg_arch_runtime(rc), "frame %d: ", f);
                 break;
             }
             if (f == 0)
@@ -230,14 +232,13 @@ static int measure(const fg_turbo_arch_cfg *c0, const data_opts *d, double fclk,
             m->frame_errors += be > 0;
             m->mismatched_frames += rx.diff > 0 || memcmp(bits, bits_ref, (size_t)K) != 0;
             m->frames++;
-            if (d->frames > 20)
-                fg_cli_progress("arch turbo", "frames", f + 1, d->frames);
+            if (d->frames > 20 && io->progress)
+                io->progress(io->progress_ctx, "frames", f + 1, d->frames);
         }
-        fg_cli_progress_done();
     }
     m->qpp_conflicts = -1;
-    if (!rc && c->std == FG_STD_LTE && fg_turbo_arch_lte_conflicts(c->K, c->P, &m->qpp_conflicts))
-        rc = fg_cli_fail(CMD, "%s", fg_last_error());
+    if (!rc && c->std == FG_STD_LTE && (rc = fg_turbo_arch_lte_conflicts(c->K, c->P, &m->qpp_conflicts)))
+        rc = fg_arch_runtime(rc);
     fg_turbo_fixed_destroy(dec);
     fg_turbo_arch_destroy(a);
     free(u);
@@ -331,34 +332,34 @@ static void json_cfg(fg_json *j, const fg_turbo_arch_cfg *c, const data_opts *d,
     fg_json_obj_close(j);
 }
 
-static void print_one(const fg_turbo_arch_cfg *c, double fclk, const measured *m)
+static void print_one(FILE *o, const fg_turbo_arch_cfg *c, double fclk, const measured *m)
 {
     const fg_turbo_arch_result *r = &m->r;
     const fg_turbo_arch_geometry *g = &r->geo;
-    printf("parallel turbo decoder: %s K=%d, P=%d SISOs (PLLR %d, %d active), L=%d, C0=%d, %d half-iterations "
+    fprintf(o, "parallel turbo decoder: %s K=%d, P=%d SISOs (PLLR %d, %d active), L=%d, C0=%d, %d half-iterations "
            "(%.1f iterations), fclk %.1f MHz\n", c->std == FG_STD_LTE ? "LTE" : "HSPA+", c->K, g->P, g->pllr,
            g->active, g->L, g->C0, c->half_iters, c->half_iters / 2.0, fclk / 1e6);
-    printf("write path %s, mapping %s, %d extrinsic banks x %d rows; SISO latency %d, IAG latency %d",
+    fprintf(o, "write path %s, mapping %s, %d extrinsic banks x %d rows; SISO latency %d, IAG latency %d",
            path_name(g), g->mapping, g->banks, g->depth, g->siso_latency, g->iag_latency);
     if (g->dbcf_used)
-        printf("; DBCF S %d, F %d, B %d", c->dbcf.select, c->dbcf.fifo_depth, c->dbcf.buf_depth);
-    printf("\n");
-    printf("  cycles_per_halfiter   %.2f (interleave %ld, deinterleave %ld; 2*C0+Lmap+Liag = %d)\n",
+        fprintf(o, "; DBCF S %d, F %d, B %d", c->dbcf.select, c->dbcf.fifo_depth, c->dbcf.buf_depth);
+    fprintf(o, "\n");
+    fprintf(o, "  cycles_per_halfiter   %.2f (interleave %ld, deinterleave %ld; 2*C0+Lmap+Liag = %d)\n",
            r->cycles_per_halfiter, r->cycles_half[0], r->cycles_half[1], 2 * g->C0 + g->siso_latency + g->iag_latency);
-    printf("  cycles_per_iter       %.2f\n", r->cycles_per_iter);
-    printf("  cycles_per_block      %ld\n", r->cycles_decode);
-    printf("  preprocess_cycles     %ld (IAG, once per new K)\n", r->preprocess_cycles);
-    printf("  throughput_mbps       %.1f (K*fclk/cycles_per_block)\n", m->mbps);
-    printf("  eq424_mbps            %.1f (thesis eq. 4.24, Lmap %d, Linterleaver %d)\n", m->eq424_mbps,
+    fprintf(o, "  cycles_per_iter       %.2f\n", r->cycles_per_iter);
+    fprintf(o, "  cycles_per_block      %ld\n", r->cycles_decode);
+    fprintf(o, "  preprocess_cycles     %ld (IAG, once per new K)\n", r->preprocess_cycles);
+    fprintf(o, "  throughput_mbps       %.1f (K*fclk/cycles_per_block)\n", m->mbps);
+    fprintf(o, "  eq424_mbps            %.1f (thesis eq. 4.24, Lmap %d, Linterleaver %d)\n", m->eq424_mbps,
            g->siso_latency, g->iag_latency);
-    printf("  DBCF extra cycles     max %d per half-iteration, %ld per block\n", r->dC_max, r->dC_total);
+    fprintf(o, "  DBCF extra cycles     max %d per half-iteration, %ld per block\n", r->dC_max, r->dC_total);
     if (m->qpp_conflicts >= 0)
-        printf("  qpp mapping conflicts %ld (bank-cycles with >= 2 writes, both directions)\n", m->qpp_conflicts);
-    printf("  conflicts: read %ld, direct-path write %ld in %ld cycles; DBCF overflow %ld, max FIFO %d, max buffer "
+        fprintf(o, "  qpp mapping conflicts %ld (bank-cycles with >= 2 writes, both directions)\n", m->qpp_conflicts);
+    fprintf(o, "  conflicts: read %ld, direct-path write %ld in %ld cycles; DBCF overflow %ld, max FIFO %d, max buffer "
            "%d\n", r->read_conflicts, r->write_conflicts, r->write_conflict_cycles, r->overflow, r->max_fifo, r->max_buf);
-    printf("  checks: misplaced %ld, read errors %ld, IAG errors %ld\n", r->misplaced, r->read_errors, r->iag_errs);
+    fprintf(o, "  checks: misplaced %ld, read errors %ld, IAG errors %ld\n", r->misplaced, r->read_errors, r->iag_errs);
     if (m->frames)
-        printf("  %d frames: %d frame errors, %ld bit errors; extrinsics and decisions %s the fixed-point decoder "
+        fprintf(o, "  %d frames: %d frame errors, %ld bit errors; extrinsics and decisions %s the fixed-point decoder "
                "(%d frames differ)\n", m->frames, m->frame_errors, m->bit_errors,
                m->mismatched_frames ? "DIFFER from" : "equal to", m->mismatched_frames);
 }
@@ -367,8 +368,8 @@ typedef struct {
     fg_turbo_arch_cfg cfg;
     fg_opt_ints K;
     fg_opt_reals ebn0;
-    char *fclk, *trace;
-    int frames, nii, json;
+    char *fclk;
+    int frames, nii;
     uint64_t seed;
 } turbo_opts;
 
@@ -386,7 +387,7 @@ _Static_assert(sizeof(fg_std) == sizeof(int) && sizeof(fg_turbo_arch_path) == si
                    sizeof(fg_bank_mapping) == sizeof(int),
                "CHOICE fields of fg_turbo_arch_cfg");
 
-#define O(f) FG_CLI_OFF(turbo_opts, f)
+#define O(f) offsetof(turbo_opts, f)
 static const fg_opt turbo_opts_tbl[] = {
     {"std", 0, FG_OPT_CHOICE, O(cfg.std), .words = FG_STD_WORDS, .meta = "S", .help = "the standard (umts: HSPA+)"},
     {"K", 0, FG_OPT_INTS, O(K), 1, FG_K_MAX, .words = "all", .def_text = "the largest of the standard: 6144 (lte), 5114 (umts)",
@@ -426,29 +427,36 @@ static const fg_opt turbo_opts_tbl[] = {
     {"nii", 0, FG_OPT_CHOICE, O(nii), .words = "off|on", .meta = "on|off",
      .help = "with --ebn0: next-iteration initialisation of the sub-block stakes"},
     {"no-nii", 0, FG_OPT_FLAG, 0, .alias_of = "nii=off"},
-    {"trace", 0, FG_OPT_TEXT, O(trace), .meta = "FILE",
-     .help = "per-cycle port trace of one block (one K only; with --ebn0 frame 0); format in\n"
-             "docs/turbo-architecture.md",
-     .flags = FG_CLI_OUTPUT},
-    {"json", 0, FG_OPT_FLAG, O(json), .help = "one JSON object on stdout"},
     {NULL}};
-#undef O
 
 /* The DBCF network's options of the write path (fg_dbcf_options; PLLR and banks come from P and --banks). */
-static void dbcf_table(fg_opt *t, int max)
+static fg_opt dbcf_tbl[4];
+static const fg_opt_part parts[] = {{"options", turbo_opts_tbl, 0},
+                                    {"DBCF of the write path", dbcf_tbl, O(cfg.dbcf)},
+                                    {NULL, NULL, 0}};
+#undef O
+
+/* dbcf_tbl: the three entries of fg_dbcf_options the write path takes (once, before any parse) */
+static void dbcf_fill(void)
 {
     static const char *const names[] = {"select", "fifo-depth", "buf-depth"};
     int k = 0;
-    for (const fg_opt *o = fg_dbcf_options; o->name && k < max - 1; o++)
+    for (const fg_opt *o = fg_dbcf_options; o->name && k < 3; o++)
         for (size_t i = 0; i < sizeof names / sizeof *names; i++)
             if (!strcmp(o->name, names[i]))
-                t[k++] = *o;
-    t[k] = (fg_opt){NULL};
+                dbcf_tbl[k++] = *o;
+}
+
+static void cfg_default(void *p)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, dbcf_fill);
+    *(turbo_opts *)p = (turbo_opts){.cfg = fg_turbo_arch_cfg_default(), .frames = 10, .nii = 1, .seed = 1};
 }
 
 /* fg_turbo_arch_cfg_check failed: its message starts with the parameter ("P=16 does not fit K=40", "banks=12
  * invalid for UMTS"); the same message naming the option that sets it. */
-static int cfg_error(const fg_cli_spec *s, turbo_opts *v)
+static int cfg_error(const fg_opts *given, turbo_opts *v)
 {
     const fg_opt_param map[] = {{"P=", &v->cfg.P}, {"half_iters=", &v->cfg.half_iters},
                                 {"siso_latency=", &v->cfg.siso_latency}, {"path=", &v->cfg.path},
@@ -456,72 +464,124 @@ static int cfg_error(const fg_cli_spec *s, turbo_opts *v)
                                 {"banks=", &v->cfg.banks}, {"umts_mapping=", &v->cfg.umts_mapping},
                                 {"select=", &v->cfg.dbcf.select}, {"fifo_depth=", &v->cfg.dbcf.fifo_depth},
                                 {"buf_depth=", &v->cfg.dbcf.buf_depth}};
-    fg_opts_name_error(&s->o, FG_EINVAL, map, (int)(sizeof map / sizeof *map));
-    return fg_cli_usage_error(s->cmd, "%s", fg_last_error());
+    return fg_opts_name_error(given, FG_EINVAL, map, (int)(sizeof map / sizeof *map));
 }
 
-/* "--no-nii" when the user wrote that old spelling of --nii, for messages. */
-static const char *nii_spelled(int argc, char **argv)
+/* The block sizes of --K (a list, every size of the standard, or def), each checked: FG_EINVAL naming --K. */
+static int k_list(int std, const fg_opt_ints *v, int def, int **K_n, int *n)
 {
-    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
-        if (!strncmp(argv[i], "--no-nii", 8) && (!argv[i][8] || argv[i][8] == '='))
-            return "--no-nii";
-    return "--nii";
-}
-
-int fg_cmd_arch_turbo(int argc, char **argv)
-{
-    turbo_opts v = {.cfg = fg_turbo_arch_cfg_default(), .frames = 10, .nii = 1, .seed = 1};
-    fg_opt dbcf_tbl[4];
-    dbcf_table(dbcf_tbl, 4);
-    fg_cli_spec spec = {
-        .cmd = CMD,
-        .usage = "--std lte|umts --K N|LIST|all --parallel P --iter I [--fclk HZ] [--latency C]\n"
-                 "                           [--path auto|direct|dbcf] [--banks M] [--mapping xmap|xmap-xor]\n"
-                 "                           [--select S|all] [--fifo-depth F] [--buf-depth B]\n"
-                 "                           [--ebn0 X [--frames F] [--seed S] [--nii on|off]] [--trace FILE] [--json]",
-        .about = "Cycle-accurate model of the multi-standard parallel turbo decoder of thesis Fig. 4.15\n"
-                 "(docs/turbo-architecture.md): P radix-4 XMAP SISOs (alpha and beta units crossing in the middle\n"
-                 "of each sub-block, then 4 extrinsic LLRs per cycle), natural-order reads (balanced scheduling),\n"
-                 "on-the-fly interleaver address generators, extrinsic banks written directly (LTE, contention-free\n"
-                 "qpp mapping) or through the DBCF network (HSPA+, and the LTE sizes the qpp mapping does not\n"
-                 "serve without conflicts). Cycle counts come from stepping the model.",
-        .notes = "throughput_mbps = K * fclk / cycles_per_block (information bits; the IAG's preprocessing of a\n"
-                 "new K is reported apart as preprocess_cycles); eq424_mbps is thesis eq. 4.24 with the same Lmap\n"
-                 "and IAG latency. Exit 1 when a word was lost or misplaced or the direct path had conflicts.",
-        .examples = "fecforge arch turbo --std lte --K 6144 --parallel 16 --iter 5.5 --fclk 600e6\n"
-                    "fecforge arch turbo --std umts --K 5114 --parallel 8 --iter 5.5 --fclk 600e6 --json\n"
-                    "fecforge arch turbo --std lte --K all --parallel 16 --iter 5.5\n"
-                    "fecforge arch turbo --std lte --K 40 --parallel 2 --iter 1 --trace lte40.trace\n"
-                    "fecforge arch turbo --std umts --K 997 --parallel 4 --ebn0 0.8 --frames 20"};
-    fg_cli_group(&spec, "options", turbo_opts_tbl, &v);
-    fg_cli_group(&spec, "DBCF of the write path", dbcf_tbl, &v.cfg.dbcf);
-    int rc = fg_cli_parse(&spec, argc, argv);
-    if (rc)
-        return rc == FG_CLI_HELP ? FG_EXIT_OK : rc;
-    fg_turbo_arch_cfg cfg = v.cfg;
-    const int json = v.json;
-    data_opts dat = {v.ebn0.n > 0, v.ebn0.n > 0 ? v.ebn0.v[0] : 0.0, v.frames, v.nii, v.seed};
-    fg_out *trace = fg_cli_out(&spec, &v.trace);
-    double fclk = 600e6;
-    if (v.fclk && fg_cli_fclk(CMD, v.fclk, &fclk))
-        return fg_cli_finish(&spec, FG_EXIT_USAGE);
-    if (!dat.use) {
-        if (fg_cli_given(&spec, &v.frames))
-            return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.frames, " needs --ebn0"));
-        if (fg_cli_given(&spec, &v.seed))
-            return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.seed, " needs --ebn0"));
-        if (fg_cli_given(&spec, &v.nii))
-            return fg_cli_finish(&spec, fg_cli_usage_error(CMD, "%s needs --ebn0", nii_spelled(argc, argv)));
+    const int count = v->n == FG_OPT_ALL ? fg_interleaver_num_sizes((fg_std)std) : v->n > 0 ? v->n : 1;
+    int *k = malloc(sizeof *k * (size_t)count);
+    if (!k)
+        return fg_set_error(FG_ENOMEM, "out of memory");
+    for (int i = 0; i < count; i++) {
+        k[i] = v->n == FG_OPT_ALL ? fg_interleaver_size((fg_std)std, i) : v->n > 0 ? v->v[i] : def;
+        if (fg_interleaver_check_k((fg_std)std, k[i])) {
+            free(k);
+            return fg_prefix_error(FG_EINVAL, "--");
+        }
     }
-    if (cfg.path != FG_TURBO_ARCH_PATH_SHARED && fg_cli_given(&spec, &v.cfg.umts_P))
-        return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.cfg.umts_P, " needs --path shared"));
+    *K_n = k;
+    *n = count;
+    return 0;
+}
+
+/* Several sizes: one line (JSON object) each and the summary. */
+static int run_sizes(fg_turbo_arch_cfg cfg, const data_opts *dat, double fclk, const int *K_n, int n, int skipped,
+                     fg_arch_io *io)
+{
+    fg_json *j = io->json;
+    FILE *o = io->text;
+    if (j) {
+        fg_json_obj_open(j, NULL);
+        fg_json_provenance(j, dat->use ? &dat->seed : NULL);
+        json_cfg(j, &cfg, dat, fclk);
+        fg_json_arr_open(j, "sizes");
+    } else {
+        fprintf(o, "parallel turbo decoder: %s, P=%d, %.1f iterations, fclk %.1f MHz, SISO latency %d\n",
+                cfg.std == FG_STD_LTE ? "LTE" : "HSPA+", cfg.P, cfg.half_iters / 2.0, fclk / 1e6, cfg.siso_latency);
+        fprintf(o, "%6s %3s %5s %4s %6s %9s %8s %4s %9s %9s %9s %8s\n", "K", "P", "L", "C0", "path", "qpp_conf",
+                "cyc/half", "dC", "cyc/block", "Mbps", "eq424", "overflow");
+    }
+    int n_dbcf = 0, worst_dC = 0, worst_K = 0, lost = 0, rc = 0;
+    long overflow = 0;
+    double min_mbps = 1e300;
+    for (int i = 0; i < n && !rc; i++) {
+        measured m;
+        cfg.K = K_n[i];
+        if (!runs(&cfg))
+            continue;
+        if ((rc = measure(&cfg, dat, fclk, NULL, io, &m)))
+            break;
+        const fg_turbo_arch_result *r = &m.r;
+        lost |= m.lost;
+        n_dbcf += r->geo.dbcf_used;
+        overflow += r->overflow;
+        if (r->dC_max > worst_dC) {
+            worst_dC = r->dC_max;
+            worst_K = cfg.K;
+        }
+        min_mbps = m.mbps < min_mbps ? m.mbps : min_mbps;
+        if (j) {
+            fg_json_obj_open(j, NULL);
+            j->pretty = 0;
+            json_result(j, &cfg, &m);
+            fg_json_obj_close(j);
+            j->pretty = 1;
+        } else {
+            fprintf(o, "%6d %3d %5d %4d %6s %9ld %8.1f %4d %9ld %9.1f %9.1f %8ld\n", cfg.K, r->geo.P, r->geo.L,
+                    r->geo.C0, path_name(&r->geo), m.qpp_conflicts, r->cycles_per_halfiter, r->dC_max,
+                    r->cycles_decode, m.mbps, m.eq424_mbps, r->overflow);
+        }
+        if (n > 20 && io->progress)
+            io->progress(io->progress_ctx, "block sizes", i + 1, n);
+    }
+    if (rc)
+        return rc;
+    io->failed = lost;
+    if (j) {
+        fg_json_arr_close(j);
+        fg_json_int(j, "n_sizes", n - skipped);
+        fg_json_int(j, "skipped_sizes", skipped);
+        fg_json_int(j, "dbcf_sizes", n_dbcf);
+        fg_json_int(j, "worst_dbcf_extra", worst_dC);
+        fg_json_int(j, "worst_dbcf_extra_K", worst_K);
+        fg_json_int(j, "overflow", overflow);
+        fg_json_num(j, "min_throughput_mbps", min_mbps);
+        fg_json_bool(j, "lossless", !lost);
+        fg_json_obj_close(j);
+    } else {
+        fprintf(o, "%d sizes (%d that P does not fit skipped): %d through the DBCF (worst extra %d cycles per "
+                   "half-iteration at K=%d), %ld words lost, lowest throughput %.1f Mbps\n", n - skipped, skipped,
+                n_dbcf, worst_dC, worst_K, overflow, min_mbps);
+    }
+    return 0;
+}
+
+static int run(void *p, fg_arch_io *io)
+{
+    turbo_opts *v = p;
+    const fg_opts *g = io->given;
+    fg_turbo_arch_cfg cfg = v->cfg;
+    const data_opts dat = {v->ebn0.n > 0, v->ebn0.n > 0 ? v->ebn0.v[0] : 0.0, v->frames, v->nii, v->seed};
+    double fclk = 600e6;
+    int rc;
+    if (v->fclk && (rc = fg_arch_parse_fclk(v->fclk, &fclk)))
+        return rc;
+    if (!dat.use) {
+        const void *needs[] = {&v->frames, &v->seed, &v->nii};
+        for (int i = 0; i < 3; i++)
+            if (fg_opts_given(g, needs[i]))
+                return fg_set_error(FG_EINVAL, "%s needs --ebn0", fg_opts_name(g, needs[i]));
+    }
+    if (cfg.path != FG_TURBO_ARCH_PATH_SHARED && fg_opts_given(g, &v->cfg.umts_P))
+        return fg_set_error(FG_EINVAL, "%s needs --path shared", fg_opts_name(g, &v->cfg.umts_P));
     int *K_n = NULL, n = 0;
-    if (fg_cli_k_list(CMD, cfg.std, &v.K, cfg.std == FG_STD_LTE ? 6144 : 5114, &K_n, &n))
-        return fg_cli_finish(&spec, FG_EXIT_USAGE);
-    if (trace && n != 1) {
+    if ((rc = k_list(cfg.std, &v->K, cfg.std == FG_STD_LTE ? 6144 : 5114, &K_n, &n)))
+        return rc;
+    if (io->trace && n != 1) {
         free(K_n);
-        return fg_cli_finish(&spec, fg_cli_opt_error(&spec, &v.trace, " needs a single --K (got %d sizes)", n));
+        return fg_set_error(FG_EINVAL, "--trace needs a single --K (got %d sizes)", n);
     }
     /* Check every size's configuration before running any, so a usage error comes first. In a set of
      * sizes, those P does not fit are skipped (and counted). */
@@ -534,97 +594,57 @@ int fg_cmd_arch_turbo(int argc, char **argv)
         }
         if (fg_turbo_arch_cfg_check(&cfg)) {
             free(K_n);
-            return fg_cli_finish(&spec, cfg_error(&spec, &v));
+            return cfg_error(g, v);
         }
     }
-    int lost = 0;
-    if (n == 1) {
-        measured m;
-        cfg.K = K_n[0];
-        if (!(rc = measure(&cfg, &dat, fclk, trace, &m))) {
-            lost = m.lost;
-            if (json) {
-                fg_json j;
-                fg_json_begin(&j, stdout);
-                fg_json_obj_open(&j, NULL);
-                fg_json_provenance(&j, dat.use ? &dat.seed : NULL);
-                json_cfg(&j, &cfg, &dat, fclk);
-                json_result(&j, &cfg, &m);
-                fg_json_obj_close(&j);
-                fg_json_end(&j);
-            } else {
-                print_one(&cfg, fclk, &m);
-            }
-        }
+    if (n > 1) {
+        rc = run_sizes(cfg, &dat, fclk, K_n, n, skipped, io);
         free(K_n);
-        return fg_cli_finish(&spec, rc ? rc : lost ? FG_EXIT_FAIL : FG_EXIT_OK);
+        return rc;
     }
-    fg_json j;
-    if (json) {
-        fg_json_begin(&j, stdout);
-        fg_json_obj_open(&j, NULL);
-        fg_json_provenance(&j, dat.use ? &dat.seed : NULL);
-        json_cfg(&j, &cfg, &dat, fclk);
-        fg_json_arr_open(&j, "sizes");
-    } else {
-        printf("parallel turbo decoder: %s, P=%d, %.1f iterations, fclk %.1f MHz, SISO latency %d\n",
-               cfg.std == FG_STD_LTE ? "LTE" : "HSPA+", cfg.P, cfg.half_iters / 2.0, fclk / 1e6, cfg.siso_latency);
-        printf("%6s %3s %5s %4s %6s %9s %8s %4s %9s %9s %9s %8s\n", "K", "P", "L", "C0", "path", "qpp_conf", "cyc/half",
-               "dC", "cyc/block", "Mbps", "eq424", "overflow");
-    }
-    int n_dbcf = 0, worst_dC = 0, worst_K = 0;
-    long overflow = 0;
-    double min_mbps = 1e300;
-    for (int i = 0; i < n && !rc; i++) {
-        measured m;
-        cfg.K = K_n[i];
-        if (!runs(&cfg))
-            continue;
-        if ((rc = measure(&cfg, &dat, fclk, NULL, &m)))
-            break;
-        const fg_turbo_arch_result *r = &m.r;
-        lost |= m.lost;
-        n_dbcf += r->geo.dbcf_used;
-        overflow += r->overflow;
-        if (r->dC_max > worst_dC) {
-            worst_dC = r->dC_max;
-            worst_K = cfg.K;
-        }
-        min_mbps = m.mbps < min_mbps ? m.mbps : min_mbps;
-        if (json) {
-            fg_json_obj_open(&j, NULL);
-            j.pretty = 0;
-            json_result(&j, &cfg, &m);
-            fg_json_obj_close(&j);
-            j.pretty = 1;
-        } else {
-            printf("%6d %3d %5d %4d %6s %9ld %8.1f %4d %9ld %9.1f %9.1f %8ld\n", cfg.K, r->geo.P, r->geo.L, r->geo.C0,
-                   path_name(&r->geo), m.qpp_conflicts, r->cycles_per_halfiter, r->dC_max, r->cycles_decode, m.mbps,
-                   m.eq424_mbps, r->overflow);
-        }
-        if (n > 20)
-            fg_cli_progress("arch turbo", "block sizes", i + 1, n);
-    }
-    fg_cli_progress_done();
-    if (!rc) {
-        if (json) {
-            fg_json_arr_close(&j);
-            fg_json_int(&j, "n_sizes", n - skipped);
-            fg_json_int(&j, "skipped_sizes", skipped);
-            fg_json_int(&j, "dbcf_sizes", n_dbcf);
-            fg_json_int(&j, "worst_dbcf_extra", worst_dC);
-            fg_json_int(&j, "worst_dbcf_extra_K", worst_K);
-            fg_json_int(&j, "overflow", overflow);
-            fg_json_num(&j, "min_throughput_mbps", min_mbps);
-            fg_json_bool(&j, "lossless", !lost);
-            fg_json_obj_close(&j);
-            fg_json_end(&j);
-        } else {
-            printf("%d sizes (%d that P does not fit skipped): %d through the DBCF (worst extra %d cycles per "
-                   "half-iteration at K=%d), %ld words lost, lowest throughput %.1f Mbps\n", n - skipped, skipped,
-                   n_dbcf, worst_dC, worst_K, overflow, min_mbps);
-        }
-    }
+    measured m;
+    cfg.K = K_n[0];
     free(K_n);
-    return fg_cli_finish(&spec, rc ? rc : lost ? FG_EXIT_FAIL : FG_EXIT_OK);
+    if ((rc = measure(&cfg, &dat, fclk, io->trace ? fg_out_stream(io->trace) : NULL, io, &m)))
+        return rc;
+    io->failed = m.lost;
+    if (io->json) {
+        fg_json_obj_open(io->json, NULL);
+        fg_json_provenance(io->json, dat.use ? &dat.seed : NULL);
+        json_cfg(io->json, &cfg, &dat, fclk);
+        json_result(io->json, &cfg, &m);
+        fg_json_obj_close(io->json);
+    } else {
+        print_one(io->text, &cfg, fclk, &m);
+    }
+    return 0;
 }
+
+const fg_family_arch fg_turbo_arch_study = {
+    .summary = "parallel radix-4 XMAP HSPA+/LTE turbo decoder (thesis 4.7, Fig. 4.15): cycles per\n"
+               "half-iteration and per block, throughput next to eq. 4.24, bank conflicts, DBCF",
+    .usage = "--std lte|umts --K N|LIST|all --parallel P --iter I [--fclk HZ] [--latency C]\n"
+             "                           [--path auto|direct|dbcf] [--banks M] [--mapping xmap|xmap-xor]\n"
+             "                           [--select S|all] [--fifo-depth F] [--buf-depth B]\n"
+             "                           [--ebn0 X [--frames F] [--seed S] [--nii on|off]] [--trace FILE] [--json]",
+    .about = "Cycle-accurate model of the multi-standard parallel turbo decoder of thesis Fig. 4.15\n"
+             "(docs/turbo-architecture.md): P radix-4 XMAP SISOs (alpha and beta units crossing in the middle\n"
+             "of each sub-block, then 4 extrinsic LLRs per cycle), natural-order reads (balanced scheduling),\n"
+             "on-the-fly interleaver address generators, extrinsic banks written directly (LTE, contention-free\n"
+             "qpp mapping) or through the DBCF network (HSPA+, and the LTE sizes the qpp mapping does not\n"
+             "serve without conflicts). Cycle counts come from stepping the model.",
+    .notes = "throughput_mbps = K * fclk / cycles_per_block (information bits; the IAG's preprocessing of a\n"
+             "new K is reported apart as preprocess_cycles); eq424_mbps is thesis eq. 4.24 with the same Lmap\n"
+             "and IAG latency. Exit 1 when a word was lost or misplaced or the direct path had conflicts.",
+    .examples = "fecforge arch turbo --std lte --K 6144 --parallel 16 --iter 5.5 --fclk 600e6\n"
+                "fecforge arch turbo --std umts --K 5114 --parallel 8 --iter 5.5 --fclk 600e6 --json\n"
+                "fecforge arch turbo --std lte --K all --parallel 16 --iter 5.5\n"
+                "fecforge arch turbo --std lte --K 40 --parallel 2 --iter 1 --trace lte40.trace\n"
+                "fecforge arch turbo --std umts --K 997 --parallel 4 --ebn0 0.8 --frames 20",
+    .trace_help = "per-cycle port trace of one block (one K only; with --ebn0 frame 0); format in\n"
+                  "docs/turbo-architecture.md",
+    .parts = parts,
+    .cfg_size = sizeof(turbo_opts),
+    .cfg_default = cfg_default,
+    .run = run,
+};
