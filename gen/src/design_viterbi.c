@@ -15,25 +15,11 @@
 #include <string.h>
 
 #define O(f) offsetof(fg_gen_viterbi_cfg, f)
-static const fg_opt hw_opts[] = {
-    {"radix", 0, FG_OPT_CHOICE, O(radix), .words = "2|4", .def = "2", .meta = "R",
-     .help = "trellis stages per cycle: 1 (radix 2) or 2 (radix 4: the two compare levels of two radix-2\n"
-             "stages, the same decided bits)"},
-    {"traceback", 0, FG_OPT_CHOICE, O(tb), .words = "memory|exchange", .def = "memory", .meta = "T",
-     .help = "survivors: a traceback memory (a block traceback every --tb-block stages) or register\n"
-             "exchange (a survivor register per state)"},
-    {"tb-depth", 0, FG_OPT_INT, O(depth), 0, FG_VIT_HW_DEPTH_MAX, .def = "0", .def_text = "6(K-1)", .meta = "L",
-     .help = "traceback depth: a stage is decided from the best state L stages after its block\n"
-             "(at least K-1; radix 4: even); the fixed decoder's --overlap-right"},
-    {"tb-block", 0, FG_OPT_INT, O(block), 0, FG_VIT_HW_BLOCK_MAX, .def = "0",
-     .def_text = "memory: L; exchange: the stages per cycle", .meta = "D",
-     .help = "stages a block traceback decides (radix 4: even); the fixed decoder's --tile"},
-    {NULL}};
 
 static const fg_design_part parts[] = {{"code (the vector sets' frames: --punct, --ending, --bits)",
                                         fg_vit_code_options, O(code)},
                                        {"formats (docs/viterbi.md)", fg_vit_fixed_options, O(fx)},
-                                       {"hardware", hw_opts, 0},
+                                       {"hardware", fg_vit_hw_options, O(hw)},
                                        {NULL, NULL, 0}};
 
 static void cfg_default(void *p)
@@ -67,8 +53,8 @@ static int finish(void *p, const fg_opts *given)
         rc = fg_vec_viterbi_check(&v);
     }
     const fg_opt_param map[] = {{"K=", &c->code.K},        {"w_llr=", &c->fx.w_llr}, {"w_pm=", &c->fx.w_pm},
-                                {"norm=", &c->fx.norm},    {"radix=", &c->radix},    {"traceback=", &c->tb},
-                                {"depth=", &c->depth},     {"block=", &c->block}};
+                                {"norm=", &c->fx.norm},    {"radix=", &c->hw.radix}, {"traceback=", &c->hw.tb},
+                                {"depth=", &c->hw.depth},  {"block=", &c->hw.block}};
     return rc ? fg_opts_name_error(given, rc, map, (int)(sizeof map / sizeof *map)) : 0;
 }
 #undef O

@@ -11,9 +11,7 @@
 typedef struct {
     fg_vit_code_arg code; /* --K --gen --punct --ending --bits: the code; the vector sets' frames */
     fg_vit_dec_cfg fx;    /* --llr-width --llr-frac --sm-width --norm */
-    int radix;            /* --radix: 0 radix 2, 1 radix 4 */
-    int tb;               /* --traceback: fg_vit_hw_tb */
-    int depth, block;     /* --tb-depth L, --tb-block D (0: the defaults) */
+    fg_vit_hw_arg hw;     /* --radix --traceback --tb-depth --tb-block */
     /* after finish */
     fg_vit_code c;
     fg_vit_hw_dims d;
