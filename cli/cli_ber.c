@@ -10,46 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-const double fg_cli_fer_targets[FG_CLI_FER_TARGETS] = {1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6};
-const char *const fg_cli_fer_target_names[FG_CLI_FER_TARGETS] = {"1e-1", "1e-2", "1e-3", "1e-4", "1e-5", "1e-6"};
-
-static const char *stop_name(fg_ber_stop s)
-{
-    return s == FG_BER_STOP_MIN_FE ? "min_fe" : s == FG_BER_STOP_INTERRUPTED ? "interrupted" : "max_frames";
-}
-
-void fg_cli_ber_json_point(fg_json *j, const fg_family *f, const fg_ber_point *p, const char *type)
-{
-    fg_json_obj_open(j, NULL);
-    if (type)
-        fg_json_str(j, "type", type);
-    fg_json_num(j, f->channel->axis, p->x);
-    for (int i = 0; i < FG_CHANNEL_PARAMS_MAX && f->channel->param_keys[i]; i++)
-        fg_json_num(j, f->channel->param_keys[i], p->param[i]);
-    fg_json_int(j, "frames", p->frames);
-    fg_json_int(j, "frame_errors", p->frame_errors);
-    if (p->erasures || f->erasures)
-        fg_json_int(j, "erasures", p->erasures);
-    fg_json_int(j, "bit_errors", p->bit_errors);
-    fg_json_num(j, "fer", p->fer);
-    fg_json_num(j, "ber", p->ber);
-    fg_json_num(j, f->work_name, p->avg_work);
-    if (f->erasures) { /* over the frames decoded */
-        char key[80];
-        snprintf(key, sizeof key, "%s_decoded", f->work_name);
-        fg_json_num(j, "ber_decoded", p->ber_decoded);
-        fg_json_num(j, key, p->avg_work_decoded);
-    }
-    fg_json_str(j, "stop", stop_name(p->stop));
-    fg_json_num(j, "elapsed_s", p->seconds);
-    fg_json_num(j, "frames_per_s", p->seconds > 0 ? (double)p->frames / p->seconds : 0.0);
-    fg_json_obj_close(j);
-}
-
 void fg_cli_ber_table_head(const fg_family *f)
 {
-    printf("%7s %10s %10s %12s %12s %12s %8s %9s %9s\n", f->channel->axis_label, "frames", "frame_err", "bit_err",
-           "FER", "BER", f->work_name, "time_s", "frames/s");
+    char max[80];
+    snprintf(max, sizeof max, "%s_max", fg_family_counter_at(f, 0).name);
+    printf("%7s %10s %10s %12s %12s %12s %8s %8s %9s %9s\n", f->channel->axis_label, "frames", "frame_err", "bit_err",
+           "FER", "BER", f->work_name, max, "time_s", "frames/s");
     fflush(stdout);
 }
 
@@ -57,9 +23,9 @@ void fg_cli_ber_table_row(const fg_family *f, const fg_ber_point *p)
 {
     char x[32];
     snprintf(x, sizeof x, f->channel->axis_format, p->x);
-    printf("%7s %10lld %10lld %12lld %12.4e %12.4e %8.3f %9.2f %9.1f%s\n", x, p->frames, p->frame_errors,
-           p->bit_errors, p->fer, p->ber, p->avg_work, p->seconds,
-           p->seconds > 0 ? (double)p->frames / p->seconds : 0.0,
+    printf("%7s %10lld %10lld %12lld %12.4e %12.4e %8.3f %8.6g %9.2f %9.1f%s\n", x, p->frames, p->frame_errors,
+           p->bit_errors, p->fer, p->ber, p->avg_work, (double)p->stat[0].max / fg_family_counter_at(f, 0).div,
+           p->seconds, p->seconds > 0 ? (double)p->frames / p->seconds : 0.0,
            p->stop == FG_BER_STOP_INTERRUPTED ? "  (interrupted)" : "");
     fflush(stdout);
 }
@@ -87,19 +53,17 @@ void fg_cli_ber_progress_show(const fg_cli_ber_progress *s, const fg_ber_point *
 
 void fg_cli_curve_free(fg_cli_curve *c)
 {
-    free(c->x);
-    free(c->fer);
-    free(c->ber);
+    free(c->x); /* fer and ber are in its block */
     c->x = c->fer = c->ber = NULL;
 }
 
 int fg_cli_curve_alloc(fg_cli_curve *c, int n)
 {
+    const size_t m = (size_t)(n ? n : 1);
     c->n = n;
-    c->x = calloc((size_t)(n ? n : 1), sizeof(double));
-    c->fer = calloc((size_t)(n ? n : 1), sizeof(double));
-    c->ber = calloc((size_t)(n ? n : 1), sizeof(double));
-    return c->x && c->fer && c->ber ? 0 : -1;
+    c->x = calloc(3 * m, sizeof(double));
+    c->fer = c->x ? c->x + m : NULL, c->ber = c->x ? c->x + 2 * m : NULL;
+    return c->x ? 0 : -1;
 }
 
 void fg_cli_curves_free(fg_cli_curve *cv, int n)

@@ -10,15 +10,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-enum { FG_CLI_PLOT_WITH_MAX = 16, FG_CLI_LABEL_MAX = 128, FG_CLI_FER_TARGETS = 6 };
-/* The FERs at which the JSON reports the interpolated axis value ("<axis>_at_fer"), and their keys. */
-extern const double fg_cli_fer_targets[FG_CLI_FER_TARGETS];
-extern const char *const fg_cli_fer_target_names[FG_CLI_FER_TARGETS];
+enum { FG_CLI_PLOT_WITH_MAX = 16, FG_CLI_LABEL_MAX = 128 };
 
-/* The "points" entry of one point: ["type": type,] <axis>, <param>, frames, frame_errors, [erasures],
- * bit_errors, fer, ber, <work>, stop, elapsed_s, frames_per_s. */
-void fg_cli_ber_json_point(fg_json *j, const fg_family *f, const fg_ber_point *p, const char *type);
-/* The human table: header and one row per point. */
+/* The human table: header and one row per point (the JSON: fg_family_ber_json_point). */
 void fg_cli_ber_table_head(const fg_family *f);
 void fg_cli_ber_table_row(const fg_family *f, const fg_ber_point *p);
 

@@ -73,20 +73,9 @@ static void json_head(fg_json *j, const ber_setup *b, const fg_family_inst *fi, 
 }
 
 static void json_tail(fg_json *j, const ber_setup *b, const fg_family_inst *fi, const fg_family_impl *m,
-                      const fg_ber_point *p_n, int n,
-                      double elapsed, int workers)
+                      const fg_ber_point *p_n, int n, double elapsed)
 {
-    const fg_channel *ch = b->c.f->channel;
-    char key[64];
-    snprintf(key, sizeof key, "%s_at_fer", ch->axis);
-    fg_json_obj_open(j, key);
-    for (int t = 0; t < FG_CLI_FER_TARGETS; t++) {
-        double x;
-        if (fg_ber_x_at_fer(p_n, n, fg_cli_fer_targets[t], &x) == 0)
-            fg_json_num(j, fg_cli_fer_target_names[t], x);
-    }
-    fg_clear_error();
-    fg_json_obj_close(j);
+    fg_family_ber_json_at_fer(j, b->c.f, p_n, n);
     fg_json_obj_open(j, "run");
     fg_json_int(j, "threads", b->run.threads);
     fg_json_num(j, "elapsed_s", elapsed);
@@ -95,7 +84,6 @@ static void json_tail(fg_json *j, const ber_setup *b, const fg_family_inst *fi, 
         fg_json_str(j, "impl", m->name);
         m->describe(fi, fg_cli_family_icfg(&b->c, m), b->c.dev.gpus, j);
     }
-    (void)workers;
 }
 
 /* One JSON line: {"type": TYPE, ...} with the members the callback writes. */
@@ -120,7 +108,7 @@ typedef struct {
     const fg_ber_point *p_n;
     int n;
     double elapsed;
-    int workers, stopped;
+    int stopped;
 } jsonl_ctx;
 
 static void head_members(fg_json *j, const void *c)
@@ -132,7 +120,7 @@ static void head_members(fg_json *j, const void *c)
 static void end_members(fg_json *j, const void *c)
 {
     const jsonl_ctx *x = c;
-    json_tail(j, x->b, x->fi, x->m, x->p_n, x->n, x->elapsed, x->workers);
+    json_tail(j, x->b, x->fi, x->m, x->p_n, x->n, x->elapsed);
     fg_json_bool(j, "complete", !x->stopped && x->n > 0);
 }
 
@@ -148,6 +136,11 @@ static int ber_family(const fg_family *f, int argc, char **argv)
              "stops at the frame where the frame errors reach --min-fe, or after --max-frames frames; its counts are\n"
              "exactly those of the frames up to there.\n%s",
              f->summary, ch->name, ch->axis, f->about ? f->about : "");
+    for (int c = 1; c < fg_family_counters(f); c++) { /* the JSON keys of the further work counters */
+        const fg_family_counter fc = fg_family_counter_at(f, c);
+        snprintf(b->about + strlen(b->about), sizeof b->about - strlen(b->about), "%s  %s (%s_max, _p50, _p99): %s\n",
+                 c == 1 ? "Further work counters of a point (docs/ber.md):\n" : "", fc.key, fc.name, fc.help);
+    }
     fg_cli_spec *spec = &b->c.spec;
     spec->about = b->about;
     spec->examples = f->examples;
@@ -203,7 +196,7 @@ static int ber_family(const fg_family *f, int argc, char **argv)
                workers, m->gpu ? "GPU" : "thread", workers > 1 ? "s" : "");
         fg_cli_ber_table_head(f);
     }
-    jsonl_ctx jc = {b, fi, m, label, pts, 0, 0, workers, 0};
+    jsonl_ctx jc = {b, fi, m, label, pts, 0, 0, 0};
     if (jl_out) {
         jsonl_line(fg_out_stream(jl_out), "head", head_members, &jc);
         if (fg_out_check(jl_out)) {
@@ -233,7 +226,7 @@ static int ber_family(const fg_family *f, int argc, char **argv)
             fg_json j;
             fg_json_begin(&j, fg_out_stream(jl_out));
             j.pretty = 0;
-            fg_cli_ber_json_point(&j, f, &pts[i], "point");
+            fg_family_ber_json_point(&j, f, &pts[i], "point");
             fputc('\n', fg_out_stream(jl_out));
             if (fg_out_check(jl_out)) { /* a full disk stops the run: no point is lost silently */
                 rc = fg_cli_fail(b->c.cmd, "--jsonl: %s", fg_last_error());
@@ -258,26 +251,25 @@ static int ber_family(const fg_family *f, int argc, char **argv)
             json_head(&j, b, fi, m, label);
             fg_json_arr_open(&j, "points");
             for (int i = 0; i < n_done; i++)
-                fg_cli_ber_json_point(&j, f, &pts[i], NULL);
+                fg_family_ber_json_point(&j, f, &pts[i], NULL);
             fg_json_arr_close(&j);
-            json_tail(&j, b, fi, m, pts, n_done, elapsed, workers);
+            json_tail(&j, b, fi, m, pts, n_done, elapsed);
             if (stopped)
                 fg_json_int(&j, "interrupted_by_signal", stopped);
             fg_json_obj_close(&j);
             fg_json_end(&j);
         } else {
             int any = 0;
-            for (int t = 0; t < FG_CLI_FER_TARGETS; t++) {
+            for (int t = 0; t < FG_BER_FER_TARGETS; t++) {
                 double x;
-                if (fg_ber_x_at_fer(pts, n_done, fg_cli_fer_targets[t], &x) == 0) {
-                    if (!any++)
-                        printf("\n%s at FER ", ch->axis_label);
-                    else
-                        printf(", ");
-                    char v[32];
-                    snprintf(v, sizeof v, ch->axis_format, x);
-                    printf("%s %s%s%s", fg_cli_fer_target_names[t], v, ch->axis_unit[0] ? " " : "", ch->axis_unit);
-                }
+                char v[32];
+                if (fg_ber_x_at_fer(pts, n_done, fg_ber_fer_targets[t], ch->fer_rises, &x))
+                    continue;
+                snprintf(v, sizeof v, ch->axis_format, x);
+                if (!any++)
+                    printf("\n%s at FER ", ch->axis_label);
+                printf("%s%s %s%s%s", any > 1 ? ", " : "", fg_ber_fer_target_names[t], v, ch->axis_unit[0] ? " " : "",
+                       ch->axis_unit);
             }
             fg_clear_error();
             printf(any ? "\n" : "");

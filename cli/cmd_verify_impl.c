@@ -39,6 +39,7 @@ typedef struct {
     uint8_t *bits, *erased;
     int32_t *work, *app_q;
     double *app;
+    int64_t *counters; /* the family's further work counters (NULL: it has none) */
 } side;
 
 static void side_free(side *s)
@@ -49,6 +50,7 @@ static void side_free(side *s)
     free(s->work);
     free(s->app_q);
     free(s->app);
+    free(s->counters);
 }
 
 /* app_len: values per frame compared (0: not both implementations give them) */
@@ -57,11 +59,13 @@ static int side_alloc(side *s, const fg_family_inst *fi, int quant, int app_len,
     s->bits = malloc((size_t)n * fi->dec_len);
     s->erased = malloc((size_t)n);
     s->work = malloc(sizeof *s->work * (size_t)n);
+    const size_t nx = (size_t)fg_family_counters(fi->family) - 1;
+    s->counters = nx ? malloc(sizeof *s->counters * (size_t)n * nx) : NULL;
     if (app_len && quant)
         s->app_q = malloc(sizeof *s->app_q * (size_t)n * app_len);
     if (app_len && !quant)
         s->app = malloc(sizeof *s->app * (size_t)n * app_len);
-    return s->bits && s->erased && s->work && (!app_len || s->app_q || s->app) ? 0 : -1;
+    return s->bits && s->erased && s->work && (!nx || s->counters) && (!app_len || s->app_q || s->app) ? 0 : -1;
 }
 
 typedef struct {
@@ -217,9 +221,11 @@ int fg_cli_verify_family(const fg_family *f, int argc, char **argv)
                                .app = A.app,
                                .app_q = A.app_q,
                                .work = A.work,
-                               .erased = A.erased},
+                               .erased = A.erased,
+                               .counters = A.counters},
                          ib = ia;
             ib.bits = B.bits, ib.app = B.app, ib.app_q = B.app_q, ib.work = B.work, ib.erased = B.erased;
+            ib.counters = B.counters;
             if (fg_family_frames(fi, v.seed, r->x, first, n, v.threads, ref, llr, llr_q, rx, n_rx) ||
                 fg_family_decoder_run(A.d, &ia) || fg_family_decoder_run(B.d, &ib)) {
                 rc = fg_cli_fail(c.cmd, "%s %g: frames from %lld: %s", f->channel->axis_label, r->x, first,
@@ -227,44 +233,19 @@ int fg_cli_verify_family(const fg_family *f, int argc, char **argv)
                 break;
             }
             for (int i = 0; i < n; i++) {
-                const uint8_t *ba = A.bits + (size_t)i * fi->dec_len, *bb = B.bits + (size_t)i * fi->dec_len,
-                              *rf = ref + (size_t)i * fi->dec_len;
-                r->fe_a += A.erased[i] || memcmp(ba, rf, (size_t)fi->dec_len) != 0;
-                r->fe_b += B.erased[i] || memcmp(bb, rf, (size_t)fi->dec_len) != 0;
-                int bit = -1;
-                for (int k = 0; k < fi->dec_len && bit < 0; k++)
-                    if (ba[k] != bb[k])
-                        bit = k;
-                const int work_diff = A.work[i] != B.work[i], erase_diff = A.erased[i] != B.erased[i];
-                int app_at = -1;
-                for (int k = 0; k < app_len; k++) {
-                    const size_t o = (size_t)i * app_len + k;
-                    const double da = int_app ? A.app_q[o] : A.app[o], db = int_app ? B.app_q[o] : B.app[o];
-                    if ((exact ? da != db : fabs(da - db) > tol) && app_at < 0)
-                        app_at = k;
-                    if (fabs(da - db) > r->app_max)
-                        r->app_max = fabs(da - db);
-                }
-                r->diff_bits_frames += bit >= 0;
-                r->diff_work += work_diff;
-                r->diff_app += app_at >= 0;
-                if (close && !r->mismatch && (bit >= 0 || work_diff || erase_diff || app_at >= 0)) {
+                const uint8_t *rf = ref + (size_t)i * fi->dec_len;
+                r->fe_a += A.erased[i] || memcmp(A.bits + (size_t)i * fi->dec_len, rf, (size_t)fi->dec_len) != 0;
+                r->fe_b += B.erased[i] || memcmp(B.bits + (size_t)i * fi->dec_len, rf, (size_t)fi->dec_len) != 0;
+                fg_frame_diff d; /* every decision, work counter, erasure flag and APP value */
+                fg_family_frame_diff(fi, &ia, &ib, i, app_len, exact ? 0.0 : tol, c.impl->name, c.against->name, &d);
+                r->app_max = d.app_max > r->app_max ? d.app_max : r->app_max;
+                r->diff_bits_frames += d.bit >= 0;
+                r->diff_work += d.counter >= 0;
+                r->diff_app += d.app >= 0;
+                if (close && !r->mismatch && d.what[0]) {
                     r->mismatch = 1;
                     r->mm_frame = first + i;
-                    if (bit >= 0)
-                        snprintf(r->mm_what, sizeof r->mm_what, "bit %d: %s %d, %s %d", bit, c.impl->name, ba[bit],
-                                 c.against->name, bb[bit]);
-                    else if (work_diff)
-                        snprintf(r->mm_what, sizeof r->mm_what, "work: %s %d, %s %d", c.impl->name, (int)A.work[i],
-                                 c.against->name, (int)B.work[i]);
-                    else if (erase_diff)
-                        snprintf(r->mm_what, sizeof r->mm_what, "erasure: %s %d, %s %d", c.impl->name, A.erased[i],
-                                 c.against->name, B.erased[i]);
-                    else {
-                        const size_t o = (size_t)i * app_len + app_at;
-                        snprintf(r->mm_what, sizeof r->mm_what, "app[%d]: %s %.17g, %s %.17g", app_at, c.impl->name,
-                                 int_app ? A.app_q[o] : A.app[o], c.against->name, int_app ? B.app_q[o] : B.app[o]);
-                    }
+                    snprintf(r->mm_what, sizeof r->mm_what, "%s", d.what);
                 }
             }
             first += n;

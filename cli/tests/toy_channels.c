@@ -4,13 +4,16 @@
  *             decoders take the received bits: a majority vote (a tie: the frame is erased), their
  *             a-posteriori values (n0 - n1) * round(16 log((1-p)/p)) need the channel's crossover
  *             probability p, which the decoder learns from the channel point. Implementations: majority
- *             and majority-rev (the votes counted backwards: bit-exact with it), and float (the sum of the
- *             BSC's LLRs +-log((1-p)/p)). Its BER at odd --rep is that of the vote over BSC(p),
- *             sum_{j > rep/2} C(rep, j) p^j (1-p)^(rep-j).
+ *             and majority-rev (the votes counted backwards: bit-exact with it), majority-miscount (a planted
+ *             defect: one outvoted bit too many where bit 0's vote is split; verify --impl must catch it) and
+ *             float (the sum of the BSC's LLRs +-log((1-p)/p)). Its BER at odd --rep is that of the vote over
+ *             BSC(p), sum_{j > rep/2} C(rep, j) p^j (1-p)^(rep-j). Work counters besides the votes: the
+ *             received bits outvoted, and the margins |n0 - n1| summed (rep k - 2 outvoted at odd --rep).
  *   toy-bsid  the same code over the insertion/deletion channel: the received word has its own length.
  *             The decoder gives bit i the majority of the received bits i n_rx / k .. (i+1) n_rx / k - 1
  *             (a tie or an empty window: the frame is erased); window and window-rev (backwards) are
- *             bit-exact. At p = 0 it is the vote over BSC(--ps). */
+ *             bit-exact. At p = 0 it is the vote over BSC(--ps). Its decisions are read as 2-bit symbols
+ *             (symbol_bits 2: the symbol errors and SER of a q-ary family). */
 #include "toy_channels.h"
 
 #include "fecforge/channel.h"
@@ -99,7 +102,8 @@ static int vote(const uint8_t *b, int lo, int hi, int rev)
 
 /* ---- toy-bsc ---- */
 
-static int bsc_majority(void *worker, const fg_decode_io *io, int rev)
+/* rev: the votes counted backwards; miscount: the planted defect */
+static int bsc_majority(void *worker, const fg_decode_io *io, int rev, int miscount)
 {
     const fg_family_inst *fi = worker;
     const rep_cfg *c = fi->state;
@@ -111,23 +115,29 @@ static int bsc_majority(void *worker, const fg_decode_io *io, int rev)
     for (int f = 0; f < io->count; f++) {
         const uint8_t *rx = io->rx + (size_t)f * fi->n_rx_max;
         int tie = 0;
+        int64_t outvoted = 0, margin = 0;
         for (int i = 0; i < c->k; i++) {
-            const int d = vote(rx, i * c->rep, (i + 1) * c->rep, rev);
+            const int d = vote(rx, i * c->rep, (i + 1) * c->rep, rev), m = d < 0 ? -d : d;
             tie |= d == 0;
+            outvoted += (c->rep - m) / 2 + (miscount && i == 0 && m < c->rep);
+            margin += m;
             io->bits[(size_t)f * c->k + i] = d < 0;
             if (io->app_q)
                 io->app_q[(size_t)f * c->k + i] = d * lc;
         }
         if (io->work)
             io->work[f] = c->rep;
+        if (io->counters)
+            io->counters[2 * f] = outvoted, io->counters[2 * f + 1] = margin;
         if (io->erased)
             io->erased[f] = (uint8_t)tie;
     }
     return 0;
 }
 
-static int bsc_fwd(void *w, const fg_decode_io *io) { return bsc_majority(w, io, 0); }
-static int bsc_rev(void *w, const fg_decode_io *io) { return bsc_majority(w, io, 1); }
+static int bsc_fwd(void *w, const fg_decode_io *io) { return bsc_majority(w, io, 0, 0); }
+static int bsc_rev(void *w, const fg_decode_io *io) { return bsc_majority(w, io, 1, 0); }
+static int bsc_miscount(void *w, const fg_decode_io *io) { return bsc_majority(w, io, 0, 1); }
 
 static int bsc_float(void *worker, const fg_decode_io *io)
 {
@@ -135,10 +145,15 @@ static int bsc_float(void *worker, const fg_decode_io *io)
     const rep_cfg *c = fi->state;
     for (int f = 0; f < io->count; f++) {
         int tie = 0;
+        int64_t outvoted = 0, margin = 0;
         for (int i = 0; i < c->k; i++) {
+            const double *l = io->llr + (size_t)f * fi->n_rx_max + (size_t)i * c->rep;
             double s = 0;
+            int n1 = 0; /* the LLRs' signs are the received bits */
             for (int r = 0; r < c->rep; r++)
-                s += io->llr[(size_t)f * fi->n_rx_max + (size_t)i * c->rep + r];
+                s += l[r], n1 += l[r] < 0;
+            outvoted += n1 < c->rep - n1 ? n1 : c->rep - n1;
+            margin += n1 < c->rep - n1 ? c->rep - 2 * n1 : 2 * n1 - c->rep;
             tie |= s == 0;
             io->bits[(size_t)f * c->k + i] = s < 0;
             if (io->app)
@@ -146,6 +161,8 @@ static int bsc_float(void *worker, const fg_decode_io *io)
         }
         if (io->work)
             io->work[f] = c->rep;
+        if (io->counters)
+            io->counters[2 * f] = outvoted, io->counters[2 * f + 1] = margin;
         if (io->erased)
             io->erased[f] = (uint8_t)tie;
     }
@@ -158,10 +175,19 @@ static const fg_family_impl bsc_impl_majority = {.name = "majority", .summary = 
 static const fg_family_impl bsc_impl_rev = {.name = "majority-rev", .summary = "the same, counted backwards",
                                             .input = FG_IMPL_BITS, .compare = FG_COMPARE_EXACT, .create = rep_create,
                                             .destroy = rep_destroy, .decode = bsc_rev};
+static const fg_family_impl bsc_impl_miscount = {.name = "majority-miscount", .input = FG_IMPL_BITS,
+                                                 .summary = "a planted defect: one outvoted bit too many at times",
+                                                 .compare = FG_COMPARE_EXACT, .create = rep_create,
+                                                 .destroy = rep_destroy, .decode = bsc_miscount};
 static const fg_family_impl bsc_impl_float = {.name = "float", .summary = "the sum of the BSC's LLRs",
                                               .input = FG_IMPL_REAL, .create = rep_create, .destroy = rep_destroy,
                                               .decode = bsc_float};
-static const fg_family_impl *const bsc_impls[] = {&bsc_impl_majority, &bsc_impl_rev, &bsc_impl_float, NULL};
+static const fg_family_impl *const bsc_impls[] = {&bsc_impl_majority, &bsc_impl_miscount, &bsc_impl_rev,
+                                                  &bsc_impl_float, NULL};
+static const fg_family_counter bsc_counters[] = {
+    {"outvoted", "avg_outvoted", 1.0, "received bits outvoted by their bit's majority"},
+    {"margin", "avg_margin", 1.0, "the votes' margins |n0 - n1|, summed over the bits"},
+    {NULL}};
 
 const fg_family fg_toy_bsc = {
     .name = "toy-bsc",
@@ -180,6 +206,7 @@ const fg_family fg_toy_bsc = {
     .work_div = 1.0,
     .erasures = 1,
     .impls = bsc_impls,
+    .counters = bsc_counters,
 };
 
 /* ---- toy-bsid ---- */
@@ -233,4 +260,5 @@ const fg_family fg_toy_bsid = {
     .work_div = 1.0,
     .erasures = 1,
     .impls = bsid_impls,
+    .symbol_bits = 2,
 };

@@ -33,7 +33,7 @@ for p in r["points"]:
     # quantisation to 6 bits costs a little at most; never better than BPSK beyond the noise
     slack = 1.5 if sys.argv[2] else 1.0
     assert q - band <= ber <= q * slack + band, (p["ebn0"], ber, q)
-    assert p["avg_llrs_per_bit"] == 4
+    assert p["avg_llrs_per_bit"] == 4 and p["llrs_per_bit_max"] == 4 and p["llrs_per_bit_p99"] == 4
 PY
 done
 
@@ -91,7 +91,23 @@ for pt in r["points"]:
     bits = pt["frames"] * 200
     assert abs(pt["ber"] - want) <= 5 * math.sqrt(want * (1 - want) / bits), (pt, want)
     assert pt["erasures"] == 0 and pt["ber_decoded"] == pt["ber"]
+    # the work counters: the votes, the bits outvoted (3 p (1-p) of them per bit) and the margins (3 k - 2 outvoted)
+    assert pt["votes_max"] == pt["votes_p99"] == pt["votes_p50"] == pt["votes_max_decoded"] == 3, pt
+    want = 200 * 3 * q * (1 - q)
+    assert abs(pt["avg_outvoted"] - want) <= 5 * math.sqrt(want / pt["frames"]), (pt, want)
+    assert abs(pt["avg_margin"] - (600 - 2 * pt["avg_outvoted"])) < 1e-6, pt
+    assert pt["outvoted_p50"] <= pt["outvoted_p99"] <= pt["outvoted_max"] and "margin_p99_decoded" in pt, pt
+    assert "symbol_errors" not in pt and "ser" not in pt
 PY
+# verify --impl compares every work counter: a decoder that miscounts one (and nothing else) is caught
+check verify_counter 1 "$T" verify toy-bsc --k 40 --impl majority-miscount --against majority --ebn0 2 --frames 300 --json
+python3 - "$t/out" <<'PY' || { echo "FAIL: verify of a miscounted work counter"; fail=1; }
+import json, sys
+pt = json.load(open(sys.argv[1]))["points"][0]
+assert pt["frames_decisions_differ"] == 0 and pt["frames_work_differs"] > 0, pt
+assert pt["first_mismatch"].startswith("work counter outvoted: majority-miscount "), pt
+PY
+check table_bsc 0 "$T" ber toy-bsc --k 20 --ebn0 1 --max-frames 50; has out "votes_max"
 # an even --rep ties: erased frames, counted apart (BER over decoded frames below BER with erasures counted lost)
 check ber_bsc_ties 0 "$T" ber toy-bsc --k 16 --rep 2 --ebn0 2 --max-frames 300 --json
 python3 - "$t/out" <<'PY' || { echo "FAIL: ber toy-bsc ties"; fail=1; }
@@ -110,6 +126,26 @@ want = 3 * 0.01 * 0.9 + 0.001
 assert p0["pi"] == 0 and p0["pd"] == 0 and p0["ps"] == 0.1 and p0["avg_received"] == 300, p0
 assert abs(p0["ber"] - want) <= 5 * math.sqrt(want / 40000), p0
 assert p1["pi"] == 0.01 and p1["avg_received"] != 300 and p1["fer"] > p0["fer"], p1
+# 2-bit symbols (symbol_bits 2): a symbol is wrong when either bit is, 1 - (1 - BER)^2 of them
+for pt in (p0, p1):
+    assert pt["symbol_errors"] <= pt["bit_errors"] <= 2 * pt["symbol_errors"], pt
+    assert abs(pt["ser"] - pt["symbol_errors"] / (pt["frames"] * 50)) < 1e-12, pt
+ser = 1 - (1 - want) ** 2
+assert abs(p0["ser"] - ser) <= 5 * math.sqrt(ser / 20000), (p0, ser)
+PY
+# the BSID's FER rises with p: p_at_fer interpolates between the first pair with fer[i] <= F <= fer[i+1]
+check bsid_at_fer 0 "$T" ber toy-bsid --k 20 --p 0.002,0.005,0.01,0.02,0.05 --max-frames 2000 --min-fe 300 --json
+python3 - "$t/out" <<'PY' || { echo "FAIL: p_at_fer of a rising FER"; fail=1; }
+import json, math, sys
+r = json.load(open(sys.argv[1]))
+pts, at = r["points"], r["p_at_fer"]
+assert "1e-1" in at, at
+for name, v in at.items():
+    t = float(name)
+    i = next(i for i in range(len(pts) - 1) if 0 < pts[i]["fer"] <= t <= pts[i + 1]["fer"])
+    a, b = pts[i], pts[i + 1]
+    x = a["p"] + (math.log10(t) - math.log10(a["fer"])) * (b["p"] - a["p"]) / (math.log10(b["fer"]) - math.log10(a["fer"]))
+    assert abs(v - x) < 1e-9 and a["p"] <= v <= b["p"], (name, v, x)
 PY
 check bsid_fixed_pi 0 "$T" ber toy-bsid --k 10 --p 0.2 --pi 0 --pd 0 --max-frames 50 --json
 has out '"pi": 0'; has out '"pd": 0'; has out '"ps": 0,'

@@ -90,7 +90,7 @@ static inline void study_run_spa(const char *args, long long max_frames, double 
 static inline double study_at(const study_curve *c, double fer)
 {
     double e = NAN;
-    if (fg_ber_x_at_fer(c->p, c->n, fer, &e)) {
+    if (fg_ber_x_at_fer(c->p, c->n, fer, 0, &e)) {
         fprintf(stderr, "%s: %s\n", c->label, fg_last_error());
         CU_FAIL("curve does not bracket the FER target");
     }

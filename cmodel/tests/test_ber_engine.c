@@ -47,6 +47,17 @@ static fg_ber_frame synth(long long f)
     return r;
 }
 
+/* What else frame f gives: two further counters, 0..49 with 0.5 % of frames near 10^6 (a heavy tail,
+ * beyond the exact bins), and 0..2999; symbol errors 0..3. */
+static fg_ber_extra synth_extra(long long f)
+{
+    const uint64_t g = mix64(mix64((uint64_t)f));
+    const fg_ber_extra x = {(int32_t)(g % 4),
+                            {(long long)((g >> 8) % 1000 < 5 ? 1000000 + (g >> 20) % 100000 : (g >> 8) % 50),
+                             (long long)((g >> 40) % 3000)}};
+    return x;
+}
+
 typedef struct {
     long long frames, frame_errors, erasures, bit_errors, work;
     fg_ber_stop stop;
@@ -78,6 +89,8 @@ static expect direct(long long min_fe, long long max_frames)
 enum { CHUNK_NONE = 0, CHUNK_MIXED = -1 }; /* no worker_chunk function; slots alternately 1 and 37 */
 
 typedef struct {
+    const fg_ber_frame *table; /* frame f is table[f], table_x[f] (NULL: synth(f), synth_extra(f)) */
+    const fg_ber_extra *table_x;
     int chunk;            /* CHUNK_NONE, CHUNK_MIXED or the frames every worker takes */
     long long fail_frame; /* run fails on this frame (-1: never) */
     int fail_create_slot; /* worker_create fails for this slot (-1: never) */
@@ -127,7 +140,7 @@ static void syn_destroy(void *p)
 
 static int syn_chunk(void *p) { return ((syn_worker *)p)->chunk; }
 
-static int syn_run(void *p, long long first, int count, fg_ber_frame *res)
+static int syn_run(void *p, long long first, int count, fg_ber_frame *res, fg_ber_extra *ext)
 {
     syn_worker *w = p;
     syn_ctx *c = w->c;
@@ -140,7 +153,8 @@ static int syn_run(void *p, long long first, int count, fg_ber_frame *res)
             return fg_set_error(FG_EINVAL, "synthetic failure at frame %lld", f);
         if (f < NF)
             atomic_fetch_add(&c->decoded[f], 1);
-        res[i] = synth(f);
+        res[i] = c->table ? c->table[f] : synth(f);
+        ext[i] = c->table ? c->table_x[f] : synth_extra(f);
         if (c->yield)
             sched_yield();
     }
@@ -465,6 +479,191 @@ static void test_bad_settings(void)
     CU_ASSERT_EQUAL(p.frames, 1);
 }
 
+/* ---- work counters and symbol errors ---- */
+
+static fg_ber_engine counting_engine(syn_ctx *c, int workers, long long max_frames)
+{
+    fg_ber_engine e = syn_engine(c, workers, 1000000000, max_frames);
+    e.n_extra = 2;
+    e.extra_div[0] = 1.0;
+    e.extra_div[1] = 4.0;
+    e.info_symbols = 32;
+    return e;
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+    const long long x = *(const long long *)a, y = *(const long long *)b;
+    return (x > y) - (x < y);
+}
+
+/* Nearest rank: the ceil(q n / 100)-th smallest of v (sorted here), 0 for none. */
+static long long rank_of(long long *v, long long n, int q)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_ll);
+    return n ? v[(n * q + 99) / 100 - 1] : 0;
+}
+
+/* Counter c of the synthetic frames 0 .. n-1 (decoded ones only, or all): the sum, max, p50 and p99 exactly. */
+static void exact_stats(long long n, int c, int decoded_only, long long out[4], long long *scratch)
+{
+    long long m = 0;
+    out[0] = out[1] = 0;
+    for (long long f = 0; f < n; f++) {
+        const fg_ber_frame r = synth(f);
+        if (decoded_only && r.erasure)
+            continue;
+        const long long v = c ? synth_extra(f).counter[c - 1] : r.work;
+        scratch[m++] = v;
+        out[0] += v;
+        out[1] = v > out[1] ? v : out[1];
+    }
+    out[2] = rank_of(scratch, m, 50);
+    out[3] = rank_of(scratch, m, 99);
+}
+
+/* A reported percentile: exact below FG_BER_HIST_EXACT, else at most 1/128 above the exact one and never
+ * above the maximum. */
+static int percentile_ok(long long got, long long exact, long long max)
+{
+    if (exact < FG_BER_HIST_EXACT)
+        return got == exact;
+    return got >= exact && got <= max && got <= exact + exact / FG_BER_HIST_SUB;
+}
+
+/* Sums, maxima and percentiles of every counter, over all frames and the decoded ones, against the sorted
+ * values; the same point struct for one worker and for three (frame by frame, in chunks of 37, mixed). */
+static void test_counters_exact(void)
+{
+    enum { N = 5000 };
+    static syn_ctx c;
+    static long long scratch[N];
+    fg_ber_point ref;
+    static const int chunks[] = {CHUNK_NONE, 37, CHUNK_MIXED, 1};
+    for (size_t k = 0; k < sizeof chunks / sizeof *chunks; k++) {
+        syn_reset(&c, chunks[k]);
+        const fg_ber_engine eng = counting_engine(&c, k ? 3 : 1, N);
+        fg_ber_point p = point_at(1.0);
+        CU_ASSERT_EQUAL_FATAL(fg_ber_engine_run(&eng, &p), 0);
+        check_decoded_once(&c, N);
+        p.seconds = 0;
+        if (k == 0) {
+            ref = p;
+            continue;
+        }
+        CU_ASSERT(!memcmp(&p, &ref, sizeof p)); /* the split does not matter */
+    }
+    CU_ASSERT_EQUAL(ref.frames, N);
+    CU_ASSERT_EQUAL(ref.counters, 3);
+    long long sym = 0, dec = 0;
+    for (long long f = 0; f < N; f++)
+        sym += synth_extra(f).symbol_errors, dec += !synth(f).erasure;
+    CU_ASSERT_EQUAL(ref.symbol_errors, sym);
+    CU_ASSERT_DOUBLE_EQUAL(ref.ser, (double)sym / (32.0 * N), 1e-15);
+    static const double div[3] = {2.0, 1.0, 4.0};
+    int tail = 0;
+    for (int k = 0; k < 3; k++) {
+        const fg_ber_stat *s = &ref.stat[k];
+        long long a[4], d[4];
+        exact_stats(N, k, 0, a, scratch);
+        exact_stats(N, k, 1, d, scratch);
+        CU_ASSERT_EQUAL(s->sum, a[0]);
+        CU_ASSERT_EQUAL(s->sum - s->sum_erased, d[0]);
+        CU_ASSERT_EQUAL(s->max, a[1]);
+        CU_ASSERT_EQUAL(s->max_decoded, d[1]);
+        CU_ASSERT(percentile_ok(s->p50, a[2], a[1]) && percentile_ok(s->p99, a[3], a[1]));
+        CU_ASSERT(percentile_ok(s->p50_decoded, d[2], d[1]) && percentile_ok(s->p99_decoded, d[3], d[1]));
+        CU_ASSERT_DOUBLE_EQUAL(s->avg, (double)a[0] / (div[k] * N), 1e-12);
+        CU_ASSERT_DOUBLE_EQUAL(s->avg_decoded, (double)d[0] / (div[k] * (double)dec), 1e-12);
+        tail += a[3] >= FG_BER_HIST_EXACT;
+    }
+    CU_ASSERT_EQUAL(ref.stat[0].sum, ref.work);
+    CU_ASSERT_EQUAL(ref.stat[0].sum_erased, ref.work_erased);
+    CU_ASSERT_EQUAL(ref.avg_work, ref.stat[0].avg);
+    CU_ASSERT_EQUAL(tail, 1); /* counter 2's p99 is in the log bins; the heavy tail lies beyond counter 1's */
+    CU_ASSERT(ref.stat[1].max > 1000000 && ref.stat[1].p99 < 50);
+}
+
+/* Hand-made frames: counter 1 is f + 1 (1..100), counter 2 is 5 but for frames 97, 98 (10^6) and 99
+ * (3 10^6, erased); 7 symbol errors in frame 3. */
+static void test_counters_known(void)
+{
+    static fg_ber_frame t[100];
+    static fg_ber_extra x[100];
+    static syn_ctx c;
+    memset(t, 0, sizeof t);
+    memset(x, 0, sizeof x);
+    for (int f = 0; f < 100; f++) {
+        t[f].work = 2;
+        x[f].counter[0] = f + 1;
+        x[f].counter[1] = f < 97 ? 5 : f < 99 ? 1000000 : 3000000;
+    }
+    t[99].erasure = t[99].frame_error = 1;
+    x[3].symbol_errors = 7;
+    t[3].frame_error = 1;
+    syn_reset(&c, 7);
+    c.table = t;
+    c.table_x = x;
+    const fg_ber_engine eng = counting_engine(&c, 2, 100);
+    fg_ber_point p = point_at(0.0);
+    CU_ASSERT_EQUAL_FATAL(fg_ber_engine_run(&eng, &p), 0);
+    const fg_ber_stat *a = &p.stat[1], *b = &p.stat[2];
+    CU_ASSERT(a->sum == 5050 && a->max == 100 && a->p50 == 50 && a->p99 == 99);
+    CU_ASSERT(a->max_decoded == 99 && a->p50_decoded == 50 && a->p99_decoded == 99); /* ceil(0.99 99) = 99 */
+    CU_ASSERT_DOUBLE_EQUAL(a->avg, 50.5, 1e-15);
+    CU_ASSERT_DOUBLE_EQUAL(a->avg_decoded, 4950.0 / 99.0, 1e-12);
+    /* 10^6 lies in [2^19, 2^20), bins of 2^12: the bin 999424 .. 1003519, below the maximum 3 10^6 */
+    CU_ASSERT(b->sum == 97 * 5 + 5000000 && b->max == 3000000 && b->p50 == 5 && b->p99 == 1003519);
+    /* over the decoded frames 10^6 is the maximum, so the bin's top is capped there */
+    CU_ASSERT(b->max_decoded == 1000000 && b->p99_decoded == 1000000 && b->p50_decoded == 5);
+    CU_ASSERT_DOUBLE_EQUAL(b->avg, (97 * 5 + 5e6) / 400.0, 1e-9); /* divisor 4 */
+    CU_ASSERT(p.stat[0].max == 2 && p.stat[0].p99 == 2 && p.stat[0].avg == 1.0); /* work 2, divisor 2 */
+    CU_ASSERT(p.symbol_errors == 7 && p.erasures == 1 && p.frame_errors == 2);
+    CU_ASSERT_DOUBLE_EQUAL(p.ser, 7.0 / 3200.0, 1e-15);
+    /* a negative counter is a decoder's bug: refused naming the frame */
+    x[40].counter[1] = -3;
+    syn_reset(&c, CHUNK_NONE);
+    c.table = t;
+    c.table_x = x;
+    const fg_ber_engine e2 = counting_engine(&c, 1, 100);
+    CU_ASSERT_EQUAL(fg_ber_engine_run(&e2, &p), FG_EINVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(fg_last_error(), "frame 40: work counter 2 is -3"));
+    fg_ber_engine e3 = e2;
+    e3.n_extra = FG_BER_COUNTERS_MAX;
+    expect_einval(&e3, "n_extra=8 out of range [0, 7]");
+}
+
+/* The axis value at a FER, both ways: hand-made curves, linear in log10(FER). */
+static void test_x_at_fer(void)
+{
+    fg_ber_point up[3], down[3], up0[3];
+    static const double fu[3] = {1e-3, 1e-2, 1e-1}, fd[3] = {1e-1, 1e-2, 0.0}, fz[3] = {0.0, 1e-2, 1e-1};
+    for (int i = 0; i < 3; i++) {
+        up[i] = point_at(1.0 + i), up[i].fer = fu[i];
+        down[i] = point_at((double)i), down[i].fer = fd[i];
+        up0[i] = point_at(1.0 + i), up0[i].fer = fz[i];
+    }
+    double x = -1;
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(up, 3, pow(10, -1.5), 1, &x), 0);
+    CU_ASSERT_DOUBLE_EQUAL(x, 2.5, 1e-12);
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(up, 3, pow(10, -2.75), 1, &x), 0);
+    CU_ASSERT_DOUBLE_EQUAL(x, 1.25, 1e-12);
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(up, 3, 1e-2, 1, &x), 0);
+    CU_ASSERT_DOUBLE_EQUAL(x, 2.0, 1e-12);
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(up, 3, 1e-2, 0, &x), FG_EINVAL); /* a rising curve read as falling */
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(up, 3, 0.5, 1, &x), FG_EINVAL);  /* above the last point */
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(down, 3, pow(10, -1.5), 0, &x), 0);
+    CU_ASSERT_DOUBLE_EQUAL(x, 0.5, 1e-12);
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(down, 3, pow(10, -1.5), 1, &x), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(down, 3, 1e-3, 0, &x), FG_EINVAL); /* the last point has no errors */
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(up0, 3, 1e-3, 1, &x), FG_EINVAL);  /* the first point has none */
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(up0, 3, pow(10, -1.5), 1, &x), 0);
+    CU_ASSERT_DOUBLE_EQUAL(x, 2.5, 1e-12);
+    up[2].x = 1.5; /* not ascending */
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(up, 3, 0.05, 1, &x), FG_EINVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(fg_last_error(), "points not ascending"));
+}
+
 /* ---- the family registry ---- */
 
 static const char *const ldpc_impls[] = {"float", "fixed", "cycle"};
@@ -611,8 +810,16 @@ static int toy_decode(void *p, const fg_decode_io *io)
             io->erased[i] = fault == 3;
         if (io->work)
             io->work[i] = (int32_t)(1 + f % 3);
+        if (io->counters) /* toy-q's two further counters */
+            io->counters[2 * i] = f % 7, io->counters[2 * i + 1] = f * f % 5000;
     }
     return 0;
+}
+
+static int toy_chunk5(void *w)
+{
+    (void)w;
+    return 5;
 }
 
 static const fg_family_impl toy_impl = {.name = "exact",
@@ -627,7 +834,15 @@ static const fg_family_impl toy_impl2 = {.name = "other",
                                          .create = toy_create,
                                          .destroy = free,
                                          .decode = toy_decode};
+static const fg_family_impl toy_impl_batch = {.name = "batch",
+                                              .summary = "the toy decoder, 5 frames a call",
+                                              .input = FG_IMPL_REAL,
+                                              .create = toy_create,
+                                              .destroy = free,
+                                              .chunk = toy_chunk5,
+                                              .decode = toy_decode};
 static const fg_family_impl *const toy_impls[] = {&toy_impl, NULL};
+static const fg_family_impl *const toy_q_impls[] = {&toy_impl, &toy_impl_batch, NULL};
 static const fg_channel toy_channel = {.name = "toy",
                                        .axis = "snr",
                                        .axis_label = "SNR",
@@ -786,6 +1001,51 @@ static void test_family_point(void)
     fg_family_setup_free(&s);
 }
 
+/* A q-ary variant (2-bit symbols) with two further work counters, through the generic worker frame by frame
+ * and in batches of 5: symbol errors (fault 1 flips bits 0 and k-1: two symbols; an erasure loses every
+ * symbol, the last one of odd k shorter) and the counters' sums, whatever the workers. */
+static const fg_family_counter toy_q_counters[] = {{"mod7", "avg_mod7", 1.0, "f mod 7"},
+                                                   {"sq", "avg_sq", 10.0, "f^2 mod 5000"},
+                                                   {NULL}};
+
+static void test_family_counters(void)
+{
+    static fg_family q;
+    q = toy_family;
+    q.name = "toy-q";
+    q.impls = toy_q_impls;
+    q.counters = toy_q_counters;
+    q.symbol_bits = 2;
+    if (!fg_family_find("toy-q"))
+        CU_ASSERT_EQUAL_FATAL(fg_family_register(&q), 0);
+    CU_ASSERT_EQUAL(fg_family_counters(&q), 3);
+    CU_ASSERT_EQUAL(fg_family_counters(&toy_family), 1);
+    CU_ASSERT_STRING_EQUAL(fg_family_counter_at(&toy_family, 0).name, "steps"); /* avg_steps without avg_ */
+    CU_ASSERT_STRING_EQUAL(fg_family_counter_at(&q, 2).key, "avg_sq");
+    for (int k = 9; k <= 10; k++)
+        for (int b = 0; b < 2; b++)
+            for (int w = 1; w <= 3; w += 2) {
+                fg_family_setup s;
+                char args[32];
+                snprintf(args, sizeof args, "--k %d", k);
+                CU_ASSERT_EQUAL_FATAL(fg_family_setup_text(&s, &q, b ? "batch" : "exact", args), 0);
+                const fg_family_run run = {9, 1000000, 777, w, NULL, NULL};
+                fg_ber_point p;
+                CU_ASSERT_EQUAL_FATAL(fg_family_ber_point(&s.inst, s.impl, s.icfg, &run, 0.5, &p), 0);
+                long long se = 0, m7 = 0, sq = 0;
+                for (long long f = 0; f < 777; f++) {
+                    se += toy_fault(f) == 1 ? 2 : toy_fault(f) == 3 ? (k + 1) / 2 : 0;
+                    m7 += f % 7, sq += f * f % 5000;
+                }
+                CU_ASSERT_EQUAL(p.frames, 777);
+                CU_ASSERT_EQUAL(p.symbol_errors, se);
+                CU_ASSERT_DOUBLE_EQUAL(p.ser, (double)se / (777.0 * ((k + 1) / 2)), 1e-15);
+                CU_ASSERT(p.counters == 3 && p.stat[1].sum == m7 && p.stat[2].sum == sq && p.stat[1].max == 6);
+                CU_ASSERT_DOUBLE_EQUAL(p.stat[2].avg, (double)sq / 7770.0, 1e-9);
+                fg_family_setup_free(&s);
+            }
+}
+
 void fg_test_register(void)
 {
     static const fg_test_case cases[] = {
@@ -795,9 +1055,13 @@ void fg_test_register(void)
         {"progress stops the run: INTERRUPTED keeps the counts", test_progress_stop},
         {"worker failure: code and frame range", test_worker_failure},
         {"bad settings: FG_EINVAL naming them", test_bad_settings},
+        {"work counters: sums, max, p50, p99; 1 or 3 workers alike", test_counters_exact},
+        {"work counters and symbol errors of hand-made frames", test_counters_known},
+        {"axis value at a FER, falling and rising", test_x_at_fer},
         {"registry: built-in families and implementations", test_registry_builtin},
         {"registry: a program's family, duplicates refused", test_registry_register},
         {"a program's family through fg_family_ber_point", test_family_point},
+        {"a q-ary family's symbol errors and work counters, frame by frame and in batches", test_family_counters},
         {NULL, NULL},
     };
     fg_add_suite("ber_engine", cases);

@@ -351,21 +351,21 @@ static void test_ebn0_at(void)
 {
     fg_ber_point c[5] = {pt(1.0, 0.5), pt(1.5, 1e-1), pt(2.0, 1e-3), pt(2.5, 1e-4), pt(3.0, 0.0)};
     double e;
-    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 5, 1e-2, &e), 0);
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 5, 1e-2, 0, &e), 0);
     CU_ASSERT_DOUBLE_EQUAL(e, 1.75, 1e-12); /* halfway in log10 between 1e-1 and 1e-3 */
-    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 5, 1e-1, &e), 0);
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 5, 1e-1, 0, &e), 0);
     CU_ASSERT_DOUBLE_EQUAL(e, 1.5, 1e-12);
-    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 5, 3e-4, &e), 0);
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 5, 3e-4, 0, &e), 0);
     CU_ASSERT_DOUBLE_EQUAL(e, 2.0 + 0.5 * (log10(3e-4) + 3.0) / -1.0, 1e-12);
-    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 5, 1e-5, &e), FG_EINVAL); /* last point has no errors */
-    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 5, 0.9, &e), FG_EINVAL);  /* above the first point */
-    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 1, 0.5, &e), FG_EINVAL);
-    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 5, 0.0, &e), FG_EINVAL);
-    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 5, 1.0, &e), FG_EINVAL);
-    CU_ASSERT_EQUAL(fg_ber_x_at_fer(NULL, 5, 0.1, &e), FG_EINVAL);
-    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 5, 0.1, NULL), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 5, 1e-5, 0, &e), FG_EINVAL); /* last point has no errors */
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 5, 0.9, 0, &e), FG_EINVAL);  /* above the first point */
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 1, 0.5, 0, &e), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 5, 0.0, 0, &e), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 5, 1.0, 0, &e), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(NULL, 5, 0.1, 0, &e), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(c, 5, 0.1, 0, NULL), FG_EINVAL);
     fg_ber_point d[2] = {pt(2.0, 0.1), pt(1.0, 0.01)};
-    CU_ASSERT_EQUAL(fg_ber_x_at_fer(d, 2, 0.05, &e), FG_EINVAL); /* descending Eb/N0 */
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(d, 2, 0.05, 0, &e), FG_EINVAL); /* descending Eb/N0 */
     CU_ASSERT(strstr(fg_last_error(), "ascending") != NULL);
 }
 

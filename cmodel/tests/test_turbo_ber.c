@@ -248,9 +248,9 @@ static void test_ebn0_at(void)
     p[1].x = 0.5, p[1].fer = 0.1;
     p[2].x = 1.0, p[2].fer = 0.001;
     double e;
-    CU_ASSERT_EQUAL(fg_ber_x_at_fer(p, 3, 0.01, &e), 0);
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(p, 3, 0.01, 0, &e), 0);
     CU_ASSERT_DOUBLE_EQUAL(e, 0.75, 1e-12); /* halfway in log10 between 1e-1 and 1e-3 */
-    CU_ASSERT_EQUAL(fg_ber_x_at_fer(p, 3, 1e-4, &e), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_ber_x_at_fer(p, 3, 1e-4, 0, &e), FG_EINVAL);
     CU_ASSERT_PTR_NOT_NULL(strstr(fg_last_error(), "not bracketed"));
 }
 

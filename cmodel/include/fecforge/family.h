@@ -68,6 +68,9 @@ typedef struct {
     int32_t *app_q;        /* count * app_len, the others (quantised or bit inputs); NULL: not wanted */
     int32_t *work;         /* count; NULL: not wanted */
     uint8_t *erased;       /* count (1: the decoder gave up); NULL: not wanted */
+    /* count * (fg_family_counters(family) - 1): the family's further work counters (fg_family.counters),
+     * frame i's from i * that; NULL: not wanted (or the family has none) */
+    int64_t *counters;
 } fg_decode_io;
 
 /* What an implementation takes: real LLRs, quantised LLRs, or the received bits of a FG_RX_BITS channel. */
@@ -145,6 +148,16 @@ typedef struct {
     size_t offset;
 } fg_opt_part;
 
+/* A work counter of a family: counter 0 is its primary one (work_name, work_div: fg_decode_io.work), the
+ * others are declared in fg_family.counters (fg_decode_io.counters). BER results give each one's average,
+ * largest value and percentiles (fecforge/ber.h fg_ber_stat; docs/ber.md). */
+typedef struct {
+    const char *name; /* the stem of its statistics' keys ("<name>_max", "<name>_p99"): "backtracks" */
+    const char *key;  /* the JSON key of its average: "avg_backtracks" */
+    double div;       /* average = sum / (frames div); 0: 1 */
+    const char *help; /* one line: what it counts */
+} fg_family_counter;
+
 typedef struct fg_family {
     const char *name;    /* "ldpc", also the command word: fecforge ber ldpc */
     const char *summary; /* one line */
@@ -177,7 +190,15 @@ typedef struct fg_family {
     double work_div;       /* avg_work = work / (frames work_div) */
     const fg_family_impl *const *impls; /* its CPU implementations, NULL-ended */
     const struct fg_family_arch *arch; /* its architecture study, `fecforge arch NAME` (fecforge/arch.h); NULL: none */
+    /* Its work counters after the primary one, NULL-name-ended (at most FG_BER_COUNTERS_MAX - 1); NULL: none. */
+    const fg_family_counter *counters;
+    int symbol_bits; /* > 1: q-ary, a symbol is that many consecutive information bits (symbol errors, SER) */
 } fg_family;
+
+/* Work counters of f (the primary one and its declared ones), and counter c of them (div > 0): counter 0
+ * from work_name and work_div (its name: work_name without a leading "avg_"). */
+int fg_family_counters(const fg_family *f);
+fg_family_counter fg_family_counter_at(const fg_family *f, int c);
 
 /* ---- the registry: the library's families, and what a program adds ---- */
 
@@ -243,6 +264,12 @@ typedef struct {
  * zeroed and the message names the frames that failed. */
 int fg_family_ber_point(const fg_family_inst *fi, const fg_family_impl *impl, const void *icfg,
                         const fg_family_run *run, double x, fg_ber_point *out);
+/* The JSON object of a point of f (docs/ber.md): ["type": type,] the axis and the channel's parameters, the
+ * counts and rates, every work counter's statistics, stop, elapsed_s, frames_per_s. */
+void fg_family_ber_json_point(fg_json *j, const fg_family *f, const fg_ber_point *p, const char *type);
+/* "<axis>_at_fer": the axis value at each FER of fg_ber_fer_targets that two of the points bracket, in the
+ * direction of f's channel (fg_channel.fer_rises). */
+void fg_family_ber_json_at_fer(fg_json *j, const fg_family *f, const fg_ber_point *p_n, int n);
 
 /* A pool of decoders of one implementation: workers (CPU threads, or GPUs 0 .. workers-1) that split
  * the frames of each call among them, each a chunk (a GPU's batch) at a time. */
@@ -254,6 +281,19 @@ int fg_family_decoder_run(fg_family_decoder *d, const fg_decode_io *io);
 /* Frames a call should hold to keep every worker busy (the workers' chunks together, at least 64). */
 int fg_family_decoder_batch(const fg_family_decoder *d);
 void fg_family_decoder_destroy(fg_family_decoder *d);
+
+/* How frame i of two implementations' outputs a and b of the same frames differs (verify --impl): the first
+ * decided bit, work counter (fg_decode_io.work, then .counters) and a-posteriori value (beyond tol) that
+ * differ, whether the erasure flags do, and the first of these in words with both values ("bit 3: fixed 0,
+ * cycle 1"; "work counter backtracks: ..."; what is empty when nothing differs). */
+typedef struct {
+    int bit, counter, app; /* -1: none differs (counter 0: the primary one) */
+    int erasure;
+    double app_max;        /* the largest a-posteriori difference */
+    char what[160];
+} fg_frame_diff;
+void fg_family_frame_diff(const fg_family_inst *fi, const fg_decode_io *a, const fg_decode_io *b, int i, int app_len,
+                          double tol, const char *name_a, const char *name_b, fg_frame_diff *d);
 
 /* The channel of fi at point x (its options fi->chan_cfg, the code's rate): FG_EINVAL naming the axis or option. */
 int fg_family_point(const fg_family_inst *fi, double x, fg_channel_point *pt);

@@ -23,6 +23,7 @@ typedef struct {
     atomic_llong *next;  /* offset of the next free frame of the round */
     atomic_int *failed;
     fg_ber_frame *res;
+    fg_ber_extra *ext;
     int err;             /* this worker's first failure and its message */
     char msg[256];
 } worker_ctx;
@@ -44,7 +45,7 @@ static void *worker_round(void *arg)
         if (i >= t->round_n)
             break;
         const int count = (int)(t->round_n - i < t->chunk ? t->round_n - i : t->chunk);
-        const int rc = t->e->run(t->w, t->first + i, count, t->res + i);
+        const int rc = t->e->run(t->w, t->first + i, count, t->res + i, t->ext + i);
         if (rc) {
             if (!t->err) {
                 t->err = rc;
@@ -61,17 +62,109 @@ static void *worker_round(void *arg)
     return NULL;
 }
 
-static void rates(fg_ber_point *p, const fg_ber_engine *e, double t0)
+/* ---- the work counters' histograms (fecforge/ber.h fg_ber_stat) ---- */
+
+/* bins: EXACT = 2^HIST_OCT0 unit ones, then SUB = 2^HIST_SUB_BITS per octave up to 2^63 */
+enum { HIST_OCT0 = 10, HIST_SUB_BITS = 7, HIST_BINS = FG_BER_HIST_EXACT + (63 - HIST_OCT0) * FG_BER_HIST_SUB };
+_Static_assert(FG_BER_HIST_EXACT == 1 << HIST_OCT0 && FG_BER_HIST_SUB == 1 << HIST_SUB_BITS, "histogram bins");
+
+static int hist_bin(long long v)
+{
+    if (v < FG_BER_HIST_EXACT)
+        return (int)v;
+    int e = HIST_OCT0; /* v in [2^e, 2^(e+1)): FG_BER_HIST_SUB bins of 2^(e - HIST_SUB_BITS) */
+    while ((unsigned long long)v >> (e + 1))
+        e++;
+    return FG_BER_HIST_EXACT + (e - HIST_OCT0) * FG_BER_HIST_SUB +
+           (int)((unsigned long long)v >> (e - HIST_SUB_BITS)) - FG_BER_HIST_SUB;
+}
+
+/* The largest value of bin b. */
+static long long hist_top(int b)
+{
+    if (b < FG_BER_HIST_EXACT)
+        return b;
+    const int o = b - FG_BER_HIST_EXACT, shift = HIST_OCT0 + o / FG_BER_HIST_SUB - HIST_SUB_BITS;
+    const unsigned long long lo = (unsigned long long)(FG_BER_HIST_SUB + o % FG_BER_HIST_SUB) << shift;
+    return (long long)(lo + ((1ull << shift) - 1));
+}
+
+/* The frame-ordered tally of a point: the counts in the point, each counter's histogram and largest value
+ * for the decoded frames (set 0) and the erased ones (set 1). */
+typedef struct {
+    long long *hist; /* [set][counter][HIST_BINS] */
+    long long max[2][FG_BER_COUNTERS_MAX];
+} tally;
+
+static long long *hist_of(const tally *t, int set, int c)
+{
+    return t->hist + ((size_t)set * FG_BER_COUNTERS_MAX + (size_t)c) * HIST_BINS;
+}
+
+/* The p50 and p99 (nearest rank) of the sets [s0, s1] of counter c, n frames, largest value max. */
+static void percentiles(const tally *t, int c, int s0, int s1, long long n, long long max, long long *p50,
+                        long long *p99)
+{
+    const long long r50 = (n * 50 + 99) / 100, r99 = (n * 99 + 99) / 100;
+    long long cum = 0;
+    *p50 = *p99 = 0;
+    for (int b = 0; b < HIST_BINS && cum < r99; b++) {
+        const long long before = cum;
+        for (int s = s0; s <= s1; s++)
+            cum += hist_of(t, s, c)[b];
+        const long long v = hist_top(b) < max ? hist_top(b) : max;
+        if (before < r50 && cum >= r50)
+            *p50 = v;
+        if (cum >= r99)
+            *p99 = v;
+    }
+}
+
+/* Frame r (frame number f) into the point and the tally; FG_EINVAL for a negative counter. */
+static int count_frame(fg_ber_point *p, tally *t, const fg_ber_frame *r, const fg_ber_extra *x, long long f)
+{
+    p->frames++;
+    p->frame_errors += r->frame_error;
+    p->erasures += r->erasure;
+    p->bit_errors += r->bit_errors;
+    p->symbol_errors += x->symbol_errors;
+    p->work += r->work;
+    p->work_erased += r->erasure ? r->work : 0;
+    const int set = r->erasure != 0;
+    for (int c = 0; c < p->counters; c++) {
+        const long long v = c ? x->counter[c - 1] : r->work;
+        if (v < 0)
+            return fg_set_error(FG_EINVAL, "frame %lld: work counter %d is %lld, below 0", f, c, v);
+        p->stat[c].sum += v;
+        p->stat[c].sum_erased += set ? v : 0;
+        hist_of(t, set, c)[hist_bin(v)]++;
+        t->max[set][c] = v > t->max[set][c] ? v : t->max[set][c];
+    }
+    return 0;
+}
+
+static void rates(fg_ber_point *p, const fg_ber_engine *e, const tally *t, double t0)
 {
     const double fr = p->frames > 0 ? (double)p->frames : 1.0;
     p->fer = (double)p->frame_errors / fr;
     p->ber = (double)p->bit_errors / (fr * (double)e->info_bits);
-    p->avg_work = (double)p->work / (e->work_div * fr);
+    p->ser = e->info_symbols > 0 ? (double)p->symbol_errors / (fr * (double)e->info_symbols) : 0.0;
     /* over the decoded frames: an erasure's k lost bits and its work left out */
     const long long decoded = p->frames - p->erasures;
     const double dr = decoded > 0 ? (double)decoded : 1.0;
     p->ber_decoded = (double)(p->bit_errors - p->erasures * (long long)e->info_bits) / (dr * (double)e->info_bits);
-    p->avg_work_decoded = (double)(p->work - p->work_erased) / (e->work_div * dr);
+    for (int c = 0; c < p->counters; c++) {
+        fg_ber_stat *s = &p->stat[c];
+        const double div = c == 0 ? e->work_div : e->extra_div[c - 1] > 0 ? e->extra_div[c - 1] : 1.0;
+        s->avg = (double)s->sum / (div * fr);
+        s->avg_decoded = (double)(s->sum - s->sum_erased) / (div * dr);
+        s->max_decoded = t->max[0][c];
+        s->max = t->max[1][c] > s->max_decoded ? t->max[1][c] : s->max_decoded;
+        percentiles(t, c, 0, 1, p->frames, s->max, &s->p50, &s->p99);
+        percentiles(t, c, 0, 0, decoded, s->max_decoded, &s->p50_decoded, &s->p99_decoded);
+    }
+    p->avg_work = p->stat[0].avg;
+    p->avg_work_decoded = p->stat[0].avg_decoded;
     p->seconds = fg_ber_now() - t0;
 }
 
@@ -88,6 +181,9 @@ static int check(const fg_ber_engine *e)
     if (e->info_bits < 1 || !(e->work_div > 0))
         return fg_set_error(FG_EINVAL, "BER engine: info_bits=%d, work_div=%g must be positive", e->info_bits,
                             e->work_div);
+    if (e->n_extra < 0 || e->n_extra >= FG_BER_COUNTERS_MAX || e->info_symbols < 0)
+        return fg_set_error(FG_EINVAL, "BER engine: n_extra=%d out of range [0, %d], info_symbols=%d", e->n_extra,
+                            FG_BER_COUNTERS_MAX - 1, e->info_symbols);
     return 0;
 }
 
@@ -119,11 +215,15 @@ int fg_ber_engine_run(const fg_ber_engine *e, fg_ber_point *out)
     }
     const long long per_max = PER_MAX, res_max = chunks + per_max * W;
     fg_ber_frame *res = rc ? NULL : malloc(sizeof *res * (size_t)res_max);
-    if (!rc && !res)
+    fg_ber_extra *ext = rc ? NULL : malloc(sizeof *ext * (size_t)res_max);
+    tally tl = {rc ? NULL : calloc((size_t)2 * FG_BER_COUNTERS_MAX * HIST_BINS, sizeof *tl.hist), {{0}}};
+    if (!rc && (!res || !ext || !tl.hist))
         rc = fg_set_error(FG_ENOMEM, "BER engine: out of memory for a round of %lld frames", res_max);
     fg_ber_point p = *out;
-    p.frames = p.frame_errors = p.erasures = p.bit_errors = p.work = p.work_erased = 0;
+    p.frames = p.frame_errors = p.erasures = p.bit_errors = p.work = p.work_erased = p.symbol_errors = 0;
     p.stop = FG_BER_STOP_MAX_FRAMES;
+    p.counters = 1 + e->n_extra;
+    memset(p.stat, 0, sizeof p.stat);
     long long next_frame = 0, per = PER_FIRST;
     int done = 0;
     atomic_llong next;
@@ -137,12 +237,14 @@ int fg_ber_engine_run(const fg_ber_engine *e, fg_ber_point *out)
             round_n = e->max_frames - next_frame;
         atomic_init(&next, 0);
         atomic_init(&failed, 0);
+        memset(ext, 0, sizeof *ext * (size_t)round_n); /* what a worker does not count is 0 */
         for (int t = 0; t < W; t++) {
             tc[t].first = next_frame;
             tc[t].round_n = round_n;
             tc[t].next = &next;
             tc[t].failed = &failed;
             tc[t].res = res;
+            tc[t].ext = ext;
         }
         int started = 0;
         for (int t = 1; t < W; t++) {
@@ -159,26 +261,23 @@ int fg_ber_engine_run(const fg_ber_engine *e, fg_ber_point *out)
                 rc = fg_set_error(tc[t].err, "%s", tc[t].msg);
         if (rc)
             break;
-        for (long long i = 0; i < round_n; i++) { /* frame order: the stop rule */
-            p.frames++;
-            p.frame_errors += res[i].frame_error;
-            p.erasures += res[i].erasure;
-            p.bit_errors += res[i].bit_errors;
-            p.work += res[i].work;
-            p.work_erased += res[i].erasure ? res[i].work : 0;
-            if (p.frame_errors >= e->min_fe) {
+        for (long long i = 0; i < round_n && !rc; i++) { /* frame order: the stop rule */
+            rc = count_frame(&p, &tl, &res[i], &ext[i], next_frame + i);
+            if (!rc && p.frame_errors >= e->min_fe) {
                 p.stop = FG_BER_STOP_MIN_FE;
                 done = 1;
                 break;
             }
         }
+        if (rc)
+            break;
         next_frame += round_n;
         if (next_frame >= e->max_frames)
             done = 1;
         if (per < PER_MAX)
             per *= 2;
         if (e->progress) {
-            rates(&p, e, t0);
+            rates(&p, e, &tl, t0);
             if (e->progress(e->progress_ctx, &p) && !done) {
                 p.stop = FG_BER_STOP_INTERRUPTED;
                 done = 1;
@@ -191,14 +290,20 @@ int fg_ber_engine_run(const fg_ber_engine *e, fg_ber_point *out)
     free(tc);
     free(tid);
     free(res);
+    free(ext);
+    if (!rc)
+        rates(&p, e, &tl, t0);
+    free(tl.hist);
     if (rc)
         return rc;
-    rates(&p, e, t0);
     *out = p;
     return 0;
 }
 
-int fg_ber_x_at_fer(const fg_ber_point *p_n, int n, double fer_target, double *x)
+const double fg_ber_fer_targets[FG_BER_FER_TARGETS] = {1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6};
+const char *const fg_ber_fer_target_names[FG_BER_FER_TARGETS] = {"1e-1", "1e-2", "1e-3", "1e-4", "1e-5", "1e-6"};
+
+int fg_ber_x_at_fer(const fg_ber_point *p_n, int n, double fer_target, int fer_rises, double *x)
 {
     if (!p_n || !x || n < 0)
         return fg_set_error(FG_EINVAL, "fg_ber_x_at_fer: NULL points or result, or n=%d < 0", n);
@@ -208,7 +313,8 @@ int fg_ber_x_at_fer(const fg_ber_point *p_n, int n, double fer_target, double *x
         if (!(p_n[i + 1].x > p_n[i].x))
             return fg_set_error(FG_EINVAL, "points not ascending: %g then %g", p_n[i].x, p_n[i + 1].x);
         const double fa = p_n[i].fer, fb = p_n[i + 1].fer;
-        if (fa >= fer_target && fb <= fer_target && fb > 0.0) {
+        const double hi = fer_rises ? fb : fa, lo = fer_rises ? fa : fb; /* the higher and the lower FER */
+        if (hi >= fer_target && lo <= fer_target && lo > 0.0) {
             if (fa == fb) {
                 *x = p_n[i].x;
                 return 0;

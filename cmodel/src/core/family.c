@@ -5,6 +5,7 @@
 #include "fecforge/error.h"
 #include "fecforge/frames.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -90,10 +91,37 @@ static const fg_family *find_locked(const char *name)
     return NULL;
 }
 
+int fg_family_counters(const fg_family *f)
+{
+    int n = 1;
+    while (f->counters && f->counters[n - 1].name && n < FG_BER_COUNTERS_MAX)
+        n++;
+    return n;
+}
+
+fg_family_counter fg_family_counter_at(const fg_family *f, int c)
+{
+    if (c > 0) {
+        fg_family_counter fc = f->counters[c - 1];
+        fc.div = fc.div > 0 ? fc.div : 1.0;
+        return fc;
+    }
+    const char *w = f->work_name ? f->work_name : "avg_work";
+    return (fg_family_counter){strncmp(w, "avg_", 4) ? w : w + 4, w, f->work_div > 0 ? f->work_div : 1.0,
+                               "the family's work counter"};
+}
+
 int fg_family_register(const fg_family *f)
 {
     if (!f || !f->name || !f->open || !f->encode || !f->channel || !f->impls)
         return fg_set_error(FG_EINVAL, "fg_family_register: a family needs a name, open, encode, channel and impls");
+    const int nc = f->counters ? fg_family_counters(f) : 1;
+    if (nc == FG_BER_COUNTERS_MAX && f->counters[nc - 1].name)
+        return fg_set_error(FG_EINVAL, "family %s: more than %d work counters", f->name, FG_BER_COUNTERS_MAX);
+    for (int c = 1; c < nc; c++)
+        if (!f->counters[c - 1].key)
+            return fg_set_error(FG_EINVAL, "family %s: work counter %s has no JSON key", f->name,
+                                f->counters[c - 1].name);
     pthread_mutex_lock(&reg_lock);
     int rc = 0;
     if (find_locked(f->name))
@@ -335,6 +363,8 @@ typedef struct {
     uint8_t *bits;
     int32_t work;
     uint8_t erased;
+    int n_extra;     /* the family's further work counters, into extra (chunk * n_extra) */
+    int64_t *extra;
     /* an implementation that takes chunk > 1 frames per call (a GPU without its own BER path): the frames
      * of a call, made by frame_threads threads and decoded in one call */
     int chunk, frame_threads;
@@ -361,6 +391,7 @@ static void point_worker_destroy(void *arg)
     free(pw->llr_q_b);
     free(pw->work_b);
     free(pw->n_rx_b);
+    free(pw->extra);
     free(pw);
 }
 
@@ -395,6 +426,7 @@ static int point_worker_create(void *ctx, int slot, void **out)
     if (!pw)
         return fg_set_error(FG_ENOMEM, "out of memory for a worker");
     pw->pc = pc;
+    pw->n_extra = fg_family_counters(pc->fi->family) - 1;
     int rc = pc->impl->create(pc->fi, pc->icfg, pc->impl->gpu ? slot : 0, &pw->w);
     if (!rc && !pc->impl->ber) {
         pw->chunk = pc->impl->chunk ? pc->impl->chunk(pw->w) : 1;
@@ -405,24 +437,32 @@ static int point_worker_create(void *ctx, int slot, void **out)
             if (!rc && !(pw->bits = malloc((size_t)pc->fi->dec_len)))
                 rc = fg_set_error(FG_ENOMEM, "out of memory for the decisions of a frame");
         }
+        if (!rc && pw->n_extra && !(pw->extra = calloc((size_t)pw->chunk * (size_t)pw->n_extra, sizeof *pw->extra)))
+            rc = fg_set_error(FG_ENOMEM, "out of memory for the work counters of %d frames", pw->chunk);
     }
     return rc;
 }
 
-/* The result of one decoded frame against its reference. */
+/* The result of one decoded frame against its reference (its further counters: n_extra from extra). */
 static void frame_result(const fg_family_inst *fi, const uint8_t *bits, const uint8_t *ref, int32_t work,
-                         uint8_t erased, fg_ber_frame *r)
+                         uint8_t erased, const int64_t *extra, int n_extra, fg_ber_frame *r, fg_ber_extra *x)
 {
-    int be = 0, fe = erased;
+    const int sb = fi->family->symbol_bits > 1 ? fi->family->symbol_bits : 0;
+    int be = 0, fe = erased, se = 0;
     for (int i = 0; i < fi->k; i++)
         be += bits[i] != ref[i];
+    for (int i = 0; sb && i < fi->k; i += sb) /* a q-ary symbol: sb bits (the last one may be shorter) */
+        se += memcmp(bits + i, ref + i, (size_t)(fi->k - i < sb ? fi->k - i : sb)) != 0;
     fe |= be > 0;
     for (int i = fi->k; i < fi->dec_len && !fe; i++)
         fe = bits[i] != ref[i];
     r->bit_errors = erased ? fi->k : be; /* an erasure: every information bit counts as lost */
+    x->symbol_errors = erased && sb ? (fi->k + sb - 1) / sb : se;
     r->work = work;
     r->frame_error = (int8_t)(fe != 0);
     r->erasure = (int8_t)erased;
+    for (int c = 0; c < n_extra; c++)
+        x->counter[c] = extra[c];
 }
 
 static int point_worker_chunk(void *arg)
@@ -432,7 +472,7 @@ static int point_worker_chunk(void *arg)
 }
 
 /* Frame f on the CPU: made by the family, decoded by the implementation, compared. */
-static int point_frame(point_worker *pw, long long f, fg_ber_frame *r)
+static int point_frame(point_worker *pw, long long f, fg_ber_frame *r, fg_ber_extra *x)
 {
     const point_ctx *pc = pw->pc;
     const fg_family_inst *fi = pc->fi;
@@ -447,18 +487,21 @@ static int point_frame(point_worker *pw, long long f, fg_ber_frame *r)
                              .point = &pc->pt,
                              .bits = pw->bits,
                              .work = &pw->work,
-                             .erased = &pw->erased};
+                             .erased = &pw->erased,
+                             .counters = pw->extra};
     pw->work = 0;
     pw->erased = 0;
+    if (pw->n_extra)
+        memset(pw->extra, 0, sizeof *pw->extra * (size_t)pw->n_extra);
     if ((rc = pc->impl->decode(pw->w, &io)))
         return rc;
-    frame_result(fi, pw->bits, pw->fr.ref, pw->work, pw->erased, r);
+    frame_result(fi, pw->bits, pw->fr.ref, pw->work, pw->erased, pw->extra, pw->n_extra, r, x);
     return 0;
 }
 
 /* Frames first .. first+count-1 (count <= chunk) made by frame_threads threads, FRAME_PIECE at a time,
  * decoded in one call, compared. */
-static int point_batch(point_worker *pw, long long first, int count, fg_ber_frame *res)
+static int point_batch(point_worker *pw, long long first, int count, fg_ber_frame *res, fg_ber_extra *ext)
 {
     const point_ctx *pc = pw->pc;
     const fg_family_inst *fi = pc->fi;
@@ -475,6 +518,8 @@ static int point_batch(point_worker *pw, long long first, int count, fg_ber_fram
         return rc;
     memset(pw->work_b, 0, sizeof *pw->work_b * (size_t)count);
     memset(pw->erased_b, 0, (size_t)count);
+    if (pw->n_extra)
+        memset(pw->extra, 0, sizeof *pw->extra * (size_t)count * (size_t)pw->n_extra);
     const fg_decode_io io = {.count = count,
                              .llr = real ? pw->llr_b : NULL,
                              .llr_q = quant ? pw->llr_q_b : NULL,
@@ -483,24 +528,26 @@ static int point_batch(point_worker *pw, long long first, int count, fg_ber_fram
                              .point = &pc->pt,
                              .bits = pw->bits_b,
                              .work = pw->work_b,
-                             .erased = pw->erased_b};
+                             .erased = pw->erased_b,
+                             .counters = pw->extra};
     if ((rc = pc->impl->decode(pw->w, &io)))
         return rc;
     for (int i = 0; i < count; i++)
-        frame_result(fi, pw->bits_b + i * dl, pw->ref_b + i * dl, pw->work_b[i], pw->erased_b[i], &res[i]);
+        frame_result(fi, pw->bits_b + i * dl, pw->ref_b + i * dl, pw->work_b[i], pw->erased_b[i],
+                     pw->extra + (size_t)i * (size_t)pw->n_extra, pw->n_extra, &res[i], &ext[i]);
     return 0;
 }
 
-static int point_run(void *arg, long long first, int count, fg_ber_frame *res)
+static int point_run(void *arg, long long first, int count, fg_ber_frame *res, fg_ber_extra *ext)
 {
     point_worker *pw = arg;
     const point_ctx *pc = pw->pc;
     if (pc->impl->ber)
         return pc->impl->ber(pw->w, pc->seed, &pc->pt, first, count, res);
     if (pw->chunk > 1)
-        return point_batch(pw, first, count, res);
+        return point_batch(pw, first, count, res, ext);
     for (int i = 0; i < count; i++) {
-        const int rc = point_frame(pw, first + i, &res[i]);
+        const int rc = point_frame(pw, first + i, &res[i], &ext[i]);
         if (rc) /* the engine names the frames of the call; a single frame of a longer call is named here */
             return count > 1 ? fg_prefix_error(rc, "frame %lld: ", first + i) : rc;
     }
@@ -522,6 +569,8 @@ int fg_family_ber_point(const fg_family_inst *fi, const fg_family_impl *impl, co
                        .max_frames = run->max_frames,
                        .info_bits = fi->k,
                        .work_div = f->work_div > 0 ? f->work_div : 1.0,
+                       .n_extra = fg_family_counters(f) - 1,
+                       .info_symbols = f->symbol_bits > 1 ? (fi->k + f->symbol_bits - 1) / f->symbol_bits : 0,
                        .ctx = &pc,
                        .worker_create = point_worker_create,
                        .worker_destroy = point_worker_destroy,
@@ -529,11 +578,132 @@ int fg_family_ber_point(const fg_family_inst *fi, const fg_family_impl *impl, co
                        .run = point_run,
                        .progress = run->progress,
                        .progress_ctx = run->progress_ctx};
+    for (int c = 0; c < e.n_extra; c++)
+        e.extra_div[c] = f->counters[c].div;
     memset(out, 0, sizeof *out);
     out->x = x;
     out->rate = fi->rate;
     memcpy(out->param, pc.pt.v, sizeof out->param);
     return fg_ber_engine_run(&e, out);
+}
+
+/* ---- a point's JSON ---- */
+
+static const char *stop_name(fg_ber_stop s)
+{
+    return s == FG_BER_STOP_MIN_FE ? "min_fe" : s == FG_BER_STOP_INTERRUPTED ? "interrupted" : "max_frames";
+}
+
+/* Counter c's statistics of p, in the unit of its average, with keys ending in sfx (over the decoded frames:
+ * "_decoded"): the average (but the primary one's, written before), <name>_max, _p50 and _p99. */
+static void json_counter(fg_json *j, const fg_family *f, const fg_ber_point *p, int c, int decoded)
+{
+    const fg_family_counter fc = fg_family_counter_at(f, c);
+    const fg_ber_stat *s = &p->stat[c];
+    const char *sfx = decoded ? "_decoded" : "";
+    const double div = fc.div;
+    const long long v[3] = {decoded ? s->max_decoded : s->max, decoded ? s->p50_decoded : s->p50,
+                            decoded ? s->p99_decoded : s->p99};
+    static const char *const what[3] = {"max", "p50", "p99"};
+    char key[160];
+    if (c > 0 || decoded) {
+        snprintf(key, sizeof key, "%s%s", fc.key, sfx);
+        fg_json_num(j, key, decoded ? s->avg_decoded : s->avg);
+    }
+    for (int i = 0; i < 3; i++) {
+        snprintf(key, sizeof key, "%s_%s%s", fc.name, what[i], sfx);
+        if (div == 1.0)
+            fg_json_int(j, key, v[i]);
+        else
+            fg_json_num(j, key, (double)v[i] / div);
+    }
+}
+
+void fg_family_ber_json_point(fg_json *j, const fg_family *f, const fg_ber_point *p, const char *type)
+{
+    fg_json_obj_open(j, NULL);
+    if (type)
+        fg_json_str(j, "type", type);
+    fg_json_num(j, f->channel->axis, p->x);
+    for (int i = 0; i < FG_CHANNEL_PARAMS_MAX && f->channel->param_keys[i]; i++)
+        fg_json_num(j, f->channel->param_keys[i], p->param[i]);
+    fg_json_int(j, "frames", p->frames);
+    fg_json_int(j, "frame_errors", p->frame_errors);
+    if (p->erasures || f->erasures)
+        fg_json_int(j, "erasures", p->erasures);
+    fg_json_int(j, "bit_errors", p->bit_errors);
+    if (f->symbol_bits > 1)
+        fg_json_int(j, "symbol_errors", p->symbol_errors);
+    fg_json_num(j, "fer", p->fer);
+    fg_json_num(j, "ber", p->ber);
+    if (f->symbol_bits > 1)
+        fg_json_num(j, "ser", p->ser);
+    fg_json_num(j, f->work_name, p->avg_work);
+    for (int c = 0; c < p->counters; c++)
+        json_counter(j, f, p, c, 0);
+    if (f->erasures) { /* over the frames decoded */
+        fg_json_num(j, "ber_decoded", p->ber_decoded);
+        for (int c = 0; c < p->counters; c++)
+            json_counter(j, f, p, c, 1);
+    }
+    fg_json_str(j, "stop", stop_name(p->stop));
+    fg_json_num(j, "elapsed_s", p->seconds);
+    fg_json_num(j, "frames_per_s", p->seconds > 0 ? (double)p->frames / p->seconds : 0.0);
+    fg_json_obj_close(j);
+}
+
+void fg_family_ber_json_at_fer(fg_json *j, const fg_family *f, const fg_ber_point *p_n, int n)
+{
+    char key[64];
+    snprintf(key, sizeof key, "%s_at_fer", f->channel->axis);
+    fg_json_obj_open(j, key);
+    for (int t = 0; t < FG_BER_FER_TARGETS; t++) {
+        double x;
+        if (fg_ber_x_at_fer(p_n, n, fg_ber_fer_targets[t], f->channel->fer_rises, &x) == 0)
+            fg_json_num(j, fg_ber_fer_target_names[t], x);
+    }
+    fg_clear_error();
+    fg_json_obj_close(j);
+}
+
+void fg_family_frame_diff(const fg_family_inst *fi, const fg_decode_io *a, const fg_decode_io *b, int i, int app_len,
+                          double tol, const char *name_a, const char *name_b, fg_frame_diff *d)
+{
+    const uint8_t *ba = a->bits + (size_t)i * fi->dec_len, *bb = b->bits + (size_t)i * fi->dec_len;
+    const int nx = fg_family_counters(fi->family) - 1;
+    const int64_t *xa = a->counters ? a->counters + (size_t)i * nx : NULL;
+    const int64_t *xb = b->counters ? b->counters + (size_t)i * nx : NULL;
+    memset(d, 0, sizeof *d);
+    d->bit = d->counter = d->app = -1;
+    for (int k = 0; k < fi->dec_len && d->bit < 0; k++)
+        d->bit = ba[k] != bb[k] ? k : -1;
+    if (a->work && b->work && a->work[i] != b->work[i])
+        d->counter = 0;
+    for (int c = 0; xa && xb && c < nx && d->counter < 0; c++)
+        d->counter = xa[c] != xb[c] ? c + 1 : -1;
+    d->erasure = a->erased && b->erased && a->erased[i] != b->erased[i];
+    for (int k = 0; k < app_len; k++) {
+        const size_t o = (size_t)i * app_len + k;
+        const double da = a->app_q ? a->app_q[o] : a->app[o], db = b->app_q ? b->app_q[o] : b->app[o];
+        if (fabs(da - db) > tol && d->app < 0)
+            d->app = k;
+        d->app_max = fabs(da - db) > d->app_max ? fabs(da - db) : d->app_max;
+    }
+    if (d->bit >= 0)
+        snprintf(d->what, sizeof d->what, "bit %d: %s %d, %s %d", d->bit, name_a, ba[d->bit], name_b, bb[d->bit]);
+    else if (d->counter == 0)
+        snprintf(d->what, sizeof d->what, "work: %s %d, %s %d", name_a, (int)a->work[i], name_b, (int)b->work[i]);
+    else if (d->counter > 0)
+        snprintf(d->what, sizeof d->what, "work counter %s: %s %lld, %s %lld",
+                 fg_family_counter_at(fi->family, d->counter).name, name_a, (long long)xa[d->counter - 1], name_b,
+                 (long long)xb[d->counter - 1]);
+    else if (d->erasure)
+        snprintf(d->what, sizeof d->what, "erasure: %s %d, %s %d", name_a, a->erased[i], name_b, b->erased[i]);
+    else if (d->app >= 0) {
+        const size_t o = (size_t)i * app_len + d->app;
+        snprintf(d->what, sizeof d->what, "app[%d]: %s %.17g, %s %.17g", d->app, name_a,
+                 a->app_q ? a->app_q[o] : a->app[o], name_b, b->app_q ? b->app_q[o] : b->app[o]);
+    }
 }
 
 /* ---- a pool of decoders ---- */
@@ -615,6 +785,7 @@ static fg_decode_io slice(const fg_family_inst *fi, const fg_decode_io *io, int 
     s.app_q = io->app_q ? io->app_q + al : NULL;
     s.work = io->work ? io->work + i : NULL;
     s.erased = io->erased ? io->erased + i : NULL;
+    s.counters = io->counters ? io->counters + (size_t)i * (size_t)(fg_family_counters(fi->family) - 1) : NULL;
     return s;
 }
 
@@ -645,6 +816,9 @@ int fg_family_decoder_run(fg_family_decoder *d, const fg_decode_io *io)
 {
     if (io->erased)
         memset(io->erased, 0, (size_t)io->count);
+    if (io->counters)
+        memset(io->counters, 0,
+               sizeof *io->counters * (size_t)io->count * (size_t)(fg_family_counters(d->fi->family) - 1));
     atomic_int next, failed;
     atomic_init(&next, 0);
     atomic_init(&failed, 0);
