@@ -51,7 +51,7 @@ static void parameters(FILE *f, const fg_opts *o)
     fprintf(f, "\n## Parameters\n\n| option | value | range | default | meaning |\n|---|---|---|---|---|\n");
     for (int g = 0; g < o->n_groups; g++)
         for (const fg_opt *op = o->groups[g].opts; op && op->name; op++) {
-            if (op->alias_of || (op->flags & (FG_OPT_HIDDEN | FG_OPT_CONFIG)))
+            if (!fg_opt_in_json(o, op))
                 continue;
             const void *field = (const char *)o->groups[g].base + op->offset;
             char v[256];

@@ -144,12 +144,10 @@ static int write_params(fg_vec_writer *w, const fg_design *d, const void *cfg, c
     int e = 0;
     for (int g = 0; g < bo.o.n_groups; g++)
         for (const fg_opt *o = bo.g[g].opts; o && o->name; o++) {
-            if (o->alias_of || (o->flags & (FG_OPT_HIDDEN | FG_OPT_CONFIG)))
+            if (!fg_opt_in_json(&bo.o, o))
                 continue;
             char key[64], v[256], *end;
-            snprintf(key, sizeof key, "%s", o->name);
-            for (char *c = key; *c; c++)
-                *c = *c == '-' ? '_' : *c;
+            fg_opt_key(o, key, sizeof key);
             fg_opt_value_text(o, (const char *)bo.g[g].base + o->offset, v, sizeof v);
             const long long n = strtoll(v, &end, 10);
             if (!v[0])

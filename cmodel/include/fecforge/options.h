@@ -159,8 +159,11 @@ int fg_opts_args(const fg_opts *p, char *buf, size_t n);
 struct fg_json;
 void fg_opts_write_json(const fg_opts *p, struct fg_json *j);
 /* The value of option o at field as text, as the help shows a default ("" for none: flags, texts, lists, a
- * number outside its range); the JSON key of an option is its name with '-' as '_'. */
+ * number outside its range); its JSON key (the name with '-' as '_'); whether fg_opts_write_json writes it
+ * (not an alias, a hidden or config-only option or the config option itself). */
 void fg_opt_value_text(const fg_opt *o, const void *field, char *buf, size_t n);
+void fg_opt_key(const fg_opt *o, char *buf, size_t n);
+int fg_opt_in_json(const fg_opts *p, const fg_opt *o);
 /* The help of every group: "  --name META   help; range (default D)". */
 void fg_opts_help(const fg_opts *p, FILE *f);
 /* Free the lists and texts parsed into the groups' structs and the results. */

@@ -885,20 +885,30 @@ int fg_opts_name_error(const fg_opts *p, int rc, const fg_opt_param *map, int n)
     return rc;
 }
 
+void fg_opt_key(const fg_opt *o, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", o->name);
+    for (char *c = buf; *c; c++)
+        if (*c == '-')
+            *c = '_';
+}
+
+int fg_opt_in_json(const fg_opts *p, const fg_opt *o)
+{
+    return !o->alias_of && !(o->flags & (FG_OPT_HIDDEN | FG_OPT_CONFIG)) &&
+           !(p->config_opt && !strcmp(o->name, p->config_opt));
+}
+
 void fg_opts_write_json(const fg_opts *p, struct fg_json *j)
 {
     for (int g = 0; g < p->n_groups; g++) {
         const fg_opt_group *gr = &p->groups[g];
         for (const fg_opt *o = gr->opts; o && o->name; o++) {
-            if (o->alias_of || (o->flags & (FG_OPT_HIDDEN | FG_OPT_CONFIG)) ||
-                (p->config_opt && !strcmp(o->name, p->config_opt)))
+            if (!fg_opt_in_json(p, o))
                 continue;
             const void *field = (const char *)gr->base + o->offset;
             char key[64], v[256];
-            snprintf(key, sizeof key, "%s", o->name);
-            for (char *c = key; *c; c++)
-                if (*c == '-')
-                    *c = '_';
+            fg_opt_key(o, key, sizeof key);
             switch (o->type) {
             case FG_OPT_FLAG: fg_json_bool(j, key, *(const int *)field != 0); break;
             /* a number outside its range is a default computed later ("0.75 for maxlog"): left out */
