@@ -13,12 +13,18 @@ for tool in verilator yosys; do printf '#!/bin/sh\necho "options.sh: %s ran" >&2
 chmod +x "$t/bin/"*
 export PATH="$t/bin:$PATH" FG_YOSYS="$t/bin/yosys"
 
-# every command line that has a help of its own: "verb" or "verb word"
+# every command line that has a help of its own: "verb" or "verb word", the words from the registries (the
+# families that ber lists, the designs that vectors lists) and the verbs' own words
 "$F" --help | awk '/^subcommands:/ { on = 1; next } on && /^  [a-z]/ { print $1 }' >"$t/verbs"
+words=$( { "$F" ber --help | sed -n '/^families:/,/^$/s/^  \([a-z][a-z0-9-]*\) .*/\1/p'
+           "$F" vectors --help | sed -n '/^designs/,/^$/s/^  \([a-z][a-z0-9-]*\) .*/\1/p'; } | sort -u)
+for w in ldpc viterbi subsystem xmap; do
+  case " $(echo $words) " in *" $w "*) ;; *) echo "FAIL: $w not among the registries' words: $words"; fail=1 ;; esac
+done
 : >"$t/cmds"
 while read -r v; do
   echo "$v" >>"$t/cmds"
-  for w in ldpc turbo turbo-fixed dbcf iag subsystem xmap plot devices vectors; do
+  for w in $words plot devices vectors; do
     "$F" "$v" "$w" --help 2>/dev/null | head -1 | grep -q "^usage: fecforge $v $w" && echo "$v $w" >>"$t/cmds"
   done
 done <"$t/verbs"
@@ -46,8 +52,10 @@ declare -A BAD=(
   [direction]=x [offer]=x [lfsr-seed]=0 [sim]=x [et]=x [nii]=x [z]=0 [llr-width]=0 [r-width]=0
   [app-width]=0 [in-shift]=-1 [mb]=x [scale]=x [batches]=0 [count]=0 [first]=-1 [encoding]=x [show]=-1
   [random]=0 [bank-depth]=0 [radix]=3 [window]=0 [norm]=x [sub]=-1 [half-iter]=-1 [stop-fer]=2
-  [mb-order]=x [fclk]=x [csv]='' [frames-out]='' [k-max]=0 [ext-width]=0 [bm-width]=0 [sm-width]=0
+  [mb-order]=x [fclk]=x [csv]='' [frames-out]='' [k-max]=0 [ext-width]=0 [bm-width]=0 [sm-width]=40
   [latency]=0 [frame]=x [then]=x [then-std]=x [umts-k]=x [seg]=3 [lanes]=3
+  [bits]=0 [ending]=x [gen]=x [launch-frames]=0 [overlap-left]=-1 [overlap-right]=-1 [punct]=x [subframe]=-1
+  [tb-block]=-1 [tb-depth]=-1 [tile]=-1 [traceback]=x [traffic]=x
 )
 n=0 checked=0
 cut -f2 "$t/opts" | sort | uniq -c | awk '$1 >= 2 { print $2 }' >"$t/shared"
