@@ -53,25 +53,32 @@ static int rep_open(const void *cfgp, const fg_opts *given, const fg_family_impl
     return 0;
 }
 
-static int rep_encode(const fg_family_inst *fi, uint64_t seed, long long f, uint8_t *ref, uint8_t *sent)
+/* k and rep: the first two ints of every toy configuration (read as ints, whatever the struct). */
+static const int *k_rep(const fg_family_inst *fi) { return fi->state; }
+
+int fg_toy_rep_encode(const fg_family_inst *fi, uint64_t seed, long long f, uint8_t *ref, uint8_t *sent)
 {
-    const rep_cfg *c = fi->state;
-    const int rc = fg_channel_random_bits(c->k, seed, (uint64_t)f, ref);
+    const int *kr = k_rep(fi);
+    const int rc = fg_channel_random_bits(kr[0], seed, (uint64_t)f, ref);
     for (int i = 0; !rc && i < fi->n; i++)
-        sent[i] = ref[i / c->rep];
+        sent[i] = ref[i / kr[1]];
     return rc;
 }
 
-static void rep_describe(const fg_family_inst *fi, const fg_family_impl *impl, fg_json *j)
+void fg_toy_rep_code_json(const fg_family_inst *fi, fg_json *j)
 {
-    const rep_cfg *c = fi->state;
     fg_json_obj_open(j, "code");
     fg_json_str(j, "name", fi->code_name);
     fg_json_int(j, "n", fi->n);
     fg_json_int(j, "k", fi->k);
-    fg_json_int(j, "rep", c->rep);
+    fg_json_int(j, "rep", k_rep(fi)[1]);
     fg_json_num(j, "rate", fi->rate);
     fg_json_obj_close(j);
+}
+
+static void rep_describe(const fg_family_inst *fi, const fg_family_impl *impl, fg_json *j)
+{
+    fg_toy_rep_code_json(fi, j);
     fg_json_obj_open(j, "decoder");
     fg_json_str(j, "name", impl->name);
     fg_json_obj_close(j);
@@ -199,7 +206,7 @@ const fg_family fg_toy_bsc = {
     .cfg_size = sizeof(rep_cfg),
     .open = rep_open,
     .channel = &fg_channel_bsc,
-    .encode = rep_encode,
+    .encode = fg_toy_rep_encode,
     .describe = rep_describe,
     .label = rep_label,
     .work_name = "avg_votes",
@@ -253,7 +260,7 @@ const fg_family fg_toy_bsid = {
     .cfg_size = sizeof(rep_cfg),
     .open = rep_open,
     .channel = &fg_channel_bsid,
-    .encode = rep_encode,
+    .encode = fg_toy_rep_encode,
     .describe = rep_describe,
     .label = rep_label,
     .work_name = "avg_received",

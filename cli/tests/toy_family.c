@@ -20,7 +20,8 @@
 #include <string.h>
 
 typedef struct {
-    int k, rep, fixed, q_width, q_frac;
+    int k, rep; /* first, as fg_toy_rep_encode reads them */
+    int fixed, q_width, q_frac;
 } toy_cfg;
 
 #define O(f) offsetof(toy_cfg, f)
@@ -72,26 +73,10 @@ static const char *toy_impl_for(const void *cfgp, int gpu)
     return ((const toy_cfg *)cfgp)->fixed ? "fixed" : "float";
 }
 
-/* Frame f: k bits of Philox stream f, each sent rep times (bit i's copies at i*rep .. i*rep+rep-1). */
-static int toy_encode(const fg_family_inst *fi, uint64_t seed, long long f, uint8_t *ref, uint8_t *sent)
-{
-    const toy_cfg *c = fi->state;
-    const int rc = fg_channel_random_bits(c->k, seed, (uint64_t)f, ref);
-    for (int i = 0; !rc && i < fi->n; i++)
-        sent[i] = ref[i / c->rep];
-    return rc;
-}
-
 static void toy_describe(const fg_family_inst *fi, const fg_family_impl *impl, fg_json *j)
 {
     const toy_cfg *c = fi->state;
-    fg_json_obj_open(j, "code");
-    fg_json_str(j, "name", fi->code_name);
-    fg_json_int(j, "n", fi->n);
-    fg_json_int(j, "k", fi->k);
-    fg_json_int(j, "rep", c->rep);
-    fg_json_num(j, "rate", fi->rate);
-    fg_json_obj_close(j);
+    fg_toy_rep_code_json(fi, j);
     fg_json_obj_open(j, "decoder");
     fg_json_str(j, "name", impl->name);
     fg_json_bool(j, "fixed", c->fixed);
@@ -207,7 +192,7 @@ static const fg_family toy = {
     .close = toy_close,
     .impl_for = toy_impl_for,
     .channel = &fg_channel_awgn,
-    .encode = toy_encode,
+    .encode = fg_toy_rep_encode,
     .describe = toy_describe,
     .label = toy_label,
     .work_name = "avg_llrs_per_bit",
