@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Exit 0 when FECFORGE was built from the checkout's HEAD with no modification and the checkout's tracked
-# files are unmodified; otherwise say why and exit 1 (scripts/regenerate.sh, rtl-generated.sh --update:
+# files are unmodified; otherwise say why and exit 1 (cli/tests/golden.sh rtl vectors --record:
 # what is checked in names the commit that wrote it).
 set -u
 F=$1

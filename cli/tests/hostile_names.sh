@@ -80,7 +80,7 @@ if command -v yosys >/dev/null; then
   json ak/manifest.json "$n"
 fi
 
-# ordinary names: no escape anywhere (the checked-in outputs stay byte-identical: gen_regenerate)
+# ordinary names: no escape anywhere (the checked-in outputs stay byte-identical: cli_golden)
 cp y.txt z.txt
 check plain 0 "$F" gen ldpc --codes y.txt,z.txt -o plain
 if grep -q '\\x\|\\u00' plain/*.v plain/manifest.json; then echo "FAIL: an escape in an ordinary output"; fail=1; fi

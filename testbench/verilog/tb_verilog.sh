@@ -96,7 +96,7 @@ planted() {
 
 case $case in
 dbcf)
-    # The checked-in set's configuration (vectors/sets.list), and a set of its own.
+    # The checked-in set's configuration (cli/tests/golden.list, kind vectors), and a set of its own.
     d="dbcf --pllr 8 --banks 16 --select 2 --fifo-depth 4 --buf-depth 4 --width 8"
     design dbcf $d && {
         pass dbcf "$root/vectors/dbcf-umts-k200-p8-m16"
