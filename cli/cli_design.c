@@ -54,19 +54,12 @@ void fg_cli_design_list(FILE *f, int rtl)
             fprintf(f, "  %-*s %s\n", w, fg_design_at(i)->name, fg_design_at(i)->summary);
 }
 
-static const fg_opt config_opt[] = {
-    {"config", 0, FG_OPT_TEXT, 0, .meta = "FILE",
-     .help = "the design's parameters from a JSON file: the manifest.json of `fecforge gen` or an object\n"
-             "of option values; the command line wins over the file"},
-    {NULL}};
-
 int fg_cli_design_begin(fg_cli_design *c, const char *verb, const fg_design *d, int with_run)
 {
     memset(c, 0, sizeof *c);
     c->d = d;
     snprintf(c->cmd, sizeof c->cmd, "%s %s", verb, d->name);
     c->spec.cmd = c->cmd;
-    c->spec.config_opt = "config";
     c->spec.config_ignore = d->config_ignore;
     c->cfg = calloc(1, d->cfg_size ? d->cfg_size : 1);
     c->run = with_run ? calloc(1, d->run_size ? d->run_size : 1) : NULL;
@@ -80,7 +73,7 @@ int fg_cli_design_begin(fg_cli_design *c, const char *verb, const fg_design *d, 
     const int n = fg_design_groups(d, c->cfg, c->run, g, 2 * FG_DESIGN_PARTS_MAX);
     for (int i = 0; i < n; i++)
         fg_cli_group(&c->spec, g[i].title, g[i].opts, g[i].base);
-    fg_cli_group(&c->spec, NULL, config_opt, &c->config);
+    fg_cli_config(&c->spec, &c->config);
     return 0;
 }
 

@@ -43,6 +43,7 @@ int fg_cli_family_begin(fg_cli_family *c, const char *verb, const fg_family *f)
     const int ng = fg_family_groups(f, c->cfg, c->ccfg, NULL, NULL, g, FG_FAMILY_GROUPS_MAX);
     for (int i = 0; i < ng; i++)
         fg_cli_group(&c->spec, g[i].title, g[i].opts, g[i].base);
+    fg_cli_config(&c->spec, &c->config);
     fg_cli_group(&c->spec, "implementation", fg_cli_device_group, &c->dev);
     c->n_impls = fg_family_impls(f, c->impls, FG_FAMILY_IMPLS_MAX);
     for (int i = 0; i < c->n_impls; i++) {

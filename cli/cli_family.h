@@ -14,6 +14,7 @@ typedef struct {
     void *icfg[FG_FAMILY_IMPLS_MAX]; /* each implementation's options (one struct per distinct table) */
     int n_impls;
     void *ccfg; /* the channel's options */
+    char *config; /* --config FILE (read by the parser) */
     fg_cli_device_opts dev;
     fg_cli_spec spec;
     char cmd[64];

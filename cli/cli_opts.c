@@ -3,6 +3,7 @@
 
 #include "fecforge/ber.h"
 #include "fecforge/error.h"
+#include "fecforge/json.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -22,6 +23,33 @@ void fg_cli_group(fg_cli_spec *s, const char *title, const fg_opt *opts, void *b
 {
     if (s->n_groups < FG_CLI_GROUPS_MAX - 1)
         s->groups[s->n_groups++] = (fg_opt_group){title, opts, base};
+}
+
+static const fg_opt config_opts[] = {
+    {"config", 0, FG_OPT_TEXT, 0, .meta = "FILE",
+     .help = "the parameters from a JSON file: the \"parameters\" of a result (--json), the manifest.json of\n"
+             "`fecforge gen`, or an object of option values; the command line wins over the file"},
+    {NULL}};
+
+void fg_cli_config(fg_cli_spec *s, char **path)
+{
+    s->config_opt = "config";
+    fg_cli_group(s, NULL, config_opts, path);
+}
+
+void fg_cli_json_parameters(const fg_cli_spec *s, fg_json *j)
+{
+    fg_json_obj_open(j, "parameters");
+    for (int g = 0; g < s->n_groups; g++) /* the common group (--quiet, --help), last, is not among them */
+        for (const fg_opt *o = s->groups[g].opts; o->name; o++) {
+            if ((o->flags & FG_CLI_OUTPUT) || !fg_cli_given(s, (const char *)s->groups[g].base + o->offset))
+                continue;
+            /* the options' own writer, one option at a time */
+            const fg_opt one[2] = {*o, {NULL}};
+            const fg_opt_group og = {NULL, one, s->groups[g].base};
+            fg_opts_write_json(&(fg_opts){.groups = &og, .n_groups = 1, .config_opt = s->config_opt}, j);
+        }
+    fg_json_obj_close(j);
 }
 
 static void words(FILE *f, const char *text, int indent)

@@ -44,6 +44,15 @@ typedef struct {
 
 /* Add a group (title, table, struct) to a spec. */
 void fg_cli_group(fg_cli_spec *s, const char *title, const fg_opt *opts, void *base);
+/* Give the spec the option --config FILE (its text into *path; read by the parser before the command line). */
+void fg_cli_config(fg_cli_spec *s, char **path);
+/* The options given (on the command line or in its --config file), after fg_cli_parse, as the object
+ * "parameters" of j keyed by the option names (fg_opts_write_json; outputs and the common options left out):
+ * what --config reads back to run the same again. Only the given ones: the checks of a command refuse
+ * some options in some combinations (--llr-width without --fixed), and the defaults reproduce themselves;
+ * the result's other objects (code, decoder) give every value in effect. */
+struct fg_json;
+void fg_cli_json_parameters(const fg_cli_spec *s, struct fg_json *j);
 /* Parse argv[1 ..] (argv[0]: the command's last word) with the spec's groups and the common ones
  * (--quiet, --help), then open the output files. Returns 0 to go on, FG_CLI_HELP after printing the
  * help (the command exits 0), or FG_EXIT_USAGE after printing "fecforge CMD: <message>" and a hint. */

@@ -45,6 +45,7 @@ static void json_head(fg_json *j, const fg_cli_family *c, const char *sweep, con
     fg_json_obj_open(j, NULL);
     fg_json_provenance(j, NULL);
     fg_json_str(j, "command", c->cmd);
+    fg_cli_json_parameters(&c->spec, j);
     c->f->describe(&c->fi, c->impl, j);
     fg_json_str(j, "impl", c->impl->name);
     if (sweep)

@@ -52,6 +52,7 @@ static void json_head(fg_json *j, const ber_setup *b, const fg_family_inst *fi, 
     const fg_channel *ch = b->c.f->channel;
     fg_json_provenance(j, &b->run.seed);
     fg_json_str(j, "command", b->c.cmd);
+    fg_cli_json_parameters(&b->c.spec, j);
     fg_json_str(j, "label", label);
     b->c.f->describe(fi, m, j);
     fg_json_str(j, "channel", ch->name);

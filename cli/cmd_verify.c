@@ -634,14 +634,21 @@ static int verify_vectors(int argc, char **argv)
 /* ---- the verbs ---- */
 
 /* `verify NAME` names the family's implementations when NAME is a family and no design with RTL, or when an
- * option that chooses implementations (--impl, --device, --gpus, --against) is given before "--". */
+ * option that chooses implementations (--impl, --device, --gpus, --against) is given before "--", on the
+ * command line or in its --config file (a result of `verify NAME --impl A --json`). */
 static int family_mode(int argc, char **argv)
 {
+    static const char *const choosers[] = {"impl", "against", "device", "gpus", NULL};
     const fg_family *f = fg_family_find(argv[1]);
     const fg_design *d = fg_design_find(argv[1]);
-    for (int i = 2; f && d && d->generate && i < argc && strcmp(argv[i], "--"); i++)
+    for (int i = 2; f && d && d->generate && i < argc && strcmp(argv[i], "--"); i++) {
         if (fg_cli_verify_family_option(f, argv[i]) == 2)
             return 1;
+        const char *path = !strncmp(argv[i], "--config=", 9) ? argv[i] + 9
+                           : !strcmp(argv[i], "--config") && i + 1 < argc ? argv[i + 1] : NULL;
+        if (path && fg_opts_config_names(path, choosers))
+            return 1;
+    }
     return f && (!d || !d->generate);
 }
 

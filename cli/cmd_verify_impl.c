@@ -278,6 +278,7 @@ int fg_cli_verify_family(const fg_family *f, int argc, char **argv)
             fg_json_obj_open(&j, NULL);
             fg_json_provenance(&j, &v.seed);
             fg_json_str(&j, "command", c.cmd);
+            fg_cli_json_parameters(&c.spec, &j);
             f->describe(fi, c.impl, &j);
             fg_json_str(&j, "impl", c.impl->name);
             fg_json_str(&j, "against", c.against->name);

@@ -132,6 +132,10 @@ int fg_opts_parse_text(fg_opts *p, const char *text);
  * positional argument, "--", an option only a --config file takes). Which reading of a command line applies
  * can so be told before one is parsed. */
 const fg_opt *fg_opts_find(const fg_opts *p, const char *word);
+/* 1 when the --config file at path gives one of the keys (NULL-ended; option names with '_' for '-') a value
+ * in the part that read_config takes (a result's "parameters", a manifest's and its top level), else 0 (an
+ * unreadable file too: the parser reports it): which reading of a command line applies, as fg_opts_find. */
+int fg_opts_config_names(const char *path, const char *const *keys);
 /* The option whose value lives at field was given (command line or --config). */
 int fg_opts_given(const fg_opts *p, const void *field);
 /* The option declared for field as the user spelled it ("--pllr"; an old spelling's name when given

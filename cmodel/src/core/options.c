@@ -601,6 +601,8 @@ static int apply(fg_opts *p, slot s, const char *spelled, const char *value, uns
     return rc;
 }
 
+enum { CONFIG_MAX = 1 << 20 }; /* bytes of a --config file */
+
 /* The values of one object of a --config file. strict: a key that is no option is an error (else skipped). */
 static int config_object(fg_opts *p, const char *path, const vj *obj, int strict)
 {
@@ -658,11 +660,12 @@ static int config_object(fg_opts *p, const char *path, const vj *obj, int strict
     return rc;
 }
 
-/* Values of a --config JSON file: a generator manifest (its "parameters", and the top-level keys that
- * name an option, e.g. the codes of an LDPC decoder), or an object of option values. */
+/* Values of a --config JSON file: a result (it names its "command": its "parameters" alone, since its other
+ * keys are what the run measured, "frames" of a benchmark among them), a generator manifest (its
+ * "parameters", and the top-level keys that name an option, e.g. the codes of an LDPC decoder), or an
+ * object of option values. */
 static int read_config(fg_opts *p, const char *path)
 {
-    enum { CONFIG_MAX = 1 << 20 }; /* bytes */
     char *text;
     if (fg_in_file(path, FG_IN_TEXT, CONFIG_MAX, &text, NULL))
         return fg_prefix_error(FG_EINVAL, "--%s=", p->config_opt); /* "--config=PATH: no such file" */
@@ -679,10 +682,30 @@ static int read_config(fg_opts *p, const char *path)
         rc = fg_set_error(FG_EINVAL, "--%s=%s: \"parameters\" is not an object", p->config_opt, path);
     if (!rc && params)
         rc = config_object(p, path, params, 1);
-    if (!rc)
+    if (!rc && !(params && vj_get(&doc, "command")))
         rc = config_object(p, path, &doc, params == NULL);
     vj_free(&doc);
     return rc;
+}
+
+int fg_opts_config_names(const char *path, const char *const *keys)
+{
+    char *text;
+    vj doc;
+    char err[8];
+    if (fg_in_file(path, FG_IN_TEXT, CONFIG_MAX, &text, NULL))
+        return 0;
+    const int bad = vj_parse(text, &doc, err, sizeof err);
+    free(text);
+    if (bad)
+        return 0;
+    const vj *params = doc.t == VJ_OBJ ? vj_get(&doc, "parameters") : NULL;
+    const int top = doc.t == VJ_OBJ && !(params && vj_get(&doc, "command"));
+    int has = 0;
+    for (const char *const *k = keys; *k && !has; k++)
+        has = (params && params->t == VJ_OBJ && vj_get(params, *k)) || (top && vj_get(&doc, *k));
+    vj_free(&doc);
+    return has;
 }
 
 int fg_opts_split(char *text, char **argv, int max)
