@@ -54,6 +54,12 @@ int fg_gen_ports_from(const fg_port *p, int n, fg_gen_port *out);
 void fg_gen_port_list(FILE *f, const fg_gen_port *ports, int np);
 /* The value `name: fg_gen_port_list of the ports (its `);` included, its last newline not). */
 void fg_tpl_ports(fg_tpl *t, const char *name, const fg_gen_port *ports, int np);
+/* A design's constants into a template: fg_tpl_int of each name of the table. */
+typedef struct {
+    const char *name;
+    long v;
+} fg_tpl_iv;
+void fg_tpl_ints(fg_tpl *t, const fg_tpl_iv *v, int n);
 
 /* Text for generated Verilog (the one sanitiser of every text that is not the generator's own: file names of
  * codes, parameter lists that name them): src into buf, snprintf-like (always terminated, an escape never

@@ -1,7 +1,8 @@
 /* fecforge gen ldpc: the multi-layer MB-serial QC-LDPC decoder of thesis 3.8 as Verilog-2005, the
  * twin of fg_ldpc_arch_step (cmodel/src/ldpc_arch, docs/rtl-ldpc.md). The code set's constants and
- * static schedules come from the model itself (fg_ldpc_arch_schedule) and become ROM functions of
- * the code index; the architecture (rtl/templates/fg_ldpc_body.vh) is written once in terms of them. */
+ * static schedules come from the model itself (fg_ldpc_arch_schedule) and fill the template
+ * rtl/templates/fg_ldpc.vh: the ports, the constants and the ROM functions of the code index; the
+ * architecture (fg_ldpc_body.vh, which it includes) is written once in terms of them. */
 #include "fecforge_gen/gen.h"
 #include "gen_internal.h"
 #include "fecforge/error.h"
@@ -262,8 +263,7 @@ int fg_gen_ldpc_dims_of(const fg_gen_ldpc_cfg *c, fg_gen_ldpc_dims *d)
     return 0;
 }
 
-/* ---- Verilog text ---- */
-
+/* ---- the values of the template rtl/templates/fg_ldpc.vh ---- */
 
 static void wide_set(wide *v, int at, int width, long val)
 {
@@ -271,102 +271,36 @@ static void wide_set(wide *v, int at, int width, long val)
         v->bit[at + b] = (uint8_t)((val >> b) & 1);
 }
 
-static void wide_print(FILE *f, const wide *v)
+/* The hex digits of v, most significant first. */
+static void wide_hex(const wide *v, char *buf)
 {
-    fprintf(f, "%d'h", v->w);
+    int at = 0;
     for (int nib = (v->w + 3) / 4 - 1; nib >= 0; nib--) {
         int x = 0;
         for (int b = 0; b < 4; b++)
             if (nib * 4 + b < v->w && v->bit[nib * 4 + b])
                 x |= 1 << b;
-        fputc("0123456789abcdef"[x], f);
+        buf[at++] = "0123456789abcdef"[x];
     }
+    buf[at] = 0;
 }
 
-/* A ROM function of the code index: `case (c)` with code 0 as the default branch (an index past the
- * set selects code 0), per code either a scalar or a case over the second argument. */
-typedef void (*rom_body)(FILE *f, const ldpc_tabs *T, int code, const char *fn);
-
-static void rom_def(FILE *f, const ldpc_tabs *T, const char *fn, int width, const char *arg2, int arg2_w, rom_body body,
-                    const wide *def)
+/* An entry of a ROM of the code index (an instance of its section): the second argument at, the value v
+ * (w: a wide one, in hex). */
+static void rom_entry(fg_tpl *t, const char *section, int at, long v, const wide *w)
 {
-    fprintf(f, "  function [%d:0] %s(input [CW-1:0] c", width - 1, fn);
-    if (arg2)
-        fprintf(f, ", input [%d:0] %s", arg2_w - 1, arg2);
-    fprintf(f, ");\n    begin\n      %s = ", fn);
-    if (def)
-        wide_print(f, def);
-    else
-        fprintf(f, "%d'd0", width);
-    fprintf(f, ";\n      case (c)\n");
-    for (int i = T->n - 1; i >= 0; i--) {
-        if (i)
-            fprintf(f, "        %d'd%d: ", T->d.code_w, i);
-        else
-            fprintf(f, "        default: ");
-        if (arg2)
-            fprintf(f, "\n          case (%s)\n", arg2);
-        body(f, T, i, fn);
-        if (arg2)
-            fprintf(f, "            default: ;\n          endcase\n");
-    }
-    fprintf(f, "      endcase\n    end\n  endfunction\n");
+    char hex[sizeof w->bit / 4 + 1];
+    fg_tpl_begin(t, section);
+    fg_tpl_int(t, "AT", at);
+    if (w) {
+        wide_hex(w, hex);
+        fg_tpl_set(t, "V", "%s", hex);
+    } else
+        fg_tpl_int(t, "V", v);
+    fg_tpl_end(t);
 }
 
-static void rom(FILE *f, const ldpc_tabs *T, const char *fn, int width, const char *arg2, int arg2_w, rom_body body)
-{
-    rom_def(f, T, fn, width, arg2, arg2_w, body, NULL);
-}
-
-static void rom_z(FILE *f, const ldpc_tabs *T, int i, const char *fn)
-{
-    fprintf(f, "%s = %d;\n", fn, T->t[i].code->z);
-}
-static void rom_nb(FILE *f, const ldpc_tabs *T, int i, const char *fn)
-{
-    fprintf(f, "%s = %d;\n", fn, T->t[i].code->nb);
-}
-static void rom_kc(FILE *f, const ldpc_tabs *T, int i, const char *fn)
-{
-    fprintf(f, "%s = %d;\n", fn, T->t[i].code->nb - T->t[i].code->mb);
-}
-static void rom_nml(FILE *f, const ldpc_tabs *T, int i, const char *fn)
-{
-    fprintf(f, "%s = %d;\n", fn, T->t[i].s.n_ml);
-}
-static void rom_mlbase(FILE *f, const ldpc_tabs *T, int i, const char *fn)
-{
-    for (int m = 0; m < T->t[i].s.n_ml; m++)
-        fprintf(f, "            %d: %s = %d;\n", m, fn, T->t[i].s.ml_mb_start[m]);
-}
-static void rom_mlcnt(FILE *f, const ldpc_tabs *T, int i, const char *fn)
-{
-    for (int m = 0; m < T->t[i].s.n_ml; m++)
-        fprintf(f, "            %d: %s = %d;\n", m, fn, T->t[i].s.ml_mb_start[m + 1] - T->t[i].s.ml_mb_start[m]);
-}
-static void rom_ord(FILE *f, const ldpc_tabs *T, int i, const char *fn, const int *ord)
-{
-    for (int g = 0; g < T->t[i].s.mbs_per_iter; g++)
-        if (ord[g])
-            fprintf(f, "            %d: %s = %d;\n", g, fn, ord[g]);
-}
-static void rom_s1loc(FILE *f, const ldpc_tabs *T, int i, const char *fn) { rom_ord(f, T, i, fn, T->t[i].s.s1_ord); }
-static void rom_s2loc(FILE *f, const ldpc_tabs *T, int i, const char *fn) { rom_ord(f, T, i, fn, T->t[i].s.s2_ord); }
-static void rom_invcol(FILE *f, const ldpc_tabs *T, int i, const char *fn)
-{
-    for (int col = 0; col < T->t[i].code->nb; col++)
-        if (T->t[i].s.inv_col[col])
-            fprintf(f, "            %d: %s = %d;\n", col, fn, T->t[i].s.inv_col[col]);
-}
-
-static void rom_s2late(FILE *f, const ldpc_tabs *T, int i, const char *fn)
-{
-    for (int m = 0; m < T->t[i].s.n_ml; m++)
-        if (T->t[i].s.s2_late[m])
-            fprintf(f, "            %d: %s = 1'b1;\n", m, fn);
-}
-
-/* Banks of the words of an MB column, port p at [p*BKW +: BKW]; the default (bank p) is left out. */
+/* Banks of the words of an MB column, port p at [p*BKW +: BKW] (bank NULL: bank p, the ROM's default). */
 static void bank_word(const ldpc_tabs *T, const int *bank, wide *v)
 {
     memset(v, 0, sizeof *v);
@@ -374,85 +308,82 @@ static void bank_word(const ldpc_tabs *T, const int *bank, wide *v)
     for (int p = 0; p < T->n2; p++)
         wide_set(v, p * T->bkw, T->bkw, bank ? bank[p] : p);
 }
-static void rom_mbbank(FILE *f, const ldpc_tabs *T, int i, const char *fn)
-{
-    const fg_ldpc_arch_sched *s = &T->t[i].s;
-    const int nb = T->t[i].code->nb, N2 = T->n2;
-    wide *v = malloc(sizeof *v);
-    if (!v)
-        return;
-    for (int m = 0; m < s->n_mbc; m++) {
-        int bank[FG_LDPC_ARCH_PORTS_MAX], id = 1;
-        for (int p = 0; p < N2; p++) {
-            bank[p] = m * N2 + p < nb ? s->word_bank[m * N2 + p] : p;
-            id &= bank[p] == p;
-        }
-        if (id)
-            continue;
-        bank_word(T, bank, v);
-        fprintf(f, "            %d: %s = ", m, fn);
-        wide_print(f, v);
-        fprintf(f, ";\n");
-    }
-    free(v);
-}
 
-/* MB word: mbc, rd mask, then per (row r, port p) {valid, shift, position in the layer}. */
-static void rom_mb(FILE *f, const ldpc_tabs *T, int i, const char *fn)
+/* Code i's instance of section CODE: its entries of every ROM (those equal to the ROM's default left out). */
+static void code_roms(fg_tpl *t, const ldpc_tabs *T, int i, wide *v)
 {
-    const code_tab *t = &T->t[i];
-    const fg_ldpc_arch_sched *s = &t->s;
-    wide *v = malloc(sizeof *v);
-    if (!v)
-        return;
+    const code_tab *ct = &T->t[i];
+    const fg_ldpc_arch_sched *s = &ct->s;
+    const fg_ldpc_code *code = ct->code;
+    const int N2 = T->n2;
+    fg_tpl_begin(t, "CODE");
+    if (i) {
+        fg_tpl_begin(t, "IDX");
+        fg_tpl_int(t, "I", i);
+        fg_tpl_end(t);
+    }
+    fg_tpl_int(t, "Z", code->z);
+    fg_tpl_int(t, "NB", code->nb);
+    fg_tpl_int(t, "KC", code->nb - code->mb);
+    fg_tpl_int(t, "NML", s->n_ml);
+    for (int m = 0; m < s->n_ml; m++) {
+        rom_entry(t, "MLBASE", m, s->ml_mb_start[m], NULL);
+        rom_entry(t, "MLCNT", m, s->ml_mb_start[m + 1] - s->ml_mb_start[m], NULL);
+        if (s->s2_late[m])
+            rom_entry(t, "S2LATE", m, 1, NULL);
+    }
     for (int g = 0; g < s->mbs_per_iter; g++) {
+        if (s->s1_ord[g])
+            rom_entry(t, "S1LOC", g, s->s1_ord[g], NULL);
+        if (s->s2_ord[g])
+            rom_entry(t, "S2LOC", g, s->s2_ord[g], NULL);
+        /* MB word: mbc, rd mask, then per (row r, port p) {valid, shift, position in the layer} */
         memset(v, 0, sizeof *v);
         v->w = T->mbw;
         wide_set(v, 0, T->d.mbc_w, s->mb_mbc[g]);
-        for (int p = 0; p < T->n2; p++)
-            wide_set(v, T->d.mbc_w + p, 1, s->mb_rd[g * T->n2 + p]);
+        for (int p = 0; p < N2; p++)
+            wide_set(v, T->d.mbc_w + p, 1, s->mb_rd[g * N2 + p]);
         for (int r = 0; r < T->k; r++)
-            for (int p = 0; p < T->n2; p++) {
-                const int b = s->mb_blk[(g * T->k + r) * T->n2 + p];
+            for (int p = 0; p < N2; p++) {
+                const int b = s->mb_blk[(g * T->k + r) * N2 + p];
                 if (b < 0)
                     continue;
-                const int at = T->d.mbc_w + T->n2 + (r * T->n2 + p) * T->be;
+                const int at = T->d.mbc_w + N2 + (r * N2 + p) * T->be;
                 wide_set(v, at, 1, 1);
-                wide_set(v, at + 1, T->zw, t->code->blk_shift[b]);
+                wide_set(v, at + 1, T->zw, code->blk_shift[b]);
                 wide_set(v, at + 1 + T->zw, T->pw, s->blk_pidx[b]);
             }
-        fprintf(f, "            %d: %s = ", g, fn);
-        wide_print(f, v);
-        fprintf(f, ";\n");
+        rom_entry(t, "MB", g, 0, v);
     }
-    free(v);
-}
-
-/* Column blocks of memory word a: DV x {valid, layer, shift}. */
-static void rom_colblk(FILE *f, const ldpc_tabs *T, int i, const char *fn)
-{
-    const code_tab *t = &T->t[i];
-    const fg_ldpc_code *code = t->code;
-    wide *v = malloc(sizeof *v);
-    if (!v)
-        return;
     for (int a = 0; a < code->nb; a++) {
+        if (s->inv_col[a])
+            rom_entry(t, "INVCOL", a, s->inv_col[a], NULL);
+        /* column blocks of memory word a: DV x {valid, layer, shift} */
         memset(v, 0, sizeof *v);
         v->w = T->cbw;
         int e = 0;
         for (int l = 0; l < code->mb; l++)
             for (int b = code->row_start[l]; b < code->row_start[l + 1]; b++)
-                if (code->blk_col[b] == t->s.col_order[a]) {
+                if (code->blk_col[b] == s->col_order[a]) {
                     wide_set(v, e * T->ce, 1, 1);
                     wide_set(v, e * T->ce + 1, T->lw, l);
                     wide_set(v, e * T->ce + 1 + T->lw, T->zw, code->blk_shift[b]);
                     e++;
                 }
-        fprintf(f, "            %d: %s = ", a, fn);
-        wide_print(f, v);
-        fprintf(f, ";\n");
+        rom_entry(t, "COLBLK", a, 0, v);
     }
-    free(v);
+    for (int m = 0; m < s->n_mbc; m++) {
+        int bank[FG_LDPC_ARCH_PORTS_MAX], id = 1;
+        for (int p = 0; p < N2; p++) {
+            bank[p] = m * N2 + p < code->nb ? s->word_bank[m * N2 + p] : p;
+            id &= bank[p] == p;
+        }
+        if (!id) {
+            bank_word(T, bank, v);
+            rom_entry(t, "MBBANK", m, 0, v);
+        }
+    }
+    fg_tpl_end(t);
 }
 
 typedef fg_gen_port ldpc_port; /* width 0: a scalar (1 bit, no range); vectors keep their range at width 1 */
@@ -503,60 +434,51 @@ static int ports_of(const fg_gen_ldpc_cfg *c, const fg_gen_ldpc_dims *d, ldpc_po
     return (int)(sizeof all / sizeof all[0]);
 }
 
-static void emit_top(FILE *f, const fg_gen_ldpc_cfg *c, const ldpc_tabs *T, const char *top)
+/* The decoder module: rtl/templates/fg_ldpc.vh (ports, constants, ROMs) around fg_ldpc_body.vh. */
+static int emit_top(FILE *f, const fg_gen_ldpc_cfg *c, const ldpc_tabs *T, const char *top)
 {
     const fg_ldpc_fixed_cfg *x = &c->arch.fx;
     const fg_gen_ldpc_dims *d = &T->d;
     ldpc_port ports[LDPC_PORTS_MAX];
     const int np = ports_of(c, d, ports);
-    fprintf(f, "`default_nettype none\nmodule %s (\n", top);
+    fg_tpl *t = fg_tpl_new("fg_ldpc");
+    fg_tpl_set(t, "TOP", "%s", top);
     for (int i = 0; i < np; i++) {
-        if (ports[i].width > 0)
-            fprintf(f, "    %-6s wire [%d:0] %s%s  // %s\n", ports[i].out ? "output" : "input", ports[i].width - 1,
-                    ports[i].name, i + 1 < np ? "," : "", ports[i].what);
-        else
-            fprintf(f, "    %-6s wire %s%s  // %s\n", ports[i].out ? "output" : "input", ports[i].name,
-                    i + 1 < np ? "," : "", ports[i].what);
+        fg_tpl_begin(t, "PORT");
+        fg_tpl_flag(t, "OUT", ports[i].out);
+        if (ports[i].width > 0) {
+            fg_tpl_begin(t, "VEC");
+            fg_tpl_int(t, "W1", ports[i].width - 1);
+            fg_tpl_end(t);
+        }
+        fg_tpl_flag(t, "MORE", i + 1 < np);
+        fg_tpl_set(t, "NAME", "%s", ports[i].name);
+        fg_tpl_set(t, "WHAT", "%s", ports[i].what);
+        fg_tpl_end(t);
     }
-    fprintf(f, ");\n");
-    fprintf(f,
-            "  localparam integer CW = %d;  // code index bits (%d codes)\n"
-            "  localparam integer ZMAX = %d, ZW = %d;  // lanes (largest Z), bits of z and of a shift\n"
-            "  localparam integer N2 = %d, K = %d;  // MB columns (ports), layers per macro-layer\n"
-            "  localparam integer W = %d, A = %d, RW = %d, MW = %d;  // LLR, APP, R, min-finder magnitude bits\n"
-            "  localparam integer NUM = %d, SHIFT = %d, ROUND = %d, SATLATE = %d, KEEP = %d, INSHIFT = %d;\n"
-            "  localparam integer PW = %d;  // bits of an edge position (largest layer degree %d)\n"
-            "  localparam integer DV = %d, LW = %d, MBMAX = %d;  // largest column degree, layer bits, layers\n"
-            "  localparam integer NW = %d, AW = %d, CNW = %d;  // memory words, address bits, column counters\n"
-            "  localparam integer NMLMAX = %d, MLW = %d, MBSMAX = %d, LOCW = %d, GW = %d, MBCW = %d;\n"
-            "  localparam integer SQW = %d, ITW = %d;  // macro-layer sequence numbers, iterations\n"
-            "  localparam integer BE = %d, MBW = %d, CE = %d, CBW = %d;  // ROM word layouts\n"
-            "  localparam integer DSW = %d, DDW = %d, SUMW = %d;  // stage-2 sums, L - sum(R_old)\n"
-            "  localparam integer BKW = %d, TOTMAX = %d;  // bank bits, MBs per iteration\n"
-            "  localparam integer LBAW = %d, RFAW = %d, RSAW = %d;  // SRAM address bits: L buffer, R-Regfile\n\n",
-            d->code_w, c->n_codes, d->zmax, T->zw, T->n2, T->k, x->llr_width, x->app_width, x->r_width, T->mw,
-            x->scale_num, x->scale_shift, x->scale_round != 0, x->r_sat_late != 0, x->app_keep != 0, x->in_shift,
-            T->pw, d->dc_max, d->dv_max, T->lw, d->mb_max, T->nw, d->addr_w, T->cnw, d->n_ml_max, T->mlw, d->mbs_max,
-            T->locw, T->gw, d->mbc_w, d->seq_w, d->iter_w, T->be, T->mbw, T->ce, T->cbw, T->dsw, T->ddw, T->sumw, T->bkw, T->tot_max,
-            T->lbaw, T->rfaw, T->rsaw);
-    fprintf(f, "  // ---------------- ROMs: the code set (from the C model's schedule) ----------------\n");
-    rom(f, T, "f_z", T->zw, NULL, 0, rom_z);
-    rom(f, T, "f_nb", T->cnw, NULL, 0, rom_nb);
-    rom(f, T, "f_kc", T->cnw, NULL, 0, rom_kc);
-    rom(f, T, "f_nml", T->mlw, NULL, 0, rom_nml);
-    rom(f, T, "f_mlbase", T->gw, "m", T->mlw, rom_mlbase);
-    rom(f, T, "f_mlcnt", T->locw, "m", T->mlw, rom_mlcnt);
-    rom(f, T, "f_s1loc", T->locw, "g", T->gw, rom_s1loc);
-    rom(f, T, "f_s2loc", T->locw, "g", T->gw, rom_s2loc);
-    rom(f, T, "f_mb", T->mbw, "g", T->gw, rom_mb);
-    rom(f, T, "f_invcol", d->addr_w, "col", d->addr_w, rom_invcol);
-    rom(f, T, "f_colblk", T->cbw, "a", d->addr_w, rom_colblk);
-    rom(f, T, "f_s2late", 1, "m", T->mlw, rom_s2late);
-    wide id; /* the default of f_mbbank: bank p for port p */
-    bank_word(T, NULL, &id);
-    rom_def(f, T, "f_mbbank", T->n2 * T->bkw, "m", d->mbc_w, rom_mbbank, &id);
-    fputs("\n", f);
-    fputs(fg_gen_template("fg_ldpc_body"), f);
+    const int bbw = T->n2 * T->bkw; /* a word of f_mbbank */
+    const fg_tpl_iv iv[] = {
+        {"CW", d->code_w}, {"NCODES", c->n_codes}, {"ZMAX", d->zmax}, {"ZW", T->zw}, {"N2", T->n2}, {"K", T->k},
+        {"W", x->llr_width}, {"A", x->app_width}, {"RW", x->r_width}, {"MW", T->mw}, {"NUM", x->scale_num},
+        {"SHIFT", x->scale_shift}, {"ROUND", x->scale_round != 0}, {"SATLATE", x->r_sat_late != 0},
+        {"KEEP", x->app_keep != 0}, {"INSHIFT", x->in_shift}, {"PW", T->pw}, {"DCMAX", d->dc_max}, {"DV", d->dv_max},
+        {"LW", T->lw}, {"MBMAX", d->mb_max}, {"NW", T->nw}, {"AW", d->addr_w}, {"CNW", T->cnw},
+        {"NMLMAX", d->n_ml_max}, {"MLW", T->mlw}, {"MBSMAX", d->mbs_max}, {"LOCW", T->locw}, {"GW", T->gw},
+        {"MBCW", d->mbc_w}, {"SQW", d->seq_w}, {"ITW", d->iter_w}, {"BE", T->be}, {"MBW", T->mbw}, {"CE", T->ce},
+        {"CBW", T->cbw}, {"DSW", T->dsw}, {"DDW", T->ddw}, {"SUMW", T->sumw}, {"BKW", T->bkw}, {"TOTMAX", T->tot_max},
+        {"LBAW", T->lbaw}, {"RFAW", T->rfaw}, {"RSAW", T->rsaw}, {"BBW", bbw},
+        /* the ROMs' ranges [W-1:0] */
+        {"ZW1", T->zw - 1}, {"CNW1", T->cnw - 1}, {"MLW1", T->mlw - 1}, {"GW1", T->gw - 1}, {"LOCW1", T->locw - 1},
+        {"MBW1", T->mbw - 1}, {"AW1", d->addr_w - 1}, {"CBW1", T->cbw - 1}, {"MBCW1", d->mbc_w - 1}, {"BBW1", bbw - 1}};
+    fg_tpl_ints(t, iv, (int)(sizeof iv / sizeof iv[0]));
+    wide v;
+    char hex[sizeof v.bit / 4 + 1];
+    bank_word(T, NULL, &v);
+    wide_hex(&v, hex);
+    fg_tpl_set(t, "BANKID", "%s", hex);
+    for (int i = T->n - 1; i >= 0; i--)
+        code_roms(t, T, i, &v);
+    return fg_tpl_write(t, f);
 }
 
 static void emit_manifest(FILE *f, const fg_gen_ldpc_cfg *c, const ldpc_tabs *T, const char *top, const fg_gen_out *o)
@@ -647,8 +569,8 @@ int fg_gen_ldpc(const fg_gen_ldpc_cfg *c, const char *dir)
              c->arch.fx.r_sat_late, c->arch.fx.app_keep, c->arch.fx.max_iter,
              c->arch.mb_order == FG_LDPC_ARCH_ORDER_HAZARD ? "hazard" : "ltr");
     fg_gen_header(f, "multi-layer MB-serial QC-LDPC decoder (docs/rtl-ldpc.md)", params);
-    emit_top(f, c, &T, top);
-    if ((rc = fg_gen_out_close(&o, f, file)))
+    const int rc_top = emit_top(f, c, &T, top), rc_close = fg_gen_out_close(&o, f, file);
+    if ((rc = rc_top ? rc_top : rc_close))
         goto fail;
     static const char *const prims[] = {"fg_rot_lanes", "fg_ldpc_rgen", "fg_sext", "fg_scale", "fg_scale_rnd",
                                         "fg_sat", "fg_sat_sub", "fg_rold_keep", "fg_rshift_rnd", "fg_sram_1r1w"};

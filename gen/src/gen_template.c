@@ -147,6 +147,12 @@ void fg_tpl_set(fg_tpl *t, const char *name, const char *fmt, ...)
 
 void fg_tpl_int(fg_tpl *t, const char *name, long v) { fg_tpl_set(t, name, "%ld", v); }
 
+void fg_tpl_ints(fg_tpl *t, const fg_tpl_iv *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        fg_tpl_int(t, v[i].name, v[i].v);
+}
+
 void fg_tpl_begin(fg_tpl *t, const char *section)
 {
     if (!t || t->rc)

@@ -1,7 +1,7 @@
 /* The self-checking Verilog testbench of a generated design (fg_gen_testbench, docs/testbench.md): the
  * design's ports and the layout of its vector sets bound by the rules of the `fecforge verify` harness
- * (testbench/vecsim/tb_ports.cpp), written as declarations and per-port statements around the fixed part
- * rtl/templates/fg_tb_body.vh. */
+ * (testbench/vecsim/tb_ports.cpp): the values of the template rtl/templates/fg_tb.vh (ports, streams and
+ * the tasks that touch the ports), which includes the fixed part fg_tb_body.vh. */
 #include "fecforge_gen/gen.h"
 #include "gen_internal.h"
 #include "fecforge/error.h"
@@ -30,7 +30,8 @@ typedef struct {
     int np;
     tb_stream st[FG_VEC_LAYOUT_MAX];
     int n, cyc_words, tab_words, mem_words;
-    unsigned char read[TB_PORTS_MAX]; /* RTL output the testbench reads */
+    unsigned char read[TB_PORTS_MAX];   /* RTL output the testbench reads */
+    unsigned char driven[TB_PORTS_MAX]; /* RTL input a cycles stream drives */
 } tb_plan;
 
 /* A vector port bound to bits [off +: ew] of an RTL port (rtl NULL: a state port the RTL does not show). */
@@ -121,6 +122,8 @@ static int plan(tb_plan *t, const fg_vec_layout *lay)
                 tb_bound b;
                 if (!(rc = bind(t, s, k, &b)) && s->ports[k].dir != FG_VEC_IN)
                     mark_read(t, b.rtl);
+                else if (!rc)
+                    t->driven[b.rtl - t->ports] = 1;
             }
             ts->kind = TB_CYCLES;
             ts->base = t->cyc_words;
@@ -173,236 +176,182 @@ static int plan(tb_plan *t, const fg_vec_layout *lay)
     return rc;
 }
 
-/* x (w bits) zero-extended to 64 bits. */
-static void ext64(FILE *f, const char *x, int w)
+/* An element of w bits zero-extended to a 64-bit word (section ZX, where it is narrower). */
+static void zext(fg_tpl *t, int w)
 {
-    if (w < 64)
-        fprintf(f, "{%d'd0, %s}", 64 - w, x);
-    else
-        fputs(x, f);
-}
-
-static void emit_head(FILE *f, const tb_plan *t, const char *top)
-{
-    int max_lines = TB_WORDS / (t->cyc_words ? t->cyc_words : 1) / 256 * 256;
-    if (max_lines < TB_LINES_MIN)
-        max_lines = TB_LINES_MIN;
-    fprintf(f,
-            "`default_nettype none\nmodule tb_%s;\n"
-            "  // Lines of the longest vector set the arrays hold (by default about %d M words, at least %d lines);\n"
-            "  // raise it at elaboration (docs/testbench.md): iverilog -Ptb_%s.MAX_LINES=N\n"
-            "  parameter integer MAX_LINES = %d;\n"
-            "  localparam integer NSTREAMS = %d, CYC_WORDS = %d, TAB_WORDS = %d, MEM_WORDS = %d;\n\n"
-            "  // The design; the testbench drives every input.\n",
-            top, TB_WORDS >> 20, TB_LINES_MIN, top, max_lines, t->n, t->cyc_words, t->tab_words ? t->tab_words : 1,
-            t->mem_words ? t->mem_words : 1);
-    for (int i = 0; i < t->np; i++) {
-        const fg_gen_port *p = &t->ports[i];
-        const int unused = p->out && !t->read[i];
-        fprintf(f, "  %s%s [%d:0] %s;%s\n", unused ? "/* verilator lint_off UNUSEDSIGNAL */ " : "",
-                p->out ? "wire" : "reg ", width_of(p) - 1, p->name,
-                unused ? "  /* verilator lint_on UNUSEDSIGNAL */  // not in the vector sets" : "");
+    if (w < 64) {
+        fg_tpl_begin(t, "ZX");
+        fg_tpl_int(t, "ZW", 64 - w);
+        fg_tpl_end(t);
     }
-    fprintf(f, "  %s dut (\n", top);
-    for (int i = 0; i < t->np; i++)
-        fprintf(f, "      .%s(%s)%s\n", t->ports[i].name, t->ports[i].name, i + 1 < t->np ? "," : "");
-    fprintf(f, "  );\n");
 }
 
-static void emit_stream_info(FILE *f, const tb_plan *t)
+/* The design's ports (section PORT): their declarations, the instance, the inputs set to 0. */
+static void tpl_ports(fg_tpl *t, const tb_plan *p)
 {
-    fprintf(f, "\n  // The streams of a set it replays (the others are reference data, vectors/FORMAT.md): file, kind\n"
-               "  // (0 cycles, 1 table, 2 memory), words per line, first word in its array, most lines, banks.\n"
-               "  task stream_info(input integer s, output [8*64-1:0] name, output integer kind, output integer ports,\n"
-               "                   output integer base, output integer cap, output integer banks);\n"
-               "    begin\n"
-               "      name = \"\";\n      kind = 0;\n      ports = 0;\n      base = 0;\n      cap = 0;\n      banks = 0;\n"
-               "      case (s)\n");
-    for (int i = 0; i < t->n; i++) {
-        const tb_stream *ts = &t->st[i];
-        fprintf(f, "        %d: begin\n          name = \"%s.hex\";\n          kind = %d;\n          ports = %d;\n", i,
-                ts->s->name, ts->kind, ts->s->n_ports);
-        if (ts->kind == TB_CYCLES)
-            fprintf(f, "          base = %d * MAX_LINES;\n          cap = MAX_LINES;\n", ts->base);
-        else
-            fprintf(f, "          base = %d;\n          cap = %d;\n", ts->base, ts->cap);
-        fprintf(f, "          banks = %d;\n        end\n", ts->s->banks);
-    }
-    fprintf(f, "        default: ;\n      endcase\n    end\n  endtask\n");
-}
-
-static void emit_inputs_zero(FILE *f, const tb_plan *t)
-{
-    fprintf(f, "\n  // Every input 0 but the clock and the reset.\n  task inputs_zero;\n    begin\n");
-    for (int i = 0; i < t->np; i++)
-        if (!t->ports[i].out && strcmp(t->ports[i].name, "clk_i") && strcmp(t->ports[i].name, "rst_ni"))
-            fprintf(f, "      %s = %d'd0;\n", t->ports[i].name, width_of(&t->ports[i]));
-    fprintf(f, "    end\n  endtask\n");
-}
-
-static void emit_tables(FILE *f, const tb_plan *t)
-{
-    int any = 0;
-    for (int i = 0; i < t->n; i++)
-        any |= t->st[i].kind == TB_TABLE;
-    fprintf(f, "\n  // The tables: line l, port p drives element l of the input p_i (or p) from before the reset on; an\n"
-               "  // element is the input's width / the table's lines.\n"
-               "  task apply_tables;\n%s    begin\n",
-            any ? "    integer l, e, k;\n    reg [63:0] v;\n" : "");
-    for (int i = 0; i < t->n; i++) {
-        const tb_stream *ts = &t->st[i];
-        for (int k = 0; ts->kind == TB_TABLE && k < ts->s->n_ports; k++) {
-            const fg_vec_port *p = &ts->s->ports[k];
-            const fg_gen_port *r = p->dir == FG_VEC_IN ? table_input(t, p->name) : NULL;
-            if (!r)
-                continue;
-            const int w = width_of(r);
-            char word[64];
-            snprintf(word, sizeof word, "tab[%d+l*%d]", ts->base + k, ts->s->n_ports);
-            fprintf(f,
-                    "      e = %d / slines[%d];\n"
-                    "      if (%d %% slines[%d] != 0 || e < %d || e > 64) begin\n"
-                    "        $display(\"ERROR %%0s/%s.hex: %%0d lines, %s (%d bits) does not split into elements of %d to 64 bits\",\n"
-                    "                 dir, slines[%d]);\n"
-                    "        failed = 1'b1;\n"
-                    "      end else\n"
-                    "        for (l = 0; l < slines[%d]; l = l + 1) begin\n",
-                    w, i, w, i, p->width, ts->s->name, r->name, w, p->width, i, i);
-            if (p->is_signed)
-                fprintf(f, "          v = sext(%s, %d);\n", word, p->width);
-            else
-                fprintf(f, "          v = %s;\n", word);
-            fprintf(f, "          for (k = 0; k < e; k = k + 1) %s[l*e+k] = v[k];\n        end\n", r->name);
+    for (int i = 0; i < p->np; i++) {
+        const fg_gen_port *r = &p->ports[i];
+        const int zero = !r->out && strcmp(r->name, "clk_i") && strcmp(r->name, "rst_ni");
+        fg_tpl_begin(t, "PORT");
+        fg_tpl_set(t, "NAME", "%s", r->name);
+        fg_tpl_int(t, "W1", width_of(r) - 1);
+        if (zero || p->driven[i])
+            fg_tpl_int(t, "W", width_of(r));
+        if (r->out) {
+            fg_tpl_begin(t, "OUT");
+            fg_tpl_flag(t, "UNUSED", !p->read[i]);
+            fg_tpl_end(t);
         }
+        fg_tpl_flag(t, "MORE", i + 1 < p->np);
+        fg_tpl_flag(t, "ZERO", zero);
+        fg_tpl_flag(t, "DRIVEN", p->driven[i]);
+        fg_tpl_end(t);
     }
-    fprintf(f, "    end\n  endtask\n");
 }
 
-static void emit_cycles(FILE *f, const tb_plan *t)
+/* The input ports of table stream i (section TPORT): element l of input p_i from line l of word p. */
+static void tpl_table(fg_tpl *t, const tb_plan *p, int i)
 {
-    char x[FG_VEC_NAME_MAX + 32], lb[FG_VEC_NAME_MAX + 16];
-    unsigned char driven[TB_PORTS_MAX] = {0};
-    fprintf(f, "\n  // The inputs of line n of the cycle streams; n < 0: 0, after the last line.\n"
-               "  task drive(input integer n);\n    integer b;\n    begin\n      if (n >= 0) begin\n");
-    for (int i = 0; i < t->n; i++) {
-        const tb_stream *ts = &t->st[i];
-        int first = 1;
-        for (int k = 0; ts->kind == TB_CYCLES && k < ts->s->n_ports; k++) {
-            const fg_vec_port *p = &ts->s->ports[k];
-            tb_bound b;
-            if (p->dir != FG_VEC_IN || bind(t, ts->s, k, &b))
-                continue;
-            if (first)
-                fprintf(f, "        b = %d * MAX_LINES + n * %d;  // %s.hex\n", ts->base, ts->s->n_ports, ts->s->name);
-            first = 0;
-            driven[b.rtl - t->ports] = 1;
-            if (p->is_signed && b.ew > p->width) /* sign-extended into the wider element */
-                fprintf(f, "        %s[%d+:%d] = {{%d{cyc[b+%d][%d]}}, cyc[b+%d][%d:0]};\n", b.rtl->name, b.off, b.ew,
-                        b.ew - p->width, k, p->width - 1, k, p->width - 1);
-            else
-                fprintf(f, "        %s[%d+:%d] = cyc[b+%d][%d:0];\n", b.rtl->name, b.off, b.ew, k, b.ew - 1);
-        }
-    }
-    fprintf(f, "      end else begin\n");
-    for (int i = 0; i < t->np; i++)
-        if (driven[i])
-            fprintf(f, "        %s = %d'd0;\n", t->ports[i].name, width_of(&t->ports[i]));
-    fprintf(f, "      end\n    end\n  endtask\n");
-
-    fprintf(f, "\n  // Compare the outputs of line n of the cycle streams.\n"
-               "  task check(input integer n);\n    integer b;\n    begin\n      line = n;\n");
-    for (int i = 0; i < t->n; i++) {
-        const tb_stream *ts = &t->st[i];
-        int first = 1;
-        for (int k = 0; ts->kind == TB_CYCLES && k < ts->s->n_ports; k++) {
-            const fg_vec_port *p = &ts->s->ports[k];
-            tb_bound b;
-            if (p->dir == FG_VEC_IN || bind(t, ts->s, k, &b))
-                continue;
-            if (first) {
-                fprintf(f, "      file = \"%s.hex\";\n      b = %d * MAX_LINES + n * %d;\n", ts->s->name, ts->base,
-                        ts->s->n_ports);
-                first = 0;
-            }
-            label(p, lb, sizeof lb);
-            if (!b.rtl) {
-                fprintf(f, "      hide(cyc[b+%d]);  // %s: not exposed by the RTL\n", k, lb);
-                continue;
-            }
-            snprintf(x, sizeof x, "%s[%d+:%d]", b.rtl->name, b.off, b.ew);
-            fprintf(f, "      cmp(cyc[b+%d], ", k);
-            ext64(f, x, b.ew);
-            fprintf(f, ", %d, %d, \"%s\");\n", p->is_signed ? p->width : 0, b.ew, lb);
-        }
-    }
-    fprintf(f, "    end\n  endtask\n");
-}
-
-static void emit_record(FILE *f, const tb_plan *t)
-{
-    int any = 0;
-    for (int i = 0; i < t->n; i++)
-        any |= t->st[i].kind == TB_MEMORY;
-    fprintf(f, "\n  // The writes of this cycle into the images of the memory streams (at the clock edge).\n"
-               "  task record;\n%s    begin\n", any ? "    integer k, r, depth;\n" : "");
-    for (int i = 0; i < t->n; i++) {
-        const tb_stream *ts = &t->st[i];
-        if (ts->kind != TB_MEMORY)
+    const tb_stream *ts = &p->st[i];
+    for (int k = 0; k < ts->s->n_ports; k++) {
+        const fg_vec_port *vp = &ts->s->ports[k];
+        const fg_gen_port *r = vp->dir == FG_VEC_IN ? table_input(p, vp->name) : NULL;
+        if (!r)
             continue;
-        const int B = ts->s->banks, rw = width_of(ts->wp[1]) / B, dw = width_of(ts->wp[2]) / B;
-        char row[FG_VEC_NAME_MAX + 32], data[FG_VEC_NAME_MAX + 32];
-        snprintf(row, sizeof row, "%s[k*%d+:%d]", ts->wp[1]->name, rw, rw);
-        snprintf(data, sizeof data, "%s[k*%d+:%d]", ts->wp[2]->name, dw, dw);
-        fprintf(f,
-                "      depth = slines[%d] / %d;\n"
-                "      for (k = 0; !failed && k < %d; k = k + 1)\n"
-                "        if (%s[k]) begin\n"
-                "          r = {%d'd0, %s};\n"
-                "          if (r >= depth) begin\n"
-                "            $display(\"MISMATCH %%0s: cycle %%0d, bank %%0d writes row %%0d beyond the depth %%0d of %s.hex\",\n"
-                "                     dir, cycle, k, r, depth);\n"
-                "            failed = 1'b1;\n"
-                "          end else begin\n"
-                "            mimg[%d+k*depth+r] = ",
-                i, B, B, ts->wp[0]->name, 32 - rw, row, ts->s->name, ts->base);
-        ext64(f, data, dw);
-        fprintf(f, " & mask(%d);\n            mwr[%d+k*depth+r] = 1'b1;\n          end\n        end\n",
-                ts->s->ports[0].width, ts->base);
+        fg_tpl_begin(t, "TPORT");
+        fg_tpl_set(t, "FILE", "%s", ts->s->name);
+        fg_tpl_set(t, "NAME", "%s", r->name);
+        fg_tpl_int(t, "S", i);
+        fg_tpl_int(t, "W", width_of(r));
+        fg_tpl_int(t, "PW", vp->width);
+        fg_tpl_int(t, "WORD", ts->base + k);
+        fg_tpl_int(t, "NPORTS", ts->s->n_ports);
+        fg_tpl_flag(t, "SEXT", vp->is_signed);
+        fg_tpl_end(t);
     }
-    fprintf(f, "    end\n  endtask\n");
+}
+
+/* Cycles stream i: its inputs driven (out 0: section DRIVE, a port DPORT) or its outputs compared (out 1:
+ * CHECK, CPORT), each port into the bits of the RTL port it is bound to. */
+static void tpl_cycles(fg_tpl *t, const tb_plan *p, int i, int out)
+{
+    const tb_stream *ts = &p->st[i];
+    int any = 0;
+    for (int k = 0; k < ts->s->n_ports; k++) {
+        const fg_vec_port *vp = &ts->s->ports[k];
+        char lb[FG_VEC_NAME_MAX + 16];
+        tb_bound b;
+        if ((vp->dir != FG_VEC_IN) != out || bind(p, ts->s, k, &b))
+            continue;
+        if (!any++) {
+            fg_tpl_begin(t, out ? "CHECK" : "DRIVE");
+            fg_tpl_set(t, "FILE", "%s", ts->s->name);
+            fg_tpl_int(t, "BASE", ts->base);
+            fg_tpl_int(t, "NPORTS", ts->s->n_ports);
+        }
+        fg_tpl_begin(t, out ? "CPORT" : "DPORT");
+        fg_tpl_int(t, "K", k);
+        if (out) {
+            label(vp, lb, sizeof lb);
+            fg_tpl_set(t, "LABEL", "%s", lb);
+        }
+        if (!b.rtl) { /* a state port the RTL does not show */
+            fg_tpl_flag(t, "HIDE", 1);
+            fg_tpl_end(t);
+            continue;
+        }
+        fg_tpl_set(t, "NAME", "%s", b.rtl->name);
+        fg_tpl_int(t, "OFF", b.off);
+        fg_tpl_int(t, "EW", b.ew);
+        if (out) {
+            fg_tpl_int(t, "SW", vp->is_signed ? vp->width : 0);
+            zext(t, b.ew);
+        } else if (vp->is_signed && b.ew > vp->width) { /* sign-extended into the wider element */
+            fg_tpl_begin(t, "SEXT");
+            fg_tpl_int(t, "XW", b.ew - vp->width);
+            fg_tpl_int(t, "PW1", vp->width - 1);
+            fg_tpl_end(t);
+        } else
+            fg_tpl_int(t, "EW1", b.ew - 1);
+        fg_tpl_end(t);
+    }
+    if (any)
+        fg_tpl_end(t);
+}
+
+/* Memory stream i (section MEM): the writes of its write ports into its image. */
+static void tpl_memory(fg_tpl *t, const tb_plan *p, int i)
+{
+    const tb_stream *ts = &p->st[i];
+    const int B = ts->s->banks, rw = width_of(ts->wp[1]) / B, dw = width_of(ts->wp[2]) / B;
+    fg_tpl_begin(t, "MEM");
+    fg_tpl_set(t, "FILE", "%s", ts->s->name);
+    fg_tpl_set(t, "WE", "%s", ts->wp[0]->name);
+    fg_tpl_set(t, "ROW", "%s", ts->wp[1]->name);
+    fg_tpl_set(t, "DATA", "%s", ts->wp[2]->name);
+    const fg_tpl_iv iv[] = {{"S", i},       {"BANKS", B}, {"BASE", ts->base},           {"RW", rw},
+                            {"RZ", 32 - rw}, {"DW", dw},   {"PW", ts->s->ports[0].width}};
+    fg_tpl_ints(t, iv, (int)(sizeof iv / sizeof iv[0]));
+    zext(t, dw);
+    fg_tpl_end(t);
 }
 
 int fg_gen_testbench(FILE *f, const char *top, const fg_gen_port *ports, int n_ports, const fg_vec_layout *lay,
                      const char *params)
 {
-    tb_plan t = {.ports = ports, .np = n_ports};
+    tb_plan p = {.ports = ports, .np = n_ports};
     if (n_ports > TB_PORTS_MAX)
         return fg_set_error(FG_EMISMATCH, "testbench: %d ports, at most %d", n_ports, TB_PORTS_MAX);
     for (int i = 0; i < 2; i++) {
         const char *name = i ? "rst_ni" : "clk_i";
-        const fg_gen_port *p = find(&t, name);
-        if (!p || p->out || width_of(p) != 1)
+        const fg_gen_port *r = find(&p, name);
+        if (!r || r->out || width_of(r) != 1)
             return fg_set_error(FG_EMISMATCH, "testbench: %s has no 1-bit input %s", top, name);
     }
-    int rc = plan(&t, lay);
+    int rc = plan(&p, lay);
     if (rc)
         return rc;
     char what[256];
     snprintf(what, sizeof what,
              "Self-checking testbench of %s: replays a vector set of `fecforge vectors` (docs/testbench.md)", top);
     fg_gen_header(f, what, params);
-    fprintf(f,
-            "// Run: iverilog -g2005 -o tb.vvp -c files.f tb_%s.v && vvp -n tb.vvp +vectors=SET [+latency=L] "
-            "[+vcd=FILE]\n",
-            top);
-    emit_head(f, &t, top);
-    emit_stream_info(f, &t);
-    fputs("\n", f);
-    fputs(fg_gen_template("fg_tb_body"), f);
-    emit_inputs_zero(f, &t);
-    emit_tables(f, &t);
-    emit_cycles(f, &t);
-    emit_record(f, &t);
-    fprintf(f, "endmodule\n`default_nettype wire\n");
-    return 0;
+    fg_tpl *t = fg_tpl_new("fg_tb");
+    fg_tpl_set(t, "TOP", "tb_%s", top);
+    fg_tpl_set(t, "DUT", "%s", top);
+    int max_lines = TB_WORDS / (p.cyc_words ? p.cyc_words : 1) / 256 * 256, tables = 0, mems = 0;
+    if (max_lines < TB_LINES_MIN)
+        max_lines = TB_LINES_MIN;
+    const fg_tpl_iv iv[] = {{"MWORDS", TB_WORDS >> 20}, {"LINES_MIN", TB_LINES_MIN}, {"MAX_LINES", max_lines},
+                            {"NSTREAMS", p.n}, {"CYC_WORDS", p.cyc_words}, {"TAB_WORDS", p.tab_words ? p.tab_words : 1},
+                            {"MEM_WORDS", p.mem_words ? p.mem_words : 1}};
+    fg_tpl_ints(t, iv, (int)(sizeof iv / sizeof iv[0]));
+    tpl_ports(t, &p);
+    for (int i = 0; i < p.n; i++) {
+        const tb_stream *ts = &p.st[i];
+        fg_tpl_begin(t, "STREAM");
+        fg_tpl_set(t, "FILE", "%s", ts->s->name);
+        fg_tpl_int(t, "S", i);
+        fg_tpl_int(t, "KIND", ts->kind);
+        fg_tpl_int(t, "NPORTS", ts->s->n_ports);
+        fg_tpl_int(t, "BASE", ts->base);
+        fg_tpl_int(t, "BANKS", ts->s->banks);
+        if (ts->kind == TB_CYCLES)
+            fg_tpl_flag(t, "CYC", 1);
+        else
+            fg_tpl_int(t, "CAP", ts->cap);
+        fg_tpl_end(t);
+        if (ts->kind == TB_CYCLES) {
+            tpl_cycles(t, &p, i, 0);
+            tpl_cycles(t, &p, i, 1);
+        } else if (ts->kind == TB_TABLE) {
+            tables = 1;
+            tpl_table(t, &p, i);
+        } else {
+            mems = 1;
+            tpl_memory(t, &p, i);
+        }
+    }
+    fg_tpl_flag(t, "TABLES", tables);
+    fg_tpl_flag(t, "MEMS", mems);
+    return fg_tpl_write(t, f);
 }

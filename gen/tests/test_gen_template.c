@@ -80,6 +80,31 @@ static void test_errors(void)
     free(s);
 }
 
+/* A program's template (fg_gen_templates_add): values from a table (fg_tpl_ints), a section the generator
+ * never begins (LINT: text only the linter sees), flags inside a line (a separator between instances). */
+static void test_list(void)
+{
+    static const fg_gen_text own[] = {{"fg_test_list", "`define TOP fg_test_list\n`define LINT\n`define L\n"
+                                                      "`define MORE\n`define A 1\n`define B 2\nmodule `TOP (\n"
+                                                      "`ifdef LINT\n  lint_only,\n`endif\n`ifdef L\n"
+                                                      "  p`A`ifdef MORE ,`endif  // `B\n`endif\n);\n"},
+                                     {NULL, NULL}};
+    CU_ASSERT_EQUAL_FATAL(fg_gen_templates_add(own), 0);
+    fg_tpl *t = fg_tpl_new("fg_test_list");
+    fg_tpl_set(t, "TOP", "m");
+    for (int i = 0; i < 3; i++) {
+        const fg_tpl_iv iv[] = {{"A", i}, {"B", 10 * i}};
+        fg_tpl_begin(t, "L");
+        fg_tpl_ints(t, iv, 2);
+        fg_tpl_flag(t, "MORE", i < 2);
+        fg_tpl_end(t);
+    }
+    char *s = NULL;
+    CU_ASSERT_EQUAL_FATAL(render(t, &s), 0);
+    CU_ASSERT_STRING_EQUAL(s, "module m (\n  p0, // 0\n  p1, // 10\n  p2 // 20\n);\n");
+    free(s);
+}
+
 /* fg_tpl_free of a template the generator gave up on: nothing checked, the generator's own error kept. */
 static void test_free(void)
 {
@@ -97,6 +122,7 @@ void fg_test_register(void)
         {"template: values and repeated sections", test_render},
         {"template: errors name the template and the placeholder", test_errors},
         {"template: freed unrendered", test_free},
+        {"template: a table of values, a lint-only section, flags in a line", test_list},
         {NULL, NULL},
     };
     fg_add_suite("gen_template", cases);
