@@ -219,7 +219,8 @@ const fg_design fg_design_dbcf = {
              "A vector set is one half-iteration: the PLLR lanes write the positions of a block in XMAP\n"
              "order (the tags 0..K-1 as data) through the network into the banks of the mapping; streams\n"
              "stimulus, expected (every output, the FIFO and buffer levels and the LFSR per cycle) and\n"
-             "banks (the final bank contents).",
+             "banks (the final bank contents). --traffic random adds a set of random traffic: overload\n"
+             "phases on hot banks, words on idle lanes and a reset in flight (rst_ni in its stimulus).",
     .example_args = "--pllr 8 --banks 16 --select 2 --fifo-depth 4 --buf-depth 4",
     .example_run = "--K 40",
     .parts = parts,
