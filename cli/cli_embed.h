@@ -8,8 +8,7 @@ typedef struct {
 } fg_cli_embedded;
 
 /* The harness sources `fecforge verify` builds around a design: testbench/vecsim (generic vector
- * harness), testbench/systemc and testbench/dbcf/dbcf_traffic.h (SystemC co-simulation);
- * terminated by {0, 0}. */
+ * harness) and testbench/systemc (SystemC co-simulation); terminated by {0, 0}. */
 extern const fg_cli_embedded fg_cli_tb_sources[];
 
 #endif

@@ -365,7 +365,7 @@ done:
     return rc;
 }
 
-/* The embedded harness sources into tb = work/tb (tb/vecsim, tb/systemc, tb/dbcf). */
+/* The embedded harness sources into tb = work/tb (tb/vecsim, tb/systemc). */
 static int write_sources(const char *work, char *tb, size_t tb_n)
 {
     fg_cli_pathf(tb, tb_n, "%s/tb", work);
@@ -636,35 +636,22 @@ int fg_cli_vl_waveform(const char *work, int jobs, long long cycles, const char 
 }
 
 /* The SystemC co-simulation (testbench/systemc, docs/cosim.md) around the design in work/rtl: the C
- * model as an SC_MODULE and the Verilated model (--sc) in lock step; into work/sc-obj/cosim. The DBCF
- * has its own co-simulation (cosim_dbcf.cpp, with its own traffic); the IAG and the subsystem share
- * the vector-driven one (cosim_vectors.cpp and the port binding fg_sc_bind.cpp). */
-int fg_cli_vl_cosim(const char *work, int jobs, int dbcf, long long cycles, char *top, size_t top_n)
+ * model as an SC_MODULE and the Verilated model (--sc) in lock step, driven by a vector set
+ * (cosim_vectors.cpp and the port binding fg_sc_bind.cpp); into work/sc-obj/cosim. */
+int fg_cli_vl_cosim(const char *work, int jobs, long long cycles, char *top, size_t top_n)
 {
     char tb[PATH_MAX + 8], log[PATH_MAX + 16], binding[PATH_MAX + 32], rtl[PATH_MAX + 8];
     fg_cli_pathf(rtl, sizeof rtl, "%s/rtl", work);
     if (write_sources(work, tb, sizeof tb))
         return FG_EXIT_FAIL;
     fg_cli_pathf(binding, sizeof binding, "%s/fg_sc_bind.cpp", tb);
-    if (dbcf) {
-        vj doc;
-        if (fg_cli_vl_manifest(rtl, &doc))
-            return fg_cli_fail(CMD, "%s", fg_last_error());
-        snprintf(top, top_n, "%s", vj_get(&doc, "top")->s);
-        vj_free(&doc);
-        if (!identifier(top))
-            return fg_cli_fail(CMD, "%s/manifest.json: top module name '%s' is not a Verilog identifier", rtl, top);
-    } else if (write_binding(rtl, binding, 1, top, top_n))
+    if (write_binding(rtl, binding, 1, top, top_n))
         return FG_EXIT_FAIL;
     vl_build b;
     if (build_begin(work, &b))
         return FG_EXIT_FAIL;
-    char cflags[512], ldflags[256], jobs_s[16], prefix[300], cwd[PATH_MAX + 8];
+    char ldflags[256], jobs_s[16], prefix[300], cwd[PATH_MAX + 8];
     fg_cli_pathf(cwd, sizeof cwd, "%s/rtl", b.root);
-    if (dbcf) /* top: a Verilog identifier (checked) */
-        snprintf(cflags, sizeof cflags, "-std=c++17 -I../include -I../gen-include -DFG_SC_CLASS=V%s", top);
-    else
-        snprintf(cflags, sizeof cflags, "-std=c++17 -I../include -I../tb/vecsim -I../tb/systemc");
     snprintf(ldflags, sizeof ldflags, "../lib/libfecforge_gen.a ../lib/libfecforge.a -lsystemc -lm -pthread%s",
              FG_CLI_SANITIZE_FLAGS);
     snprintf(jobs_s, sizeof jobs_s, "%d", jobs);
@@ -673,9 +660,9 @@ int fg_cli_vl_cosim(const char *work, int jobs, int dbcf, long long cycles, char
     const char *word;
     char *argv[] = {"verilator", "--sc", "--pins-bv", "2", "--exe", "--build", "-j", jobs_s, "-Wall", "--Mdir",
                     "../sc-obj", "--prefix", prefix, "--top-module", top, "-o", "cosim", "-f", "files.f",
-                    dbcf ? "../tb/systemc/cosim_dbcf.cpp" : "../tb/systemc/cosim_vectors.cpp", "-CFLAGS", cflags,
+                    "../tb/systemc/cosim_vectors.cpp", "-CFLAGS", "-std=c++17 -I../include -I../tb/vecsim -I../tb/systemc",
                     "-LDFLAGS", ldflags, "-MAKEFLAGS", (char *)make_flags(cycles, &word),
-                    dbcf ? NULL : "../tb/vecsim/tb_ports.cpp", "../tb/fg_sc_bind.cpp", NULL};
+                    "../tb/vecsim/tb_ports.cpp", "../tb/fg_sc_bind.cpp", NULL};
     fprintf(stderr, "fecforge verify: verilating %s for the SystemC co-simulation (%s; log: %s)\n", top, word,
             log);
     const int rc = run_verilator(cwd, argv, log, "; SystemC installed? Debian package libsystemc-dev");
@@ -740,28 +727,19 @@ int fg_cli_vl_status(int st, const char *top, const char *log)
     return st == 1 ? FG_CLI_VL_MISMATCH : FG_CLI_VL_RUN_FAILED;
 }
 
-/* --sim systemc: for the DBCF the co-simulation on its own traffic (tb_dbcf's half-iterations and
- * random phase) first; then every vector set (both models and the set compared every cycle). */
-int fg_cli_vl_cosim_sets(const char *rtl, const char *work, int jobs, int dbcf, fg_cli_vl_set *res, int n,
-                         const char *log)
+/* --sim systemc: the co-simulation on every vector set (both models and the set compared every cycle). */
+int fg_cli_vl_cosim_sets(const char *work, int jobs, fg_cli_vl_set *res, int n, const char *log)
 {
     char top[256], exe[PATH_MAX + 32];
-    /* The DBCF's own traffic: 20 000 random cycles (cosim_dbcf.cpp's default) and the short tb_dbcf
-     * half-iterations. */
-    const long long cycles = fg_cli_vl_sets_cycles(res, n) + (dbcf ? 20000 : 0);
-    const int built = fg_cli_vl_cosim(work, jobs, dbcf, cycles, top, sizeof top);
+    const int built = fg_cli_vl_cosim(work, jobs, fg_cli_vl_sets_cycles(res, n), top, sizeof top);
     if (built)
         return built;
     fg_cli_pathf(exe, sizeof exe, "%s/sc-obj/cosim", work);
     setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
-    char *own[] = {exe, "--rtl", (char *)rtl, NULL};
-    int rc = dbcf ? fg_cli_vl_run(NULL, own, log) : 0;
-    if (rc == 0 && dbcf)
-        printf("%s: SystemC co-simulation on the tb_dbcf traffic (half-iterations, random phase): match\n", top);
+    int rc = 0;
     for (int i = 0; i < n && rc == 0; i++) {
-        char *with_rtl[] = {exe, "--rtl", (char *)rtl, "--vectors", res[i].dir, NULL};
-        char *plain[] = {exe, res[i].dir, NULL};
-        rc = fg_cli_vl_run(NULL, dbcf ? with_rtl : plain, log);
+        char *argv[] = {exe, res[i].dir, NULL};
+        rc = fg_cli_vl_run(NULL, argv, log);
         res[i].pass = rc == 0;
     }
     if (rc != 0) {

@@ -59,8 +59,8 @@ int fg_cli_vl_harness(const char *work, int jobs, long long cycles, int trace, c
  * DIR.mismatch.fst; prints "waveform of the failing run: PATH". 0, or FG_EXIT_FAIL (printed). */
 int fg_cli_vl_waveform(const char *work, int jobs, long long cycles, const char *latency, char *const dirs[],
                        int n);
-/* Build the SystemC co-simulation of work/rtl into work/sc-obj/cosim (dbcf: the DBCF's own). */
-int fg_cli_vl_cosim(const char *work, int jobs, int dbcf, long long cycles, char *top, size_t top_n);
+/* Build the SystemC co-simulation of work/rtl into work/sc-obj/cosim. */
+int fg_cli_vl_cosim(const char *work, int jobs, long long cycles, char *top, size_t top_n);
 /* Run argv in cwd (NULL: here) with stdout and stderr appended to log (NULL: ours): its exit status
  * (128 + signal if killed, -1 if it could not run). */
 int fg_cli_vl_run(const char *cwd, char *const argv[], const char *log);
@@ -84,8 +84,7 @@ typedef struct {
 } fg_cli_vl_set;
 /* The cycles of the n sets together (fg_cli_vl_set_cycles). */
 long long fg_cli_vl_sets_cycles(const fg_cli_vl_set *s, int n);
-/* --sim systemc: build the co-simulation and run it on the n sets (the DBCF first on its own traffic). */
-int fg_cli_vl_cosim_sets(const char *rtl, const char *work, int jobs, int dbcf, fg_cli_vl_set *res, int n,
-                         const char *log);
+/* --sim systemc: build the co-simulation and run it on the n sets. */
+int fg_cli_vl_cosim_sets(const char *work, int jobs, fg_cli_vl_set *res, int n, const char *log);
 
 #endif

@@ -181,7 +181,7 @@ static int verify_config(const fg_design *d, const void *cfg, const void *run, c
         return FG_EXIT_FAIL;
     if (sim) { /* a design with a co-simulation (verify_design checked --sim) */
         fg_cli_pathf(log, sizeof log, "%s/cosim.log", work);
-        return fg_cli_vl_cosim_sets(rtl, work, jobs, d->cosim == FG_DESIGN_COSIM_DBCF, s, n, log);
+        return fg_cli_vl_cosim_sets(work, jobs, s, n, log);
     }
     const long long cycles = fg_cli_vl_sets_cycles(s, n);
     if ((rc = fg_cli_vl_harness(work, jobs, cycles, 0, top, top_n)))

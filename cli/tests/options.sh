@@ -55,7 +55,7 @@ declare -A BAD=(
   [mb-order]=x [fclk]=x [csv]='' [frames-out]='' [k-max]=0 [ext-width]=0 [bm-width]=0 [sm-width]=40
   [latency]=0 [frame]=x [then]=x [then-std]=x [umts-k]=x [seg]=3 [lanes]=3
   [bits]=0 [ending]=x [gen]=x [launch-frames]=0 [overlap-left]=-1 [overlap-right]=-1 [punct]=x [subframe]=-1
-  [tb-block]=-1 [tb-depth]=-1 [tile]=-1 [traceback]=x [traffic]=x
+  [tb-block]=-1 [tb-depth]=-1 [tile]=-1 [traceback]=x [traffic]=x [cycles]=1
 )
 n=0 checked=0
 cut -f2 "$t/opts" | sort | uniq -c | awk '$1 >= 2 { print $2 }' >"$t/shared"

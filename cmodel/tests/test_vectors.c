@@ -811,9 +811,40 @@ static void test_port_models(void)
     fg_vec_get_count(s, "trace_cycles", &lines);
     fg_vec_close(s);
     CU_ASSERT(model_replay(tmp_path("pm-umts")) < lines);
-    /* No model for a DBCF set. */
-    fg_vec_model *m = (fg_vec_model *)1;
+    /* The DBCF's sets through its model: a half-iteration with its read-back, and random traffic with a
+     * reset in cycle 1500; without that reset the model departs from the set in the next cycle. */
     CU_ASSERT_EQUAL(fg_vec_open(good_set(), &s), 0);
+    fg_vec_get_count(s, "trace_cycles", &lines);
+    fg_vec_close(s);
+    CU_ASSERT_EQUAL(model_replay(good_set()), lines);
+    const char *rnd = tmp_path("pm-dbcf-random");
+    fg_vec_dbcf_random_params rp = {.cfg = fg_dbcf_cfg_default(), .bank_depth = 40, .data_width = 12, .cycles = 3000,
+                                    .seed = 5};
+    rp.cfg.pllr = 8;
+    rp.cfg.banks = 8;
+    rp.cfg.select = 2;
+    rp.cfg.fifo_depth = 2;
+    rp.cfg.buf_depth = 3;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_make_dbcf_random(rnd, &rp), 0);
+    CU_ASSERT_EQUAL(model_replay(rnd), 3000);
+    snprintf(path, sizeof path, "%s/stimulus.hex", rnd);
+    text = slurp(path);
+    line = text;
+    for (int i = 1; i < 1501 && line; i++)
+        line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(line);
+    char *end = strchr(line, '\n');
+    CU_ASSERT_FATAL(end && end[-1] == '0' && end[-2] == ' '); /* rst_ni, the last port, low in cycle 1500 */
+    end[-1] = '1';
+    spit(path, text);
+    free(text);
+    CU_ASSERT_EQUAL(model_replay(rnd), 1501);
+    /* No model for a design without one. */
+    fg_vec_writer *w = NULL;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_writer_open(tmp_path("pm-none"), "unit", &w), 0);
+    CU_ASSERT_EQUAL_FATAL(fg_vec_writer_commit(w), 0);
+    fg_vec_model *m = (fg_vec_model *)1;
+    CU_ASSERT_EQUAL(fg_vec_open(tmp_path("pm-none"), &s), 0);
     CU_ASSERT_EQUAL(fg_vec_model_create(s, &m), FG_EINVAL);
     CU_ASSERT_PTR_NULL(m);
     CU_ASSERT(msg_has("no port-level model"));

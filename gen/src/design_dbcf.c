@@ -70,12 +70,17 @@ static void gen_text(const void *p, char *buf, size_t n)
     snprintf(buf, n, "bank depth %d", ((const fg_gen_dbcf_cfg *)p)->bank_depth);
 }
 
-/* ---- vector sets: one half-iteration of the network fed in XMAP lane order ---- */
+/* ---- vector sets: one half-iteration of the network fed in XMAP lane order, and random traffic ---- */
+
+enum { TRAFFIC_HALF, TRAFFIC_RANDOM, TRAFFIC_BOTH };
 
 typedef struct {
     fg_design_halves_run h;
     int mapping;         /* fg_bank_mapping */
     fg_dbcf_cfg traffic; /* .stall: the producers stall on a rejected word (the model's baseline) */
+    int kind;            /* TRAFFIC_* */
+    int cycles;
+    uint64_t seed;
 } dbcf_run;
 
 static const fg_opt halves_opts[] = {
@@ -89,9 +94,22 @@ const fg_opt fg_design_mapping_option[] = {
      .help = "bank mapping of the positions (docs/dbcf.md)"},
     {NULL}};
 
+#define R(f) offsetof(dbcf_run, f)
+static const fg_opt traffic_opts[] = {
+    {"traffic", 0, FG_OPT_CHOICE, R(kind), .words = "half-iteration|random|both", .def = "half-iteration",
+     .meta = "T",
+     .help = "the sets: one half-iteration per block size and direction, one set of random traffic\n"
+             "(overload phases, hot banks, words on idle lanes, a reset in flight at --cycles / 2), or both"},
+    {"cycles", 0, FG_OPT_INT, R(cycles), 2, FG_VEC_DBCF_CYCLES_MAX, .def = "20000", .meta = "N",
+     .help = "cycles of the random traffic"},
+    {"seed", 0, FG_OPT_SEED, R(seed), .def = "1", .meta = "S", .help = "Philox seed of the random traffic"},
+    {NULL}};
+#undef R
+
 static const fg_design_part run_parts[] = {{"vector sets", halves_opts, offsetof(dbcf_run, h)},
                                            {NULL, fg_design_mapping_option, offsetof(dbcf_run, mapping)},
                                            {NULL, fg_dbcf_stall_option, offsetof(dbcf_run, traffic)},
+                                           {NULL, traffic_opts, 0},
                                            {NULL, NULL, 0}};
 
 static void run_default(void *p, int all)
@@ -99,6 +117,8 @@ static void run_default(void *p, int all)
     dbcf_run *r = p;
     memset(r, 0, sizeof *r);
     fg_design_halves_default(&r->h, all);
+    r->cycles = 20000;
+    r->seed = 1;
 }
 
 static int run_finish(const void *cp, void *p, const fg_opts *given)
@@ -106,6 +126,8 @@ static int run_finish(const void *cp, void *p, const fg_opts *given)
     const fg_gen_dbcf_cfg *c = cp;
     dbcf_run *r = p;
     int rc = fg_design_halves_finish(&r->h);
+    if (r->kind == TRAFFIC_RANDOM) /* the checks of the half-iterations' lane schedule and mapping */
+        return rc;
     if (!rc && c->dbcf.pllr % 4)
         rc = fg_set_error(FG_EINVAL, "%s=%d invalid for vector sets: a multiple of 4 (4 LLRs per radix-4 XMAP)",
                           fg_opts_name(given, &c->dbcf.pllr), c->dbcf.pllr);
@@ -118,22 +140,35 @@ static int run_finish(const void *cp, void *p, const fg_opts *given)
 
 static void run_free(void *p) { fg_design_halves_free(&((dbcf_run *)p)->h); }
 
+/* The half-iteration sets first, then the random one. */
+static int halves(const dbcf_run *r) { return r->kind == TRAFFIC_RANDOM ? 0 : fg_design_halves_sets(&r->h); }
+
 static int sets(const void *cp, const void *p)
 {
     (void)cp;
-    return fg_design_halves_sets(&((const dbcf_run *)p)->h);
+    const dbcf_run *r = p;
+    return halves(r) + (r->kind != TRAFFIC_HALF);
 }
 
 static void set_name(const void *cp, const void *p, int i, char *buf, size_t n)
 {
     (void)cp;
-    fg_design_halves_name(&((const dbcf_run *)p)->h, i, "interleave", "deinterleave", buf, n);
+    const dbcf_run *r = p;
+    if (i < halves(r))
+        fg_design_halves_name(&r->h, i, "interleave", "deinterleave", buf, n);
+    else
+        snprintf(buf, n, "random-c%d", r->cycles);
 }
 
 static int vectors(const void *cp, const void *p, int i, const char *dir)
 {
     const fg_gen_dbcf_cfg *c = cp;
     const dbcf_run *r = p;
+    if (i >= halves(r)) {
+        const fg_vec_dbcf_random_params v = {.cfg = c->dbcf, .bank_depth = c->bank_depth, .data_width = c->width,
+                                             .cycles = r->cycles, .seed = r->seed};
+        return fg_vec_make_dbcf_random(dir, &v);
+    }
     int K, half;
     fg_design_halves_set(&r->h, i, &K, &half);
     fg_vec_dbcf_params v = {.cfg = c->dbcf,
@@ -146,7 +181,7 @@ static int vectors(const void *cp, const void *p, int i, const char *dir)
     return fg_vec_make_dbcf(dir, &v, NULL);
 }
 
-static const char *const summary_keys[] = {"C0", "C1", "dC", "overflow", "misplaced", "trace_cycles", NULL};
+static const char *const summary_keys[] = {"C0", "C1", "dC", "overflow", "misplaced", "trace_cycles", "coverage", NULL};
 static const char *const loss_keys[] = {"overflow", "misplaced", NULL};
 static const char *const config_ignore[] = {"lfsr_taps", NULL};
 
@@ -184,7 +219,8 @@ const fg_design fg_design_dbcf = {
              "A vector set is one half-iteration: the PLLR lanes write the positions of a block in XMAP\n"
              "order (the tags 0..K-1 as data) through the network into the banks of the mapping; streams\n"
              "stimulus, expected (every output, the FIFO and buffer levels and the LFSR per cycle) and\n"
-             "banks (the final bank contents).",
+             "banks (the final bank contents). --traffic random adds a set of random traffic: overload\n"
+             "phases on hot banks, words on idle lanes and a reset in flight (rst_ni in its stimulus).",
     .example_args = "--pllr 8 --banks 16 --select 2 --fifo-depth 4 --buf-depth 4",
     .example_run = "--K 40",
     .parts = parts,
@@ -206,7 +242,7 @@ const fg_design fg_design_dbcf = {
     .vectors = vectors,
     .summary_keys = summary_keys,
     .loss_keys = loss_keys,
-    .cosim = FG_DESIGN_COSIM_DBCF,
+    .cosim = FG_DESIGN_COSIM_VECTORS,
     .random = random_args,
     .random_size_name = "max-pllr",
     .random_size_lo = 4,

@@ -1,5 +1,5 @@
 // SystemC co-simulation of a generated design driven by a golden vector set (docs/cosim.md), for
-// the designs whose C step model has a port-level wrapper (fg_vec_model: iag, subsystem):
+// the designs whose C step model has a port-level wrapper (fg_vec_model: dbcf, iag, subsystem, ...):
 //
 //   Stimulus  (SC_THREAD)  holds reset for two clock edges, then drives the set's stimulus line t
 //                          on the design's input signals during cycle t;
@@ -82,7 +82,8 @@ struct Bench {
     long model_cycle = -1, scored = 0, words = 0, state_words = 0;
     int status = 0; // 0 running/match, 1 mismatch, 2 error
     std::string message;
-    bool in_reset() const { return rst && rst->get(0, 1) == 0; }
+    bool started = false; // the reset before line 0 is over (a set may reset again: rst_ni in its stimulus)
+    bool in_reset() const { return rst && !started; }
 };
 
 SC_MODULE(Stimulus)
@@ -101,6 +102,7 @@ SC_MODULE(Stimulus)
         wait(); // two edges in reset
         if (b->rst)
             b->rst->set(0, 1, 1);
+        b->started = true;
         for (long t = 0; t < b->lines && b->status == 0; t++) {
             b->in.next();
             for (size_t k = 0; k < b->in.bound.size(); k++) {
@@ -211,7 +213,7 @@ void usage(FILE *f, const char *argv0)
 {
     std::fprintf(f,
                  "usage: %s [--vcd NAME] [--inject-fault N] VECDIR\n"
-                 "  VECDIR            a vector set of the design (fecforge vectors iag|subsystem)\n"
+                 "  VECDIR            a vector set of the design (fecforge vectors DESIGN)\n"
                  "  --vcd NAME        write every port signal into NAME.vcd\n"
                  "  --inject-fault N  flip bit 0 of the C model's first RTL-visible output in cycle N: tests the scoreboard\n",
                  argv0);

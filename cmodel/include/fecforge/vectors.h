@@ -183,6 +183,24 @@ int fg_vec_make_dbcf(const char *dir, const fg_vec_dbcf_params *p, fg_dbcf_resul
  * width) and data_width bits. */
 int fg_vec_layout_dbcf(const fg_dbcf_cfg *cfg, int depth, int data_width, fg_vec_layout *out);
 
+/* Random traffic through the DBCF (the traffic of the retired testbench/dbcf harness): `cycles` cycles of
+ * Philox stream 0 of `seed`, in phases of 250 cycles of a random load (full load every 1000 cycles), a
+ * third of them with every lane aimed at one or two hot banks (overload: full FIFOs and buffers,
+ * rejected words), random words on idle lanes, the bank read port walking the rows, and the synchronous
+ * reset (rst_ni, a stimulus port of these sets) in cycle cycles / 2 with words in flight. Streams
+ * stimulus and expected; counts in vectors/FORMAT.md ("coverage" 1: the corners were reached). */
+enum { FG_VEC_DBCF_CYCLES_MAX = 1000000 };
+typedef struct {
+    fg_dbcf_cfg cfg;
+    int bank_depth; /* rows per bank, [1, 2^20] (the design's) */
+    int data_width; /* [1, 32] */
+    long cycles;    /* [2, FG_VEC_DBCF_CYCLES_MAX] */
+    uint64_t seed;
+} fg_vec_dbcf_random_params;
+int fg_vec_make_dbcf_random(const char *dir, const fg_vec_dbcf_random_params *p);
+/* Its layout: fg_vec_layout_dbcf's stimulus with rst_ni last, its expected, no banks stream. */
+int fg_vec_layout_dbcf_random(const fg_dbcf_cfg *cfg, int depth, int data_width, fg_vec_layout *out);
+
 /* One IAG half-iteration in XMAP lane order from reset (preprocessing, start, C0 input cycles, the
  * latency): streams lane_prog (table), stimulus, expected (cycles). *total_cycles (may be NULL)
  * gets the number of lines of the cycle streams. */
@@ -313,7 +331,7 @@ int fg_vec_viterbi_family_args(const fg_vec_viterbi_params *p, char *buf, size_t
 
 /* ---- Port-level step models (the SystemC co-simulation, docs/cosim.md) ---- */
 
-/* The C step model behind a vector set of design iag, subsystem, ldpc, turbo or viterbi, seen at its ports:
+/* The C step model behind a vector set of design dbcf, iag, subsystem, ldpc, turbo or viterbi, seen at its ports:
  * created from the set's manifest parameters (and lane_prog table), in the reset state (FG_EINVAL naming
  * what does not fit: another design, a missing parameter, stream layouts other than this library writes). */
 typedef struct fg_vec_model fg_vec_model;

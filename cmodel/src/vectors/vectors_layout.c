@@ -76,14 +76,17 @@ static void dbcf_outputs(fg_vec_layout *l, const fg_dbcf_cfg *cfg, int wr, int W
         fg_vec_layout_port(l, "bank_rd_data_o", b, FG_VEC_OUT, W, 0);
 }
 
-int fg_vec_layout_dbcf(const fg_dbcf_cfg *cfg, int depth, int data_width, fg_vec_layout *l)
+/* random: the random traffic's set (rst_ni in the stimulus, no bank image; FORMAT.md "dbcf"). */
+static int layout_dbcf(const fg_dbcf_cfg *cfg, int depth, int data_width, int random, fg_vec_layout *l)
 {
     const int P = cfg->pllr, M = cfg->banks, W = data_width, wr = fg_vec_width_for(depth);
     int rc = fg_vec_layout_begin(l, 4 * P + M + 3 * P + 3 * M + P + M + 4 + M + 1);
     if (rc)
         return rc;
     fg_vec_layout_stream(l, "stimulus", FG_VEC_CYCLES,
-                         "lane inputs and bank read rows of each cycle (half-iteration, then read-back)", 0, 0);
+                         random ? "lane inputs, bank read rows and the reset of each cycle (random traffic)"
+                                : "lane inputs and bank read rows of each cycle (half-iteration, then read-back)",
+                         0, 0);
     for (int i = 0; i < P; i++) {
         fg_vec_layout_port(l, "lane_valid_i", i, FG_VEC_IN, 1, 0);
         fg_vec_layout_port(l, "lane_bank_i", i, FG_VEC_IN, fg_vec_width_for(M), 0);
@@ -92,6 +95,8 @@ int fg_vec_layout_dbcf(const fg_dbcf_cfg *cfg, int depth, int data_width, fg_vec
     }
     for (int b = 0; b < M; b++)
         fg_vec_layout_port(l, "bank_rd_row_i", b, FG_VEC_IN, wr, 0);
+    if (random) /* a reset in flight: the synchronous reset is a stimulus port of these sets */
+        fg_vec_layout_port(l, "rst_ni", -1, FG_VEC_IN, 1, 0);
     fg_vec_layout_stream(l, "expected", FG_VEC_CYCLES,
                          "outputs, register levels, flags and bank read data during each cycle", 0, 0);
     for (int i = 0; i < P; i++) {
@@ -100,10 +105,22 @@ int fg_vec_layout_dbcf(const fg_dbcf_cfg *cfg, int depth, int data_width, fg_vec
         fg_vec_layout_port(l, "reject_o", i, FG_VEC_OUT, 1, 0);
     }
     dbcf_outputs(l, cfg, wr, W, 1);
+    if (random)
+        return 0;
     fg_vec_layout_stream(l, "banks", FG_VEC_MEMORY,
                          "bank contents after the half-iteration; x = never written", M, depth);
     fg_vec_layout_port(l, "bank_data", -1, FG_VEC_OUT, W, 0);
     return 0;
+}
+
+int fg_vec_layout_dbcf(const fg_dbcf_cfg *cfg, int depth, int data_width, fg_vec_layout *l)
+{
+    return layout_dbcf(cfg, depth, data_width, 0, l);
+}
+
+int fg_vec_layout_dbcf_random(const fg_dbcf_cfg *cfg, int depth, int data_width, fg_vec_layout *l)
+{
+    return layout_dbcf(cfg, depth, data_width, 1, l);
 }
 
 /* The lane programs of the IAG (iag, subsystem): line l is lane l's. */

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const fg_vecp_model *const models[] = {&fg_vecp_model_iag, &fg_vecp_model_subsys, &fg_vecp_model_ldpc,
+static const fg_vecp_model *const models[] = {&fg_vecp_model_dbcf, &fg_vecp_model_iag, &fg_vecp_model_subsys, &fg_vecp_model_ldpc,
                                               &fg_vecp_model_turbo, &fg_vecp_model_viterbi};
 enum { N_MODELS = sizeof models / sizeof *models };
 
@@ -71,9 +71,9 @@ int fg_vecp_check_layout(const fg_vec_set *set, int n_in, int n_ex)
 
 int fg_vecp_read_dbcf(const fg_vec_set *set, fg_dbcf_cfg *d, fg_bank_mapping *mapping)
 {
-    const char *map_s, *offer_s;
-    int lfsr, rc = fg_vec_get_param_str(set, "mapping", &map_s);
-    if (!rc)
+    const char *map_s = NULL, *offer_s;
+    int lfsr, rc = mapping ? fg_vec_get_param_str(set, "mapping", &map_s) : 0;
+    if (!rc && mapping)
         rc = fg_bank_mapping_parse(map_s, mapping);
     if (!rc)
         rc = fg_vec_get_param_str(set, "offer", &offer_s);

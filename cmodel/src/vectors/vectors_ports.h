@@ -109,12 +109,12 @@ typedef struct {
     void (*step)(void *st, const int64_t *in_v, int64_t *ex_v, uint8_t *ex_x);
     void (*destroy)(void *st);
 } fg_vecp_model;
-extern const fg_vecp_model fg_vecp_model_iag, fg_vecp_model_subsys, fg_vecp_model_ldpc, fg_vecp_model_turbo,
+extern const fg_vecp_model fg_vecp_model_dbcf, fg_vecp_model_iag, fg_vecp_model_subsys, fg_vecp_model_ldpc, fg_vecp_model_turbo,
     fg_vecp_model_viterbi;
 /* What the models read from a set: manifest parameter key as an int in [lo, hi]; the lane_prog table (P lines
  * of start, stride); that stimulus and expected have n_in and n_ex ports (the layout this library writes); the
  * DBCF's parameters and bank mapping of a set with a DBCF (subsystem, turbo: mapping, select, fifo_depth,
- * buf_depth, offer, lfsr_seed). 0 or FG_EINVAL naming the set and what does not fit. */
+ * buf_depth, offer, lfsr_seed; mapping NULL: none read). 0 or FG_EINVAL naming the set and what does not fit. */
 int fg_vecp_param_int(const fg_vec_set *set, const char *key, int lo, int hi, int *v);
 int fg_vecp_read_prog(const fg_vec_set *set, int P, fg_iag_lane_prog *prog_P);
 int fg_vecp_check_layout(const fg_vec_set *set, int n_in, int n_ex);

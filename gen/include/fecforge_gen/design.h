@@ -35,8 +35,7 @@ typedef struct {
 /* How verify co-simulates the design with SystemC (docs/cosim.md). */
 typedef enum {
     FG_DESIGN_COSIM_NONE = 0,    /* not supported */
-    FG_DESIGN_COSIM_VECTORS = 1, /* the port-level step model against the RTL on every vector set */
-    FG_DESIGN_COSIM_DBCF = 2     /* the DBCF's own co-simulation (its own traffic first, then the sets) */
+    FG_DESIGN_COSIM_VECTORS = 1  /* the port-level step model against the RTL on every vector set */
 } fg_design_cosim;
 
 /* `area`'s table by block: a block holds the modules whose name starts with one of its prefixes (space-
