@@ -192,7 +192,10 @@ static void model_step(void *st, const int64_t *in_v, int64_t *ex_v, uint8_t *ex
         out = (fg_iag_out){0, none};
     }
     fg_vecp_iag_pack_out(&out, m->P, ex_v, ex_x);
-    if (m->traffic && !(in_v[fg_vecp_iag_n_in(m->P)] & 1))
+    if (!m->traffic)
+        return;
+    memset(ex_x, 0, (size_t)fg_vecp_iag_n_ex(m->P)); /* traffic: lane_addr_o is 0 without valid, compared */
+    if (!(in_v[fg_vecp_iag_n_in(m->P)] & 1))
         model_restart(m, in_v);
 }
 
