@@ -260,6 +260,48 @@ static void test_handshake(void)
     }
 }
 
+/* The interleave-only hardware: an inverse start serves nothing (err for every valid input), a forward one
+ * as before; LTE has no such variant. */
+static void test_forward_only(void)
+{
+    const fg_iag_lane_prog prog[4] = {{0, 1}, {10, 1}, {20, 1}, {39, -1}};
+    fg_iag_cfg cfg = {FG_STD_UMTS, 40, 4, prog};
+    fg_iag *g;
+    CU_ASSERT_EQUAL_FATAL(fg_iag_create(&cfg, &g), 0);
+    CU_ASSERT_EQUAL(fg_iag_set_forward_only(g, 1), 0);
+    fg_iag_reset(g); /* kept */
+    fg_iag_lane_in li[4];
+    fg_iag_in in = {0, 0, li};
+    fg_iag_out out = {0, NULL};
+    while (!out.ready)
+        fg_iag_step(g, NULL, &out);
+    for (int mode = 1; mode >= 0; mode--) {
+        int valid = 0, err = 0;
+        in.start = 1;
+        in.inverse = (uint8_t)mode;
+        in.lane_in = NULL;
+        fg_iag_step(g, &in, &out);
+        in.start = 0;
+        in.lane_in = li;
+        for (int c = 0; c < 5 + FG_IAG_LATENCY_UMTS; c++) {
+            for (int l = 0; l < 4; l++)
+                li[l] = (fg_iag_lane_in){(uint8_t)(c < 5), prog[l].start + c * prog[l].stride};
+            fg_iag_step(g, &in, &out);
+            for (int l = 0; l < 4; l++) {
+                valid += out.lane_out[l].valid;
+                err += out.lane_out[l].err;
+            }
+        }
+        CU_ASSERT_EQUAL(valid, mode ? 0 : 20);
+        CU_ASSERT_EQUAL(err, mode ? 20 : 0);
+    }
+    fg_iag_destroy(g);
+    cfg.std = FG_STD_LTE;
+    CU_ASSERT_EQUAL_FATAL(fg_iag_create(&cfg, &g), 0);
+    CU_ASSERT_EQUAL(fg_iag_set_forward_only(g, 1), FG_EINVAL);
+    fg_iag_destroy(g);
+}
+
 static void test_bad_config(void)
 {
     fg_iag_lane_prog prog[4] = {{0, 2}, {1, 2}, {5, -2}, {4, -2}};
@@ -329,6 +371,7 @@ void fg_test_register(void)
                                          {"umts_preprocessing", test_umts_preprocessing},
                                          {"lte_preprocessing", test_lte_preprocessing},
                                          {"handshake", test_handshake},
+                                         {"forward_only", test_forward_only},
                                          {"bad_config", test_bad_config},
                                          {"memory", test_memory},
                                          {"kernel", test_kernel},

@@ -851,6 +851,43 @@ static void test_port_models(void)
     fg_vec_close(s);
 }
 
+/* Traffic sets: every line from the port-level model (resets in the stimulus that change K and the lane
+ * programs; the never-ready LTE k_i; the forward-only hardware's refused inverse starts), the counts. */
+static void test_iag_traffic(void)
+{
+    const int lte[] = {40, 168}, umts[] = {40, 41, 530};
+    fg_vec_iag_params p = {FG_STD_LTE, 8, 0, FG_VEC_IAG_STRESS, lte, 2, 7};
+    long total = 0;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_make_iag_traffic(tmp_path("tr-lte"), &p, &total), 0);
+    model_case(tmp_path("tr-lte"));
+    fg_vec_set *s = NULL;
+    const fg_vec_stream *in;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_open(tmp_path("tr-lte"), &s), 0);
+    CU_ASSERT_EQUAL(count(s, "trace_cycles"), total);
+    CU_ASSERT_EQUAL(count(s, "sizes"), 2);
+    CU_ASSERT_EQUAL(count(s, "resets"), 2 * 4 + 1); /* per K: halves, edges, two random parts; K=41 */
+    CU_ASSERT(count(s, "errors") > 2000 / 4 && count(s, "starts") > 6 * 2);
+    CU_ASSERT_EQUAL(fg_vec_find_stream(s, "stimulus", &in), 0);
+    CU_ASSERT_EQUAL(fg_vec_find_port(in, "rst_ni", -1), 3 + 2 * 8); /* after k_i, start, inverse, the lanes */
+    CU_ASSERT(fg_vec_find_port(in, "lane_stride_i", 7) > 0);
+    fg_vec_close(s);
+    p = (fg_vec_iag_params){FG_STD_UMTS, 8, 1, FG_VEC_IAG_SWEEP, umts, 3, 7};
+    CU_ASSERT_EQUAL_FATAL(fg_vec_make_iag_traffic(tmp_path("tr-fwd"), &p, NULL), 0);
+    model_case(tmp_path("tr-fwd"));
+    CU_ASSERT_EQUAL_FATAL(fg_vec_open(tmp_path("tr-fwd"), &s), 0);
+    CU_ASSERT_EQUAL(count(s, "resets"), 3);
+    fg_vec_close(s);
+    /* refused: forward-only LTE, an unknown traffic, a K of the other standard, no K */
+    p.std = FG_STD_LTE;
+    CU_ASSERT_EQUAL(fg_vec_make_iag_traffic(tmp_path("tr-x"), &p, NULL), FG_EINVAL);
+    p = (fg_vec_iag_params){FG_STD_UMTS, 8, 0, (fg_vec_iag_traffic)3, umts, 3, 7};
+    CU_ASSERT_EQUAL(fg_vec_make_iag_traffic(tmp_path("tr-x"), &p, NULL), FG_EINVAL);
+    p = (fg_vec_iag_params){FG_STD_LTE, 8, 0, FG_VEC_IAG_SWEEP, umts, 3, 7};
+    CU_ASSERT_EQUAL(fg_vec_make_iag_traffic(tmp_path("tr-x"), &p, NULL), FG_EINVAL);
+    p.n = 0;
+    CU_ASSERT_EQUAL(fg_vec_make_iag_traffic(tmp_path("tr-x"), &p, NULL), FG_EINVAL);
+}
+
 static void test_writer_values(void)
 {
     const char *dir = tmp_path("vals");
@@ -1029,6 +1066,7 @@ void fg_test_register(void)
                                          {"dbcf_bank_image", test_dbcf_bank_image},
                                          {"iag_roundtrip", test_iag_roundtrip},
                                          {"port_models", test_port_models},
+                                         {"iag_traffic", test_iag_traffic},
                                          {"corrupt_files", test_corrupt},
                                          {"writer_values", test_writer_values},
                                          {"atomic_dir", test_atomic_dir},

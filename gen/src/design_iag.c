@@ -54,17 +54,27 @@ static void describe(const void *p, const char *top_name, const char *dir, fg_js
 
 static void gen_text(const void *p, char *buf, size_t n) { snprintf(buf, n, "latency %d", latency(p)); }
 
-/* ---- vector sets: one half-iteration from reset (preprocessing, start, C0 input cycles, latency) ---- */
+/* ---- vector sets: one half-iteration from reset (preprocessing, start, C0 input cycles, latency) per K
+ * and mode; --traffic sweep / stress: one set of every K (fg_vec_make_iag_traffic) ---- */
+
+typedef struct {
+    fg_design_halves_run h; /* first: FG_DESIGN_HALVES_OPTS are its offsets */
+    int traffic;            /* 0 xmap, 1 sweep, 2 stress, 3 all */
+} iag_run;
 
 static const fg_opt halves_opts[] = {
     FG_DESIGN_HALVES_OPTS("mode", "forward", "inverse", "forward (x -> pi(x)), inverse (x -> pi^-1(x)) or both"),
+    {"traffic", 0, FG_OPT_CHOICE, offsetof(iag_run, traffic), .words = "xmap|sweep|stress|all", .meta = "T",
+     .def = "xmap",
+     .help = "xmap: per K and --mode one XMAP half-iteration from reset; sweep, stress: one set of every K,\n"
+             "each after a reset (docs/rtl-interleaver.md \"Verification\"); all: the three"},
     {NULL}};
 
 static const fg_design_part run_parts[] = {{"vector sets", halves_opts, 0}, {NULL, NULL, 0}};
 
 static void run_default(void *p, int all)
 {
-    memset(p, 0, sizeof(fg_design_halves_run));
+    memset(p, 0, sizeof(iag_run));
     fg_design_halves_default(p, all);
 }
 
@@ -81,24 +91,43 @@ static int run_finish(const void *cp, void *p, const fg_opts *given)
 
 static void run_free(void *p) { fg_design_halves_free(p); }
 
+/* The XMAP sets first (traffic xmap or all), then sweep, then stress. */
+static int xmap_sets(const iag_run *r) { return r->traffic == 0 || r->traffic == 3 ? fg_design_halves_sets(&r->h) : 0; }
+
+static int traffic_of(const iag_run *r, int i) { return r->traffic == 3 ? i - xmap_sets(r) + 1 : r->traffic; }
+
 static int sets(const void *cp, const void *p)
 {
     (void)cp;
-    return fg_design_halves_sets(p);
+    const iag_run *r = p;
+    return xmap_sets(r) + (r->traffic == 3 ? 2 : r->traffic ? 1 : 0);
 }
 
 static void set_name(const void *cp, const void *p, int i, char *buf, size_t n)
 {
     (void)cp;
-    fg_design_halves_name(p, i, "forward", "inverse", buf, n);
+    const iag_run *r = p;
+    const char *std = r->h.std == FG_STD_LTE ? "lte" : "umts", *t = traffic_of(r, i) == 1 ? "sweep" : "stress";
+    if (i < xmap_sets(r))
+        fg_design_halves_name(&r->h, i, "forward", "inverse", buf, n);
+    else if (r->h.nK == 1)
+        snprintf(buf, n, "%s-k%d-%s", std, r->h.Ks[0], t);
+    else
+        snprintf(buf, n, "%s-%s-%d-sizes", std, t, r->h.nK);
 }
 
 static int vectors(const void *cp, const void *p, int i, const char *dir)
 {
     const fg_gen_iag_cfg *c = cp;
+    const iag_run *r = p;
     int K, half;
-    fg_design_halves_set(p, i, &K, &half);
-    return fg_vec_make_iag(dir, c->std, K, c->pllr, half, NULL);
+    if (i < xmap_sets(r)) {
+        fg_design_halves_set(&r->h, i, &K, &half);
+        return fg_vec_make_iag(dir, c->std, K, c->pllr, half, NULL);
+    }
+    const fg_vec_iag_params v = {c->std, c->pllr, c->forward_only, (fg_vec_iag_traffic)traffic_of(r, i),
+                                 r->h.Ks, r->h.nK, 2014};
+    return fg_vec_make_iag_traffic(dir, &v, NULL);
 }
 
 static int random_args(fg_rng *rs, int size, char *args, size_t n)
@@ -110,7 +139,7 @@ static int random_args(fg_rng *rs, int size, char *args, size_t n)
     return 0;
 }
 
-static const char *const summary_keys[] = {"C0", "preprocess_cycles", "latency", "trace_cycles", NULL};
+static const char *const summary_keys[] = {"C0", "preprocess_cycles", "sizes", "latency", "trace_cycles", NULL};
 
 const fg_design fg_design_iag = {
     .name = "iag",
@@ -119,7 +148,8 @@ const fg_design fg_design_iag = {
     .about = "The interleaver address generator of the standard (docs/rtl-interleaver.md), cycle-exact with\n"
              "the step model of `fecforge interleaver --iag`; K and the lane programs are inputs. A vector set\n"
              "is one half-iteration from reset: the preprocessing of K, start, C0 input cycles in XMAP lane\n"
-             "order and the latency; streams lane_prog, stimulus and expected.",
+             "order and the latency; streams lane_prog, stimulus and expected. --traffic sweep and stress\n"
+             "write one set of every K, each after a reset in the stimulus: the checks of the IAG's RTL.",
     .example_args = "--std lte --pllr 8",
     .example_run = "--K 40",
     .parts = parts,
@@ -131,7 +161,7 @@ const fg_design fg_design_iag = {
     .describe = describe,
     .gen_text = gen_text,
     .run_parts = run_parts,
-    .run_size = sizeof(fg_design_halves_run),
+    .run_size = sizeof(iag_run),
     .run_default = run_default,
     .run_finish = run_finish,
     .run_free = run_free,

@@ -104,6 +104,9 @@ int fg_iag_create(const fg_iag_cfg *cfg, fg_iag **out);
 void fg_iag_reset(fg_iag *g);    /* restart preprocessing */
 void fg_iag_destroy(fg_iag *g);
 void fg_iag_step(fg_iag *g, const fg_iag_in *in, fg_iag_out *out);
+/* The interleave-only UMTS hardware (`gen iag --forward-only`, which has no inverse path): after an
+ * inverse start every valid input is err. Kept over fg_iag_reset; FG_EINVAL for LTE. */
+int fg_iag_set_forward_only(fg_iag *g, int on);
 
 /* What preprocessing produced, for reports and tests. */
 typedef struct {

@@ -208,6 +208,30 @@ int fg_vec_make_iag(const char *dir, fg_std std, int K, int pllr, int inverse, l
 /* Its layout for pllr lanes (the same for both standards). */
 int fg_vec_layout_iag(int pllr, fg_vec_layout *out);
 
+/* IAG traffic (vectors/FORMAT.md "iag"): every block size of K_n in one set, each from a reset in the
+ * stimulus (rst_ni low for a cycle; k_i and the lane programs lane_start_i / lane_stride_i are stimulus
+ * ports, changed only in such a cycle), so that one RTL build runs them all. FG_VEC_IAG_SWEEP: per K,
+ * lane programs rotating over XMAP, +-1 from spread starts with the last lane unused and +-2 from
+ * random starts (XMAP where the model refuses those); inputs and an ignored start while preprocessing,
+ * a whole half-iteration in each mode back to back, then one in each mode with bubbles, wrong x and
+ * inputs past the lanes' ends. FG_VEC_IAG_STRESS: per K, six XMAP half-iterations back to back
+ * (inverse, forward, ..., the last two with per-lane bubbles), lanes of strides +-1, +-2 that run past
+ * the block's ends in both modes, random programs with random traffic (starts in random modes, wrong
+ * x, unused lanes) and a reset with work in flight to the next K of the list; LTE then a k_i that is
+ * no LTE size (the RTL never gets ready and answers err). forward_only: the interleave-only UMTS
+ * hardware (fg_iag_set_forward_only; its inverse starts are refused). Random numbers: Philox of seed. */
+typedef enum { FG_VEC_IAG_SWEEP = 1, FG_VEC_IAG_STRESS = 2 } fg_vec_iag_traffic;
+typedef struct {
+    fg_std std;
+    int pllr, forward_only;
+    fg_vec_iag_traffic traffic;
+    const int *K_n;
+    int n;
+    uint64_t seed;
+} fg_vec_iag_params;
+int fg_vec_make_iag_traffic(const char *dir, const fg_vec_iag_params *p, long *total_cycles);
+int fg_vec_layout_iag_traffic(int pllr, fg_vec_layout *out);
+
 /* One half-iteration of the interleaver write-path subsystem (fecforge/subsystem.h,
  * fg_subsys_half_iteration) from reset: streams lane_prog (table), stimulus, expected (cycles) and
  * banks (memory); counts as in vectors/FORMAT.md. The LLR of position x is x masked to data_width

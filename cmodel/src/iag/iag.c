@@ -98,6 +98,14 @@ void fg_iag_step(fg_iag *g, const fg_iag_in *in, fg_iag_out *out)
     }
 }
 
+int fg_iag_set_forward_only(fg_iag *g, int on)
+{
+    if (on && g->std != FG_STD_UMTS)
+        return fg_set_error(FG_EINVAL, "forward_only=1 exists for std=umts only");
+    g->forward_only = on != 0;
+    return 0;
+}
+
 void fg_iag_get_info(const fg_iag *g, fg_iag_info *info)
 {
     memset(info, 0, sizeof *info);

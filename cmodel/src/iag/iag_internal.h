@@ -16,6 +16,7 @@ struct fg_iag {
     int ready;                  /* preprocessing done (register) */
     int running;                /* a start has been seen since ready */
     int inverse;                /* mode register */
+    int forward_only;           /* fg_iag_set_forward_only */
     fg_iag_umts *umts;
     fg_iag_lte *lte;
 };

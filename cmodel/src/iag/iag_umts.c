@@ -322,7 +322,8 @@ static void lane_step(const fg_iag *g, fg_iag_umts *s, int l, const fg_iag_lane_
 
     /* Stage A <- lane counters and the input. */
     const int valid = in && in->valid;
-    const int ok = valid && !start && g->running && used && in->x == cur->pos && cur->pos >= 0 && cur->pos < K;
+    const int ok = valid && !start && g->running && used && in->x == cur->pos && cur->pos >= 0 && cur->pos < K &&
+                   !(g->forward_only && g->inverse);
     memset(&nx.a, 0, sizeof nx.a);
     nx.a.v = (uint8_t)valid;
     nx.a.err = (uint8_t)(valid && !ok);

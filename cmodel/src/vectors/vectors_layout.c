@@ -139,17 +139,29 @@ static void iag_control(fg_vec_layout *l)
     fg_vec_layout_port(l, "inverse_i", -1, FG_VEC_IN, 1, 0);
 }
 
-int fg_vec_layout_iag(int P, fg_vec_layout *l)
+/* traffic: the sets of fg_vec_make_iag_traffic, whose stimulus also has the reset and the lane programs. */
+static int layout_iag(int P, int traffic, fg_vec_layout *l)
 {
-    int rc = fg_vec_layout_begin(l, 2 + fg_vecp_iag_n_in(P) + fg_vecp_iag_n_ex(P));
+    int rc = fg_vec_layout_begin(l, 2 + fg_vecp_iag_n_in_traffic(P) + fg_vecp_iag_n_ex(P));
     if (rc)
         return rc;
-    lane_prog(l);
-    fg_vec_layout_stream(l, "stimulus", FG_VEC_CYCLES, "inputs of each cycle from reset", 0, 0);
+    if (!traffic)
+        lane_prog(l);
+    fg_vec_layout_stream(l, "stimulus", FG_VEC_CYCLES,
+                         traffic ? "inputs of each cycle; rst_ni low: a reset that takes k_i and the lane programs"
+                                 : "inputs of each cycle from reset",
+                         0, 0);
     iag_control(l);
     for (int i = 0; i < P; i++) {
         fg_vec_layout_port(l, "lane_valid_i", i, FG_VEC_IN, 1, 0);
         fg_vec_layout_port(l, "lane_x_i", i, FG_VEC_IN, FG_VECP_POS_BITS, 0);
+    }
+    if (traffic) {
+        fg_vec_layout_port(l, "rst_ni", -1, FG_VEC_IN, 1, 0);
+        for (int i = 0; i < P; i++) {
+            fg_vec_layout_port(l, "lane_start_i", i, FG_VEC_IN, FG_VECP_POS_BITS + 1, 1);
+            fg_vec_layout_port(l, "lane_stride_i", i, FG_VEC_IN, 3, 1);
+        }
     }
     fg_vec_layout_stream(l, "expected", FG_VEC_CYCLES, "output registers of each cycle", 0, 0);
     fg_vec_layout_port(l, "ready_o", -1, FG_VEC_OUT, 1, 0);
@@ -160,6 +172,10 @@ int fg_vec_layout_iag(int P, fg_vec_layout *l)
     }
     return 0;
 }
+
+int fg_vec_layout_iag(int P, fg_vec_layout *l) { return layout_iag(P, 0, l); }
+
+int fg_vec_layout_iag_traffic(int P, fg_vec_layout *l) { return layout_iag(P, 1, l); }
 
 int fg_vec_layout_subsys(const fg_dbcf_cfg *cfg, int depth, int data_width, fg_vec_layout *l)
 {

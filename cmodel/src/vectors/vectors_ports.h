@@ -15,6 +15,8 @@ enum { FG_VECP_POS_BITS = 13 }; /* positions and addresses < 2^13 (K <= 6144) */
  * valid, err, addr (addr don't-care without valid). */
 static inline int fg_vecp_iag_n_in(int P) { return 3 + 2 * P; }
 static inline int fg_vecp_iag_n_ex(int P) { return 1 + 3 * P; }
+/* The traffic sets (fg_vec_make_iag_traffic): the same, then rst_ni, then per lane start, stride. */
+static inline int fg_vecp_iag_n_in_traffic(int P) { return 4 + 4 * P; }
 void fg_vecp_iag_pack_in(int K, const fg_iag_in *in, int P, int64_t *in_v);
 /* lane_in_P: P entries filled from the line; *in gets start, inverse and lane_in_P. */
 void fg_vecp_iag_unpack_in(const int64_t *in_v, int P, fg_iag_lane_in *lane_in_P, fg_iag_in *in);
