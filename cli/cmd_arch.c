@@ -45,9 +45,17 @@ static void help_top(void)
 static void progress(void *ctx, const char *what, long done, long total) { fg_cli_progress(ctx, what, done, total); }
 
 typedef struct {
-    char *trace;
+    char *trace, *config;
     int json;
 } out_opts;
+
+/* The run's command and the options it was given (what --config reads back from the result). */
+static void json_head(void *ctx, fg_json *j)
+{
+    const fg_cli_spec *s = ctx;
+    fg_json_str(j, "command", s->cmd);
+    fg_cli_json_parameters(s, j);
+}
 
 static int arch_family(const fg_family *f, int argc, char **argv)
 {
@@ -58,7 +66,7 @@ static int arch_family(const fg_family *f, int argc, char **argv)
     if (!cfg)
         return fg_cli_fail(cmd, "out of memory");
     a->cfg_default(cfg);
-    out_opts o = {NULL, 0};
+    out_opts o = {NULL, NULL, 0};
     const fg_opt out_tbl[] = {
         {"trace", 0, FG_OPT_TEXT, offsetof(out_opts, trace), .meta = "FILE", .help = a->trace_help,
          .flags = FG_CLI_OUTPUT},
@@ -68,6 +76,7 @@ static int arch_family(const fg_family *f, int argc, char **argv)
     for (const fg_opt_part *p = a->parts; p->opts; p++)
         fg_cli_group(&spec, p->title, p->opts, (char *)cfg + p->offset);
     fg_cli_group(&spec, "output", a->trace_help ? out_tbl : out_tbl + 1, &o);
+    fg_cli_config(&spec, &o.config);
     int rc = fg_cli_parse(&spec, argc, argv);
     if (rc) {
         free(cfg);
@@ -75,7 +84,7 @@ static int arch_family(const fg_family *f, int argc, char **argv)
     }
     fg_json j;
     fg_arch_io io = {.given = &spec.o, .text = stdout, .json = o.json ? &j : NULL, .trace = fg_cli_out(&spec, &o.trace),
-                     .progress = progress, .progress_ctx = cmd};
+                     .progress = progress, .progress_ctx = cmd, .json_head = json_head, .json_head_ctx = &spec};
     if (o.json)
         fg_json_begin(&j, stdout);
     rc = a->run(cfg, &io);

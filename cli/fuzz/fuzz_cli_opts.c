@@ -238,7 +238,7 @@ static void result_free(parse_result *r)
 
 /* The tables of a spec: every alias stands for an option of the spec; long names (but for the --config
  * spellings that no command line reaches) and short names are unique; integer options' ranges and named
- * values fit an int. */
+ * values fit an int; a CUSTOM option has a print. */
 static void check_tables(const fg_opts *p)
 {
     for (int g = 0; g < p->n_groups; g++)
@@ -256,6 +256,8 @@ static void check_tables(const fg_opts *p)
                     FUZZ_CHECK(!o->short_name || q->short_name != o->short_name);
                 }
             FUZZ_CHECK(target);
+            /* a CUSTOM value is written back (fg_opts_args, the parameters of results and manifests) by its print */
+            FUZZ_CHECK(o->type != FG_OPT_CUSTOM || o->alias_of || o->print);
             if (o->type == FG_OPT_INT || o->type == FG_OPT_INTS)
                 FUZZ_CHECK(o->lo >= INT_MIN && o->hi <= INT_MAX);
             for (const char *w = o->type == FG_OPT_INT ? o->words : NULL; w && *w; w += strcspn(w, "|") + (w[strcspn(w, "|")] == '|')) {

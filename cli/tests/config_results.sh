@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A result fed back as --config runs the same again (docs/ber.md "Results as --config"): the "parameters"
-# of `ber`, `bench` and `verify --impl` results (the options given, keyed by their names) read back by
+# of `ber`, `bench`, `verify --impl` and `arch` results (the options given, keyed by their names) read back by
 # --config give the same JSON, apart from times and version; the result's other keys are not read (the
 # timed "frames" of a benchmark is not its --frames); the command line wins over the file; a result of
 # another family is refused, naming the key.
@@ -24,16 +24,20 @@ while IFS= read -r line; do
   same "$line" "a$i.json" "$t/out"
 done <<'LIST'
 ber ldpc --code wifi-648-1/2 --fixed --llr-width 7 --ebn0 2,2.5 --max-frames 30 --seed 4
+ber ldpc --code wimax-576-2/3A --decoder multilayer:3 --alg oms:0.5 --ebn0 2 --max-frames 20
 ber turbo --std lte --K 40 --fixed --parallel 2 --ebn0 1 --max-frames 20 --threads 2
 ber viterbi --K 5 --gen 23,35 --punct 11,10 --bits 80 --ebn0 3 --min-fe 5 --max-frames 40
 bench viterbi --bits 200 --frames 50 --batches 2
 verify viterbi --fixed --bits 64 --tile 16 --overlap-left 70 --overlap-right 30 --impl cycle --against fixed --ebn0 3 --frames 5
+arch viterbi --K 5 --gen 23,35 --radix 4 --bits 100 --ebn0 2 --frames 3
+arch ldpc --code wifi-648-1/2 --layers 2 --mb 2x2 --ebn0 3 --frames 2
+arch turbo --std lte --K 40 --parallel 2 --iter 1 --ebn0 1 --frames 2
 LIST
 # the parameters are the options given, by name
 jq -e '.parameters == {"code": "wifi-648-1/2", "fixed": true, "llr_width": 7, "ebn0": [2, 2.5], "max_frames": 30,
   "seed": 4, "json": true}' a1.json >/dev/null || { echo "FAIL: parameters of a1: $(jq -c .parameters a1.json)"; fail=1; }
 # the benchmark's 100 frames timed are not its --frames 50
-check bench_frames 0 "$F" bench viterbi --config a4.json --json -q
+check bench_frames 0 "$F" bench viterbi --config a5.json --json -q
 [ "$(jq .parameters.frames "$t/out")" = 50 ] || { echo "FAIL: bench --config: frames $(jq .parameters.frames "$t/out")"; fail=1; }
 # the command line wins
 check line_wins 0 "$F" ber ldpc --config a1.json --ebn0 3 --json -q

@@ -26,6 +26,9 @@ typedef struct {
     /* progress of long runs (may be NULL): done of total `what` ("frames") */
     void (*progress)(void *ctx, const char *what, long done, long total);
     void *progress_ctx;
+    /* the caller's members of the run's JSON object, after its provenance (may be NULL): the options given */
+    void (*json_head)(void *ctx, fg_json *j);
+    void *json_head_ctx;
     int failed;           /* set by run: the study found a fault (a lost word, a mismatch): exit 1 after the output */
 } fg_arch_io;
 
@@ -49,6 +52,10 @@ extern const fg_family_arch fg_ldpc_arch_study, fg_turbo_arch_study, fg_vit_arch
 /* A clock frequency as the --fclk options take it: a decimal number with an exponent or a suffix k, M, G
  * (optionally Hz): 815e6, 815M, 815MHz, 0.815GHz; [1e3, 1e12] Hz. FG_EINVAL naming --fclk and what is valid. */
 int fg_arch_parse_fclk(const char *text, double *hz);
+
+/* Open the run's JSON object in io->json: provenance (seed: the run's, or NULL when it draws nothing), then
+ * the caller's head. */
+void fg_arch_json_open(const fg_arch_io *io, const uint64_t *seed);
 
 /* A failure of a run (not of its options): FG_EINVAL from a model called on checked options becomes
  * FG_ESTATE, so that the command reports it as a runtime failure. */

@@ -36,3 +36,11 @@ int fg_arch_parse_fclk(const char *text, double *hz)
     *hz = v;
     return 0;
 }
+
+void fg_arch_json_open(const fg_arch_io *io, const uint64_t *seed)
+{
+    fg_json_obj_open(io->json, NULL);
+    fg_json_provenance(io->json, seed);
+    if (io->json_head)
+        io->json_head(io->json_head_ctx, io->json);
+}

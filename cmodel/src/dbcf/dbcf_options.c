@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 /* --lfsr-seed: the priority LFSR's initial state, non-zero, 16 bits; decimal or 0x-hexadecimal. */
@@ -25,6 +26,8 @@ static int parse_lfsr_seed(const char *text, void *field)
     *(uint16_t *)field = (uint16_t)v;
     return 0;
 }
+
+static void print_lfsr_seed(const void *field, char *buf, size_t n) { snprintf(buf, n, "0x%04x", *(const uint16_t *)field); }
 
 /* a CHOICE stores an int: the enum field must be one */
 _Static_assert(sizeof(fg_dbcf_offer) == sizeof(int), "--offer writes an int into fg_dbcf_cfg.offer");
@@ -46,7 +49,8 @@ const fg_opt fg_dbcf_options[] = {
              "head: a plain FIFO, the new word queues behind the head"},
     /* a CUSTOM value has no text of its own for the help: the library's default is shown */
     {"lfsr-seed", 0, FG_OPT_CUSTOM, O(lfsr_seed), .def_text = "0xace1", .meta = "X",
-     .help = "seed of the priority LFSR: non-zero, 16 bits, decimal or 0x-hexadecimal", .parse = parse_lfsr_seed},
+     .help = "seed of the priority LFSR: non-zero, 16 bits, decimal or 0x-hexadecimal", .parse = parse_lfsr_seed,
+     .print = print_lfsr_seed},
     {NULL}};
 
 const fg_opt fg_dbcf_stall_option[] = {

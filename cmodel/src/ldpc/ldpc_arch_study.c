@@ -175,8 +175,7 @@ static int run_table(fg_ldpc_arch_cfg cfg, double fclk, int iters, int reorder, 
     fg_json *j = io->json;
     FILE *o = io->text;
     if (j) {
-        fg_json_obj_open(j, NULL);
-        fg_json_provenance(j, reorder ? &rc_->seed : NULL);
+        fg_arch_json_open(io, reorder ? &rc_->seed : NULL);
         json_cfg(j, &cfg, fclk);
         fg_json_int(j, "iterations", iters);
         fg_json_bool(j, "reorder", reorder);
@@ -352,8 +351,7 @@ static void report(fg_arch_io *io, const fg_ldpc_code *code, const fg_ldpc_arch_
     fg_json *j = io->json;
     FILE *o = io->text;
     if (j) {
-        fg_json_obj_open(j, NULL);
-        fg_json_provenance(j, use_ebn0 || reorder ? &v->seed : NULL);
+        fg_arch_json_open(io, use_ebn0 || reorder ? &v->seed : NULL);
         fg_json_str(j, "code", code->name);
         fg_json_int(j, "n", code->n);
         fg_json_int(j, "k", code->k);

@@ -63,6 +63,16 @@ static int parse_decoder(const char *text, void *field)
     return 0;
 }
 
+static void print_decoder(const void *field, char *buf, size_t n)
+{
+    const decoder_sel *d = field;
+    static const char *const word[] = {"flooding", "layered", "multilayer", "hw"};
+    if (d->kind == DEC_MULTILAYER)
+        snprintf(buf, n, "multilayer:%d", d->K);
+    else
+        snprintf(buf, n, "%s", word[d->kind]);
+}
+
 static int parse_number(const char *t, double *v)
 {
     char *end;
@@ -104,13 +114,15 @@ static int parse_alg(const char *text, void *field)
     return 0;
 }
 
+static void print_alg(const void *field, char *buf, size_t n) { snprintf(buf, n, "%s", ((const alg_sel *)field)->text); }
+
 #define O(f) offsetof(ldpc_cfg, f)
 static const fg_opt ldpc_opts[] = {
-    {"decoder", 0, FG_OPT_CUSTOM, O(decoder), .parse = parse_decoder, .def = "layered", .meta = "D",
+    {"decoder", 0, FG_OPT_CUSTOM, O(decoder), .parse = parse_decoder, .print = print_decoder, .def = "layered", .meta = "D",
      .help = "flooding, layered, multilayer:K (K consecutive layers per macro-layer, K in [1, mb];\n"
              "multilayer:1 = layered), or hw: the thesis's double-layer hardware, the fixed-point model\n"
              "with K = 2, NMS 0.75 and the thesis widths (LLR 6 bits with 2 fractional, R 6, APP 7)"},
-    {"alg", 0, FG_OPT_CUSTOM, O(alg), .parse = parse_alg, .def = "nms:0.75", .meta = "A",
+    {"alg", 0, FG_OPT_CUSTOM, O(alg), .parse = parse_alg, .print = print_alg, .def = "nms:0.75", .meta = "A",
      .help = "spa, ms, nms:F (scaled min-sum, F in (0, 1], also as N/D), oms:B (offset min-sum, B >= 0)"},
     {"iter", 0, FG_OPT_INT, O(iter), 1, 1000, .def = "15", .meta = "N", .help = "maximum iterations"},
     {"max-iter", 0, FG_OPT_INT, 0, .alias_of = "iter"},

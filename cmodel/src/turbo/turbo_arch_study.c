@@ -14,6 +14,7 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -382,6 +383,8 @@ static int parse_iter(const char *text, void *field)
     return 0;
 }
 
+static void print_iter(const void *field, char *buf, size_t n) { snprintf(buf, n, "%g", *(const int *)field / 2.0); }
+
 /* a CHOICE stores an int: the enum fields it sets must be ints */
 _Static_assert(sizeof(fg_std) == sizeof(int) && sizeof(fg_turbo_arch_path) == sizeof(int) &&
                    sizeof(fg_bank_mapping) == sizeof(int),
@@ -397,7 +400,7 @@ static const fg_opt turbo_opts_tbl[] = {
     {"parallel", 0, FG_OPT_INT, O(cfg.P), 1, FG_TURBO_ARCH_P_MAX, .meta = "P",
      .help = "SISO decoders (the thesis: LTE 16, HSPA+ 8); P fits K when every non-empty\n"
              "sub-block of L = 4*ceil(K/4P) positions has at least 8"},
-    {"iter", 0, FG_OPT_CUSTOM, O(cfg.half_iters), .parse = parse_iter, .def_text = "5.5, the thesis", .meta = "I",
+    {"iter", 0, FG_OPT_CUSTOM, O(cfg.half_iters), .parse = parse_iter, .print = print_iter, .def_text = "5.5, the thesis", .meta = "I",
      .help = "iterations, 0.5 to 100 in steps of 0.5"},
     {"fclk", 0, FG_OPT_TEXT, O(fclk), .def_text = "600M, the thesis", .meta = "HZ",
      .help = "clock for the throughput: 600e6, 600M, 1.2G, 600MHz; [1e3, 1e12] Hz"},
@@ -493,8 +496,7 @@ static int run_sizes(fg_turbo_arch_cfg cfg, const data_opts *dat, double fclk, c
     fg_json *j = io->json;
     FILE *o = io->text;
     if (j) {
-        fg_json_obj_open(j, NULL);
-        fg_json_provenance(j, dat->use ? &dat->seed : NULL);
+        fg_arch_json_open(io, dat->use ? &dat->seed : NULL);
         json_cfg(j, &cfg, dat, fclk);
         fg_json_arr_open(j, "sizes");
     } else {
@@ -609,8 +611,7 @@ static int run(void *p, fg_arch_io *io)
         return rc;
     io->failed = m.lost;
     if (io->json) {
-        fg_json_obj_open(io->json, NULL);
-        fg_json_provenance(io->json, dat.use ? &dat.seed : NULL);
+        fg_arch_json_open(io, dat.use ? &dat.seed : NULL);
         json_cfg(io->json, &cfg, &dat, fclk);
         json_result(io->json, &cfg, &m);
         fg_json_obj_close(io->json);

@@ -233,8 +233,7 @@ static void report(fg_arch_io *io, const vit_opts *v, const fg_vit_code *c, cons
     fg_vit_print_punct(c, punct, sizeof punct);
     fg_json *j = io->json;
     if (j) {
-        fg_json_obj_open(j, NULL);
-        fg_json_provenance(j, &v->seed);
+        fg_arch_json_open(io, &v->seed);
         fg_json_int(j, "K", c->K);
         fg_json_str(j, "gen", gen);
         fg_json_str(j, "punct", punct);
