@@ -133,7 +133,7 @@ int fg_opts_parse_text(fg_opts *p, const char *text);
  * can so be told before one is parsed. */
 const fg_opt *fg_opts_find(const fg_opts *p, const char *word);
 /* 1 when the --config file at path gives one of the keys (NULL-ended; option names with '_' for '-') a value
- * in the part that read_config takes (a result's "parameters", a manifest's and its top level), else 0 (an
+ * in the part that --config reads (a result's "parameters", a manifest's and its top level), else 0 (an
  * unreadable file too: the parser reports it): which reading of a command line applies, as fg_opts_find. */
 int fg_opts_config_names(const char *path, const char *const *keys);
 /* The option whose value lives at field was given (command line or --config). */

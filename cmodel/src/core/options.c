@@ -660,29 +660,42 @@ static int config_object(fg_opts *p, const char *path, const vj *obj, int strict
     return rc;
 }
 
-/* Values of a --config JSON file: a result (it names its "command": its "parameters" alone, since its other
- * keys are what the run measured, "frames" of a benchmark among them), a generator manifest (its
- * "parameters", and the top-level keys that name an option, e.g. the codes of an LDPC decoder), or an
- * object of option values. */
-static int read_config(fg_opts *p, const char *path)
+/* A --config JSON file (opt: the option's name, for messages) parsed into doc, an object: a result (it names
+ * its "command": its "parameters" alone, since its other keys are what the run measured, "frames" of a
+ * benchmark among them), a generator manifest (its "parameters", and the top-level keys that name an
+ * option, e.g. the codes of an LDPC decoder), or an object of option values. *params: its "parameters"
+ * (NULL: none), *top: its top-level keys are values too. 0, or FG_EINVAL with a message (doc freed). */
+static int config_load(const char *opt, const char *path, vj *doc, const vj **params, int *top)
 {
     char *text;
     if (fg_in_file(path, FG_IN_TEXT, CONFIG_MAX, &text, NULL))
-        return fg_prefix_error(FG_EINVAL, "--%s=", p->config_opt); /* "--config=PATH: no such file" */
-    vj doc;
+        return fg_prefix_error(FG_EINVAL, "--%s=", opt); /* "--config=PATH: no such file" */
     char err[128];
-    if (vj_parse(text, &doc, err, sizeof err)) {
-        free(text);
-        return fg_set_error(FG_EINVAL, "--%s=%s: %s", p->config_opt, path, err);
-    }
+    const int bad = vj_parse(text, doc, err, sizeof err);
     free(text);
-    const vj *params = doc.t == VJ_OBJ ? vj_get(&doc, "parameters") : NULL;
-    int rc = doc.t == VJ_OBJ ? 0 : fg_set_error(FG_EINVAL, "--%s=%s: expected a JSON object", p->config_opt, path);
-    if (!rc && params && params->t != VJ_OBJ)
-        rc = fg_set_error(FG_EINVAL, "--%s=%s: \"parameters\" is not an object", p->config_opt, path);
-    if (!rc && params)
+    if (bad)
+        return fg_set_error(FG_EINVAL, "--%s=%s: %s", opt, path, err);
+    *params = doc->t == VJ_OBJ ? vj_get(doc, "parameters") : NULL;
+    *top = !(*params && vj_get(doc, "command"));
+    int rc = doc->t == VJ_OBJ ? 0 : fg_set_error(FG_EINVAL, "--%s=%s: expected a JSON object", opt, path);
+    if (!rc && *params && (*params)->t != VJ_OBJ)
+        rc = fg_set_error(FG_EINVAL, "--%s=%s: \"parameters\" is not an object", opt, path);
+    if (rc)
+        vj_free(doc);
+    return rc;
+}
+
+static int read_config(fg_opts *p, const char *path)
+{
+    vj doc;
+    const vj *params;
+    int top;
+    int rc = config_load(p->config_opt, path, &doc, &params, &top);
+    if (rc)
+        return rc;
+    if (params)
         rc = config_object(p, path, params, 1);
-    if (!rc && !(params && vj_get(&doc, "command")))
+    if (!rc && top)
         rc = config_object(p, path, &doc, params == NULL);
     vj_free(&doc);
     return rc;
@@ -690,20 +703,14 @@ static int read_config(fg_opts *p, const char *path)
 
 int fg_opts_config_names(const char *path, const char *const *keys)
 {
-    char *text;
     vj doc;
-    char err[8];
-    if (fg_in_file(path, FG_IN_TEXT, CONFIG_MAX, &text, NULL))
+    const vj *params;
+    int top;
+    if (config_load("config", path, &doc, &params, &top))
         return 0;
-    const int bad = vj_parse(text, &doc, err, sizeof err);
-    free(text);
-    if (bad)
-        return 0;
-    const vj *params = doc.t == VJ_OBJ ? vj_get(&doc, "parameters") : NULL;
-    const int top = doc.t == VJ_OBJ && !(params && vj_get(&doc, "command"));
     int has = 0;
     for (const char *const *k = keys; *k && !has; k++)
-        has = (params && params->t == VJ_OBJ && vj_get(params, *k)) || (top && vj_get(&doc, *k));
+        has = (params && vj_get(params, *k)) || (top && vj_get(&doc, *k));
     vj_free(&doc);
     return has;
 }
