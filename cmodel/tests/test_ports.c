@@ -63,6 +63,55 @@ static void test_checks(void)
     CU_ASSERT_EQUAL(fg_ports_check(bad, 2), FG_EINVAL);
 }
 
+/* A lane group streams lane by lane; a state port sits in the output side but not in the module. */
+typedef struct {
+    int we[3], row[3], level;
+} out_t;
+
+static void test_groups_and_state(void)
+{
+    const fg_port t[] = {
+        {"we_o", FG_VEC_OUT, FG_PORT_DATA, 3, 1, 0, 0, "we", FG_PORT_INT, offsetof(out_t, we), 0, 0, 1},
+        {"row_o", FG_VEC_OUT, FG_PORT_DATA, 3, 4, 0, 0, "row", FG_PORT_INT, offsetof(out_t, row), 0, 0, 1},
+        {"level_o", FG_VEC_STATE, FG_PORT_DATA, 1, 3, 0, 0, "level", FG_PORT_INT, offsetof(out_t, level), 0, 0, 0},
+    };
+    CU_ASSERT_EQUAL(fg_ports_check(t, 3), 0);
+    CU_ASSERT_EQUAL(fg_ports_group_end(t, 3, 0), 2);
+    CU_ASSERT_EQUAL(fg_ports_group_end(t, 3, 2), 3);
+    CU_ASSERT_EQUAL(fg_ports_count(t, 3, FG_VEC_OUT), 7);
+    CU_ASSERT_EQUAL(fg_ports_count(t, 3, FG_VEC_IN), 0);
+    const out_t o = {{1, 0, 1}, {9, 8, 7}, 5};
+    int64_t v[7];
+    fg_ports_pack(t, 3, FG_VEC_OUT, &o, v);
+    const int64_t want[7] = {1, 9, 0, 8, 1, 7, 5};
+    CU_ASSERT(!memcmp(v, want, sizeof v));
+    out_t back;
+    fg_ports_unpack(t, 3, FG_VEC_OUT, v, &back, sizeof back);
+    CU_ASSERT(!memcmp(&back, &o, sizeof o));
+    fg_vec_layout l;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_layout_begin(&l, 7), 0);
+    fg_vec_layout_stream(&l, "expected", FG_VEC_CYCLES, "", 0, 0);
+    fg_vec_layout_ports(&l, t, 3, FG_VEC_OUT);
+    CU_ASSERT_EQUAL(l.stream[0].n_ports, 7);
+    CU_ASSERT(!strcmp(l.stream[0].ports[1].name, "row_o") && l.stream[0].ports[1].index == 0);
+    CU_ASSERT(!strcmp(l.stream[0].ports[4].name, "we_o") && l.stream[0].ports[4].index == 2);
+    CU_ASSERT(l.stream[0].ports[6].dir == FG_VEC_STATE && l.stream[0].ports[6].index == -1);
+    fg_vec_layout_free(&l);
+    fg_port bad[3];
+    memcpy(bad, t, sizeof bad);
+    bad[1].lanes = 2; /* a group of unequal lanes */
+    CU_ASSERT_EQUAL(fg_ports_check(bad, 3), FG_EINVAL);
+    CU_ASSERT(strstr(fg_last_error(), "row_o") != NULL);
+    memcpy(bad, t, sizeof bad);
+    bad[2].group = 1, bad[1].group = 2; /* group 1 split by group 2 */
+    bad[2].lanes = 3;
+    CU_ASSERT_EQUAL(fg_ports_check(bad, 3), FG_EINVAL);
+    CU_ASSERT(strstr(fg_last_error(), "not consecutive") != NULL);
+    memcpy(bad, t, sizeof bad);
+    bad[2].role = FG_PORT_CLOCK, bad[2].ctype = FG_PORT_NONE; /* a state clock */
+    CU_ASSERT_EQUAL(fg_ports_check(bad, 3), FG_EINVAL);
+}
+
 /* The Viterbi decoder's vector-set layout is its port table's data ports, element by element. */
 static void test_viterbi_layout(void)
 {
@@ -100,6 +149,7 @@ void fg_test_register(void)
     static const fg_test_case cases[] = {
         {"pack and unpack: element order, struct rows", test_pack_unpack},
         {"checks name the port", test_checks},
+        {"lane groups and state ports: stream order, checks", test_groups_and_state},
         {"viterbi: the layout is the port table", test_viterbi_layout},
         {NULL, NULL},
     };

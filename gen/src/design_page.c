@@ -73,8 +73,12 @@ static void parameters(FILE *f, const fg_opts *o)
 static void ports(FILE *f, const fg_port *p, int np)
 {
     fprintf(f, "\n## Ports\n\n| port | direction | bits | elements | meaning |\n|---|---|---|---|---|\n");
+    int grouped = 0, state = 0;
     for (int i = 0; i < np; i++) {
-        fprintf(f, "| `%s` | %s | %d | ", p[i].name, p[i].dir == FG_VEC_OUT ? "output" : "input", fg_port_bits(&p[i]));
+        static const char *const dir[] = {"input", "output", "state"};
+        grouped |= p[i].group != 0;
+        state |= p[i].dir == FG_VEC_STATE;
+        fprintf(f, "| `%s` | %s | %d | ", p[i].name, dir[p[i].dir], fg_port_bits(&p[i]));
         if (p[i].width == 1 && (p[i].lanes > 1 || p[i].lanes_vector))
             fprintf(f, "%d x 1 bit", p[i].lanes);
         else if (p[i].lanes > 1 || p[i].lanes_vector)
@@ -89,6 +93,11 @@ static void ports(FILE *f, const fg_port *p, int np)
     fprintf(f, "\nIn the vector sets (vectors/FORMAT.md) a line of `stimulus.hex` holds the input elements of one cycle "
                "and a line of `expected.hex` the outputs during it, in the order of this table (element 0 first; the "
                "clock and the reset in neither).\n");
+    if (grouped)
+        fprintf(f, "Ports of one lane group stream lane by lane: lane 0 of each of them, then lane 1, and so on.\n");
+    if (state)
+        fprintf(f, "A state port is a register inside the module, not one of its ports: `expected.hex` records its value "
+                   "and the RTL testbenches, which see the ports only, skip it.\n");
 }
 
 /* An indented code line: fecforge VERB NAME ARGS TAIL (a newline in a quoted value continues the block). */

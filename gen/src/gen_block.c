@@ -81,6 +81,8 @@ static int write_manifest(fg_gen_out *o, const fg_block *b, const void *cfg, con
     fg_json_obj_close(&j);
     fg_json_arr_open(&j, "ports");
     for (int i = 0; i < np; i++) {
+        if (p[i].dir == FG_VEC_STATE) /* not a port of the module */
+            continue;
         fg_json_obj_open(&j, NULL);
         fg_json_str(&j, "name", p[i].name);
         fg_json_str(&j, "direction", p[i].dir == FG_VEC_OUT ? "output" : "input");
@@ -114,7 +116,7 @@ int fg_block_generate(const fg_block *b, const void *cfg, const char *dir)
     int np, rc = ports_of(b, cfg, p, &np);
     if (rc)
         return rc;
-    fg_gen_ports_from(p, np, gp);
+    const int ngp = fg_gen_ports_from(p, np, gp);
     char top[FG_DESIGN_TOP_MAX], params[2048];
     b->design->top(cfg, top, sizeof top);
     block_opts bo;
@@ -127,8 +129,8 @@ int fg_block_generate(const fg_block *b, const void *cfg, const char *dir)
         fg_vec_layout_free(&lay);
         return rc;
     }
-    if ((rc = write_module(&o, b, cfg, top, gp, np, params)) ||
-        (rc = fg_gen_out_testbench(&o, top, gp, np, &lay, params)) ||
+    if ((rc = write_module(&o, b, cfg, top, gp, ngp, params)) ||
+        (rc = fg_gen_out_testbench(&o, top, gp, ngp, &lay, params)) ||
         (rc = write_manifest(&o, b, cfg, top, p, np)) || (rc = fg_gen_out_page(&o, b->design, cfg, p, np)) ||
         (rc = fg_gen_out_commit(&o)))
         fg_gen_out_abort(&o);

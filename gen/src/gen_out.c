@@ -51,9 +51,11 @@ void fg_gen_header(FILE *f, const char *what, const char *params)
 
 int fg_gen_ports_from(const fg_port *p, int n, fg_gen_port *out)
 {
+    int m = 0;
     for (int i = 0; i < n; i++)
-        out[i] = (fg_gen_port){p[i].name, p[i].dir == FG_VEC_OUT, fg_port_bits(&p[i]), p[i].doc};
-    return n;
+        if (p[i].dir != FG_VEC_STATE) /* a register inside the module, recorded by the vector sets only */
+            out[m++] = (fg_gen_port){p[i].name, p[i].dir == FG_VEC_OUT, fg_port_bits(&p[i]), p[i].doc};
+    return m;
 }
 
 void fg_gen_port_list(FILE *f, const fg_gen_port *ports, int np)

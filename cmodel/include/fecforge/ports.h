@@ -8,7 +8,13 @@
  * element e at [e*width +: width], and in a vector set `lanes` ports name[0] .. name[lanes-1] (a port of one
  * lane that is not marked `lanes_vector` is the scalar `name`). In the model's struct element e of a port is
  * the `ctype` at offset + (e / row) * row_stride + (e % row) * sizeof(ctype) (row 0: every element in one
- * row), so a port bound to `int valid[2]` or `int32_t sym[2][N_MAX]` packs without code of its own. */
+ * row), so a port bound to `int valid[2]` or `int32_t sym[2][N_MAX]` packs without code of its own.
+ *
+ * Streams follow table order, port by port, except in a lane group: consecutive ports with the same non-zero
+ * `group` and the same `lanes` stream lane by lane (lane 0 of each port of the group, then lane 1, ...), as a
+ * bank's write enable, row and data do. A port of direction FG_VEC_STATE is a register inside the module that
+ * the expected stream records (the DBCF's LFSR): it sits in the output side of the streams and of the model's
+ * output struct, but not in the module's port list or the manifest's "ports". */
 #ifndef FECFORGE_PORTS_H
 #define FECFORGE_PORTS_H
 
@@ -27,7 +33,7 @@ typedef enum { FG_PORT_NONE = 0, FG_PORT_INT, FG_PORT_I32, FG_PORT_U8 } fg_port_
 
 typedef struct {
     const char *name;     /* the RTL name: "in_sym_i" */
-    int dir;              /* FG_VEC_IN (0) or FG_VEC_OUT (1) of fecforge/vectors.h */
+    int dir;              /* FG_VEC_IN (0), FG_VEC_OUT (1) or FG_VEC_STATE (2) of fecforge/vectors.h */
     fg_port_role role;
     int lanes;            /* elements, >= 1 */
     int width;            /* bits per element, [1, 64] */
@@ -39,6 +45,7 @@ typedef struct {
     size_t offset;
     int row;              /* elements per row (0: all) */
     size_t row_stride;    /* bytes from a row to the next */
+    int group;            /* 0, or the lane group the port belongs to (streamed lane by lane with its group) */
 } fg_port;
 
 /* The largest table of a block. */
@@ -47,15 +54,24 @@ enum { FG_PORTS_MAX = 64 };
 /* The port's Verilog width: lanes x width. */
 static inline int fg_port_bits(const fg_port *p) { return p->lanes * p->width; }
 
-/* The elements of the data ports of direction dir (the values of one line of its cycle stream). */
+/* The elements of the data ports of side dir: FG_VEC_IN the inputs, FG_VEC_OUT the outputs and the state
+ * ports (the values of one line of the stimulus or the expected stream). */
 int fg_ports_count(const fg_port *ports, int n, int dir);
 
-/* The data ports of direction dir of the struct at st into v (fg_ports_count values), element by element
- * in table order; unpack is the inverse (the struct zeroed first, size bytes). */
+/* The end of the lane group that starts at port i (i + 1 for a port outside a group): ports i .. end-1
+ * stream lane by lane. */
+int fg_ports_group_end(const fg_port *ports, int n, int i);
+
+/* The data ports of side dir of the struct at st into v (fg_ports_count values), element by element in
+ * stream order; unpack is the inverse (the struct zeroed first, size bytes). */
 void fg_ports_pack(const fg_port *ports, int n, int dir, const void *st, int64_t *v);
 void fg_ports_unpack(const fg_port *ports, int n, int dir, const int64_t *v, void *st, size_t size);
 
-/* A table's check: names, widths, lanes and struct bindings usable (FG_EINVAL naming the port). */
+/* visit(p, lane, arg) for every element of side dir in stream order (what a layout or a harness lists). */
+void fg_ports_each(const fg_port *ports, int n, int dir, void (*visit)(const fg_port *p, int lane, void *arg),
+                   void *arg);
+
+/* A table's check: names, widths, lanes, groups and struct bindings usable (FG_EINVAL naming the port). */
 int fg_ports_check(const fg_port *ports, int n);
 
 #ifdef __cplusplus

@@ -6,13 +6,27 @@
 
 #include <string.h>
 
+/* Port p is a data port of side dir (fg_ports_count). */
+static int on_side(const fg_port *p, int dir)
+{
+    return p->role == FG_PORT_DATA && (p->dir == FG_VEC_IN) == (dir == FG_VEC_IN);
+}
+
 int fg_ports_count(const fg_port *ports, int n, int dir)
 {
     int c = 0;
     for (int i = 0; i < n; i++)
-        if (ports[i].role == FG_PORT_DATA && ports[i].dir == dir)
+        if (on_side(&ports[i], dir))
             c += ports[i].lanes;
     return c;
+}
+
+int fg_ports_group_end(const fg_port *ports, int n, int i)
+{
+    int end = i + 1;
+    while (ports[i].group && end < n && ports[end].group == ports[i].group)
+        end++;
+    return end;
 }
 
 /* Element e of port p in the struct at st. */
@@ -23,38 +37,44 @@ static void *element(const fg_port *p, const void *st, int e)
     return (char *)st + p->offset + (size_t)(e / row) * p->row_stride + (size_t)(e % row) * size[p->ctype];
 }
 
+/* The loop over the elements of side dir in stream order: port p (of ports) and lane e, group by group. */
+#define FOR_ELEMENTS(ports, n, dir, p, e)                                                                             \
+    for (int i_ = 0, end_; i_ < (n); i_ = end_)                                                                      \
+        for (int e = ((end_ = fg_ports_group_end((ports), (n), i_)), 0); e < (ports)[i_].lanes; e++)                 \
+            for (const fg_port *p = &(ports)[i_]; p < &(ports)[end_]; p++)                                           \
+                if (on_side(p, (dir)))
+
 void fg_ports_pack(const fg_port *ports, int n, int dir, const void *st, int64_t *v)
 {
-    for (int i = 0; i < n; i++) {
-        const fg_port *p = &ports[i];
-        if (p->role != FG_PORT_DATA || p->dir != dir)
-            continue;
-        for (int e = 0; e < p->lanes; e++) {
-            const void *at = element(p, st, e);
-            *v++ = p->ctype == FG_PORT_INT ? *(const int *)at
-                   : p->ctype == FG_PORT_I32 ? *(const int32_t *)at
-                   : p->ctype == FG_PORT_U8 ? *(const uint8_t *)at : 0;
-        }
+    FOR_ELEMENTS(ports, n, dir, p, e)
+    {
+        const void *at = element(p, st, e);
+        *v++ = p->ctype == FG_PORT_INT ? *(const int *)at
+               : p->ctype == FG_PORT_I32 ? *(const int32_t *)at
+               : p->ctype == FG_PORT_U8 ? *(const uint8_t *)at : 0;
     }
 }
 
 void fg_ports_unpack(const fg_port *ports, int n, int dir, const int64_t *v, void *st, size_t size)
 {
     memset(st, 0, size);
-    for (int i = 0; i < n; i++) {
-        const fg_port *p = &ports[i];
-        if (p->role != FG_PORT_DATA || p->dir != dir)
-            continue;
-        for (int e = 0; e < p->lanes; e++, v++) {
-            void *at = element(p, st, e);
-            if (p->ctype == FG_PORT_INT)
-                *(int *)at = (int)*v;
-            else if (p->ctype == FG_PORT_I32)
-                *(int32_t *)at = (int32_t)*v;
-            else if (p->ctype == FG_PORT_U8)
-                *(uint8_t *)at = (uint8_t)*v;
-        }
+    FOR_ELEMENTS(ports, n, dir, p, e)
+    {
+        void *at = element(p, st, e);
+        if (p->ctype == FG_PORT_INT)
+            *(int *)at = (int)*v;
+        else if (p->ctype == FG_PORT_I32)
+            *(int32_t *)at = (int32_t)*v;
+        else if (p->ctype == FG_PORT_U8)
+            *(uint8_t *)at = (uint8_t)*v;
+        v++;
     }
+}
+
+void fg_ports_each(const fg_port *ports, int n, int dir, void (*visit)(const fg_port *p, int lane, void *arg), void *arg)
+{
+    FOR_ELEMENTS(ports, n, dir, p, e)
+    visit(p, e, arg);
 }
 
 int fg_ports_check(const fg_port *ports, int n)
@@ -71,8 +91,17 @@ int fg_ports_check(const fg_port *ports, int n)
         if (p->lanes < 1 || p->width < 1 || p->width > FG_VEC_WIDTH_MAX)
             return fg_set_error(FG_EINVAL, "port %s: lanes=%d, width=%d out of range (lanes >= 1, width in [1, %d])",
                                 p->name, p->lanes, p->width, FG_VEC_WIDTH_MAX);
-        if (p->dir != FG_VEC_IN && p->dir != FG_VEC_OUT)
-            return fg_set_error(FG_EINVAL, "port %s: direction %d is neither in nor out", p->name, (int)p->dir);
+        if (p->dir != FG_VEC_IN && p->dir != FG_VEC_OUT && p->dir != FG_VEC_STATE)
+            return fg_set_error(FG_EINVAL, "port %s: direction %d is neither in, out nor state", p->name, (int)p->dir);
+        if (p->dir == FG_VEC_STATE && p->role != FG_PORT_DATA)
+            return fg_set_error(FG_EINVAL, "port %s: a state port is a data port", p->name);
+        if (p->group && i > 0 && ports[i - 1].group == p->group && ports[i - 1].lanes != p->lanes)
+            return fg_set_error(FG_EINVAL, "port %s: lanes=%d differs from its lane group's %d", p->name, p->lanes,
+                                ports[i - 1].lanes);
+        for (int j = 0; p->group && j + 1 < i; j++)
+            if (ports[j].group == p->group && ports[i - 1].group != p->group)
+                return fg_set_error(FG_EINVAL, "port %s: lane group %d is not consecutive in the table", p->name,
+                                    p->group);
         if ((p->role == FG_PORT_DATA) != (p->ctype != FG_PORT_NONE))
             return fg_set_error(FG_EINVAL, "port %s: a data port binds a struct member, a clock or reset none", p->name);
         if ((p->ctype != FG_PORT_NONE && p->ctype != FG_PORT_INT && p->ctype != FG_PORT_I32 &&

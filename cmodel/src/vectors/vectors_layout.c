@@ -44,13 +44,14 @@ void fg_vec_layout_port(fg_vec_layout *l, const char *name, int index, fg_vec_di
     l->port[s->ports - l->port + s->n_ports++] = fg_vec_port_make(name, index, dir, width, is_signed);
 }
 
+static void layout_element(const fg_port *p, int e, void *l)
+{
+    fg_vec_layout_port(l, p->name, p->lanes > 1 || p->lanes_vector ? e : -1, (fg_vec_dir)p->dir, p->width, p->is_signed);
+}
+
 void fg_vec_layout_ports(fg_vec_layout *l, const fg_port *ports, int n, fg_vec_dir dir)
 {
-    for (int i = 0; i < n; i++)
-        if (ports[i].role == FG_PORT_DATA && ports[i].dir == (int)dir)
-            for (int e = 0; e < ports[i].lanes; e++)
-                fg_vec_layout_port(l, ports[i].name, ports[i].lanes > 1 || ports[i].lanes_vector ? e : -1, dir,
-                                   ports[i].width, ports[i].is_signed);
+    fg_ports_each(ports, n, dir, layout_element, l);
 }
 
 /* The DBCF's bank write ports, levels, LFSR, flags and bank read data (expected of dbcf and subsystem;
