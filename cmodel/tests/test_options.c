@@ -380,6 +380,49 @@ static void test_find(void)
 
 static void test_cleanup(void) { fg_opts_free(&p); }
 
+/* The JSON writer's three layouts on one document. */
+static void test_json_layouts(void)
+{
+    static const char *const want[] = {
+        "{\"a\":1,\"o\":{\"k\":\"v\",\"n\":2},\"p\":[{\"x\":1},{\"x\":2}],\"f\":[\"u\",\"w\"],\"e\":{}}\n",
+        "{\n  \"a\": 1,\n  \"o\": {\n    \"k\": \"v\",\n    \"n\": 2\n  },\n  \"p\": [\n    {\n      \"x\": 1\n    },\n"
+        "    {\n      \"x\": 2\n    }\n  ],\n  \"f\": [\n    \"u\",\n    \"w\"\n  ],\n  \"e\": {}\n}\n",
+        "{\n  \"a\": 1,\n  \"o\": {\"k\": \"v\", \"n\": 2},\n  \"p\": [\n    {\"x\": 1},\n    {\"x\": 2}\n  ],\n"
+        "  \"f\": [\"u\", \"w\"],\n  \"e\": {}\n}\n"};
+    for (int layout = FG_JSON_LINE; layout <= FG_JSON_MANIFEST; layout++) {
+        char *text = NULL;
+        size_t n = 0;
+        FILE *f = open_memstream(&text, &n);
+        fg_json j;
+        fg_json_begin(&j, f);
+        j.pretty = layout;
+        fg_json_obj_open(&j, NULL);
+        fg_json_int(&j, "a", 1);
+        fg_json_obj_open(&j, "o");
+        fg_json_str(&j, "k", "v");
+        fg_json_int(&j, "n", 2);
+        fg_json_obj_close(&j);
+        fg_json_arr_open(&j, "p");
+        for (int x = 1; x <= 2; x++) {
+            fg_json_obj_open(&j, NULL);
+            fg_json_int(&j, "x", x);
+            fg_json_obj_close(&j);
+        }
+        fg_json_arr_close(&j);
+        fg_json_arr_open(&j, "f");
+        fg_json_str(&j, NULL, "u");
+        fg_json_str(&j, NULL, "w");
+        fg_json_arr_close(&j);
+        fg_json_obj_open(&j, "e");
+        fg_json_obj_close(&j);
+        fg_json_obj_close(&j);
+        fg_json_end(&j);
+        fclose(f);
+        CU_ASSERT_STRING_EQUAL(text, want[layout]);
+        free(text);
+    }
+}
+
 void fg_test_register(void)
 {
     static const fg_test_case cases[] = {{"defaults_and_values", test_defaults_and_values},
@@ -391,6 +434,7 @@ void fg_test_register(void)
                                          {"help", test_help},
                                          {"find", test_find},
                                          {"cleanup", test_cleanup},
+                                         {"json_layouts", test_json_layouts},
                                          {NULL, NULL}};
     fg_add_suite("options", cases);
 }

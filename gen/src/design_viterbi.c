@@ -48,6 +48,11 @@ static int finish(void *p, const fg_opts *given)
         return fg_set_error(FG_EINVAL, "%s=%d out of range [1, 65536] for the vector sets' frames",
                             fg_opts_name(given, &c->code.bits), c->code.bits);
     int rc = fg_gen_viterbi_resolve(c);
+    if (!rc) { /* the defaults computed from the others as the values in effect (manifest, page, --config) */
+        c->fx.w_pm = c->d.cfg.w_pm;
+        c->hw.depth = c->d.L;
+        c->hw.block = c->d.D;
+    }
     if (!rc) { /* what the vector sets' frames need too (the family's formats: --llr-frac), for every verb */
         const fg_vec_viterbi_params v = params_of(c, &(vit_run){.frames = 1, .seed = 1}, 0);
         rc = fg_vec_viterbi_check(&v);

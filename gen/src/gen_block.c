@@ -59,47 +59,6 @@ static int write_module(fg_gen_out *o, const fg_block *b, const void *cfg, const
     return rc ? rc : rc_close ? rc_close : fg_gen_out_primitives_of(o, file);
 }
 
-static int write_manifest(fg_gen_out *o, const fg_block *b, const void *cfg, const char *top, const fg_port *p, int np)
-{
-    FILE *f = fg_gen_out_open(o, "manifest.json", 0);
-    if (!f)
-        return FG_EIO;
-    block_opts bo;
-    opts_of(b->design, cfg, NULL, &bo);
-    fg_json j;
-    fg_json_begin(&j, f);
-    fg_json_obj_open(&j, NULL);
-    fg_json_obj_open(&j, "tool");
-    fg_json_str(&j, "name", "fecforge gen");
-    fg_json_str(&j, "version", fg_version());
-    fg_json_str(&j, "git", fg_git_hash());
-    fg_json_obj_close(&j);
-    fg_json_str(&j, "design", b->design->name);
-    fg_json_str(&j, "top", top);
-    fg_json_obj_open(&j, "parameters");
-    fg_opts_write_json(&bo.o, &j);
-    fg_json_obj_close(&j);
-    fg_json_arr_open(&j, "ports");
-    for (int i = 0; i < np; i++) {
-        if (p[i].dir == FG_VEC_STATE) /* not a port of the module */
-            continue;
-        fg_json_obj_open(&j, NULL);
-        fg_json_str(&j, "name", p[i].name);
-        fg_json_str(&j, "direction", p[i].dir == FG_VEC_OUT ? "output" : "input");
-        fg_json_int(&j, "width", fg_port_bits(&p[i]));
-        fg_json_obj_close(&j);
-    }
-    fg_json_arr_close(&j);
-    fg_json_arr_open(&j, "files");
-    for (int i = 0; i < o->nfiles; i++)
-        fg_json_str(&j, NULL, o->files[i]);
-    fg_json_str(&j, NULL, o->testbench);
-    fg_json_arr_close(&j);
-    fg_json_obj_close(&j);
-    fg_json_end(&j);
-    return fg_gen_out_close(o, f, "manifest.json");
-}
-
 int fg_gen_out_page(fg_gen_out *o, const fg_design *d, const void *cfg, const fg_port *p, int np)
 {
     FILE *f = fg_gen_out_open(o, "README.md", 0);
@@ -131,7 +90,7 @@ int fg_block_generate(const fg_block *b, const void *cfg, const char *dir)
     }
     if ((rc = write_module(&o, b, cfg, top, gp, ngp, params)) ||
         (rc = fg_gen_out_testbench(&o, top, gp, ngp, &lay, params)) ||
-        (rc = write_manifest(&o, b, cfg, top, p, np)) || (rc = fg_gen_out_page(&o, b->design, cfg, p, np)) ||
+        (rc = fg_gen_out_manifest(&o, b->design, cfg, top, gp, ngp, NULL, NULL)) || (rc = fg_gen_out_page(&o, b->design, cfg, p, np)) ||
         (rc = fg_gen_out_commit(&o)))
         fg_gen_out_abort(&o);
     fg_vec_layout_free(&lay);

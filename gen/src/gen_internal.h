@@ -74,8 +74,15 @@ size_t fg_gen_vtext(char *buf, size_t n, const char *src, fg_gen_vctx ctx);
 /* The header of a generated Verilog file: what (the generator's own words: one line, no user text),
  * generator, version, git hash, the parameters (params: through fg_gen_vtext), do not edit. */
 void fg_gen_header(FILE *f, const char *what, const char *params);
-/* manifest.json, the same in every generator: one entry of the "ports" array (last: no comma), and
- * the end of the document after the ports: `],\n  "files": [...]\n}` (the sources, then the testbench). */
+/* manifest.json of o, the same in every generator, through the JSON writer: "tool", "design", "top",
+ * "parameters" (design d's options of cfg under their names, fg_opts_write_json: what `--config manifest.json`
+ * reads back), the design's own keys (facts derived from the parameters: extra(arg, j) writes them; NULL: none),
+ * "ports" (the module's, in order; a width of 0 counts 1 bit) and "files" (the sources, then the testbench). */
+int fg_gen_out_manifest(fg_gen_out *o, const fg_design *d, const void *cfg, const char *top, const fg_gen_port *ports,
+                        int np, void (*extra)(const void *arg, fg_json *j), const void *arg);
+/* The hand-printed manifests' pieces, until the dbcf, iag, subsystem, ldpc and turbo generators write theirs by
+ * fg_gen_out_manifest: one entry of the "ports" array (last: no comma), and the end of the document after the
+ * ports: `],\n  "files": [...]\n}` (the sources, then the testbench). */
 void fg_gen_manifest_port(FILE *f, const char *name, int out, int width, int last);
 void fg_gen_manifest_files(FILE *f, const fg_gen_out *o);
 /* Every text of a manifest that is not a fixed word of the generator goes through fecforge/json.h's

@@ -166,6 +166,50 @@ void fg_gen_out_abort(fg_gen_out *o)
     o->od = NULL;
 }
 
+int fg_gen_out_manifest(fg_gen_out *o, const fg_design *d, const void *cfg, const char *top, const fg_gen_port *ports,
+                        int np, void (*extra)(const void *arg, fg_json *j), const void *arg)
+{
+    FILE *f = fg_gen_out_open(o, "manifest.json", 0);
+    if (!f)
+        return FG_EIO;
+    fg_opt_group g[2 * FG_DESIGN_PARTS_MAX];
+    const fg_opts opts = {.groups = g, .n_groups = fg_design_groups(d, (void *)cfg, NULL, g, 2 * FG_DESIGN_PARTS_MAX)};
+    fg_json j;
+    fg_json_begin(&j, f);
+    j.pretty = FG_JSON_MANIFEST;
+    fg_json_obj_open(&j, NULL);
+    fg_json_obj_open(&j, "tool");
+    fg_json_str(&j, "name", "fecforge gen");
+    fg_json_str(&j, "version", fg_version());
+    fg_json_str(&j, "git", fg_git_hash());
+    fg_json_obj_close(&j);
+    fg_json_str(&j, "design", d->name);
+    fg_json_str(&j, "top", top);
+    fg_json_obj_open(&j, "parameters");
+    fg_opts_write_json(&opts, &j);
+    fg_json_obj_close(&j);
+    if (extra)
+        extra(arg, &j);
+    fg_json_arr_open(&j, "ports");
+    for (int i = 0; i < np; i++) {
+        fg_json_obj_open(&j, NULL);
+        fg_json_str(&j, "name", ports[i].name);
+        fg_json_str(&j, "direction", ports[i].out ? "output" : "input");
+        fg_json_int(&j, "width", ports[i].width > 0 ? ports[i].width : 1);
+        fg_json_obj_close(&j);
+    }
+    fg_json_arr_close(&j);
+    fg_json_arr_open(&j, "files");
+    for (int i = 0; i < o->nfiles; i++)
+        fg_json_str(&j, NULL, o->files[i]);
+    if (o->testbench[0])
+        fg_json_str(&j, NULL, o->testbench);
+    fg_json_arr_close(&j);
+    fg_json_obj_close(&j);
+    fg_json_end(&j);
+    return fg_gen_out_close(o, f, "manifest.json");
+}
+
 void fg_gen_manifest_port(FILE *f, const char *name, int out, int width, int last)
 {
     fprintf(f, "    {\"name\": \"%s\", \"direction\": \"%s\", \"width\": %d}%s\n", name, out ? "output" : "input",

@@ -193,34 +193,34 @@ static int emit_top(FILE *f, const fg_vit_hw_dims *d, const char *top, const cha
     return fg_tpl_write(t, f);
 }
 
-static void emit_manifest(FILE *f, const fg_vit_hw_dims *d, const char *top, const fg_gen_out *o)
+/* The manifest's keys beside the parameters (fg_gen_out_manifest): the modules and what the parameters imply. */
+typedef struct {
+    const fg_vit_hw_dims *d;
+    const char *stage;
+} vit_facts;
+
+static void manifest_facts(const void *arg, fg_json *j)
 {
-    char g[96];
-    gen_text(&d->cfg.code, ",", g, sizeof g);
-    fprintf(f,
-            "{\n  \"tool\": {\"name\": \"fecforge gen\", \"version\": \"%s\", \"git\": \"%s\"},\n"
-            "  \"design\": \"viterbi\",\n  \"top\": \"%s\",\n"
-            "  \"parameters\": {\"K\": %d, \"gen\": \"%s\", \"llr_width\": %d, \"sm_width\": %d, \"norm\": \"%s\",\n"
-            "    \"radix\": \"%d\", \"traceback\": \"%s\", \"tb_depth\": %d, \"tb_block\": %d},\n"
-            "  \"modules\": {\"stage\": \"fg_vit_stage_%s\", \"acs\": \"fg_vit_acs\", \"tree\": \"fg_vit_tree\"},\n"
-            "  \"states\": %d,\n  \"stages_per_cycle\": %d,\n  \"bm_width\": %d,\n",
-            fg_version(), fg_git_hash(), top, d->cfg.code.K, g, d->cfg.w_llr, d->cfg.w_pm,
-            d->cfg.norm == FG_VIT_NORM_MODULO ? "modulo" : "subtract", 2 * d->S,
-            d->cfg.tb == FG_VIT_HW_MEMORY ? "memory" : "exchange", d->L, d->D, top + strlen("fg_viterbi_"), d->M, d->S,
-            d->w_bm);
-    if (d->cfg.tb == FG_VIT_HW_MEMORY)
-        fprintf(f, "  \"memory_banks\": %d,\n  \"memory_rows\": %d,\n  \"memory_bits\": %d,\n  \"tb_rate\": %d,\n",
-                d->R, d->rows, d->rows * d->M, d->R);
-    else
-        fprintf(f, "  \"survivor_bits\": %d,\n", d->M * (d->L + d->D));
-    fprintf(f, "  \"latency_cycles\": 0,\n"
-               "  \"timing\": \"cycle-exact with fg_vit_hw and the viterbi vector sets; every output a function of the "
-               "registers\",\n  \"ports\": [\n");
-    fg_gen_port ports[FG_VIT_HW_PORTS];
-    const int np = ports_of(d, ports);
-    for (int i = 0; i < np; i++)
-        fg_gen_manifest_port(f, ports[i].name, ports[i].out, ports[i].width, i + 1 == np);
-    fg_gen_manifest_files(f, o);
+    const vit_facts *v = arg;
+    const fg_vit_hw_dims *d = v->d;
+    fg_json_obj_open(j, "modules");
+    fg_json_str(j, "stage", v->stage);
+    fg_json_str(j, "acs", "fg_vit_acs");
+    fg_json_str(j, "tree", "fg_vit_tree");
+    fg_json_obj_close(j);
+    fg_json_int(j, "states", d->M);
+    fg_json_int(j, "stages_per_cycle", d->S);
+    fg_json_int(j, "bm_width", d->w_bm);
+    if (d->cfg.tb == FG_VIT_HW_MEMORY) {
+        fg_json_int(j, "memory_banks", d->R);
+        fg_json_int(j, "memory_rows", d->rows);
+        fg_json_int(j, "memory_bits", (long long)d->rows * d->M);
+        fg_json_int(j, "tb_rate", d->R);
+    } else
+        fg_json_int(j, "survivor_bits", (long long)d->M * (d->L + d->D));
+    fg_json_int(j, "latency_cycles", 0);
+    fg_json_str(j, "timing", "cycle-exact with fg_vit_hw and the viterbi vector sets; every output a function of the "
+                             "registers");
 }
 
 /* Module `name` into <name>.v of o by emit, with the rtl/lib primitives it instantiates. */
@@ -250,28 +250,17 @@ int fg_gen_viterbi(const fg_gen_viterbi_cfg *c, const char *dir)
     stage_name(top, stage, sizeof stage);
     if ((rc = write_verilog(&o, emit_top, d, top, params)) || (rc = write_verilog(&o, emit_stage, d, stage, params)))
         goto fail;
-    {
-        fg_gen_port ports[FG_VIT_HW_PORTS];
-        fg_vec_layout lay;
-        if ((rc = fg_vec_layout_viterbi(d, 1, 1, &lay)))
-            goto fail;
-        rc = fg_gen_out_testbench(&o, top, ports, ports_of(d, ports), &lay, params);
-        fg_vec_layout_free(&lay);
-        if (rc)
-            goto fail;
-    }
-    {
-        fg_port ports[FG_VIT_HW_PORTS];
-        if ((rc = fg_gen_out_page(&o, &fg_design_viterbi, c, ports, fg_vit_hw_ports(d, ports))))
-            goto fail;
-    }
-    FILE *f = fg_gen_out_open(&o, "manifest.json", 0);
-    if (!f) {
-        rc = FG_EIO;
+    fg_port ports[FG_VIT_HW_PORTS];
+    fg_gen_port gp[FG_VIT_HW_PORTS];
+    const int np = fg_vit_hw_ports(d, ports), ngp = fg_gen_ports_from(ports, np, gp);
+    fg_vec_layout lay;
+    if ((rc = fg_vec_layout_viterbi(d, 1, 1, &lay)))
         goto fail;
-    }
-    emit_manifest(f, d, top, &o);
-    if ((rc = fg_gen_out_close(&o, f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
+    rc = fg_gen_out_testbench(&o, top, gp, ngp, &lay, params);
+    fg_vec_layout_free(&lay);
+    if (rc || (rc = fg_gen_out_page(&o, &fg_design_viterbi, c, ports, np)) ||
+        (rc = fg_gen_out_manifest(&o, &fg_design_viterbi, c, top, gp, ngp, manifest_facts, &(vit_facts){d, stage})) ||
+        (rc = fg_gen_out_commit(&o)))
         goto fail;
     return 0;
 fail:

@@ -11,11 +11,15 @@
 extern "C" {
 #endif
 
+/* The layouts: one member per line, indented (the default); one line (JSON Lines); the manifests' (a member of the
+ * top level per line, an object in an array of the top level per line, everything else on its line). */
+enum { FG_JSON_LINE = 0, FG_JSON_PRETTY = 1, FG_JSON_MANIFEST = 2 };
 typedef struct fg_json {
     FILE *f;
     int depth;
     int first[32];
-    int pretty; /* 1 (default): one member per line, indented; 0: one line */
+    int broken[32]; /* the container at a depth has members on lines of their own */
+    int pretty;     /* the layout: FG_JSON_PRETTY, FG_JSON_LINE or FG_JSON_MANIFEST */
 } fg_json;
 void fg_json_begin(fg_json *j, FILE *f);
 void fg_json_obj_open(fg_json *j, const char *key); /* key NULL inside arrays / at top level */

@@ -5,48 +5,54 @@
 
 #include <string.h>
 
-static void json_indent(fg_json *j)
+static void json_newline(fg_json *j)
 {
-    if (!j->pretty)
-        return;
     fputc('\n', j->f);
     for (int i = 0; i < j->depth; i++)
         fputs("  ", j->f);
 }
 
-static void json_key(fg_json *j, const char *key)
+/* A member's separator and key. In the manifest layout a member of the top level, or an object that is an
+ * element of an array of the top level, starts a line; everything else stays on its line. */
+static void json_key(fg_json *j, const char *key, int object)
 {
     if (j->depth > 0) {
-        if (!j->first[j->depth])
-            fputc(',', j->f);
+        const int first = j->first[j->depth];
+        const int line = j->pretty == FG_JSON_PRETTY ||
+                         (j->pretty == FG_JSON_MANIFEST && (j->depth == 1 || (j->depth == 2 && object && !key)));
+        if (!first)
+            fputs(j->pretty == FG_JSON_MANIFEST && !line ? ", " : ",", j->f);
         j->first[j->depth] = 0;
-        json_indent(j);
+        j->broken[j->depth] |= line;
+        if (line)
+            json_newline(j);
     }
     if (key)
-        fprintf(j->f, j->pretty ? "\"%s\": " : "\"%s\":", key);
+        fprintf(j->f, j->pretty != FG_JSON_LINE ? "\"%s\": " : "\"%s\":", key);
 }
 
 void fg_json_begin(fg_json *j, FILE *f)
 {
     memset(j, 0, sizeof *j);
     j->f = f;
-    j->pretty = 1;
+    j->pretty = FG_JSON_PRETTY;
 }
 
 static void json_open(fg_json *j, const char *key, char c)
 {
-    json_key(j, key);
+    json_key(j, key, c == '{');
     fputc(c, j->f);
     j->depth++;
     j->first[j->depth] = 1;
+    j->broken[j->depth] = 0;
 }
 
 static void json_close(fg_json *j, char c)
 {
-    int empty = j->first[j->depth];
+    const int empty = j->first[j->depth], broken = j->broken[j->depth];
     j->depth--;
-    if (!empty)
-        json_indent(j);
+    if (j->pretty == FG_JSON_PRETTY ? !empty : j->pretty == FG_JSON_MANIFEST && broken)
+        json_newline(j);
     fputc(c, j->f);
 }
 
@@ -57,19 +63,19 @@ void fg_json_arr_close(fg_json *j) { json_close(j, ']'); }
 
 void fg_json_int(fg_json *j, const char *key, long long v)
 {
-    json_key(j, key);
+    json_key(j, key, 0);
     fprintf(j->f, "%lld", v);
 }
 
 void fg_json_uint(fg_json *j, const char *key, uint64_t v)
 {
-    json_key(j, key);
+    json_key(j, key, 0);
     fprintf(j->f, "%llu", (unsigned long long)v);
 }
 
 void fg_json_num(fg_json *j, const char *key, double v)
 {
-    json_key(j, key);
+    json_key(j, key, 0);
     fprintf(j->f, "%.10g", v);
 }
 
@@ -120,13 +126,13 @@ void fg_json_put_str(FILE *f, const char *v)
 
 void fg_json_str(fg_json *j, const char *key, const char *v)
 {
-    json_key(j, key);
+    json_key(j, key, 0);
     fg_json_put_str(j->f, v);
 }
 
 void fg_json_bool(fg_json *j, const char *key, int v)
 {
-    json_key(j, key);
+    json_key(j, key, 0);
     fputs(v ? "true" : "false", j->f);
 }
 
