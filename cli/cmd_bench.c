@@ -58,11 +58,17 @@ static void json_head(fg_json *j, const fg_cli_family *c, const char *sweep, con
  * a batch, all threads together (the speed of unshared cores on a loaded machine); 0 for a GPU's. */
 typedef struct {
     double best_ms, cpu_ms;
+    fg_ber_point work; /* the timed frames counted: every work counter's statistics, erasures (frames 0: none) */
 } cpu_timing;
 
 static void json_timing(fg_json *j, const fg_family *f, const fg_impl_timing *t, const cpu_timing *c)
 {
-    if (t->frames > 0) { /* what the timed frames cost and how many the decoder gave up on */
+    if (c->work.frames > 0) { /* what the timed frames cost and how many the decoder gave up on */
+        fg_json_int(j, "frames", c->work.frames);
+        fg_json_int(j, "frame_errors", c->work.frame_errors);
+        fg_json_int(j, "erasures", c->work.erasures);
+        fg_family_json_work(j, f, &c->work);
+    } else if (t->frames > 0) { /* an implementation's own timing: its primary counter */
         fg_json_int(j, "frames", t->frames);
         fg_json_num(j, f->work_name, (double)t->work / ((double)t->frames * (f->work_div > 0 ? f->work_div : 1.0)));
         fg_json_int(j, "erasures", t->erasures);
@@ -139,11 +145,18 @@ static int time_decoder(const char *cmd, const fg_family_inst *fi, const fg_fami
     int32_t *llr_q = quant ? malloc(sizeof *llr_q * (size_t)n * nr) : NULL, *work = malloc(sizeof *work * (size_t)n);
     uint8_t *rx = hard ? malloc((size_t)n * nr) : NULL;
     int *n_rx = malloc(sizeof *n_rx * (size_t)n);
+    const int nx = fg_family_counters(fi->family) - 1;
+    int64_t *counters = nx ? malloc(sizeof *counters * (size_t)n * (size_t)nx) : NULL;
     fg_channel_point pt;
-    int rc = !ref || !bits || !erased || !(llr || llr_q || rx) || !ms || !work || !n_rx
+    fg_ber_engine count_cfg;
+    fg_family_tally_cfg(fi, &count_cfg);
+    fg_ber_tally *tally = NULL;
+    int rc = !ref || !bits || !erased || !(llr || llr_q || rx) || !ms || !work || !n_rx || (nx && !counters)
                  ? fg_set_error(FG_ENOMEM, "out of memory for the frames: --frames=%d needs %.0f MB (%.0f bytes a frame)",
                                 n, bytes / 1e6, bytes / n)
                  : fg_family_point(fi, v->x.v[0], &pt);
+    if (!rc)
+        rc = fg_ber_tally_create(&count_cfg, &tally);
     if (!rc)
         rc = fg_family_decoder_create(fi, m, icfg, v->threads, &d);
     const fg_decode_io io = {.count = n,
@@ -154,13 +167,17 @@ static int time_decoder(const char *cmd, const fg_family_inst *fi, const fg_fami
                              .point = &pt,
                              .bits = bits,
                              .work = work,
-                             .erased = erased};
+                             .erased = erased,
+                             .counters = counters};
     for (int b = 0; b <= v->batches && !rc; b++) { /* batch 0: the warm-up */
         if ((rc = make_batch(cmd, fi, v, (long long)b * n, ref, llr, llr_q, rx, n_rx)))
             break;
         fg_cli_ticker *tick = b ? fg_cli_ticker_start("fecforge %s: batch %d of %d (%d frames)", cmd, b, v->batches, n)
                                 : fg_cli_ticker_start("fecforge %s: warm-up batch of %d frames", cmd, n);
         memset(work, 0, sizeof *work * (size_t)n);
+        memset(erased, 0, (size_t)n);
+        if (nx)
+            memset(counters, 0, sizeof *counters * (size_t)n * (size_t)nx);
         const double t0 = fg_cli_now(), c0 = cpu_now();
         rc = fg_family_decoder_run(d, &io);
         const double t1 = fg_cli_now(), c1 = cpu_now();
@@ -169,22 +186,25 @@ static int time_decoder(const char *cmd, const fg_family_inst *fi, const fg_fami
             continue;
         ms[b - 1] = 1e3 * (t1 - t0);
         cpu[b - 1] = 1e3 * (c1 - c0);
-        for (int i = 0; i < n; i++) {
-            t->work += work[i];
-            t->erasures += erased[i];
-        }
-        t->frames += n;
+        rc = fg_family_tally_batch(fi, &io, ref, (long long)b * n, tally);
     }
     fg_cli_progress_done();
     if (!rc) {
         const double med = median(ms, v->batches);
-        *ct = (cpu_timing){ms[0], median(cpu, v->batches)};
+        ct->best_ms = ms[0];
+        ct->cpu_ms = median(cpu, v->batches);
+        fg_ber_tally_point(tally, &ct->work);
+        t->frames = ct->work.frames;
+        t->work = ct->work.work;
+        t->erasures = ct->work.erasures;
         t->batch = n;
         t->kernel_ms = t->total_ms = t->latency_ms = med;
         t->coded_mbps_kernel = t->coded_mbps_total = (double)n * fi->n / (med * 1e3);
         t->info_mbps_kernel = t->info_mbps_total = (double)n * fi->k / (med * 1e3);
     }
     fg_family_decoder_destroy(d);
+    fg_ber_tally_destroy(tally);
+    free(counters);
     free(ref);
     free(bits);
     free(erased);
@@ -354,7 +374,16 @@ static int bench_family(const fg_family *f, int argc, char **argv)
                 printf("  cpu      %10.3f ms  %10.1f coded Mbps  %10.1f info Mbps (CPU time of all threads)\n",
                        ct.cpu_ms, t.coded_mbps_total * t.total_ms / ct.cpu_ms, t.info_mbps_total * t.total_ms / ct.cpu_ms);
             }
-            if (t.frames > 0)
+            if (ct.work.frames > 0) {
+                printf("  %lld frames timed, %lld frame errors, %lld erasures; work:", ct.work.frames,
+                       ct.work.frame_errors, ct.work.erasures);
+                for (int k = 0; k < ct.work.counters; k++) {
+                    const fg_family_counter fc = fg_family_counter_at(f, k);
+                    printf("%s %s %.3f (p99 %g, max %g)", k ? "," : "", fc.name, ct.work.stat[k].avg,
+                           (double)ct.work.stat[k].p99 / fc.div, (double)ct.work.stat[k].max / fc.div);
+                }
+                printf("\n");
+            } else if (t.frames > 0)
                 printf("  %lld frames timed: %s %.3f, %lld erasures\n", t.frames, f->work_name,
                        (double)t.work / ((double)t.frames * (f->work_div > 0 ? f->work_div : 1.0)), t.erasures);
         }

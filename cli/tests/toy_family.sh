@@ -172,6 +172,11 @@ for ch in bsc bsid; do
   # shellcheck disable=SC2086
   check "bench_$ch" 0 "$T" bench toy-$ch $opts --batches 2 --frames 64 --json; has out '"erasures"'
 done
+# bench counts its timed frames as ber does: every work counter's average and percentiles, the frame errors
+check bench_counters 0 "$T" bench toy-bsc --k 40 --rep 3 --ebn0 1 --batches 2 --frames 64 --json
+has out '"avg_outvoted"'; has out '"outvoted_p99"'; has out '"margin_max"'; has out '"frame_errors"'
+check bench_counters_text 0 "$T" bench toy-bsc --k 40 --rep 3 --ebn0 1 --batches 2 --frames 64
+has out "128 frames timed"; has out "outvoted"
 has_file "$t/bsid.txt" "^length 424 variable$"; has_file "$t/bsid.txt" "^channel bsid p 0.02 pi 0.02 pd 0.02 ps 0$"
 has_file "$t/bsc-a.txt" "^content bits work erased$"
 # the received lengths of the BSID frames vary, and the text and binary files hold the same frames

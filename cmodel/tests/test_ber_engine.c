@@ -633,6 +633,45 @@ static void test_counters_known(void)
     expect_einval(&e3, "n_extra=8 out of range [0, 7]");
 }
 
+/* The tally outside the engine (bench's count): the same frames give the engine's statistics, a refused frame is
+ * not counted, the caller's fields of the point stay. */
+static void test_tally(void)
+{
+    static fg_ber_frame t[100];
+    static fg_ber_extra x[100];
+    memset(t, 0, sizeof t);
+    memset(x, 0, sizeof x);
+    for (int f = 0; f < 100; f++) {
+        t[f].work = 2;
+        x[f].counter[0] = f + 1;
+    }
+    t[99].erasure = t[99].frame_error = 1;
+    t[99].bit_errors = 32;
+    fg_ber_engine e = {.info_bits = 32, .work_div = 2.0, .n_extra = 1};
+    fg_ber_tally *tl = NULL;
+    CU_ASSERT_EQUAL_FATAL(fg_ber_tally_create(&e, &tl), 0);
+    for (int f = 0; f < 100; f++)
+        CU_ASSERT_EQUAL(fg_ber_tally_add(tl, &t[f], &x[f], f), 0);
+    fg_ber_extra bad = x[0];
+    bad.counter[0] = -1;
+    CU_ASSERT_EQUAL(fg_ber_tally_add(tl, &t[0], &bad, 100), FG_EINVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(fg_last_error(), "frame 100: work counter 1 is -1"));
+    fg_ber_point p = point_at(3.5);
+    p.seconds = 7.0;
+    fg_ber_tally_point(tl, &p);
+    CU_ASSERT(p.x == 3.5 && p.seconds == 7.0 && p.frames == 100 && p.erasures == 1 && p.frame_errors == 1);
+    CU_ASSERT(fg_ber_tally_frame_errors(tl) == 1 && p.counters == 2);
+    const fg_ber_stat *a = &p.stat[1];
+    CU_ASSERT(a->sum == 5050 && a->max == 100 && a->p50 == 50 && a->p99 == 99 && a->max_decoded == 99);
+    CU_ASSERT_DOUBLE_EQUAL(p.avg_work, 1.0, 1e-15);
+    CU_ASSERT_DOUBLE_EQUAL(p.ber, 32.0 / 3200.0, 1e-15);
+    CU_ASSERT_DOUBLE_EQUAL(p.ber_decoded, 0.0, 1e-15);
+    fg_ber_tally_destroy(tl);
+    e.n_extra = FG_BER_COUNTERS_MAX;
+    CU_ASSERT_EQUAL(fg_ber_tally_create(&e, &tl), FG_EINVAL);
+    CU_ASSERT_PTR_NULL(tl);
+}
+
 /* The axis value at a FER, both ways: hand-made curves, linear in log10(FER). */
 static void test_x_at_fer(void)
 {
@@ -1057,6 +1096,7 @@ void fg_test_register(void)
         {"bad settings: FG_EINVAL naming them", test_bad_settings},
         {"work counters: sums, max, p50, p99; 1 or 3 workers alike", test_counters_exact},
         {"work counters and symbol errors of hand-made frames", test_counters_known},
+        {"the tally outside the engine: the same statistics", test_tally},
         {"axis value at a FER, falling and rising", test_x_at_fer},
         {"registry: built-in families and implementations", test_registry_builtin},
         {"registry: a program's family, duplicates refused", test_registry_register},

@@ -103,6 +103,20 @@ typedef struct {
  * a worker's failure with "frame F: <message>". */
 int fg_ber_engine_run(const fg_ber_engine *e, fg_ber_point *out);
 
+/* Counting frames in frame order into a point: the counts, the rates and every work counter's statistics. The
+ * engine counts with it; a program counts the frames it decoded outside the engine the same way (bench's timed
+ * batches). e gives info_bits, work_div, n_extra, extra_div and info_symbols (its other fields are not used and
+ * it must outlive the tally). */
+typedef struct fg_ber_tally fg_ber_tally;
+int fg_ber_tally_create(const fg_ber_engine *e, fg_ber_tally **out);
+void fg_ber_tally_destroy(fg_ber_tally *t); /* accepts NULL */
+/* Frame r (and x) counted; FG_EINVAL naming frame f for a work counter below 0 (the frame not counted). */
+int fg_ber_tally_add(fg_ber_tally *t, const fg_ber_frame *r, const fg_ber_extra *x, long long f);
+long long fg_ber_tally_frame_errors(const fg_ber_tally *t);
+/* The frames counted so far as a point: its counts, rates and statistics into out (out's x, rate, param, seconds
+ * and stop are the caller's and stay). */
+void fg_ber_tally_point(const fg_ber_tally *t, fg_ber_point *out);
+
 /* The point on the axis at which a curve (x_n ascending, fer_n) reaches fer_target, interpolated
  * linearly in log10(FER) between the first two consecutive points that bracket it with a frame error on
  * the lower side: fer[i] >= fer_target >= fer[i+1] > 0 where FER falls along the axis (Eb/N0),

@@ -267,6 +267,16 @@ int fg_family_ber_point(const fg_family_inst *fi, const fg_family_impl *impl, co
 /* The JSON object of a point of f (docs/ber.md): ["type": type,] the axis and the channel's parameters, the
  * counts and rates, every work counter's statistics, stop, elapsed_s, frames_per_s. */
 void fg_family_ber_json_point(fg_json *j, const fg_family *f, const fg_ber_point *p, const char *type);
+/* The work of a point: the primary counter's average (work_name), every counter's statistics and, for a family
+ * whose frames may be erased, the BER and the counters over the decoded frames (part of fg_family_ber_json_point;
+ * bench's too). */
+void fg_family_json_work(fg_json *j, const fg_family *f, const fg_ber_point *p);
+/* Counting frames decoded outside the BER engine (bench): the count settings of fi for fg_ber_tally_create, and
+ * the count frames of io (its bits, work, erasures and further counters) against their references ref (count x
+ * dec_len) into t, numbered from first. */
+void fg_family_tally_cfg(const fg_family_inst *fi, fg_ber_engine *e);
+int fg_family_tally_batch(const fg_family_inst *fi, const fg_decode_io *io, const uint8_t *ref, long long first,
+                          fg_ber_tally *t);
 /* "<axis>_at_fer": the axis value at each FER of fg_ber_fer_targets that two of the points bracket, in the
  * direction of f's channel (fg_channel.fer_rises). */
 void fg_family_ber_json_at_fer(fg_json *j, const fg_family *f, const fg_ber_point *p_n, int n);

@@ -89,20 +89,22 @@ static long long hist_top(int b)
     return (long long)(lo + ((1ull << shift) - 1));
 }
 
-/* The frame-ordered tally of a point: the counts in the point, each counter's histogram and largest value
+/* The frame-ordered tally of a point (fecforge/ber.h): the counts, each counter's histogram and largest value
  * for the decoded frames (set 0) and the erased ones (set 1). */
-typedef struct {
+struct fg_ber_tally {
+    const fg_ber_engine *e;
+    fg_ber_point p; /* the counts and sums (rates and statistics: fg_ber_tally_point) */
     long long *hist; /* [set][counter][HIST_BINS] */
     long long max[2][FG_BER_COUNTERS_MAX];
-} tally;
+};
 
-static long long *hist_of(const tally *t, int set, int c)
+static long long *hist_of(const fg_ber_tally *t, int set, int c)
 {
     return t->hist + ((size_t)set * FG_BER_COUNTERS_MAX + (size_t)c) * HIST_BINS;
 }
 
 /* The p50 and p99 (nearest rank) of the sets [s0, s1] of counter c, n frames, largest value max. */
-static void percentiles(const tally *t, int c, int s0, int s1, long long n, long long max, long long *p50,
+static void percentiles(const fg_ber_tally *t, int c, int s0, int s1, long long n, long long max, long long *p50,
                         long long *p99)
 {
     const long long r50 = (n * 50 + 99) / 100, r99 = (n * 99 + 99) / 100;
@@ -120,9 +122,40 @@ static void percentiles(const tally *t, int c, int s0, int s1, long long n, long
     }
 }
 
-/* Frame r (frame number f) into the point and the tally; FG_EINVAL for a negative counter. */
-static int count_frame(fg_ber_point *p, tally *t, const fg_ber_frame *r, const fg_ber_extra *x, long long f)
+int fg_ber_tally_create(const fg_ber_engine *e, fg_ber_tally **out)
 {
+    *out = NULL;
+    if (e->n_extra < 0 || e->n_extra >= FG_BER_COUNTERS_MAX || e->info_bits < 1 || !(e->work_div > 0))
+        return fg_set_error(FG_EINVAL, "BER tally: n_extra=%d out of range [0, %d], info_bits=%d, work_div=%g",
+                            e->n_extra, FG_BER_COUNTERS_MAX - 1, e->info_bits, e->work_div);
+    fg_ber_tally *t = calloc(1, sizeof *t);
+    if (t && !(t->hist = calloc((size_t)2 * FG_BER_COUNTERS_MAX * HIST_BINS, sizeof *t->hist))) {
+        free(t);
+        t = NULL;
+    }
+    if (!t)
+        return fg_set_error(FG_ENOMEM, "BER engine: out of memory for the work counters' histograms");
+    t->e = e;
+    t->p.counters = 1 + e->n_extra;
+    *out = t;
+    return 0;
+}
+
+void fg_ber_tally_destroy(fg_ber_tally *t)
+{
+    if (t)
+        free(t->hist);
+    free(t);
+}
+
+int fg_ber_tally_add(fg_ber_tally *t, const fg_ber_frame *r, const fg_ber_extra *x, long long f)
+{
+    fg_ber_point *p = &t->p;
+    for (int c = 0; c < p->counters; c++) { /* checked first: a refused frame is not counted at all */
+        const long long v = c ? x->counter[c - 1] : r->work;
+        if (v < 0)
+            return fg_set_error(FG_EINVAL, "frame %lld: work counter %d is %lld, below 0", f, c, v);
+    }
     p->frames++;
     p->frame_errors += r->frame_error;
     p->erasures += r->erasure;
@@ -133,8 +166,6 @@ static int count_frame(fg_ber_point *p, tally *t, const fg_ber_frame *r, const f
     const int set = r->erasure != 0;
     for (int c = 0; c < p->counters; c++) {
         const long long v = c ? x->counter[c - 1] : r->work;
-        if (v < 0)
-            return fg_set_error(FG_EINVAL, "frame %lld: work counter %d is %lld, below 0", f, c, v);
         p->stat[c].sum += v;
         p->stat[c].sum_erased += set ? v : 0;
         hist_of(t, set, c)[hist_bin(v)]++;
@@ -143,29 +174,39 @@ static int count_frame(fg_ber_point *p, tally *t, const fg_ber_frame *r, const f
     return 0;
 }
 
-static void rates(fg_ber_point *p, const fg_ber_engine *e, const tally *t, double t0)
+long long fg_ber_tally_frame_errors(const fg_ber_tally *t) { return t->p.frame_errors; }
+
+void fg_ber_tally_point(const fg_ber_tally *t, fg_ber_point *out)
 {
-    const double fr = p->frames > 0 ? (double)p->frames : 1.0;
-    p->fer = (double)p->frame_errors / fr;
-    p->ber = (double)p->bit_errors / (fr * (double)e->info_bits);
-    p->ser = e->info_symbols > 0 ? (double)p->symbol_errors / (fr * (double)e->info_symbols) : 0.0;
+    const fg_ber_engine *e = t->e;
+    fg_ber_point q = t->p;
+    const double fr = q.frames > 0 ? (double)q.frames : 1.0;
+    q.fer = (double)q.frame_errors / fr;
+    q.ber = (double)q.bit_errors / (fr * (double)e->info_bits);
+    q.ser = e->info_symbols > 0 ? (double)q.symbol_errors / (fr * (double)e->info_symbols) : 0.0;
     /* over the decoded frames: an erasure's k lost bits and its work left out */
-    const long long decoded = p->frames - p->erasures;
+    const long long decoded = q.frames - q.erasures;
     const double dr = decoded > 0 ? (double)decoded : 1.0;
-    p->ber_decoded = (double)(p->bit_errors - p->erasures * (long long)e->info_bits) / (dr * (double)e->info_bits);
-    for (int c = 0; c < p->counters; c++) {
-        fg_ber_stat *s = &p->stat[c];
+    q.ber_decoded = (double)(q.bit_errors - q.erasures * (long long)e->info_bits) / (dr * (double)e->info_bits);
+    for (int c = 0; c < q.counters; c++) {
+        fg_ber_stat *s = &q.stat[c];
         const double div = c == 0 ? e->work_div : e->extra_div[c - 1] > 0 ? e->extra_div[c - 1] : 1.0;
         s->avg = (double)s->sum / (div * fr);
         s->avg_decoded = (double)(s->sum - s->sum_erased) / (div * dr);
         s->max_decoded = t->max[0][c];
         s->max = t->max[1][c] > s->max_decoded ? t->max[1][c] : s->max_decoded;
-        percentiles(t, c, 0, 1, p->frames, s->max, &s->p50, &s->p99);
+        percentiles(t, c, 0, 1, q.frames, s->max, &s->p50, &s->p99);
         percentiles(t, c, 0, 0, decoded, s->max_decoded, &s->p50_decoded, &s->p99_decoded);
     }
-    p->avg_work = p->stat[0].avg;
-    p->avg_work_decoded = p->stat[0].avg_decoded;
-    p->seconds = fg_ber_now() - t0;
+    q.avg_work = q.stat[0].avg;
+    q.avg_work_decoded = q.stat[0].avg_decoded;
+    /* the caller's: where the point is, how long it took, why it ended */
+    q.x = out->x;
+    q.rate = out->rate;
+    memcpy(q.param, out->param, sizeof q.param);
+    q.seconds = out->seconds;
+    q.stop = out->stop;
+    *out = q;
 }
 
 static int check(const fg_ber_engine *e)
@@ -216,14 +257,13 @@ int fg_ber_engine_run(const fg_ber_engine *e, fg_ber_point *out)
     const long long per_max = PER_MAX, res_max = chunks + per_max * W;
     fg_ber_frame *res = rc ? NULL : malloc(sizeof *res * (size_t)res_max);
     fg_ber_extra *ext = rc ? NULL : malloc(sizeof *ext * (size_t)res_max);
-    tally tl = {rc ? NULL : calloc((size_t)2 * FG_BER_COUNTERS_MAX * HIST_BINS, sizeof *tl.hist), {{0}}};
-    if (!rc && (!res || !ext || !tl.hist))
+    if (!rc && (!res || !ext))
         rc = fg_set_error(FG_ENOMEM, "BER engine: out of memory for a round of %lld frames", res_max);
+    fg_ber_tally *tl = NULL;
+    if (!rc)
+        rc = fg_ber_tally_create(e, &tl);
     fg_ber_point p = *out;
-    p.frames = p.frame_errors = p.erasures = p.bit_errors = p.work = p.work_erased = p.symbol_errors = 0;
     p.stop = FG_BER_STOP_MAX_FRAMES;
-    p.counters = 1 + e->n_extra;
-    memset(p.stat, 0, sizeof p.stat);
     long long next_frame = 0, per = PER_FIRST;
     int done = 0;
     atomic_llong next;
@@ -262,8 +302,8 @@ int fg_ber_engine_run(const fg_ber_engine *e, fg_ber_point *out)
         if (rc)
             break;
         for (long long i = 0; i < round_n && !rc; i++) { /* frame order: the stop rule */
-            rc = count_frame(&p, &tl, &res[i], &ext[i], next_frame + i);
-            if (!rc && p.frame_errors >= e->min_fe) {
+            rc = fg_ber_tally_add(tl, &res[i], &ext[i], next_frame + i);
+            if (!rc && fg_ber_tally_frame_errors(tl) >= e->min_fe) {
                 p.stop = FG_BER_STOP_MIN_FE;
                 done = 1;
                 break;
@@ -277,7 +317,8 @@ int fg_ber_engine_run(const fg_ber_engine *e, fg_ber_point *out)
         if (per < PER_MAX)
             per *= 2;
         if (e->progress) {
-            rates(&p, e, &tl, t0);
+            fg_ber_tally_point(tl, &p);
+            p.seconds = fg_ber_now() - t0;
             if (e->progress(e->progress_ctx, &p) && !done) {
                 p.stop = FG_BER_STOP_INTERRUPTED;
                 done = 1;
@@ -291,9 +332,11 @@ int fg_ber_engine_run(const fg_ber_engine *e, fg_ber_point *out)
     free(tid);
     free(res);
     free(ext);
-    if (!rc)
-        rates(&p, e, &tl, t0);
-    free(tl.hist);
+    if (!rc) {
+        fg_ber_tally_point(tl, &p);
+        p.seconds = fg_ber_now() - t0;
+    }
+    fg_ber_tally_destroy(tl);
     if (rc)
         return rc;
     *out = p;

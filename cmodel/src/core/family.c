@@ -554,32 +554,54 @@ static int point_run(void *arg, long long first, int count, fg_ber_frame *res, f
     return 0;
 }
 
+void fg_family_tally_cfg(const fg_family_inst *fi, fg_ber_engine *e)
+{
+    const fg_family *f = fi->family;
+    *e = (fg_ber_engine){.info_bits = fi->k,
+                         .work_div = f->work_div > 0 ? f->work_div : 1.0,
+                         .n_extra = fg_family_counters(f) - 1,
+                         .info_symbols = f->symbol_bits > 1 ? (fi->k + f->symbol_bits - 1) / f->symbol_bits : 0};
+    for (int c = 0; c < e->n_extra; c++)
+        e->extra_div[c] = f->counters[c].div;
+}
+
+int fg_family_tally_batch(const fg_family_inst *fi, const fg_decode_io *io, const uint8_t *ref, long long first,
+                          fg_ber_tally *t)
+{
+    const int nx = fg_family_counters(fi->family) - 1;
+    int rc = 0;
+    for (int i = 0; i < io->count && !rc; i++) {
+        fg_ber_frame r;
+        fg_ber_extra x = {0};
+        frame_result(fi, io->bits + (size_t)i * fi->dec_len, ref + (size_t)i * fi->dec_len, io->work ? io->work[i] : 0,
+                     io->erased ? io->erased[i] : 0, io->counters ? io->counters + (size_t)i * nx : NULL,
+                     io->counters ? nx : 0, &r, &x);
+        rc = fg_ber_tally_add(t, &r, &x, first + i);
+    }
+    return rc;
+}
+
 int fg_family_ber_point(const fg_family_inst *fi, const fg_family_impl *impl, const void *icfg,
                         const fg_family_run *run, double x, fg_ber_point *out)
 {
     if (!fi || !fi->family || !impl || !run || !out)
         return fg_set_error(FG_EINVAL, "fg_family_ber_point: NULL argument");
-    const fg_family *f = fi->family;
     point_ctx pc = {fi, impl, icfg, run->seed, {0}};
     int rc = fg_family_point(fi, x, &pc.pt);
     if (rc)
         return rc;
-    fg_ber_engine e = {.workers = run->workers,
-                       .min_fe = run->min_fe,
-                       .max_frames = run->max_frames,
-                       .info_bits = fi->k,
-                       .work_div = f->work_div > 0 ? f->work_div : 1.0,
-                       .n_extra = fg_family_counters(f) - 1,
-                       .info_symbols = f->symbol_bits > 1 ? (fi->k + f->symbol_bits - 1) / f->symbol_bits : 0,
-                       .ctx = &pc,
-                       .worker_create = point_worker_create,
-                       .worker_destroy = point_worker_destroy,
-                       .worker_chunk = point_worker_chunk,
-                       .run = point_run,
-                       .progress = run->progress,
-                       .progress_ctx = run->progress_ctx};
-    for (int c = 0; c < e.n_extra; c++)
-        e.extra_div[c] = f->counters[c].div;
+    fg_ber_engine e;
+    fg_family_tally_cfg(fi, &e);
+    e.workers = run->workers;
+    e.min_fe = run->min_fe;
+    e.max_frames = run->max_frames;
+    e.ctx = &pc;
+    e.worker_create = point_worker_create;
+    e.worker_destroy = point_worker_destroy;
+    e.worker_chunk = point_worker_chunk;
+    e.run = point_run;
+    e.progress = run->progress;
+    e.progress_ctx = run->progress_ctx;
     memset(out, 0, sizeof *out);
     out->x = x;
     out->rate = fi->rate;
@@ -619,6 +641,18 @@ static void json_counter(fg_json *j, const fg_family *f, const fg_ber_point *p, 
     }
 }
 
+void fg_family_json_work(fg_json *j, const fg_family *f, const fg_ber_point *p)
+{
+    fg_json_num(j, f->work_name, p->avg_work);
+    for (int c = 0; c < p->counters; c++)
+        json_counter(j, f, p, c, 0);
+    if (f->erasures) { /* over the frames decoded */
+        fg_json_num(j, "ber_decoded", p->ber_decoded);
+        for (int c = 0; c < p->counters; c++)
+            json_counter(j, f, p, c, 1);
+    }
+}
+
 void fg_family_ber_json_point(fg_json *j, const fg_family *f, const fg_ber_point *p, const char *type)
 {
     fg_json_obj_open(j, NULL);
@@ -638,14 +672,7 @@ void fg_family_ber_json_point(fg_json *j, const fg_family *f, const fg_ber_point
     fg_json_num(j, "ber", p->ber);
     if (f->symbol_bits > 1)
         fg_json_num(j, "ser", p->ser);
-    fg_json_num(j, f->work_name, p->avg_work);
-    for (int c = 0; c < p->counters; c++)
-        json_counter(j, f, p, c, 0);
-    if (f->erasures) { /* over the frames decoded */
-        fg_json_num(j, "ber_decoded", p->ber_decoded);
-        for (int c = 0; c < p->counters; c++)
-            json_counter(j, f, p, c, 1);
-    }
+    fg_family_json_work(j, f, p);
     fg_json_str(j, "stop", stop_name(p->stop));
     fg_json_num(j, "elapsed_s", p->seconds);
     fg_json_num(j, "frames_per_s", p->seconds > 0 ? (double)p->frames / p->seconds : 0.0);
