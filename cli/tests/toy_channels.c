@@ -4,7 +4,8 @@
  *             decoders take the received bits: a majority vote (a tie: the frame is erased), their
  *             a-posteriori values (n0 - n1) * round(16 log((1-p)/p)) need the channel's crossover
  *             probability p, which the decoder learns from the channel point. Implementations: majority
- *             and majority-rev (the votes counted backwards: bit-exact with it), majority-miscount (a planted
+ *             and majority-rev (the votes counted backwards: bit-exact with it), majority-fast (the vote with a
+ *             fast path of its own, as a GPU's: it makes and counts its frames, the further counters too), majority-miscount (a planted
  *             defect: one outvoted bit too many where bit 0's vote is split; verify --impl must catch it) and
  *             float (the sum of the BSC's LLRs +-log((1-p)/p)). Its BER at odd --rep is that of the vote over
  *             BSC(p), sum_{j > rep/2} C(rep, j) p^j (1-p)^(rep-j). Work counters besides the votes: the
@@ -176,6 +177,33 @@ static int bsc_float(void *worker, const fg_decode_io *io)
     return 0;
 }
 
+/* The fast path (fg_family_impl.ber): frames made, decoded and counted by the implementation itself. */
+static int bsc_fast(void *worker, uint64_t seed, const fg_channel_point *pt, long long first, int count,
+                    fg_ber_frame *res, fg_ber_extra *ext)
+{
+    const fg_family_inst *fi = worker;
+    fg_frame fr;
+    uint8_t *bits = malloc((size_t)fi->dec_len);
+    int rc = bits ? fg_frame_alloc(fi, &fr) : fg_set_error(FG_ENOMEM, "toy-bsc: out of memory");
+    const int have_frame = bits && !rc;
+    for (int i = 0; i < count && !rc && !(rc = fg_family_frame(fi, seed, first + i, pt, &fr)); i++) {
+        int32_t work = 0;
+        uint8_t erased = 0;
+        const fg_decode_io io = {.count = 1, .rx = fr.rx, .point = pt, .bits = bits, .work = &work, .erased = &erased,
+                                 .counters = ext[i].counter};
+        if ((rc = bsc_majority(worker, &io, 0, 0)))
+            break;
+        int be = 0;
+        for (int b = 0; b < fi->k; b++)
+            be += bits[b] != fr.ref[b];
+        res[i] = (fg_ber_frame){erased ? fi->k : be, work, (int8_t)(be > 0 || erased), (int8_t)erased};
+    }
+    if (have_frame)
+        fg_frame_free(&fr);
+    free(bits);
+    return rc;
+}
+
 static const fg_family_impl bsc_impl_majority = {.name = "majority", .summary = "the vote of a bit's received bits",
                                                  .input = FG_IMPL_BITS, .compare = FG_COMPARE_EXACT,
                                                  .create = rep_create, .destroy = rep_destroy, .decode = bsc_fwd};
@@ -186,11 +214,15 @@ static const fg_family_impl bsc_impl_miscount = {.name = "majority-miscount", .i
                                                  .summary = "a planted defect: one outvoted bit too many at times",
                                                  .compare = FG_COMPARE_EXACT, .create = rep_create,
                                                  .destroy = rep_destroy, .decode = bsc_miscount};
+static const fg_family_impl bsc_impl_fast = {.name = "majority-fast", .input = FG_IMPL_BITS,
+                                             .summary = "the vote, with a fast path that makes and counts its frames",
+                                             .compare = FG_COMPARE_EXACT, .create = rep_create, .destroy = rep_destroy,
+                                             .decode = bsc_fwd, .ber = bsc_fast};
 static const fg_family_impl bsc_impl_float = {.name = "float", .summary = "the sum of the BSC's LLRs",
                                               .input = FG_IMPL_REAL, .create = rep_create, .destroy = rep_destroy,
                                               .decode = bsc_float};
 static const fg_family_impl *const bsc_impls[] = {&bsc_impl_majority, &bsc_impl_miscount, &bsc_impl_rev,
-                                                  &bsc_impl_float, NULL};
+                                                  &bsc_impl_fast, &bsc_impl_float, NULL};
 static const fg_family_counter bsc_counters[] = {
     {"outvoted", "avg_outvoted", 1.0, "received bits outvoted by their bit's majority"},
     {"margin", "avg_margin", 1.0, "the votes' margins |n0 - n1|, summed over the bits"},

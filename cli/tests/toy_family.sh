@@ -172,6 +172,17 @@ for ch in bsc bsid; do
   # shellcheck disable=SC2086
   check "bench_$ch" 0 "$T" bench toy-$ch $opts --batches 2 --frames 64 --json; has out '"erasures"'
 done
+# a fast path (fg_family_impl.ber, as the GPUs') counts every work counter as the engine does on the CPU
+check ber_slow 0 "$T" ber toy-bsc --k 40 --rep 3 --impl majority --ebn0 1:1:3 --max-frames 400 --json; cp "$t/out" "$t/slow.json"
+check ber_fast 0 "$T" ber toy-bsc --k 40 --rep 3 --impl majority-fast --ebn0 1:1:3 --max-frames 400 --json
+python3 - "$t/slow.json" "$t/out" <<'PY' || { echo "FAIL: the fast path's points differ"; fail=1; }
+import json, sys
+a, b = (json.load(open(f))["points"] for f in sys.argv[1:3])
+drop = ("elapsed_s", "frames_per_s")
+strip = lambda p: {k: v for k, v in p.items() if k not in drop}
+assert [strip(p) for p in a] == [strip(p) for p in b], (a, b)
+assert any(p["avg_outvoted"] > 0 for p in b) and all("margin_p99" in p for p in b), b
+PY
 # bench counts its timed frames as ber does: every work counter's average and percentiles, the frame errors
 check bench_counters 0 "$T" bench toy-bsc --k 40 --rep 3 --ebn0 1 --batches 2 --frames 64 --json
 has out '"avg_outvoted"'; has out '"outvoted_p99"'; has out '"margin_max"'; has out '"frame_errors"'

@@ -120,8 +120,9 @@ static int gpu_chunk(void *p) { return ((gpu_worker *)p)->batch; }
 
 /* The frames of the channel at pt made on the device: BPSK/AWGN at sigma = pt->v[0] (the family's channel). */
 static int gpu_ber(void *p, uint64_t seed, const fg_channel_point *pt, long long first, int count,
-                   fg_ber_frame *res)
+                   fg_ber_frame *res, fg_ber_extra *ext)
 {
+    (void)ext; /* the LDPC family has no further counters */
     gpu_worker *w = p;
     const double sigma = pt->v[0];
     const fg_gpu_ldpc_frames_out out = {w->bit_errors, w->frame_error, w->iterations, NULL, NULL, NULL, NULL, NULL};

@@ -123,9 +123,10 @@ typedef struct fg_family_impl {
     /* io->count is at most chunk(worker): the engine splits larger calls */
     int (*decode)(void *worker, const fg_decode_io *io);
     /* Optional fast path: frames first .. first+count-1 of (seed, pt) made and compared on the device (pt:
-     * the channel at the point, e.g. AWGN's sigma in pt->v[0]). NULL: the engine makes frames on the CPU. */
+     * the channel at the point, e.g. AWGN's sigma in pt->v[0]) into res and ext (the further work counters and
+     * symbol errors; zeroed, so what it does not count stays 0). NULL: the engine makes frames on the CPU. */
     int (*ber)(void *worker, uint64_t seed, const fg_channel_point *pt, long long first, int count,
-               fg_ber_frame *res);
+               fg_ber_frame *res, fg_ber_extra *ext);
     /* Optional: what a run of fi on it adds to the JSON of a BER run or bench, after "run" ("device", "gpu",
      * the kernel a configuration chose). */
     void (*describe)(const fg_family_inst *fi, const void *icfg, int devices, fg_json *j);

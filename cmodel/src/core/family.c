@@ -543,7 +543,7 @@ static int point_run(void *arg, long long first, int count, fg_ber_frame *res, f
     point_worker *pw = arg;
     const point_ctx *pc = pw->pc;
     if (pc->impl->ber)
-        return pc->impl->ber(pw->w, pc->seed, &pc->pt, first, count, res);
+        return pc->impl->ber(pw->w, pc->seed, &pc->pt, first, count, res, ext);
     if (pw->chunk > 1)
         return point_batch(pw, first, count, res, ext);
     for (int i = 0; i < count; i++) {
