@@ -3,7 +3,8 @@
 # of `ber`, `bench`, `verify --impl` and `arch` results (the options given, keyed by their names) read back by
 # --config give the same JSON, apart from times and version; the result's other keys are not read (the
 # timed "frames" of a benchmark is not its --frames); the command line wins over the file; a result of
-# another family is refused, naming the key.
+# another family is refused, naming the key. The "decoder" object keys a value an option sets by the option's
+# key: each such value equals the option's in "parameters".
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/common.bash"
 case $F in /*) ;; *) F=$PWD/$F ;; esac
@@ -45,4 +46,25 @@ check line_wins 0 "$F" ber ldpc --config a1.json --ebn0 3 --json -q
 # a result of another family
 check other_family 2 "$F" ber viterbi --config a1.json
 has err '"code" is not a parameter of this command'
+# the decoder objects key what an option sets by the option: equal to the value given. Forms that differ:
+# --nii on|off is a boolean there, --alg A:X of ldpc is "alg": A with its nms_factor or oms_offset X.
+M='.parameters as $p | .decoder as $d | [$d | to_entries[] | select($p[.key] != null) | .key as $k | .value as $v |
+  $p[$k] as $w | {key: $k, ok: (if ($v | type) == "boolean" and ($w | type) == "string" then $v == ($w == "on")
+  elif $k == "alg" and ($w | contains(":")) then ($w | split(":")) as $a | $v == $a[0] and
+    ($d.nms_factor // $d.oms_offset) == ($a[1] | tonumber)
+  else ($v | tostring) == ($w | tostring) end)}] | "\(map(select(.ok | not) | .key)) \(length)"'
+i=0
+while IFS='|' read -r n line; do
+  i=$((i + 1))
+  read -r -a cmd <<<"$line"
+  check "decoder_$i" 0 "$F" "${cmd[@]}" --json -q
+  [ "$(jq -r "$M" "$t/out")" = "[] $n" ] || { echo "FAIL decoder keys of $line: $(jq -r "$M" "$t/out") (differing, of $n)"; fail=1; }
+done <<'LIST'
+6|ber ldpc --code wifi-1296-3/4 --decoder multilayer:3 --fixed --llr-width 7 --r-width 7 --app-width 8 --iter 8 --alg nms:0.75 --ebn0 3 --max-frames 5
+2|ber ldpc --code wimax-576-2/3A --alg oms:0.5 --iter 12 --ebn0 2 --max-frames 5
+9|ber turbo --std lte --K 40 --fixed --parallel 2 --iter 3.5 --llr-width 6 --ext-width 7 --sm-width 11 --norm subtract --et minllr:20 --nii off --ebn0 1 --max-frames 5
+7|ber turbo --std umts --K 41 --alg log --scale 0.9 --radix 2 --parallel 2 --window 16 --training 8 --iter 2 --ebn0 1 --max-frames 5
+9|ber viterbi --fixed --tile 64 --overlap-left 8 --overlap-right 24 --subframe 16 --llr-width 4 --llr-frac 1 --sm-width 12 --norm subtract --bits 256 --ebn0 3 --max-frames 5
+4|verify viterbi --fixed --bits 64 --tile 16 --overlap-left 70 --overlap-right 30 --impl cycle --against fixed --ebn0 3 --frames 5
+LIST
 exit $fail
