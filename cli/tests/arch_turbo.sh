@@ -18,8 +18,8 @@ has out "write path direct, mapping qpp, 64 extrinsic banks x 96 rows"
 # HSPA+ through the DBCF: the same base plus the DBCF's drain.
 check umts 0 "$F" arch turbo --std umts --K 5114 --parallel 8 --iter 5.5 --fclk 600M --json
 for k in '"cycles_per_halfiter":' '"cycles_per_block": 3765' '"throughput_mbps": 814.98' '"eq424_mbps": 848.8' \
-         '"path": "dbcf"' '"mapping": "xmap-xor"' '"overflow": 0' '"misplaced": 0' '"read_conflicts": 0' \
-         '"preprocess_cycles":' '"version":' '"git":' '"half_iters": 11'; do has out "$k"; done
+         '"path_run": "dbcf"' '"mapping": "xmap-xor"' '"overflow": 0' '"misplaced": 0' '"read_conflicts": 0' \
+         '"preprocess_cycles":' '"version":' '"git":' '"half_iterations": 11'; do has out "$k"; done
 # Latency: one more cycle per half-iteration per cycle of SISO latency.
 check lat 0 "$F" arch turbo --std lte --K 6144 --parallel 16 --iter 5.5 --latency 9 --json
 has out '"cycles_per_block": 2222'
@@ -27,7 +27,7 @@ has out '"cycles_per_block": 2222'
 check direct 1 "$F" arch turbo --std lte --K 1008 --parallel 16 --iter 1 --path direct --json
 has out '"write_conflicts": 587'
 check auto 0 "$F" arch turbo --std lte --K 1008 --parallel 16 --iter 1 --json
-has out '"path": "dbcf"'
+has out '"path_run": "dbcf"'
 has out '"qpp_conflicts": 587'
 # The LTE study: every size P 16 fits (12 do not), 63 through the DBCF, nothing lost.
 check study 0 "$F" arch turbo --std lte --K all --parallel 16 --json
@@ -39,8 +39,8 @@ has out '"lossless": true'
 # Path shared (LTE P 16 + HSPA+ P 8 in one design): K 152 runs P 8 through the DBCF, K 1008 direct on
 # P 14 (the largest conflict-free P' < 16), K 6144 direct on 16; HSPA+ runs the design's 8 SISOs.
 check shared 0 "$F" arch turbo --std lte --K 152,1008,6144 --parallel 16 --path shared --json
-has out '"path_option": "shared"'
-has out '"umts_P": 8'
+has out '"path": "shared"'
+has out '"umts_parallel": 8'
 [ "$(grep -o '"P_run": *[0-9]*, *"L": *[0-9]*' "$t/out" | tr -d '\n ')" = '"P_run":8,"L":20"P_run":14,"L":72"P_run":16,"L":384' ] ||
     { echo "FAIL shared: P_run per K"; cat "$t/out"; fail=1; }
 check shared_umts 0 "$F" arch turbo --std umts --K 5114 --parallel 16 --path shared
@@ -62,7 +62,7 @@ words=$(grep -v '^#' "$t/tr" | head -1 | wc -w)
 [ "$words" = $((5 + 9 * 8 + 3 * 8)) ] || { echo "FAIL trace: $words words per line"; fail=1; }
 # Real data: noisy frames through the fixed-point datapath, bit-exact with the fixed-point decoder.
 check frames 0 "$F" arch turbo --std umts --K 997 --parallel 4 --ebn0 0.8 --frames 4 --json
-for k in '"frames": 4' '"mismatched_frames": 0' '"bit_exact": true' '"ebn0_db": 0.8' '"seed": 1' \
+for k in '"frames": 4' '"mismatched_frames": 0' '"bit_exact": true' '"ebn0": 0.8' '"seed": 1' \
          '"cycles_per_block": 1551'; do has out "$k"; done
 check frames_lte 0 "$F" arch turbo --std lte --K 1008 --parallel 16 --iter 2 --ebn0 1 --frames 2 --no-nii
 has out "extrinsics and decisions equal to the fixed-point decoder (0 frames differ)"

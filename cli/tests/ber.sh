@@ -18,7 +18,7 @@ check json 0 "$F" ber ldpc "${C[@]}" --ebn0 1:0.5:2.5 --min-fe 10 --seed 7 --jso
 cp "$t/out" "$t/a.json"
 for k in '"tool":' '"version":' '"git":' '"seed": 7' '"command": "ber ldpc"' '"label": "layered nms:0.75"' \
          '"name": "wifi-648-1/2"' '"n": 648' '"k": 324' '"rate": 0.5' '"schedule": "layered"' '"alg": "nms"' \
-         '"nms_factor": 0.75' '"max_iter": 15' '"early_term": true' '"fixed": false' '"min_fe": 10' \
+         '"nms_factor": 0.75' '"iter": 15' '"early_term": true' '"fixed": false' '"min_fe": 10' \
          '"max_frames": 1000000' '"points":' '"ebn0": 2.5' '"frames":' '"frame_errors": 10' '"bit_errors":' \
          '"fer":' '"ber":' '"avg_iter":' '"stop": "min_fe"' '"elapsed_s":' '"frames_per_s":' '"ebn0_at_fer":' \
          '"threads": 1'; do has out "$k"; done

@@ -11,7 +11,7 @@ check help_turbo 0 "$F" ber turbo --help;         has out "usage: fecforge ber t
 check json 0 "$F" ber turbo "${L[@]}" --ebn0 0.25:0.25:1 --min-fe 10 --seed 7 --json
 cp "$t/out" "$t/a.json"
 for k in '"tool":' '"version":' '"git":' '"seed": 7' '"command": "ber turbo"' '"label":' '"name": "lte-1024"' \
-         '"n": 3084' '"k": 1024' '"rate":' '"alg": "maxlog"' '"ext_scale": 0.75' '"half_iters": 11' '"max_iter": 5.5' \
+         '"n": 3084' '"k": 1024' '"rate":' '"alg": "maxlog"' '"scale": 0.75' '"half_iterations": 11' '"iter": 5.5' \
          '"radix": 2' '"parallel": 1' '"early_term": false' '"fixed": false' '"min_fe": 10' '"max_frames": 1000000' \
          '"points":' '"ebn0": 1' '"frames":' '"frame_errors": 10' '"bit_errors":' '"fer":' '"ber":' '"avg_iter": 5.5' \
          '"stop": "min_fe"' '"elapsed_s":' '"frames_per_s":' '"ebn0_at_fer":' '"threads": 1'; do has out "$k"; done
@@ -39,7 +39,7 @@ for cfg in "--parallel 8 --radix 4 --et avgllr:20" "--window 64 --alg linlog --i
   grep -v -e elapsed_s -e frames_per_s -e '"threads"' "$t/out" > "$t/t2.json"
   cmp -s "$t/t1.json" "$t/t2.json" || { echo "FAIL: --threads 1 and 2 differ for $cfg"; diff "$t/t1.json" "$t/t2.json" | head; fail=1; }
 done
-has out '"fixed": true'; has out '"w_ch": 5'; has out '"parallel": 4'
+has out '"fixed": true'; has out '"llr_width": 5'; has out '"parallel": 4'
 
 # UMTS, max-frames stop, early termination lowers avg_iter at high Eb/N0, table output.
 check umts 0 "$F" ber turbo --std umts --K 1001 --ebn0 3 --max-frames 40 --et minllr:20 --json

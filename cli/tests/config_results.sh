@@ -3,7 +3,7 @@
 # of `ber`, `bench`, `verify --impl` and `arch` results (the options given, keyed by their names) read back by
 # --config give the same JSON, apart from times and version; the result's other keys are not read (the
 # timed "frames" of a benchmark is not its --frames); the command line wins over the file; a result of
-# another family is refused, naming the key.
+# another family is refused, naming the key. A "decoder" value keyed by an option equals the option's value.
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/common.bash"
 case $F in /*) ;; *) F=$PWD/$F ;; esac
@@ -14,30 +14,42 @@ N='walk(if type == "object" then del(.version, .git, .elapsed_s, .frames_per_s, 
 same() { # same NAME A B: the two results are equal but for what the clock and the build change
   diff <(jq -S "$N" "$2") <(jq -S "$N" "$3") >"$t/diff" || { echo "FAIL $1: the run from --config differs:"; head -20 "$t/diff"; fail=1; }
 }
-i=0
+# The decoder values keyed by an option given, those that differ from it and how many: --nii on|off is a
+# boolean there, ldpc's --alg A:X is "alg": A with nms_factor or oms_offset X.
+M='.parameters as $p | .decoder as $d | [$d // {} | to_entries[] | select($p[.key] != null) | .key as $k |
+  .value as $v | $p[$k] as $w | {$k, ok: (if ($v | type) == "boolean" and ($w | type) == "string" then $v == ($w == "on")
+  elif $k == "alg" and ($w | contains(":")) then ($w | split(":")) as $a | $v == $a[0] and
+  ($d.nms_factor // $d.oms_offset) == ($a[1] | tonumber) else ($v | tostring) == ($w | tostring) end)}] |
+  "\(map(select(.ok | not) | .k) | tojson) \(length)"'
+i=0 keyed=0
 while IFS= read -r line; do
   i=$((i + 1))
   read -r -a cmd <<<"$line"
   check "run_$i" 0 "$F" "${cmd[@]}" --json -q
   cp "$t/out" "a$i.json"
+  read -r bad n < <(jq -r "$M" "a$i.json")
+  [ "$bad" = "[]" ] || { echo "FAIL $line: decoder values $bad differ from the options'"; fail=1; }
+  keyed=$((keyed + n))
   check "config_$i" 0 "$F" "${cmd[0]}" "${cmd[1]}" --config "a$i.json" -q
   same "$line" "a$i.json" "$t/out"
 done <<'LIST'
 ber ldpc --code wifi-648-1/2 --fixed --llr-width 7 --ebn0 2,2.5 --max-frames 30 --seed 4
-ber ldpc --code wimax-576-2/3A --decoder multilayer:3 --alg oms:0.5 --ebn0 2 --max-frames 20
-ber turbo --std lte --K 40 --fixed --parallel 2 --ebn0 1 --max-frames 20 --threads 2
-ber viterbi --K 5 --gen 23,35 --punct 11,10 --bits 80 --ebn0 3 --min-fe 5 --max-frames 40
-bench viterbi --bits 200 --frames 50 --batches 2
+ber ldpc --code wimax-576-2/3A --decoder multilayer:3 --alg oms:0.5 --iter 12 --ebn0 2 --max-frames 20
+ber turbo --std lte --K 40 --fixed --parallel 2 --iter 3.5 --llr-width 6 --sm-width 11 --norm subtract --et minllr:20 --nii off --ebn0 1 --max-frames 20 --threads 2
+ber turbo --std umts --K 41 --alg log --scale 0.9 --radix 2 --parallel 2 --window 16 --training 8 --iter 2 --ebn0 1 --max-frames 5
+ber viterbi --K 5 --gen 23,35 --punct 11,10 --tile 40 --overlap-left 8 --overlap-right 16 --bits 80 --ebn0 3 --min-fe 5 --max-frames 40
+bench viterbi --fixed --tile 64 --llr-width 4 --sm-width 12 --norm subtract --bits 200 --frames 50 --batches 2
 verify viterbi --fixed --bits 64 --tile 16 --overlap-left 70 --overlap-right 30 --impl cycle --against fixed --ebn0 3 --frames 5
 arch viterbi --K 5 --gen 23,35 --radix 4 --bits 100 --ebn0 2 --frames 3
 arch ldpc --code wifi-648-1/2 --layers 2 --mb 2x2 --ebn0 3 --frames 2
 arch turbo --std lte --K 40 --parallel 2 --iter 1 --ebn0 1 --frames 2
 LIST
+[ "$keyed" = 31 ] || { echo "FAIL: $keyed decoder values keyed by an option given, not 31"; fail=1; }
 # the parameters are the options given, by name
 jq -e '.parameters == {"code": "wifi-648-1/2", "fixed": true, "llr_width": 7, "ebn0": [2, 2.5], "max_frames": 30,
   "seed": 4, "json": true}' a1.json >/dev/null || { echo "FAIL: parameters of a1: $(jq -c .parameters a1.json)"; fail=1; }
 # the benchmark's 100 frames timed are not its --frames 50
-check bench_frames 0 "$F" bench viterbi --config a5.json --json -q
+check bench_frames 0 "$F" bench viterbi --config a6.json --json -q
 [ "$(jq .parameters.frames "$t/out")" = 50 ] || { echo "FAIL: bench --config: frames $(jq .parameters.frames "$t/out")"; fail=1; }
 # the command line wins
 check line_wins 0 "$F" ber ldpc --config a1.json --ebn0 3 --json -q

@@ -117,7 +117,7 @@ for a, b in zip(g["points"], c["points"]):
     for k in ("ebn0", "frames", "frame_errors", "bit_errors", "stop", "avg_iter"):
         assert a[k] == b[k], (k, a[k], b[k])
 n = json.load(open(os.path.join(t, "n.json")))
-assert n["code"]["name"] == "wifi-648-1/2" and n["decoder"]["max_iter"] == 5 and n["impl"] == "gpu-fixed"
+assert n["code"]["name"] == "wifi-648-1/2" and n["decoder"]["iter"] == 5 and n["impl"] == "gpu-fixed"
 assert n["kernel_ms"] > 0 and n["info_mbps_total"] > 0
 PY
 [ $fail -eq 0 ] && echo "gpu CLI: all checks passed ($ndev CUDA device(s))"

@@ -159,7 +159,7 @@ static void json_cfg(fg_json *j, const fg_ldpc_arch_cfg *c, double fclk)
     char mb[32];
     snprintf(mb, sizeof mb, "%dx%d", c->mb_rows, c->mb_cols);
     fg_json_str(j, "mb", mb);
-    fg_json_num(j, "fclk_hz", fclk);
+    fg_json_num(j, "fclk", fclk);
     fg_json_bool(j, "early_term", c->fx.early_term);
     fg_json_int(j, "s1_depth", c->s1_depth);
     fg_json_int(j, "s2_depth", c->s2_depth);
@@ -177,7 +177,7 @@ static int run_table(fg_ldpc_arch_cfg cfg, double fclk, int iters, int reorder, 
     if (j) {
         fg_arch_json_open(io, reorder ? &rc_->seed : NULL);
         json_cfg(j, &cfg, fclk);
-        fg_json_int(j, "iterations", iters);
+        fg_json_int(j, "iter", iters);
         fg_json_bool(j, "reorder", reorder);
         fg_json_arr_open(j, "codes");
     } else {
@@ -360,7 +360,7 @@ static void report(fg_arch_io *io, const fg_ldpc_code *code, const fg_ldpc_arch_
         fg_json_int(j, "iter", iters);
         fg_json_str(j, "mode", use_ebn0 ? "frames" : "fixed_iterations");
         if (use_ebn0) {
-            fg_json_num(j, "ebn0_db", ebn0);
+            fg_json_num(j, "ebn0", ebn0);
             fg_json_int(j, "frames", r->frames);
             fg_json_int(j, "frame_errors", r->frame_errors);
             fg_json_num(j, "mean_iterations", r->iterations);

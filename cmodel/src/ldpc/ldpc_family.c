@@ -356,7 +356,7 @@ static void ldpc_describe(const fg_family_inst *fi, const fg_family_impl *impl, 
         fg_json_num(j, "nms_factor", (double)x->scale_num / (double)(1 << x->scale_shift));
         fg_json_int(j, "scale_num", x->scale_num);
         fg_json_int(j, "scale_shift", x->scale_shift);
-        fg_json_int(j, "max_iter", x->max_iter);
+        fg_json_int(j, "iter", x->max_iter);
         fg_json_bool(j, "early_term", x->early_term);
         fg_json_bool(j, "fixed", 1);
         fg_json_int(j, "llr_width", x->llr_width);
@@ -376,7 +376,7 @@ static void ldpc_describe(const fg_family_inst *fi, const fg_family_impl *impl, 
             fg_json_num(j, "nms_factor", d->nms_factor);
         if (d->alg == FG_LDPC_ALG_OMS)
             fg_json_num(j, "oms_offset", d->oms_offset);
-        fg_json_int(j, "max_iter", d->max_iter);
+        fg_json_int(j, "iter", d->max_iter);
         fg_json_bool(j, "early_term", d->early_term);
         fg_json_bool(j, "fixed", 0);
     }

@@ -270,7 +270,7 @@ static void json_result(fg_json *j, const fg_turbo_arch_cfg *c, const measured *
     fg_json_int(j, "L", r->geo.L);
     fg_json_int(j, "C0", r->geo.C0);
     fg_json_int(j, "active_sisos", r->geo.active);
-    fg_json_str(j, "path", path_name(&r->geo));
+    fg_json_str(j, "path_run", path_name(&r->geo));
     fg_json_str(j, "mapping", r->geo.mapping);
     fg_json_int(j, "banks", r->geo.banks);
     fg_json_int(j, "bank_depth", r->geo.depth);
@@ -305,31 +305,32 @@ static void json_result(fg_json *j, const fg_turbo_arch_cfg *c, const measured *
     }
 }
 
+/* The DBCF network's options of the write path (fg_dbcf_options; PLLR and banks come from P and --banks). */
+static fg_opt dbcf_tbl[4];
+
 static void json_cfg(fg_json *j, const fg_turbo_arch_cfg *c, const data_opts *d, double fclk)
 {
     if (d->use) {
-        fg_json_num(j, "ebn0_db", d->ebn0);
+        fg_json_num(j, "ebn0", d->ebn0);
         fg_json_bool(j, "nii", d->nii);
     }
     fg_json_str(j, "std", fg_std_name(c->std));
-    fg_json_int(j, "P", c->P);
+    fg_json_int(j, "parallel", c->P);
     fg_json_int(j, "pllr", 4 * c->P);
-    fg_json_int(j, "half_iters", c->half_iters);
-    fg_json_num(j, "iterations", c->half_iters / 2.0);
-    fg_json_num(j, "fclk_hz", fclk);
-    fg_json_int(j, "siso_latency", c->siso_latency);
+    fg_json_int(j, "half_iterations", c->half_iters);
+    fg_json_num(j, "iter", c->half_iters / 2.0);
+    fg_json_num(j, "fclk", fclk);
+    fg_json_int(j, "latency", c->siso_latency);
     fg_json_int(j, "iag_latency", c->std == FG_STD_UMTS ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE);
-    fg_json_str(j, "path_option", c->path == FG_TURBO_ARCH_PATH_DIRECT   ? "direct"
+    fg_json_str(j, "path", c->path == FG_TURBO_ARCH_PATH_DIRECT   ? "direct"
                                   : c->path == FG_TURBO_ARCH_PATH_DBCF   ? "dbcf"
                                   : c->path == FG_TURBO_ARCH_PATH_SHARED ? "shared"
                                   : c->path == FG_TURBO_ARCH_PATH_FIT    ? "fit"
                                                                          : "auto");
     if (c->path == FG_TURBO_ARCH_PATH_SHARED)
-        fg_json_int(j, "umts_P", fg_turbo_arch_umts_P(c));
+        fg_json_int(j, "umts_parallel", fg_turbo_arch_umts_P(c));
     fg_json_obj_open(j, "dbcf");
-    fg_json_int(j, "select", c->dbcf.select);
-    fg_json_int(j, "fifo_depth", c->dbcf.fifo_depth);
-    fg_json_int(j, "buf_depth", c->dbcf.buf_depth);
+    fg_opts_write_json(&(fg_opts){.groups = &(fg_opt_group){NULL, dbcf_tbl, (void *)&c->dbcf}, .n_groups = 1}, j);
     fg_json_obj_close(j);
 }
 
@@ -432,8 +433,6 @@ static const fg_opt turbo_opts_tbl[] = {
     {"no-nii", 0, FG_OPT_FLAG, 0, .alias_of = "nii=off"},
     {NULL}};
 
-/* The DBCF network's options of the write path (fg_dbcf_options; PLLR and banks come from P and --banks). */
-static fg_opt dbcf_tbl[4];
 static const fg_opt_part parts[] = {{"options", turbo_opts_tbl, 0},
                                     {"DBCF of the write path", dbcf_tbl, O(cfg.dbcf)},
                                     {NULL, NULL, 0}};

@@ -203,28 +203,26 @@ static void turbo_describe(const fg_family_inst *fi, const fg_family_impl *impl,
         const fg_turbo_fixed_cfg *x = &s->fx;
         fg_json_str(j, "name", "fixed radix-4 XMAP");
         fg_json_str(j, "alg", "maxlog");
-        fg_json_num(j, "ext_scale", 0.75);
-        fg_json_int(j, "half_iters", x->half_iters);
-        fg_json_num(j, "max_iter", x->half_iters / 2.0);
+        fg_json_num(j, "scale", 0.75);
+        fg_json_int(j, "half_iterations", x->half_iters);
+        fg_json_num(j, "iter", x->half_iters / 2.0);
         fg_json_int(j, "radix", 4);
         fg_json_int(j, "parallel", x->P);
         fg_json_bool(j, "nii", x->nii);
         fg_json_bool(j, "early_term", x->et.kind != FG_TURBO_ET_NONE);
         fg_json_str(j, "et", s->et);
         fg_json_bool(j, "fixed", 1);
-        fg_json_int(j, "w_ch", x->fmt.w_ch);
-        fg_json_int(j, "f_ch", x->fmt.f_ch);
-        fg_json_int(j, "w_ext", x->fmt.w_ext);
-        fg_json_int(j, "w_bm", x->fmt.w_bm);
-        fg_json_int(j, "w_sm", x->fmt.w_sm);
-        fg_json_str(j, "norm", x->fmt.norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract");
+        /* the formats are the options --llr-width .. --norm: written as those options are */
+        fg_opts_write_json(&(fg_opts){.groups = &(fg_opt_group){NULL, fg_xmap_fmt_options, (void *)&x->fmt},
+                                      .n_groups = 1},
+                           j);
     } else {
         const fg_turbo_dec_cfg *d = &s->dec;
         fg_json_str(j, "name", "float");
         fg_json_str(j, "alg", alg_name(d->alg));
-        fg_json_num(j, "ext_scale", d->ext_scale);
-        fg_json_int(j, "half_iters", d->half_iters);
-        fg_json_num(j, "max_iter", d->half_iters / 2.0);
+        fg_json_num(j, "scale", d->ext_scale);
+        fg_json_int(j, "half_iterations", d->half_iters);
+        fg_json_num(j, "iter", d->half_iters / 2.0);
         fg_json_int(j, "radix", d->radix);
         fg_json_int(j, "parallel", d->P);
         fg_json_bool(j, "nii", d->nii);

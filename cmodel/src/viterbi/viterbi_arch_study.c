@@ -251,10 +251,10 @@ static void report(fg_arch_io *io, const vit_opts *v, const fg_vit_code *c, cons
         fg_json_int(j, "tb_rate", d->R);
         fg_json_int(j, "memory_rows", d->rows);
         fg_json_int(j, "survivor_bits", mem_bits);
-        fg_json_num(j, "fclk_hz", fclk);
+        fg_json_num(j, "fclk", fclk);
         fg_json_str(j, "mode", use_ebn0 ? "frames" : "noiseless");
         if (use_ebn0)
-            fg_json_num(j, "ebn0_db", v->ebn0.v[0]);
+            fg_json_num(j, "ebn0", v->ebn0.v[0]);
         fg_json_int(j, "frames", frames);
         fg_json_int(j, "cycles", m->cycles);
         fg_json_num(j, "cycles_per_frame", per_frame);

@@ -165,17 +165,15 @@ static void vit_describe(const fg_family_inst *fi, const fg_family_impl *impl, f
     fg_json_obj_open(j, "decoder");
     fg_json_str(j, "name", soft_impl(impl) ? "BCJR (a posteriori)"
                            : s->dec.f ? (s->dec.f0 ? "tiled, parallel traceback" : "tiled") : "maximum likelihood");
-    fg_json_int(j, "f", s->dec.f);
-    fg_json_int(j, "v1", s->dec.v1);
-    fg_json_int(j, "v2", s->dec.v2);
-    fg_json_int(j, "f0", s->dec.f0);
+    /* the tiling and the formats are options (--tile .. --subframe, --llr-width .. --norm): written as those
+     * options are, --sm-width as the width in effect (0 stands for the narrowest exact one) */
+    fg_vit_dec_cfg d = s->dec;
+    if (!d.w_pm)
+        d.w_pm = fg_vit_pm_min_width(&s->code, d.w_llr);
+    fg_opts_write_json(&(fg_opts){.groups = &(fg_opt_group){NULL, fg_vit_tile_options, &d}, .n_groups = 1}, j);
     fg_json_bool(j, "fixed", s->fixed);
-    if (s->fixed) {
-        fg_json_int(j, "w_llr", s->dec.w_llr);
-        fg_json_int(j, "f_llr", s->dec.f_llr);
-        fg_json_int(j, "w_pm", s->dec.w_pm ? s->dec.w_pm : fg_vit_pm_min_width(&s->code, s->dec.w_llr));
-        fg_json_str(j, "norm", s->dec.norm == FG_VIT_NORM_MODULO ? "modulo" : "subtract");
-    }
+    if (s->fixed)
+        fg_opts_write_json(&(fg_opts){.groups = &(fg_opt_group){NULL, fg_vit_fixed_options, &d}, .n_groups = 1}, j);
     fg_json_obj_close(j);
 }
 
