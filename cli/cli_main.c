@@ -17,7 +17,7 @@ const fg_cli_command fg_cli_commands[] = {
     {"area", "hardware cost of a generated design with Yosys: cells, flip-flops, gate equivalents", fg_cmd_area},
     {"ber", "frame and bit error rates of a decoder family over its channel, on any implementation", fg_cmd_ber},
     {"bench", "throughput and latency of a decoder implementation (CPU or GPU; --sweep: thesis Table 3.3)", fg_cmd_bench},
-    {"code", "channel codes: the QC-LDPC codes, base matrices, base-matrix and alist files", fg_cmd_code},
+    {"code", "the families' code libraries: list, show and export codes (ldpc: base matrices, alist files)", fg_cmd_code},
     {"compare", "compare two decision files frame by frame (a golden decode against hardware)", fg_cmd_compare},
     {"conflicts", "cycle-accurate memory-conflict study: MCR and n-way conflict histograms", fg_cmd_conflicts},
     {"dbcf", "cycle-accurate DBCF write network: C0, C1, dC, buffer sizing sweep", fg_cmd_dbcf},

@@ -17,7 +17,7 @@ enum { FG_CLI_GROUPS_MAX = 12, FG_CLI_OUTS_MAX = 8, FG_CLI_HELP = -1 };
  * FG_CLI_OUT: an output file that the command opens itself; FG_CLI_OUTDIR: an output directory. With
  * FG_OPT_PATH_IN (inputs), every path is claimed (fg_cli_claim) before any output is opened, so an output
  * that is an input or another output is refused naming both options. */
-enum { FG_CLI_OUTPUT = 256, FG_CLI_OUT = 512, FG_CLI_OUTDIR = 1024 };
+enum { FG_CLI_OUTPUT = FG_OPT_OUTPUT, FG_CLI_OUT = 512, FG_CLI_OUTDIR = 1024 };
 
 typedef struct {
     const char *cmd;      /* "conflicts", "ber ldpc" */

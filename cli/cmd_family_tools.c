@@ -1,5 +1,6 @@
-/* fecforge arch NAME: a family's architecture study (fecforge/arch.h), a loop over the family registry: the
- * study's options with the common --trace and --json, its run, its help. A family adds no line here. */
+/* fecforge arch NAME and fecforge code NAME: a family's architecture study and its code library (fecforge/arch.h),
+ * loops over the family registry: the tool's options with the common --trace and --json, its run, its help. A
+ * family adds no line here. */
 #include "cli.h"
 #include "cli_opts.h"
 #include "commands.h"
@@ -9,39 +10,55 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the families with a study, as a list for messages: "ldpc, turbo, viterbi" */
-static void names(FILE *f)
+/* A verb over the families' tools of one kind. */
+typedef struct {
+    const char *verb;  /* "arch" */
+    const char *what;  /* the word of its messages: "model" */
+    const char *title; /* the help's line under the usage */
+    const fg_family_arch *(*of)(const fg_family *f);
+} family_verb;
+
+static const fg_family_arch *arch_of(const fg_family *f) { return f->arch; }
+static const fg_family_arch *codes_of(const fg_family *f) { return f->codes; }
+static const family_verb ARCH = {"arch", "model", "Cycle-accurate architecture models.", arch_of};
+static const family_verb CODE = {"code", "code family", "Channel codes of the library.", codes_of};
+
+/* the families with a tool of kind v, as a list for messages: "are ldpc, turbo, viterbi" */
+static void names(FILE *f, const family_verb *v)
 {
+    int n = 0;
+    for (int i = 0; i < fg_family_count(); i++)
+        n += v->of(fg_family_at(i)) != NULL;
+    fprintf(f, "%s ", n == 1 ? "is" : "are");
     const char *sep = "";
     for (int i = 0; i < fg_family_count(); i++)
-        if (fg_family_at(i)->arch) {
+        if (v->of(fg_family_at(i))) {
             fprintf(f, "%s%s", sep, fg_family_at(i)->name);
             sep = ", ";
         }
 }
 
-static void help_top(void)
+static void help_top(const family_verb *v)
 {
-    printf("usage: fecforge arch <model> [--options]\n\nCycle-accurate architecture models.\n\nmodels:\n");
+    printf("usage: fecforge %s <%s> [--options]\n\n%s\n\n%ss:\n", v->verb, v->what, v->title, v->what);
     int w = 6;
     for (int i = 0; i < fg_family_count(); i++)
-        if (fg_family_at(i)->arch && (int)strlen(fg_family_at(i)->name) > w)
+        if (v->of(fg_family_at(i)) && (int)strlen(fg_family_at(i)->name) > w)
             w = (int)strlen(fg_family_at(i)->name);
     for (int i = 0; i < fg_family_count(); i++) {
         const fg_family *f = fg_family_at(i);
-        if (!f->arch)
+        if (!v->of(f))
             continue;
         printf("  %-*s ", w, f->name);
-        for (const char *s = f->arch->summary; *s; s++) /* continuation lines under the first */
+        for (const char *s = v->of(f)->summary; *s; s++) /* continuation lines under the first */
             if (*s == '\n')
                 printf("\n%*s", w + 3, "");
             else
                 fputc(*s, stdout);
         printf("\n");
     }
-    printf("\n'fecforge arch <model> --help' describes each one.\n");
+    printf("\n'fecforge %s <%s> --help' describes each one.\n", v->verb, v->what);
 }
-
 static void progress(void *ctx, const char *what, long done, long total) { fg_cli_progress(ctx, what, done, total); }
 
 typedef struct {
@@ -57,11 +74,13 @@ static void json_head(void *ctx, fg_json *j)
     fg_cli_json_parameters(s, j);
 }
 
-static int arch_family(const fg_family *f, int argc, char **argv)
+static fg_out *output(void *ctx, const void *field) { return fg_cli_out(ctx, field); }
+
+static int family_tool(const family_verb *v, const fg_family *f, int argc, char **argv)
 {
-    const fg_family_arch *a = f->arch;
+    const fg_family_arch *a = v->of(f);
     char cmd[64];
-    snprintf(cmd, sizeof cmd, "arch %s", f->name);
+    snprintf(cmd, sizeof cmd, "%s %s", v->verb, f->name);
     void *cfg = calloc(1, a->cfg_size);
     if (!cfg)
         return fg_cli_fail(cmd, "out of memory");
@@ -84,7 +103,8 @@ static int arch_family(const fg_family *f, int argc, char **argv)
     }
     fg_json j;
     fg_arch_io io = {.given = &spec.o, .text = stdout, .json = o.json ? &j : NULL, .trace = fg_cli_out(&spec, &o.trace),
-                     .progress = progress, .progress_ctx = cmd, .json_head = json_head, .json_head_ctx = &spec};
+                     .output = output, .output_ctx = &spec, .progress = progress, .progress_ctx = cmd,
+                     .json_head = json_head, .json_head_ctx = &spec};
     if (o.json)
         fg_json_begin(&j, stdout);
     rc = a->run(cfg, &io);
@@ -98,23 +118,26 @@ static int arch_family(const fg_family *f, int argc, char **argv)
     return rc;
 }
 
-int fg_cmd_arch(int argc, char **argv)
+static int family_verb_main(const family_verb *v, int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "fecforge arch: a model is required: ");
-        names(stderr);
-        fprintf(stderr, "\nTry 'fecforge arch --help'.\n");
+        fprintf(stderr, "fecforge %s: a %s is required: valid ", v->verb, v->what);
+        names(stderr, v);
+        fprintf(stderr, "\nTry 'fecforge %s --help'.\n", v->verb);
         return FG_EXIT_USAGE;
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-        help_top();
+        help_top(v);
         return FG_EXIT_OK;
     }
     const fg_family *f = fg_family_find(argv[1]);
-    if (f && f->arch)
-        return arch_family(f, argc - 1, argv + 1);
-    fprintf(stderr, "fecforge arch: unknown model '%s': valid are ", argv[1]);
-    names(stderr);
-    fprintf(stderr, " (see fecforge arch --help)\nTry 'fecforge arch --help'.\n");
+    if (f && v->of(f))
+        return family_tool(v, f, argc - 1, argv + 1);
+    fprintf(stderr, "fecforge %s: unknown %s '%s': valid ", v->verb, v->what, argv[1]);
+    names(stderr, v);
+    fprintf(stderr, " (see fecforge %s --help)\nTry 'fecforge %s --help'.\n", v->verb, v->verb);
     return FG_EXIT_USAGE;
 }
+
+int fg_cmd_arch(int argc, char **argv) { return family_verb_main(&ARCH, argc, argv); }
+int fg_cmd_code(int argc, char **argv) { return family_verb_main(&CODE, argc, argv); }

@@ -2,7 +2,9 @@
  * cycle-accurate step model run on a configuration, measured (cycles, latency, throughput, stalls,
  * conflicts) and checked against the family's bit-accurate decoder on noisy frames. A family that declares
  * one (fg_family.arch) gets the verb: the command parses the study's option parts with the family's
- * grammar, adds --trace FILE (when the study has a trace) and --json, and calls run. */
+ * grammar, adds --trace FILE (when the study has a trace) and --json, and calls run. A family's code library
+ * (`fecforge code NAME`, fg_family.codes: list, show and export its codes) has the same shape and the same
+ * command. */
 #ifndef FECFORGE_ARCH_H
 #define FECFORGE_ARCH_H
 
@@ -23,6 +25,10 @@ typedef struct {
     FILE *text;           /* the human table (json NULL) */
     fg_json *json;        /* begun by the caller: the run writes one object, the caller ends it; NULL: text */
     fg_out *trace;        /* --trace FILE, opened before any work; NULL: not asked for */
+    /* the output of an FG_OPT_OUTPUT option of the parts whose value is at field, opened before any work;
+     * NULL: not given */
+    fg_out *(*output)(void *ctx, const void *field);
+    void *output_ctx;
     /* progress of long runs (may be NULL): done of total `what` ("frames") */
     void (*progress)(void *ctx, const char *what, long done, long total);
     void *progress_ctx;
@@ -46,8 +52,8 @@ typedef struct fg_family_arch {
     int (*run)(void *cfg, fg_arch_io *io);
 } fg_family_arch;
 
-/* The studies of the library's families (their fg_family.arch). */
-extern const fg_family_arch fg_ldpc_arch_study, fg_turbo_arch_study, fg_vit_arch_study;
+/* The studies of the library's families (their fg_family.arch), and the code libraries (fg_family.codes). */
+extern const fg_family_arch fg_ldpc_arch_study, fg_turbo_arch_study, fg_vit_arch_study, fg_ldpc_codes;
 
 /* A clock frequency as the --fclk options take it: a decimal number with an exponent or a suffix k, M, G
  * (optionally Hz): 815e6, 815M, 815MHz, 0.815GHz; [1e3, 1e12] Hz. FG_EINVAL naming --fclk and what is valid. */

@@ -191,6 +191,7 @@ typedef struct fg_family {
     double work_div;       /* avg_work = work / (frames work_div) */
     const fg_family_impl *const *impls; /* its CPU implementations, NULL-ended */
     const struct fg_family_arch *arch; /* its architecture study, `fecforge arch NAME` (fecforge/arch.h); NULL: none */
+    const struct fg_family_arch *codes; /* its code library, `fecforge code NAME` (the same shape); NULL: none */
     /* Its work counters after the primary one, NULL-name-ended (at most FG_BER_COUNTERS_MAX - 1); NULL: none. */
     const fg_family_counter *counters;
     int symbol_bits; /* > 1: q-ary, a symbol is that many consecutive information bits (symbol errors, SER) */

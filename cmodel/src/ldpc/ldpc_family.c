@@ -570,4 +570,5 @@ const fg_family fg_family_ldpc = {
     .work_div = 1.0,
     .impls = ldpc_impls,
     .arch = &fg_ldpc_arch_study,
+    .codes = &fg_ldpc_codes,
 };
