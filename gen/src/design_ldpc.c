@@ -144,24 +144,18 @@ static int open_codes(ldpc_cfg *c)
     return rc;
 }
 
-/* fg_gen_ldpc_check's messages start with the parameter: the option that sets it. */
+/* fg_gen_ldpc_check runs on the options' fields, but for the code set (opened from --codes); --mb sets both MB
+ * dimensions, --scale both scale fields. "r_width above app_width" names the one of the two that was given. */
 static int check(ldpc_cfg *c, const fg_opts *given)
 {
     const fg_ldpc_arch_cfg *a = &c->gen.arch;
-    const fg_opt_param map[] = {{"layers", &a->fx.layers},       {"MB ", &a->mb_rows},
-                                {"K=", &a->mb_rows},             {"llr_width", &a->fx.llr_width},
-                                {"llr_frac", &a->fx.llr_frac},   {"r_width", &a->fx.r_width},
-                                {"app_width", &a->fx.app_width}, {"in_shift", &a->fx.in_shift},
-                                {"scale_", &a->fx.scale_num},    {"max_iter", &a->fx.max_iter},
-                                {"code set", &c->codes},         {"Z=", &c->codes},
-                                {"number of codes", &c->codes}};
     if (!fg_gen_ldpc_check(&c->gen))
         return 0;
-    /* "r_width above app_width": the one of the two that was given */
-    const fg_opt_param app = {"r_width", &a->fx.app_width};
-    if (fg_opts_given(given, &a->fx.app_width) && !fg_opts_given(given, &a->fx.r_width))
-        return fg_opts_name_error(given, FG_EINVAL, &app, 1);
-    return fg_opts_name_error(given, FG_EINVAL, map, (int)(sizeof map / sizeof *map));
+    const int app = fg_opts_given(given, &a->fx.app_width) && !fg_opts_given(given, &a->fx.r_width);
+    const fg_opt_copy copies[] = {FG_OPT_COPY(a->fx.r_width, *(app ? &a->fx.app_width : &a->fx.r_width)),
+                                  FG_OPT_COPY(a->mb_cols, a->mb_rows), FG_OPT_COPY(a->fx.scale_shift, a->fx.scale_num),
+                                  FG_OPT_COPY(c->gen.codes, c->codes), FG_OPT_COPY(c->gen.n_codes, c->codes)};
+    return fg_opts_field_error(given, FG_EINVAL, FG_OPT_COPIES(copies), NULL);
 }
 
 static int finish(void *p, const fg_opts *given)

@@ -45,14 +45,12 @@ static int finish(void *p, const fg_opts *given)
         if (need > 0)
             c->dbcf.bank_depth = need;
     }
-    const fg_opt_param map[] = {{"PLLR=", &d->pllr},      {"pllr=", &d->pllr},           {"banks=", &d->banks},
-                                {"mapping=", &c->mapping}, {"bank_depth=", &c->dbcf.bank_depth}};
     if (!fg_gen_subsys_check(c))
         return 0;
     if (fg_design_dbcf_check(&c->dbcf, given)) /* the network's own parameters first */
         return FG_EINVAL;
     fg_gen_subsys_check(c); /* its message again */
-    return fg_opts_name_error(given, FG_EINVAL, map, (int)(sizeof map / sizeof *map));
+    return fg_opts_field_error(given, FG_EINVAL, NULL, 0, NULL);
 }
 
 static void top(const void *p, char *buf, size_t n) { fg_gen_subsys_name(p, buf, n); }

@@ -57,13 +57,8 @@ static int finish(void *p, const fg_opts *given)
     fg_gen_turbo_cfg *c = p;
     if (!fg_opts_given(given, &c->k_max))
         c->k_max = c->std == FG_STD_UMTS ? FG_UMTS_K_MAX : FG_LTE_K_MAX;
-    const fg_opt_param map[] = {{"std=", &c->std},       {"P=", &c->P},           {"k_max=", &c->k_max},
-                                {"latency=", &c->siso_latency}, {"w_ch=", &c->fmt.w_ch}, {"f_ch=", &c->fmt.f_ch},
-                                {"w_ext=", &c->fmt.w_ext}, {"w_bm=", &c->fmt.w_bm},  {"w_sm=", &c->fmt.w_sm},
-                                {"mapping=", &c->mapping}, {"select=", &c->dbcf.select},
-                                {"fifo_depth=", &c->dbcf.fifo_depth}, {"buf_depth=", &c->dbcf.buf_depth}};
-    const int rc = fg_gen_turbo_check(c);
-    return rc ? fg_opts_name_error(given, rc, map, (int)(sizeof map / sizeof *map)) : 0;
+    const int rc = fg_gen_turbo_check(c); /* on the options' fields */
+    return rc ? fg_opts_field_error(given, rc, NULL, 0, NULL) : 0;
 }
 #undef O
 

@@ -137,15 +137,16 @@ static void xmap_set_name(const void *cp, const void *p, int i, char *buf, size_
              ((const turbo_run *)p)->sub);
 }
 
-/* The library's messages start with the parameter: the option that sets it. */
-static int named(const turbo_cfg *c, int rc)
+/* The library refuses a field of v (the set's parameters, drawn from the options): the option that sets it. */
+static int named(const fg_vec_turbo_params *v, int rc)
 {
-    (void)c;
-    static const char *const map[][2] = {{"P=", "--parallel"}, {"et=", "--et"}, {"sub=", "--sub"},
-                                         {"half_iter=", "--half-iter"}};
+    const struct {
+        const void *field;
+        const char *option;
+    } map[] = {{&v->cfg.P, "--parallel"}, {&v->cfg.et, "--et"}, {&v->sub, "--sub"}, {&v->half_iter, "--half-iter"}};
     for (size_t i = 0; rc == FG_EINVAL && i < sizeof map / sizeof *map; i++)
-        if (!strncmp(fg_last_error(), map[i][0], strlen(map[i][0])))
-            return fg_prefix_error(rc, "%s: ", map[i][1]);
+        if (fg_last_error_field() == map[i].field)
+            return fg_prefix_error(rc, "%s: ", map[i].option);
     return rc;
 }
 
@@ -153,14 +154,14 @@ static int turbo_vectors(const void *cp, const void *p, int i, const char *dir)
 {
     (void)i;
     const fg_vec_turbo_params v = params_of(cp, p);
-    return named(cp, fg_vec_make_turbo(dir, &v, NULL));
+    return named(&v, fg_vec_make_turbo(dir, &v, NULL));
 }
 
 static int xmap_vectors(const void *cp, const void *p, int i, const char *dir)
 {
     (void)i;
     const fg_vec_turbo_params v = params_of(cp, p);
-    return named(cp, fg_vec_make_xmap(dir, &v));
+    return named(&v, fg_vec_make_xmap(dir, &v));
 }
 
 static uint64_t seed_of(const void *p) { return ((const turbo_run *)p)->seed; }

@@ -57,10 +57,7 @@ static int finish(void *p, const fg_opts *given)
         const fg_vec_viterbi_params v = params_of(c, &(vit_run){.frames = 1, .seed = 1}, 0);
         rc = fg_vec_viterbi_check(&v);
     }
-    const fg_opt_param map[] = {{"K=", &c->code.K},        {"w_llr=", &c->fx.w_llr}, {"w_pm=", &c->fx.w_pm},
-                                {"norm=", &c->fx.norm},    {"radix=", &c->hw.radix}, {"traceback=", &c->hw.tb},
-                                {"depth=", &c->hw.depth},  {"block=", &c->hw.block}};
-    return rc ? fg_opts_name_error(given, rc, map, (int)(sizeof map / sizeof *map)) : 0;
+    return rc ? fg_opts_field_error(given, rc, NULL, 0, NULL) : 0;
 }
 #undef O
 

@@ -48,9 +48,10 @@ int fg_gen_dbcf_check(const fg_gen_dbcf_cfg *c)
     if (rc)
         return rc;
     if (c->width < 1 || c->width > FG_GEN_WIDTH_MAX)
-        return fg_set_error(FG_EINVAL, "width=%d out of range [1, %d]", c->width, FG_GEN_WIDTH_MAX);
+        return fg_set_error_at(FG_EINVAL, &c->width, "width=%d out of range [1, %d]", c->width, FG_GEN_WIDTH_MAX);
     if (c->bank_depth < 1 || c->bank_depth > FG_GEN_BANK_DEPTH_MAX)
-        return fg_set_error(FG_EINVAL, "bank_depth=%d out of range [1, %d]", c->bank_depth, FG_GEN_BANK_DEPTH_MAX);
+        return fg_set_error_at(FG_EINVAL, &c->bank_depth,
+                               "bank_depth=%d out of range [1, %d]", c->bank_depth, FG_GEN_BANK_DEPTH_MAX);
     return 0;
 }
 

@@ -24,17 +24,17 @@ fg_gen_iag_cfg fg_gen_iag_cfg_default(void)
 int fg_gen_iag_check(const fg_gen_iag_cfg *c)
 {
     if (c->std != FG_STD_LTE && c->std != FG_STD_UMTS)
-        return fg_set_error(FG_EINVAL, "std=%d unknown: valid are umts, lte", (int)c->std);
+        return fg_set_error_at(FG_EINVAL, &c->std, "std=%d unknown: valid are umts, lte", (int)c->std);
     int rc = fg_iag_check_pllr(c->pllr);
     if (rc)
-        return rc;
+        return fg_error_at(rc, &c->pllr);
     if (c->forward_only != 0 && c->forward_only != 1)
-        return fg_set_error(FG_EINVAL, "forward_only=%d invalid: must be 0 or 1", c->forward_only);
+        return fg_set_error_at(FG_EINVAL, &c->forward_only, "forward_only=%d invalid: must be 0 or 1", c->forward_only);
     if (c->std == FG_STD_LTE && c->forward_only)
-        return fg_set_error(FG_EINVAL,
-                            "forward_only=1 not available for std=lte: the QPP IAG's modes share one difference "
-                            "engine per lane, and the step model (fg_iag_step) always preprocesses both modes, so an "
-                            "interleave-only variant would have no cycle-exact reference; use forward_only=0");
+        return fg_set_error_at(FG_EINVAL, &c->forward_only,
+                               "forward_only=1 not available for std=lte: the QPP IAG's modes share one difference "
+                               "engine per lane, and the step model (fg_iag_step) always preprocesses both modes, "
+                               "so an interleave-only variant would have no cycle-exact reference; use forward_only=0");
     return 0;
 }
 

@@ -36,46 +36,46 @@ static fg_ldpc_arch_cfg code_arch(const fg_gen_ldpc_cfg *c, int i)
     return a;
 }
 
-/* The last error message, copied (fg_set_error formats into the buffer fg_last_error returns). */
-static const char *copy_error(void)
-{
-    static _Thread_local char buf[512];
-    snprintf(buf, sizeof buf, "%s", fg_last_error());
-    return buf;
-}
-
 int fg_gen_ldpc_check(const fg_gen_ldpc_cfg *c)
 {
     if (!c || !c->codes)
         return fg_set_error(FG_EINVAL, "gen ldpc: no code set");
     if (c->n_codes < 1 || c->n_codes > FG_GEN_LDPC_CODES_MAX)
-        return fg_set_error(FG_EINVAL, "number of codes=%d out of range [1, %d]", c->n_codes, FG_GEN_LDPC_CODES_MAX);
+        return fg_set_error_at(FG_EINVAL, &c->n_codes,
+                               "number of codes=%d out of range [1, %d]", c->n_codes, FG_GEN_LDPC_CODES_MAX);
     const fg_ldpc_arch_cfg *a = &c->arch;
     if (a->s1_depth != 2 || a->s2_depth != 1 || a->et_depth != 1 || a->forward != 1 || a->overlap != 1)
-        return fg_set_error(FG_EINVAL,
-                            "pipeline s1_depth=%d s2_depth=%d et_depth=%d forward=%d overlap=%d unsupported: the "
-                            "generated decoder has the model's default pipeline (2, 1, 1, 1, 1)",
-                            a->s1_depth, a->s2_depth, a->et_depth, a->forward, a->overlap);
+        return fg_set_error_at(FG_EINVAL, &a->s1_depth,
+                               "pipeline s1_depth=%d s2_depth=%d et_depth=%d forward=%d overlap=%d unsupported: the "
+                               "generated decoder has the model's default pipeline (2, 1, 1, 1, 1)",
+                               a->s1_depth, a->s2_depth, a->et_depth, a->forward, a->overlap);
     if (a->fx.max_iter < 1 || a->fx.max_iter > FG_GEN_LDPC_ITER_MAX)
-        return fg_set_error(FG_EINVAL, "max_iter=%d out of range [1, %d]", a->fx.max_iter, FG_GEN_LDPC_ITER_MAX);
+        return fg_set_error_at(FG_EINVAL, &a->fx.max_iter,
+                               "max_iter=%d out of range [1, %d]", a->fx.max_iter, FG_GEN_LDPC_ITER_MAX);
     if (a->fx.r_width > a->fx.app_width)
-        return fg_set_error(FG_EINVAL, "r_width=%d out of range [2, %d] (app_width: R_old is subtracted in the APP format)",
-                            a->fx.r_width, a->fx.app_width);
+        return fg_set_error_at(FG_EINVAL, &a->fx.r_width,
+                               "r_width=%d out of range [2, %d] (app_width: R_old is subtracted in the APP format)",
+                               a->fx.r_width, a->fx.app_width);
     for (int i = 0; i < c->n_codes; i++) {
         const fg_ldpc_code *code = c->codes[i];
         if (!code)
             return fg_set_error(FG_EINVAL, "code %d is NULL", i);
         if (code->family != c->codes[0]->family)
-            return fg_set_error(FG_EINVAL,
-                                "code set mixes families: %s (%s) and %s (%s); one generated decoder serves one family",
-                                c->codes[0]->name, family_name(c->codes[0]->family), code->name,
-                                family_name(code->family));
+            return fg_set_error_at(FG_EINVAL, &c->codes,
+                                   "code set mixes families: %s (%s) and %s (%s); one generated decoder serves one "
+                                   "family",
+                                   c->codes[0]->name, family_name(c->codes[0]->family), code->name,
+                                   family_name(code->family));
         if (code->z > FG_GEN_LDPC_ZMAX)
-            return fg_set_error(FG_EINVAL, "Z=%d of %s out of range [1, %d]", code->z, code->name, FG_GEN_LDPC_ZMAX);
+            return fg_set_error_at(FG_EINVAL, &c->codes,
+                                   "Z=%d of %s out of range [1, %d]", code->z, code->name, FG_GEN_LDPC_ZMAX);
         const fg_ldpc_arch_cfg ca = code_arch(c, i);
         int rc = fg_ldpc_arch_cfg_check(code, &ca);
-        if (rc) /* the model's message; name the code when it does not */
-            return strstr(fg_last_error(), code->name) ? rc : fg_set_error(rc, "%s (code %s)", copy_error(), code->name);
+        if (rc) { /* the model's message on a copy, its field as c's; with the code's name where it has none */
+            const void *f = fg_field_in(fg_last_error_field(), &ca, &c->arch, sizeof ca);
+            return f == &c->arch.fx.layers ? fg_error_at(rc, f)
+                                           : fg_set_error_at(rc, f, "%s (code %s)", fg_last_error(), code->name);
+        }
     }
     return 0;
 }

@@ -48,9 +48,9 @@ int fg_gen_subsys_check(const fg_gen_subsys_cfg *c)
     const fg_dbcf_cfg *d = &c->dbcf.dbcf;
     const fg_gen_iag_cfg ic = {c->std, d->pllr, 0};
     int rc = fg_gen_iag_check(&ic);
-    if (!rc)
-        rc = fg_gen_dbcf_check(&c->dbcf);
-    if (rc)
+    if (rc) /* ic is a copy: its fields as c's */
+        return fg_error_at(rc, fg_last_error_field() == &ic.pllr ? (const void *)&d->pllr : &c->std);
+    if ((rc = fg_gen_dbcf_check(&c->dbcf)))
         return rc;
     const int P = d->pllr, M = d->banks;
     switch (c->mapping) {
@@ -58,27 +58,31 @@ int fg_gen_subsys_check(const fg_gen_subsys_cfg *c)
     case FG_MAP_XMAP_XOR:
         /* ceil(K/PLLR) is a shift, the SISO index a QW-bit quotient and the bank {lane, sub-bank}. */
         if (log2_exact(P) < 0)
-            return fg_set_error(FG_EINVAL, "pllr=%d invalid for mapping %s in RTL: must be a power of 2 in [4, %d]", P,
-                                fg_bank_mapping_name(c->mapping), FG_IAG_LANES_MAX);
+            return fg_set_error_at(FG_EINVAL, &d->pllr,
+                                   "pllr=%d invalid for mapping %s in RTL: must be a power of 2 in [4, %d]", P,
+                                   fg_bank_mapping_name(c->mapping), FG_IAG_LANES_MAX);
         if (M % P || log2_exact(M / P) < 0)
-            return fg_set_error(FG_EINVAL, "banks=%d invalid for mapping %s in RTL: must be PLLR=%d times a power of 2",
-                                M, fg_bank_mapping_name(c->mapping), P);
+            return fg_set_error_at(FG_EINVAL, &d->banks,
+                                   "banks=%d invalid for mapping %s in RTL: must be PLLR=%d times a power of 2",
+                                   M, fg_bank_mapping_name(c->mapping), P);
         break;
     case FG_MAP_MOD:
         if (M < 2 || log2_exact(M) < 0)
-            return fg_set_error(FG_EINVAL, "banks=%d invalid for mapping mod in RTL: must be a power of 2 in [2, 4096] "
-                                "(bank = address bits)", M);
+            return fg_set_error_at(FG_EINVAL, &d->banks,
+                                   "banks=%d invalid for mapping mod in RTL: must be a power of 2 in [2, 4096] "
+                                   "(bank = address bits)", M);
         break;
     default:
-        return fg_set_error(FG_EINVAL, "mapping=%s not available in RTL: valid are xmap, xmap-xor, mod",
-                            fg_bank_mapping_name(c->mapping));
+        return fg_set_error_at(FG_EINVAL, &c->mapping, "mapping=%s not available in RTL: valid are xmap, xmap-xor, mod",
+                               fg_bank_mapping_name(c->mapping));
     }
     const int need = fg_gen_subsys_bank_depth(c->std, P, M, c->mapping);
     if (c->dbcf.bank_depth < need)
-        return fg_set_error(FG_EINVAL, "bank_depth=%d out of range [%d, %d]: std=%s with mapping %s, PLLR=%d, M=%d needs "
-                            "%d rows",
-                            c->dbcf.bank_depth, need, FG_GEN_BANK_DEPTH_MAX, fg_std_name(c->std),
-                            fg_bank_mapping_name(c->mapping), P, M, need);
+        return fg_set_error_at(FG_EINVAL, &c->dbcf.bank_depth,
+                               "bank_depth=%d out of range [%d, %d]: std=%s with mapping %s, PLLR=%d, M=%d needs "
+                               "%d rows",
+                               c->dbcf.bank_depth, need, FG_GEN_BANK_DEPTH_MAX, fg_std_name(c->std),
+                               fg_bank_mapping_name(c->mapping), P, M, need);
     return 0;
 }
 

@@ -34,31 +34,37 @@ static const char *std_word(const fg_gen_turbo_cfg *c)
 int fg_gen_turbo_check(const fg_gen_turbo_cfg *c)
 {
     if (c->std != FG_STD_LTE && c->std != FG_STD_UMTS && c->std != FG_GEN_TURBO_BOTH)
-        return fg_set_error(FG_EINVAL, "std=%d invalid: lte, umts or both", c->std);
+        return fg_set_error_at(FG_EINVAL, &c->std, "std=%d invalid: lte, umts or both", c->std);
     if (c->P < P_MIN || c->P > P_MAX)
-        return fg_set_error(FG_EINVAL, "P=%d out of range [%d, %d] (the core's bank index has a SISO field; the IAG "
-                            "serves at most %d lanes)", c->P, P_MIN, P_MAX, FG_IAG_LANES_MAX);
+        return fg_set_error_at(FG_EINVAL, &c->P,
+                               "P=%d out of range [%d, %d] (the core's bank index has a SISO field; the IAG "
+                               "serves at most %d lanes)", c->P, P_MIN, P_MAX, FG_IAG_LANES_MAX);
     if (c->std == FG_GEN_TURBO_BOTH && (c->P < 4 || c->P % 2))
-        return fg_set_error(FG_EINVAL, "P=%d invalid with std both: an even number in [4, %d] (HSPA+ runs on P/2 of "
-                            "the SISOs, their banks in pairs of the LTE banks)", c->P, P_MAX);
+        return fg_set_error_at(FG_EINVAL, &c->P,
+                               "P=%d invalid with std both: an even number in [4, %d] (HSPA+ runs on P/2 of "
+                               "the SISOs, their banks in pairs of the LTE banks)", c->P, P_MAX);
     const int k_lo = c->std == FG_STD_UMTS ? FG_UMTS_K_MIN : FG_LTE_K_MIN;
     const int k_hi = c->std == FG_STD_UMTS ? FG_UMTS_K_MAX : FG_LTE_K_MAX;
     if (c->k_max < k_lo || c->k_max > k_hi)
-        return fg_set_error(FG_EINVAL, "k_max=%d out of range [%d, %d] for %s", c->k_max, k_lo, k_hi, std_word(c));
+        return fg_set_error_at(FG_EINVAL, &c->k_max,
+                               "k_max=%d out of range [%d, %d] for %s", c->k_max, k_lo, k_hi, std_word(c));
     if (c->siso_latency < LATENCY_MIN || c->siso_latency > FG_TURBO_ARCH_LATENCY_MAX)
-        return fg_set_error(FG_EINVAL, "latency=%d out of range [%d, %d] (the SISO's pipeline needs %d)",
-                            c->siso_latency, LATENCY_MIN, FG_TURBO_ARCH_LATENCY_MAX, LATENCY_MIN);
+        return fg_set_error_at(FG_EINVAL, &c->siso_latency,
+                               "latency=%d out of range [%d, %d] (the SISO's pipeline needs %d)",
+                               c->siso_latency, LATENCY_MIN, FG_TURBO_ARCH_LATENCY_MAX, LATENCY_MIN);
     if (c->nii != 0 && c->nii != 1)
-        return fg_set_error(FG_EINVAL, "nii=%d invalid: 0 or 1", c->nii);
+        return fg_set_error_at(FG_EINVAL, &c->nii, "nii=%d invalid: 0 or 1", c->nii);
     if (c->mapping != FG_MAP_XMAP && c->mapping != FG_MAP_XMAP_XOR)
-        return fg_set_error(FG_EINVAL, "mapping=%s invalid: xmap or xmap-xor (natural-order reads must be "
-                            "conflict-free)", fg_bank_mapping_name(c->mapping));
+        return fg_set_error_at(FG_EINVAL, &c->mapping,
+                               "mapping=%s invalid: xmap or xmap-xor (natural-order reads must be "
+                               "conflict-free)", fg_bank_mapping_name(c->mapping));
     int rc = fg_xmap_fmt_check(&c->fmt);
     if (!rc) { /* the DBCF HSPA+ writes through (4 * its P lanes), or the one LTE sizes may be sent to (4P) */
         fg_gen_dbcf_cfg d = fg_gen_turbo_dbcf_cfg(c, 8);
         if (c->std == FG_STD_LTE)
             d.dbcf.pllr = d.dbcf.banks = 4 * c->P;
-        rc = fg_dbcf_cfg_check(&d.dbcf);
+        if ((rc = fg_dbcf_cfg_check(&d.dbcf))) /* a copy: its fields as c's */
+            fg_error_at(rc, fg_field_in(fg_last_error_field(), &d.dbcf, &c->dbcf, sizeof d.dbcf));
     }
     return rc;
 }

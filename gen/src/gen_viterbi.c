@@ -20,8 +20,7 @@ int fg_gen_viterbi_resolve(fg_gen_viterbi_cfg *c)
     int rc = fg_vit_code_of(&c->code, &c->c);
     if (rc)
         return rc;
-    const fg_vit_hw_cfg h = fg_vit_hw_cfg_of(&c->c, &c->fx, c->hw.radix ? 4 : 2, (fg_vit_hw_tb)c->hw.tb, c->hw.depth, c->hw.block);
-    return fg_vit_hw_resolve(&h, &c->d);
+    return fg_vit_hw_resolve_arg(&c->c, &c->code.K, &c->fx, &c->hw, &c->d); /* refusals name c's fields */
 }
 
 static void gen_text(const fg_vit_code *c, const char *sep, char *buf, size_t n)

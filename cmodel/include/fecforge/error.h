@@ -4,6 +4,8 @@
 #ifndef FECFORGE_ERROR_H
 #define FECFORGE_ERROR_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -25,12 +27,35 @@ const char *fg_strerror(int code);
 /* The message of the last failure in this thread ("" if none). */
 const char *fg_last_error(void);
 
-/* Record a failure message (printf format) for this thread and return code. */
+/* Record a failure message (printf format) for this thread and return code (fg_last_error() may be one of
+ * the arguments). */
 int fg_set_error(int code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/* fg_set_error for a check that refuses one field of its input (a struct's member, not a copy of it): the
+ * message as fg_set_error's, and the field's address beside it (fg_last_error_field), so that a caller that
+ * declared an option for that field names it ("--pllr: pllr=99 out of range [1, 64]", fecforge/options.h)
+ * without reading the message. As with fg_set_error, fg_last_error() may be one of the arguments. */
+int fg_set_error_at(int code, const void *field, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* The field the last failure refused (fg_set_error_at), or NULL: fg_set_error and fg_clear_error clear it,
+ * fg_prefix_error keeps it. */
+const void *fg_last_error_field(void);
+
+/* Record field as the one the last failure refused, its message unchanged (a check of a value passed by
+ * value: the caller knows where the value came from), and return code. */
+int fg_error_at(int code, const void *field);
+
+/* A check ran on a copy: field (recorded in copy[0, size)) as the same member of orig; any other field as
+ * it is. */
+const void *fg_field_in(const void *field, const void *copy, const void *orig, size_t size);
 
 /* Put text (printf format) in front of this thread's last message ("decoder: " + "K=5 ...") and
  * return code; the message may be one of its own arguments' sources safely. */

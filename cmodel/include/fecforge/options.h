@@ -143,15 +143,19 @@ int fg_opts_given(const fg_opts *p, const void *field);
 /* The option declared for field as the user spelled it ("--pllr"; an old spelling's name when given
  * so), for messages of cross-option checks. */
 const char *fg_opts_name(const fg_opts *p, const void *field);
-/* A library check's message starts with the parameter it refuses ("P=16 does not fit K=40",
- * "app_width=5 out of range"); map pairs such a prefix with the field of the option that sets it.
- * When the last error starts with one of the n prefixes, it becomes "--option: <message>" (the option
- * declared for the field). Returns rc. */
+/* A library check records the field it refuses beside its message (fg_set_error_at, fecforge/error.h); when
+ * an option of p is declared for that field, the message becomes "--option: <message>" ("--pllr: pllr=99 out
+ * of range [1, 64]", the option as fg_opts_name spells it), else otherwise (NULL: nothing) goes in front
+ * ("decoder: "). A check that ran on a copy of option values (a decoder's cfg built from the options) gives
+ * copies: pairs of the checked field (or struct) and the option's field (or struct) it was copied from,
+ * FG_OPT_COPY(s->dec, c->dec); the first pair that holds the recorded field applies. Returns rc. */
 typedef struct {
-    const char *param; /* the message's prefix: "P=" */
-    const void *field;
-} fg_opt_param;
-int fg_opts_name_error(const fg_opts *p, int rc, const fg_opt_param *map, int n);
+    const void *checked, *option;
+    size_t size; /* of checked */
+} fg_opt_copy;
+#define FG_OPT_COPY(checked, option) {&(checked), &(option), sizeof(checked)}
+#define FG_OPT_COPIES(a) (a), (int)(sizeof(a) / sizeof *(a)) /* copies, n of an array */
+int fg_opts_field_error(const fg_opts *p, int rc, const fg_opt_copy *copies, int n, const char *otherwise);
 /* The options that reproduce the current values of every group, "--name VALUE --flag ..." (aliases,
  * hidden options, the config option, unset texts and lists, flags that are off, numbers outside their
  * range (a default computed later) and CUSTOM values without print left out), into buf; a value with a

@@ -86,6 +86,11 @@ typedef struct {
 
 /* Check and resolve: FG_EINVAL naming the parameter and its range ("depth=7 out of range [6, 512] ..."). */
 int fg_vit_hw_resolve(const fg_vit_hw_cfg *cfg, fg_vit_hw_dims *out);
+/* fg_vit_hw_resolve of fg_vit_hw_cfg_of(c, fmt, hw's radix, traceback, depth and block): the field a check
+ * refuses is recorded (fecforge/error.h) as the one of K (the field the code's K came from), fmt or hw it was
+ * copied from, so the options declared for those fields name the message. */
+int fg_vit_hw_resolve_arg(const fg_vit_code *c, const int *K, const fg_vit_dec_cfg *fmt, const fg_vit_hw_arg *hw,
+                          fg_vit_hw_dims *out);
 
 /* The fixed decoder the hardware equals for a frame ending e: f = D, v1 = 65536, v2 = L, f0 = 0, its formats. */
 fg_vit_dec_cfg fg_vit_hw_dec_cfg(const fg_vit_hw_dims *d, fg_vit_ending e);

@@ -906,13 +906,19 @@ const char *fg_opts_name(const fg_opts *p, const void *field)
     return buf;
 }
 
-int fg_opts_name_error(const fg_opts *p, int rc, const fg_opt_param *map, int n)
+int fg_opts_field_error(const fg_opts *p, int rc, const fg_opt_copy *copies, int n, const char *otherwise)
 {
-    const char *msg = fg_last_error();
-    for (int i = 0; p && i < n; i++)
-        if (!strncmp(msg, map[i].param, strlen(map[i].param)) && find_field(p, map[i].field).o)
-            return fg_prefix_error(rc, "%s: ", fg_opts_name(p, map[i].field));
-    return rc;
+    const void *field = fg_last_error_field();
+    for (int i = 0; i < n; i++) {
+        const void *f = fg_field_in(field, copies[i].checked, copies[i].option, copies[i].size);
+        if (f != field) {
+            field = f;
+            break;
+        }
+    }
+    if (p && field && find_field(p, field).o) /* named: the field is forgotten (a caller's caller names none) */
+        return fg_error_at(fg_prefix_error(rc, "%s: ", fg_opts_name(p, field)), NULL);
+    return otherwise ? fg_prefix_error(rc, "%s", otherwise) : rc;
 }
 
 void fg_opt_key(const fg_opt *o, char *buf, size_t n)

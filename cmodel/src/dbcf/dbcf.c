@@ -63,22 +63,25 @@ fg_dbcf_cfg fg_dbcf_cfg_default(void)
 int fg_dbcf_cfg_check(const fg_dbcf_cfg *c)
 {
     if (c->pllr < 1 || c->pllr > FG_PLLR_MAX)
-        return fg_set_error(FG_EINVAL, "pllr=%d out of range [1, %d]", c->pllr, FG_PLLR_MAX);
+        return fg_set_error_at(FG_EINVAL, &c->pllr, "pllr=%d out of range [1, %d]", c->pllr, FG_PLLR_MAX);
     if (c->banks < 1 || c->banks > FG_DBCF_BANKS_MAX)
-        return fg_set_error(FG_EINVAL, "banks=%d out of range [1, %d]", c->banks, FG_DBCF_BANKS_MAX);
+        return fg_set_error_at(FG_EINVAL, &c->banks, "banks=%d out of range [1, %d]", c->banks, FG_DBCF_BANKS_MAX);
     if (c->select != FG_DBCF_SELECT_ALL && (c->select < 1 || c->select > 2 * c->pllr))
-        return fg_set_error(FG_EINVAL, "select=%d out of range [1, %d] (2*PLLR) or all (0)", c->select,
-                            2 * c->pllr);
+        return fg_set_error_at(FG_EINVAL, &c->select, "select=%d out of range [1, %d] (2*PLLR) or all (0)", c->select,
+                               2 * c->pllr);
     if (c->fifo_depth < 0 || c->fifo_depth > FG_DBCF_DEPTH_MAX)
-        return fg_set_error(FG_EINVAL, "fifo_depth=%d out of range [0, %d]", c->fifo_depth, FG_DBCF_DEPTH_MAX);
+        return fg_set_error_at(FG_EINVAL, &c->fifo_depth,
+                               "fifo_depth=%d out of range [0, %d]", c->fifo_depth, FG_DBCF_DEPTH_MAX);
     if (c->buf_depth < 0 || c->buf_depth > FG_DBCF_DEPTH_MAX)
-        return fg_set_error(FG_EINVAL, "buf_depth=%d out of range [0, %d]", c->buf_depth, FG_DBCF_DEPTH_MAX);
+        return fg_set_error_at(FG_EINVAL, &c->buf_depth,
+                               "buf_depth=%d out of range [0, %d]", c->buf_depth, FG_DBCF_DEPTH_MAX);
     if (c->offer != FG_DBCF_OFFER_DUAL && c->offer != FG_DBCF_OFFER_HEAD)
-        return fg_set_error(FG_EINVAL, "offer=%d unknown: valid are dual (0) and head (1)", (int)c->offer);
+        return fg_set_error_at(FG_EINVAL, &c->offer,
+                               "offer=%d unknown: valid are dual (0) and head (1)", (int)c->offer);
     if (c->stall != 0 && c->stall != 1)
-        return fg_set_error(FG_EINVAL, "stall=%d invalid: 0 (free-running) or 1 (stalling)", c->stall);
+        return fg_set_error_at(FG_EINVAL, &c->stall, "stall=%d invalid: 0 (free-running) or 1 (stalling)", c->stall);
     if (c->lfsr_seed == 0)
-        return fg_set_error(FG_EINVAL, "lfsr_seed=0 invalid: an LFSR state must be non-zero");
+        return fg_set_error_at(FG_EINVAL, &c->lfsr_seed, "lfsr_seed=0 invalid: an LFSR state must be non-zero");
     return 0;
 }
 

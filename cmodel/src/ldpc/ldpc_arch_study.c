@@ -324,18 +324,13 @@ static void cfg_default(void *p)
     v->seed = v->rcfg.seed;
 }
 
-/* fg_ldpc_arch_cfg_check failed: its message starts with the parameter ("app_width=5 out of range [6, 24]",
- * "MB columns N2=0 ..."); the same message naming the option that sets it. */
-static int cfg_error(const fg_opts *given, ldpc_opts *v)
+/* fg_ldpc_arch_cfg_check failed on cfg, the copy of v->cfg with --mb and --iter in it: the option that sets the
+ * field it refuses names the message. */
+static int cfg_error(const fg_opts *given, ldpc_opts *v, const fg_ldpc_arch_cfg *cfg)
 {
-    const fg_opt_param map[] = {{"layers", &v->cfg.fx.layers}, {"MB ", &v->mb}, {"llr_width", &v->cfg.fx.llr_width},
-                                {"llr_frac", &v->cfg.fx.llr_frac}, {"r_width", &v->cfg.fx.r_width},
-                                {"app_width", &v->cfg.fx.app_width}, {"in_shift", &v->cfg.fx.in_shift},
-                                {"scale_round", &v->cfg.fx.scale_round}, {"r_sat_late", &v->cfg.fx.r_sat_late},
-                                {"app_keep", &v->cfg.fx.app_keep}, {"max_iter", &v->iter},
-                                {"s1_depth", &v->cfg.s1_depth}, {"s2_depth", &v->cfg.s2_depth},
-                                {"et_depth", &v->cfg.et_depth}, {"mb_order", &v->cfg.mb_order}};
-    return fg_opts_name_error(given, FG_EINVAL, map, (int)(sizeof map / sizeof *map));
+    const fg_opt_copy copies[] = {FG_OPT_COPY(cfg->mb_rows, v->mb[0]), FG_OPT_COPY(cfg->mb_cols, v->mb[0]),
+                                  FG_OPT_COPY(cfg->fx.max_iter, v->iter), FG_OPT_COPY(*cfg, v->cfg)};
+    return fg_opts_field_error(given, FG_EINVAL, FG_OPT_COPIES(copies), NULL);
 }
 
 static void report(fg_arch_io *io, const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, const fg_ldpc_reorder_cfg *rcfg,
@@ -482,7 +477,7 @@ static int run(void *p, fg_arch_io *io)
             return fg_arch_runtime(rc);
         rc = fg_ldpc_arch_cfg_check(probe, &cfg);
         fg_ldpc_code_destroy(probe);
-        return rc ? cfg_error(g, v) : run_table(cfg, fclk, iters, reorder, &rcfg, io);
+        return rc ? cfg_error(g, v, &cfg) : run_table(cfg, fclk, iters, reorder, &rcfg, io);
     }
     if (!v->code.code)
         return fg_set_error(FG_EINVAL, "--code is required (or --table; see fecforge arch ldpc --help)");
@@ -494,7 +489,7 @@ static int run(void *p, fg_arch_io *io)
     if (!col || !lay)
         rc = fg_set_error(FG_ENOMEM, "out of memory");
     else if (fg_ldpc_arch_cfg_check(code, &cfg))
-        rc = cfg_error(g, v);
+        rc = cfg_error(g, v, &cfg);
     /* the standard order first (the baseline of the reordering gain) */
     else if (!(rc = measure(code, &cfg, iters, 0, 0, 0, 0, NULL, io, &r0)) && reorder) {
         if ((rc = fg_ldpc_arch_reorder(code, &cfg, &rcfg, col, lay)))

@@ -47,51 +47,56 @@ int fg_ldpc_arch_cfg_check(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *c)
         return fg_set_error(FG_EINVAL, "ldpc_arch: code and cfg must not be NULL");
     const fg_ldpc_fixed_cfg *f = &c->fx;
     if (f->layers < 1 || f->layers > code->mb)
-        return fg_set_error(FG_EINVAL, "layers K=%d out of range [1, %d] (mb of %s)", f->layers, code->mb,
-                            code->name);
+        return fg_set_error_at(FG_EINVAL, &f->layers,
+                               "layers K=%d out of range [1, %d] (mb of %s)", f->layers, code->mb,
+                               code->name);
     if (f->llr_width < 2 || f->llr_width > 16)
-        return fg_set_error(FG_EINVAL, "llr_width=%d out of range [2, 16]", f->llr_width);
+        return fg_set_error_at(FG_EINVAL, &f->llr_width, "llr_width=%d out of range [2, 16]", f->llr_width);
     if (f->llr_frac < 0 || f->llr_frac > f->llr_width - 1)
-        return fg_set_error(FG_EINVAL, "llr_frac=%d out of range [0, %d]", f->llr_frac, f->llr_width - 1);
+        return fg_set_error_at(FG_EINVAL, &f->llr_frac,
+                               "llr_frac=%d out of range [0, %d]", f->llr_frac, f->llr_width - 1);
     if (f->r_width < 2 || f->r_width > 16)
-        return fg_set_error(FG_EINVAL, "r_width=%d out of range [2, 16]", f->r_width);
+        return fg_set_error_at(FG_EINVAL, &f->r_width, "r_width=%d out of range [2, 16]", f->r_width);
     if (f->app_width < f->llr_width || f->app_width > 24)
-        return fg_set_error(FG_EINVAL, "app_width=%d out of range [%d, 24]", f->app_width, f->llr_width);
+        return fg_set_error_at(FG_EINVAL, &f->app_width,
+                               "app_width=%d out of range [%d, 24]", f->app_width, f->llr_width);
     if (f->in_shift < 0 || f->in_shift > f->llr_width - 1)
-        return fg_set_error(FG_EINVAL, "in_shift=%d out of range [0, %d] (llr_width - 1)", f->in_shift,
-                            f->llr_width - 1);
+        return fg_set_error_at(FG_EINVAL, &f->in_shift, "in_shift=%d out of range [0, %d] (llr_width - 1)", f->in_shift,
+                               f->llr_width - 1);
     if (f->scale_shift < 0 || f->scale_shift > 8)
-        return fg_set_error(FG_EINVAL, "scale_shift=%d out of range [0, 8]", f->scale_shift);
+        return fg_set_error_at(FG_EINVAL, &f->scale_shift, "scale_shift=%d out of range [0, 8]", f->scale_shift);
     if (f->scale_num < 1 || f->scale_num > (1 << f->scale_shift))
-        return fg_set_error(FG_EINVAL, "scale_num=%d out of range [1, %d]", f->scale_num, 1 << f->scale_shift);
+        return fg_set_error_at(FG_EINVAL, &f->scale_num,
+                               "scale_num=%d out of range [1, %d]", f->scale_num, 1 << f->scale_shift);
     if (f->scale_round != 0 && f->scale_round != 1)
-        return fg_set_error(FG_EINVAL, "scale_round=%d invalid: 0 (floor) or 1 (nearest)", f->scale_round);
+        return fg_set_error_at(FG_EINVAL, &f->scale_round,
+                               "scale_round=%d invalid: 0 (floor) or 1 (nearest)", f->scale_round);
     if (f->r_sat_late != 0 && f->r_sat_late != 1)
-        return fg_set_error(FG_EINVAL, "r_sat_late=%d invalid: 0 or 1", f->r_sat_late);
+        return fg_set_error_at(FG_EINVAL, &f->r_sat_late, "r_sat_late=%d invalid: 0 or 1", f->r_sat_late);
     if (f->app_keep != 0 && f->app_keep != 1)
-        return fg_set_error(FG_EINVAL, "app_keep=%d invalid: 0 or 1", f->app_keep);
+        return fg_set_error_at(FG_EINVAL, &f->app_keep, "app_keep=%d invalid: 0 or 1", f->app_keep);
     if (f->max_iter < 1 || f->max_iter > 1000)
-        return fg_set_error(FG_EINVAL, "max_iter=%d out of range [1, 1000]", f->max_iter);
+        return fg_set_error_at(FG_EINVAL, &f->max_iter, "max_iter=%d out of range [1, 1000]", f->max_iter);
     if (c->mb_rows != f->layers)
-        return fg_set_error(FG_EINVAL,
-                            "MB rows N1=%d unsupported: the MB-serial model needs N1 == K (layers=%d), an MB "
-                            "spanning the whole macro-layer",
-                            c->mb_rows, f->layers);
+        return fg_set_error_at(FG_EINVAL, &c->mb_rows,
+                               "MB rows N1=%d unsupported: the MB-serial model needs N1 == K (layers=%d), an MB "
+                               "spanning the whole macro-layer",
+                               c->mb_rows, f->layers);
     const int pmax = code->nb < FG_LDPC_ARCH_PORTS_MAX ? code->nb : FG_LDPC_ARCH_PORTS_MAX;
     if (c->mb_cols < 1 || c->mb_cols > pmax)
-        return fg_set_error(FG_EINVAL, "MB columns N2=%d out of range [1, %d]", c->mb_cols, pmax);
+        return fg_set_error_at(FG_EINVAL, &c->mb_cols, "MB columns N2=%d out of range [1, %d]", c->mb_cols, pmax);
     if (c->s1_depth < 1 || c->s1_depth > 16)
-        return fg_set_error(FG_EINVAL, "s1_depth=%d out of range [1, 16]", c->s1_depth);
+        return fg_set_error_at(FG_EINVAL, &c->s1_depth, "s1_depth=%d out of range [1, 16]", c->s1_depth);
     if (c->s2_depth < 0 || c->s2_depth > 16)
-        return fg_set_error(FG_EINVAL, "s2_depth=%d out of range [0, 16]", c->s2_depth);
+        return fg_set_error_at(FG_EINVAL, &c->s2_depth, "s2_depth=%d out of range [0, 16]", c->s2_depth);
     if (c->et_depth < 1 || c->et_depth > 16)
-        return fg_set_error(FG_EINVAL, "et_depth=%d out of range [1, 16]", c->et_depth);
+        return fg_set_error_at(FG_EINVAL, &c->et_depth, "et_depth=%d out of range [1, 16]", c->et_depth);
     if (c->mb_order != FG_LDPC_ARCH_ORDER_LTR && c->mb_order != FG_LDPC_ARCH_ORDER_HAZARD)
-        return fg_set_error(FG_EINVAL, "mb_order=%d out of range [0, 1] (LTR, HAZARD)", c->mb_order);
+        return fg_set_error_at(FG_EINVAL, &c->mb_order, "mb_order=%d out of range [0, 1] (LTR, HAZARD)", c->mb_order);
     if (c->overlap != 0 && c->overlap != 1)
-        return fg_set_error(FG_EINVAL, "overlap=%d out of range [0, 1]", c->overlap);
+        return fg_set_error_at(FG_EINVAL, &c->overlap, "overlap=%d out of range [0, 1]", c->overlap);
     if (c->forward != 0 && c->forward != 1)
-        return fg_set_error(FG_EINVAL, "forward=%d out of range [0, 1]", c->forward);
+        return fg_set_error_at(FG_EINVAL, &c->forward, "forward=%d out of range [0, 1]", c->forward);
     int rc = check_perm(c->col_order, code->nb, "col_order");
     if (!rc)
         rc = check_perm(c->layer_order, code->mb, "layer_order");

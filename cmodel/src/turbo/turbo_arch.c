@@ -34,69 +34,81 @@ fg_turbo_arch_cfg fg_turbo_arch_cfg_default(void)
 int fg_turbo_arch_cfg_check(const fg_turbo_arch_cfg *c)
 {
     if (c->std != FG_STD_LTE && c->std != FG_STD_UMTS)
-        return fg_set_error(FG_EINVAL, "std=%d invalid: lte or umts", (int)c->std);
+        return fg_set_error_at(FG_EINVAL, &c->std, "std=%d invalid: lte or umts", (int)c->std);
     int rc = fg_interleaver_check_k(c->std, c->K);
     if (rc)
-        return rc;
+        return fg_error_at(rc, &c->K);
     if (c->P < 1 || c->P > FG_TURBO_ARCH_P_MAX)
-        return fg_set_error(FG_EINVAL, "P=%d out of range [1, %d] (the IAG serves at most %d lanes)", c->P,
-                            FG_TURBO_ARCH_P_MAX, FG_IAG_LANES_MAX);
+        return fg_set_error_at(FG_EINVAL, &c->P, "P=%d out of range [1, %d] (the IAG serves at most %d lanes)", c->P,
+                               FG_TURBO_ARCH_P_MAX, FG_IAG_LANES_MAX);
     if (c->path < FG_TURBO_ARCH_PATH_AUTO || c->path > FG_TURBO_ARCH_PATH_FIT)
-        return fg_set_error(FG_EINVAL, "path=%d invalid: auto, direct, dbcf, shared or fit", (int)c->path);
+        return fg_set_error_at(FG_EINVAL, &c->path, "path=%d invalid: auto, direct, dbcf, shared or fit", (int)c->path);
     /* A design (paths shared and fit) runs HSPA+ on umts_P SISOs through its DBCF of 4*umts_P lanes, and a
      * block too short for its SISOs on fewer (fg_turbo_arch_resolve). */
     const int shared = c->path == FG_TURBO_ARCH_PATH_SHARED || c->path == FG_TURBO_ARCH_PATH_FIT;
     if (shared) {
         const char *path = c->path == FG_TURBO_ARCH_PATH_FIT ? "fit" : "shared";
         if (c->path == FG_TURBO_ARCH_PATH_FIT && c->umts_P != 0)
-            return fg_set_error(FG_EINVAL, "umts_P=%d invalid with path fit: the design's P SISOs serve its one "
-                                "standard (0)", c->umts_P);
+            return fg_set_error_at(FG_EINVAL, &c->umts_P,
+                                   "umts_P=%d invalid with path fit: the design's P SISOs serve its one "
+                                   "standard (0)", c->umts_P);
         if (c->umts_P < 0 || c->umts_P > c->P)
-            return fg_set_error(FG_EINVAL, "umts_P=%d out of range [1, P=%d] (0: P/2)", c->umts_P, c->P);
+            return fg_set_error_at(FG_EINVAL, &c->umts_P, "umts_P=%d out of range [1, P=%d] (0: P/2)", c->umts_P, c->P);
         if (c->banks != 0 || c->dbcf_lanes != 0)
-            return fg_set_error(FG_EINVAL, "%s=%d invalid with path %s: set per block by the design (0)",
-                                c->banks ? "banks" : "dbcf_lanes", c->banks ? c->banks : c->dbcf_lanes, path);
+            return fg_set_error_at(FG_EINVAL, c->banks ? (const void *)&c->banks : &c->dbcf_lanes,
+                                   "%s=%d invalid with path %s: set per block by the design (0)",
+                                   c->banks ? "banks" : "dbcf_lanes", c->banks ? c->banks : c->dbcf_lanes, path);
     }
     const int P = c->P;
     if (!shared && !fg_turbo_arch_p_fits(c->K, P)) {
         const int L = 4 * ((c->K + 4 * P - 1) / (4 * P));
-        return fg_set_error(FG_EINVAL, "P=%d does not fit K=%d: sub-blocks of L=%d leave a last one of %d positions; "
-                            "every non-empty sub-block needs at least 8", P, c->K, L, c->K - (c->K - 1) / L * L);
+        return fg_set_error_at(FG_EINVAL, &c->P,
+                               "P=%d does not fit K=%d: sub-blocks of L=%d leave a last one of %d positions; "
+                               "every non-empty sub-block needs at least 8", P, c->K, L, c->K - (c->K - 1) / L * L);
     }
     if (c->half_iters < 1 || c->half_iters > FG_TURBO_ARCH_HALF_MAX)
-        return fg_set_error(FG_EINVAL, "half_iters=%d out of range [1, %d] (iterations 0.5 to %d)", c->half_iters,
-                            FG_TURBO_ARCH_HALF_MAX, FG_TURBO_ARCH_HALF_MAX / 2);
+        return fg_set_error_at(FG_EINVAL, &c->half_iters,
+                               "half_iters=%d out of range [1, %d] (iterations 0.5 to %d)", c->half_iters,
+                               FG_TURBO_ARCH_HALF_MAX, FG_TURBO_ARCH_HALF_MAX / 2);
     if (c->siso_latency < 1 || c->siso_latency > FG_TURBO_ARCH_LATENCY_MAX)
-        return fg_set_error(FG_EINVAL, "siso_latency=%d out of range [1, %d]", c->siso_latency,
-                            FG_TURBO_ARCH_LATENCY_MAX);
+        return fg_set_error_at(FG_EINVAL, &c->siso_latency, "siso_latency=%d out of range [1, %d]", c->siso_latency,
+                               FG_TURBO_ARCH_LATENCY_MAX);
     const int pllr = 4 * P;
     if (c->dbcf_lanes != 0 && (c->dbcf_lanes < pllr || c->dbcf_lanes % 4 || c->dbcf_lanes > FG_IAG_LANES_MAX))
-        return fg_set_error(FG_EINVAL, "dbcf_lanes=%d invalid: 0 (4P) or a multiple of 4 in [4P=%d, %d]",
-                            c->dbcf_lanes, pllr, FG_IAG_LANES_MAX);
+        return fg_set_error_at(FG_EINVAL, &c->dbcf_lanes,
+                               "dbcf_lanes=%d invalid: 0 (4P) or a multiple of 4 in [4P=%d, %d]",
+                               c->dbcf_lanes, pllr, FG_IAG_LANES_MAX);
     if (c->std == FG_STD_LTE) {
         if (c->banks != 0 && c->banks != pllr)
-            return fg_set_error(FG_EINVAL, "banks=%d invalid for LTE: the qpp mapping uses M = 4P = %d banks",
-                                c->banks, pllr);
+            return fg_set_error_at(FG_EINVAL, &c->banks,
+                                   "banks=%d invalid for LTE: the qpp mapping uses M = 4P = %d banks",
+                                   c->banks, pllr);
     } else {
         if (c->banks != 0 && (c->banks < pllr || c->banks % pllr || c->banks > 4096))
-            return fg_set_error(FG_EINVAL, "banks=%d invalid for UMTS: a multiple of 4P = %d in [%d, 4096]", c->banks,
-                                pllr, pllr);
+            return fg_set_error_at(FG_EINVAL, &c->banks,
+                                   "banks=%d invalid for UMTS: a multiple of 4P = %d in [%d, 4096]", c->banks,
+                                   pllr, pllr);
         if (c->umts_mapping != FG_MAP_XMAP && c->umts_mapping != FG_MAP_XMAP_XOR)
-            return fg_set_error(FG_EINVAL, "umts_mapping=%s invalid: xmap or xmap-xor (natural-order reads must "
-                                "be conflict-free)", fg_bank_mapping_name(c->umts_mapping));
+            return fg_set_error_at(FG_EINVAL, &c->umts_mapping,
+                                   "umts_mapping=%s invalid: xmap or xmap-xor (natural-order reads must "
+                                   "be conflict-free)", fg_bank_mapping_name(c->umts_mapping));
         if (c->path == FG_TURBO_ARCH_PATH_DIRECT)
-            return fg_set_error(FG_EINVAL, "path=direct invalid for UMTS: its interleaver is not contention-free, "
-                                "the writes need the DBCF (auto or dbcf)");
+            return fg_set_error_at(FG_EINVAL, &c->path,
+                                   "path=direct invalid for UMTS: its interleaver is not contention-free, "
+                                   "the writes need the DBCF (auto or dbcf)");
     }
     if (c->data != FG_TURBO_ARCH_DATA_TAG && c->data != FG_TURBO_ARCH_DATA_FIXED)
-        return fg_set_error(FG_EINVAL, "data=%d invalid: tag or fixed", (int)c->data);
+        return fg_set_error_at(FG_EINVAL, &c->data, "data=%d invalid: tag or fixed", (int)c->data);
     if (c->data == FG_TURBO_ARCH_DATA_FIXED && (rc = fg_xmap_fmt_check(&c->fmt)))
         return rc;
     fg_dbcf_cfg d = c->dbcf;
     d.pllr = shared ? 4 * fg_turbo_arch_umts_P(c) : c->dbcf_lanes ? c->dbcf_lanes : pllr;  /* fit: 4P */
     d.banks = c->banks ? c->banks : d.pllr;
     d.stall = 0;
-    return fg_dbcf_cfg_check(&d);
+    if ((rc = fg_dbcf_cfg_check(&d))) /* d is a copy: its fields as c's (its banks are c->banks) */
+        fg_error_at(rc, fg_field_in(fg_field_in(fg_last_error_field(), &d.banks, &c->banks, sizeof d.banks), &d,
+                                    &c->dbcf, sizeof d));
+    return rc;
 }
 
 int fg_turbo_arch_p_fits(int K, int P)

@@ -456,19 +456,6 @@ static void cfg_default(void *p)
     *(turbo_opts *)p = (turbo_opts){.cfg = fg_turbo_arch_cfg_default(), .frames = 10, .nii = 1, .seed = 1};
 }
 
-/* fg_turbo_arch_cfg_check failed: its message starts with the parameter ("P=16 does not fit K=40", "banks=12
- * invalid for UMTS"); the same message naming the option that sets it. */
-static int cfg_error(const fg_opts *given, turbo_opts *v)
-{
-    const fg_opt_param map[] = {{"P=", &v->cfg.P}, {"half_iters=", &v->cfg.half_iters},
-                                {"siso_latency=", &v->cfg.siso_latency}, {"path=", &v->cfg.path},
-                                {"umts_P=", &v->cfg.umts_P},
-                                {"banks=", &v->cfg.banks}, {"umts_mapping=", &v->cfg.umts_mapping},
-                                {"select=", &v->cfg.dbcf.select}, {"fifo_depth=", &v->cfg.dbcf.fifo_depth},
-                                {"buf_depth=", &v->cfg.dbcf.buf_depth}};
-    return fg_opts_name_error(given, FG_EINVAL, map, (int)(sizeof map / sizeof *map));
-}
-
 /* The block sizes of --K (a list, every size of the standard, or def), each checked: FG_EINVAL naming --K. */
 static int k_list(int std, const fg_opt_ints *v, int def, int **K_n, int *n)
 {
@@ -593,9 +580,10 @@ static int run(void *p, fg_arch_io *io)
             skipped++;
             continue;
         }
-        if (fg_turbo_arch_cfg_check(&cfg)) {
+        if (fg_turbo_arch_cfg_check(&cfg)) { /* on a copy of v->cfg: the option of the field it refuses */
             free(K_n);
-            return cfg_error(g, v);
+            const fg_opt_copy copy[] = {FG_OPT_COPY(cfg, v->cfg)};
+            return fg_opts_field_error(g, FG_EINVAL, FG_OPT_COPIES(copy), NULL);
         }
     }
     if (n > 1) {

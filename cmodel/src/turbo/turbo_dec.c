@@ -438,16 +438,18 @@ static int check_cfg(fg_std std, int K, const fg_turbo_dec_cfg *c)
     if (rc)
         return rc;
     if (c->alg < FG_TURBO_ALG_MAXLOG || c->alg > FG_TURBO_ALG_LINLOG)
-        return fg_set_error(FG_EINVAL, "alg=%d out of range [0, 2] (maxlog, log, linlog)", (int)c->alg);
+        return fg_set_error_at(FG_EINVAL, &c->alg, "alg=%d out of range [0, 2] (maxlog, log, linlog)", (int)c->alg);
     if (!(c->ext_scale > 0.0 && c->ext_scale <= 1.0))
-        return fg_set_error(FG_EINVAL, "ext_scale=%g out of range (0, 1]", c->ext_scale);
+        return fg_set_error_at(FG_EINVAL, &c->ext_scale, "ext_scale=%g out of range (0, 1]", c->ext_scale);
     if (c->half_iters < 1 || c->half_iters > FG_TURBO_HALF_ITERS_MAX)
-        return fg_set_error(FG_EINVAL, "half_iters=%d out of range [1, %d]", c->half_iters, FG_TURBO_HALF_ITERS_MAX);
+        return fg_set_error_at(FG_EINVAL, &c->half_iters,
+                               "half_iters=%d out of range [1, %d]", c->half_iters, FG_TURBO_HALF_ITERS_MAX);
     if (c->radix != 2 && c->radix != 4)
-        return fg_set_error(FG_EINVAL, "radix=%d invalid: 2 or 4", c->radix);
+        return fg_set_error_at(FG_EINVAL, &c->radix, "radix=%d invalid: 2 or 4", c->radix);
     const int st = c->radix == 4 ? 2 : 1;
     if (st == 2 && K % 2)
-        return fg_set_error(FG_EINVAL, "radix=4 needs an even K (K=%d): radix-4 steps pair the trellis steps", K);
+        return fg_set_error_at(FG_EINVAL, &c->radix,
+                               "radix=4 needs an even K (K=%d): radix-4 steps pair the trellis steps", K);
     if (c->P < 1 || c->P > FG_TURBO_P_MAX || !p_fits(K, c->P, st)) {
         char fits[200];
         int n = 0, count = 0;
@@ -458,27 +460,33 @@ static int check_cfg(fg_std std, int K, const fg_turbo_dec_cfg *c)
                 else if (!count++)
                     n += snprintf(fits + n, sizeof fits - (size_t)n, ", ...");
             }
-        return fg_set_error(FG_EINVAL, "P=%d does not fit K=%d: P in [1, %d] with (P-1) L < K for sub-blocks of "
-                            "L = ceil(K/P)%s steps (the last may be shorter, none empty); P that fit: %s", c->P, K,
-                            FG_TURBO_P_MAX, st == 2 ? " rounded up to even" : "", fits);
+        return fg_set_error_at(FG_EINVAL, &c->P,
+                               "P=%d does not fit K=%d: P in [1, %d] with (P-1) L < K for sub-blocks of "
+                               "L = ceil(K/P)%s steps (the last may be shorter, none empty); P that fit: %s", c->P, K,
+                               FG_TURBO_P_MAX, st == 2 ? " rounded up to even" : "", fits);
     }
     if (c->nii != 0 && c->nii != 1)
-        return fg_set_error(FG_EINVAL, "nii=%d out of range [0, 1]", c->nii);
+        return fg_set_error_at(FG_EINVAL, &c->nii, "nii=%d out of range [0, 1]", c->nii);
     if (c->window < 0 || c->window > K || (c->window % st))
-        return fg_set_error(FG_EINVAL, "window=%d out of range: [1, K=%d]%s, or 0 for no window", c->window, K,
-                            st == 2 ? " and even with radix 4" : "");
+        return fg_set_error_at(FG_EINVAL, &c->window,
+                               "window=%d out of range: [1, K=%d]%s, or 0 for no window", c->window, K,
+                               st == 2 ? " and even with radix 4" : "");
     if (c->training < -1 || c->training > K || (c->training > 0 && c->training % st))
-        return fg_set_error(FG_EINVAL, "training=%d out of range: [0, K=%d]%s, or -1 for the window length",
-                            c->training, K, st == 2 ? " and even with radix 4" : "");
+        return fg_set_error_at(FG_EINVAL, &c->training,
+                               "training=%d out of range: [0, K=%d]%s, or -1 for the window length",
+                               c->training, K, st == 2 ? " and even with radix 4" : "");
     const fg_turbo_et *e = &c->et;
     if (e->kind < FG_TURBO_ET_NONE || e->kind > FG_TURBO_ET_CRC)
-        return fg_set_error(FG_EINVAL, "et.kind=%d out of range [0, 3] (none, minllr, avgllr, crc)", (int)e->kind);
+        return fg_set_error_at(FG_EINVAL, &c->et,
+                               "et.kind=%d out of range [0, 3] (none, minllr, avgllr, crc)", (int)e->kind);
     if ((e->kind == FG_TURBO_ET_MIN_LLR || e->kind == FG_TURBO_ET_AVG_LLR) && !(e->threshold >= 0.0))
-        return fg_set_error(FG_EINVAL, "et.threshold=%g out of range [0, inf]", e->threshold);
+        return fg_set_error_at(FG_EINVAL, &c->et, "et.threshold=%g out of range [0, inf]", e->threshold);
     if (e->kind == FG_TURBO_ET_CRC && std != FG_STD_LTE)
-        return fg_set_error(FG_EINVAL, "et.kind=crc is for LTE blocks (TS 36.212 CRC-24A/B), not %s", fg_std_name(std));
+        return fg_set_error_at(FG_EINVAL, &c->et,
+                               "et.kind=crc is for LTE blocks (TS 36.212 CRC-24A/B), not %s", fg_std_name(std));
     if (e->kind == FG_TURBO_ET_CRC && e->crc_poly != FG_CRC24A && e->crc_poly != FG_CRC24B)
-        return fg_set_error(FG_EINVAL, "et.crc_poly=%d out of range [0, 1] (CRC24A, CRC24B)", (int)e->crc_poly);
+        return fg_set_error_at(FG_EINVAL, &c->et,
+                               "et.crc_poly=%d out of range [0, 1] (CRC24A, CRC24B)", (int)e->crc_poly);
     return 0;
 }
 

@@ -142,15 +142,13 @@ static int turbo_open(const void *cfgp, const fg_opts *given, const fg_family_im
         rc = fixed ? fg_turbo_fixed_create(std, c->b.K, &s->fx, &tf) : fg_turbo_dec_create(std, c->b.K, &s->dec, &td);
         fg_turbo_dec_destroy(td);
         fg_turbo_fixed_destroy(tf);
-        const fg_opt_param map[] = {{"P=", &c->b.parallel},   {"et.kind=", &c->b.et},    {"window=", &c->window},
-                                    {"training=", &c->training}, {"radix=", &c->radix},     {"w_ch=", &c->fmt.w_ch},
-                                    {"f_ch=", &c->fmt.f_ch},     {"w_ext=", &c->fmt.w_ext}, {"w_bm=", &c->fmt.w_bm},
-                                    {"w_sm=", &c->fmt.w_sm}};
-        if (rc && fg_opts_name_error(given, FG_EINVAL, map, (int)(sizeof map / sizeof *map)) == FG_EINVAL &&
-            strncmp(fg_last_error(), "--", 2))
-            rc = fg_prefix_error(FG_EINVAL, "decoder: ");
-        else if (rc)
-            rc = FG_EINVAL;
+        /* s->fx and s->dec are built from the options: the option of the field a check refuses names it */
+        const fg_opt_copy copies[] = {FG_OPT_COPY(s->fx.P, c->b.parallel),    FG_OPT_COPY(s->fx.et, c->b.et),
+                                      FG_OPT_COPY(s->fx.fmt, c->fmt),         FG_OPT_COPY(s->dec.P, c->b.parallel),
+                                      FG_OPT_COPY(s->dec.et, c->b.et),        FG_OPT_COPY(s->dec.window, c->window),
+                                      FG_OPT_COPY(s->dec.training, c->training), FG_OPT_COPY(s->dec.radix, c->radix)};
+        if (rc)
+            rc = fg_opts_field_error(given, FG_EINVAL, FG_OPT_COPIES(copies), "decoder: ");
     }
     if (rc) {
         free(s);

@@ -75,37 +75,48 @@ static int check_p(int K, int P, int *L, int *n_sub)
     return 0;
 }
 
+/* The checks of fg_turbo_fixed_create, on the caller's cfg (the fields they refuse are its). */
+static int check_cfg(fg_std std, int K, const fg_turbo_fixed_cfg *c, int *L, int *n_sub)
+{
+    int rc = fg_interleaver_check_k(std, K);
+    if (rc)
+        return rc;
+    if ((rc = fg_xmap_fmt_check(&c->fmt)))
+        return rc;
+    if ((rc = check_p(K, c->P, L, n_sub)))
+        return fg_error_at(rc, &c->P);
+    if (c->half_iters <= 0 || c->half_iters > FG_TURBO_HALF_ITERS_MAX)
+        return fg_set_error_at(FG_EINVAL, &c->half_iters, "half_iters=%d out of range [1, %d]", c->half_iters,
+                               FG_TURBO_HALF_ITERS_MAX);
+    if (c->nii != 0 && c->nii != 1)
+        return fg_set_error_at(FG_EINVAL, &c->nii, "nii=%d out of range [0, 1]", c->nii);
+    if ((int)c->et.kind < FG_TURBO_ET_NONE || c->et.kind > FG_TURBO_ET_CRC)
+        return fg_set_error_at(FG_EINVAL, &c->et, "et.kind=%d out of range [0, 3] (none, minllr, avgllr, crc)",
+                               (int)c->et.kind);
+    if ((c->et.kind == FG_TURBO_ET_MIN_LLR || c->et.kind == FG_TURBO_ET_AVG_LLR) &&
+        !(c->et.threshold >= 0 && isfinite(c->et.threshold)))
+        return fg_set_error_at(FG_EINVAL, &c->et, "et.threshold=%g out of range [0, inf) (LSBs of the a-posteriori "
+                               "LLR)", c->et.threshold);
+    if (c->et.kind == FG_TURBO_ET_CRC) {
+        if (std != FG_STD_LTE)
+            return fg_set_error_at(FG_EINVAL, &c->et, "et=crc needs std=lte (UMTS blocks carry no CRC-24 here), got %s",
+                                   fg_std_name(std));
+        if (c->et.crc_poly != FG_CRC24A && c->et.crc_poly != FG_CRC24B)
+            return fg_set_error_at(FG_EINVAL, &c->et, "et.crc_poly=%d out of range [0, 1]", (int)c->et.crc_poly);
+    }
+    return 0;
+}
+
 int fg_turbo_fixed_create(fg_std std, int K, const fg_turbo_fixed_cfg *cfg, fg_turbo_fixed **out)
 {
     if (!out)
         return fg_set_error(FG_EINVAL, "fg_turbo_fixed_create: out is NULL");
     *out = NULL;
-    const fg_turbo_fixed_cfg c = cfg ? *cfg : fg_turbo_fixed_cfg_default();
-    int rc = fg_interleaver_check_k(std, K);
+    const fg_turbo_fixed_cfg def = fg_turbo_fixed_cfg_default(), c = cfg ? *cfg : def;
+    int L = 0, n_sub = 0;
+    int rc = check_cfg(std, K, cfg ? cfg : &def, &L, &n_sub);
     if (rc)
         return rc;
-    if ((rc = fg_xmap_fmt_check(&c.fmt)))
-        return rc;
-    int L = 0, n_sub = 0;
-    if ((rc = check_p(K, c.P, &L, &n_sub)))
-        return rc;
-    if (c.half_iters <= 0 || c.half_iters > FG_TURBO_HALF_ITERS_MAX)
-        return fg_set_error(FG_EINVAL, "half_iters=%d out of range [1, %d]", c.half_iters, FG_TURBO_HALF_ITERS_MAX);
-    if (c.nii != 0 && c.nii != 1)
-        return fg_set_error(FG_EINVAL, "nii=%d out of range [0, 1]", c.nii);
-    if ((int)c.et.kind < FG_TURBO_ET_NONE || c.et.kind > FG_TURBO_ET_CRC)
-        return fg_set_error(FG_EINVAL, "et.kind=%d out of range [0, 3] (none, minllr, avgllr, crc)", (int)c.et.kind);
-    if ((c.et.kind == FG_TURBO_ET_MIN_LLR || c.et.kind == FG_TURBO_ET_AVG_LLR) &&
-        !(c.et.threshold >= 0 && isfinite(c.et.threshold)))
-        return fg_set_error(FG_EINVAL, "et.threshold=%g out of range [0, inf) (LSBs of the a-posteriori LLR)",
-                            c.et.threshold);
-    if (c.et.kind == FG_TURBO_ET_CRC) {
-        if (std != FG_STD_LTE)
-            return fg_set_error(FG_EINVAL, "et=crc needs std=lte (UMTS blocks carry no CRC-24 here), got %s",
-                                fg_std_name(std));
-        if (c.et.crc_poly != FG_CRC24A && c.et.crc_poly != FG_CRC24B)
-            return fg_set_error(FG_EINVAL, "et.crc_poly=%d out of range [0, 1]", (int)c.et.crc_poly);
-    }
 
     fg_turbo_fixed *d = calloc(1, sizeof *d);
     if (!d)

@@ -57,30 +57,30 @@ int fg_xmap_fmt_check(const fg_xmap_fmt *f)
     if (!f)
         return fg_set_error(FG_EINVAL, "xmap fmt is NULL");
     if (f->w_ch < 2 || f->w_ch > 16)
-        return fg_set_error(FG_EINVAL, "w_ch=%d out of range [2, 16]", f->w_ch);
+        return fg_set_error_at(FG_EINVAL, &f->w_ch, "w_ch=%d out of range [2, 16]", f->w_ch);
     if (f->f_ch < 0 || f->f_ch > f->w_ch - 1)
-        return fg_set_error(FG_EINVAL, "f_ch=%d out of range [0, %d] (w_ch - 1)", f->f_ch, f->w_ch - 1);
+        return fg_set_error_at(FG_EINVAL, &f->f_ch, "f_ch=%d out of range [0, %d] (w_ch - 1)", f->f_ch, f->w_ch - 1);
     if (f->w_ext < 2 || f->w_ext > 16)
-        return fg_set_error(FG_EINVAL, "w_ext=%d out of range [2, 16]", f->w_ext);
+        return fg_set_error_at(FG_EINVAL, &f->w_ext, "w_ext=%d out of range [2, 16]", f->w_ext);
     if (f->norm != FG_XMAP_NORM_MODULO && f->norm != FG_XMAP_NORM_SUBTRACT)
-        return fg_set_error(FG_EINVAL, "norm=%d not a normalisation (0 modulo, 1 subtract)", (int)f->norm);
+        return fg_set_error_at(FG_EINVAL, &f->norm, "norm=%d not a normalisation (0 modulo, 1 subtract)", (int)f->norm);
     const int64_t d1 = fg_xmap_delta1(f);
     const int bm_min = width_for(2 * d1);
     if (f->w_bm < bm_min || f->w_bm > 30)
-        return fg_set_error(FG_EINVAL,
-                            "w_bm=%d out of range [%d, 30]: a radix-4 branch metric reaches 2*(2*%d+%d)=%lld "
-                            "with w_ch=%d, w_ext=%d",
-                            f->w_bm, bm_min, fg_fx_max(f->w_ch), fg_fx_max(f->w_ext), (long long)(2 * d1), f->w_ch,
-                            f->w_ext);
+        return fg_set_error_at(FG_EINVAL, &f->w_bm,
+                               "w_bm=%d out of range [%d, 30]: a radix-4 branch metric reaches 2*(2*%d+%d)=%lld "
+                               "with w_ch=%d, w_ext=%d",
+                               f->w_bm, bm_min, fg_fx_max(f->w_ch), fg_fx_max(f->w_ext), (long long)(2 * d1), f->w_ch,
+                               f->w_ext);
     const int64_t need = f->norm == FG_XMAP_NORM_MODULO ? 8 * d1 : 3 * d1;
     const int sm_min = width_for(need);
     if (f->w_sm < sm_min || f->w_sm > 29) /* the LLR sums are formed in w_sm + 2 <= 31 bits */
-        return fg_set_error(FG_EINVAL,
-                            "w_sm=%d out of range [%d, 29]: %s normalisation needs a range of %s*D1=%lld "
-                            "(D1=%lld with w_ch=%d, w_ext=%d)",
-                            f->w_sm, sm_min, f->norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract",
-                            f->norm == FG_XMAP_NORM_MODULO ? "8" : "3", (long long)need, (long long)d1, f->w_ch,
-                            f->w_ext);
+        return fg_set_error_at(FG_EINVAL, &f->w_sm,
+                               "w_sm=%d out of range [%d, 29]: %s normalisation needs a range of %s*D1=%lld "
+                               "(D1=%lld with w_ch=%d, w_ext=%d)",
+                               f->w_sm, sm_min, f->norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract",
+                               f->norm == FG_XMAP_NORM_MODULO ? "8" : "3", (long long)need, (long long)d1, f->w_ch,
+                               f->w_ext);
     return 0;
 }
 

@@ -42,13 +42,14 @@ static int open_decoder(const fg_vec_turbo_params *p, fg_turbo_fixed_observer ob
     if (!p)
         return fg_set_error(FG_EINVAL, "turbo vectors: params must not be NULL");
     if (p->frames < 1 || p->frames > 1000)
-        return fg_set_error(FG_EINVAL, "frames=%d out of range [1, 1000]", p->frames);
+        return fg_set_error_at(FG_EINVAL, &p->frames, "frames=%d out of range [1, 1000]", p->frames);
     if (!(p->ebn0_db >= -50 && p->ebn0_db <= 100))
         return fg_set_error(FG_EINVAL, "ebn0=%g dB out of range [-50, 100]", p->ebn0_db);
     fg_turbo_fixed_cfg cfg = p->cfg;
     cfg.observer = obs;
     cfg.observer_user = user;
-    return fg_turbo_fixed_create(p->std, p->K, &cfg, d);
+    const int rc = fg_turbo_fixed_create(p->std, p->K, &cfg, d);
+    return rc ? fg_error_at(rc, fg_field_in(fg_last_error_field(), &cfg, &p->cfg, sizeof cfg)) : 0; /* p's fields */
 }
 
 int fg_vecp_turbo_frame(fg_std std, int K, const fg_xmap_fmt *fmt, double ebn0_db, uint64_t seed, uint64_t stream,
@@ -433,8 +434,9 @@ int fg_vec_make_xmap(const char *dir, const fg_vec_turbo_params *p)
         return fg_set_error(FG_EINVAL, "xmap vectors: dir and params must not be NULL");
     const int K = p->K, P = p->cfg.P;
     if (p->half_iter < -1 || p->half_iter >= p->cfg.half_iters)
-        return fg_set_error(FG_EINVAL, "half_iter=%d out of range [-1, %d] (-1: the last)", p->half_iter,
-                            p->cfg.half_iters - 1);
+        return fg_set_error_at(FG_EINVAL, &p->half_iter,
+                               "half_iter=%d out of range [-1, %d] (-1: the last)", p->half_iter,
+                               p->cfg.half_iters - 1);
     xmap_ctx c;
     memset(&c, 0, sizeof c);
     c.target = p->half_iter < 0 ? p->cfg.half_iters - 1 : p->half_iter;
@@ -447,8 +449,9 @@ int fg_vec_make_xmap(const char *dir, const fg_vec_turbo_params *p)
     const int L = 4 * ((K + 4 * P - 1) / (4 * P)), n_sub = (K + L - 1) / L;
     if (p->sub < 0 || p->sub >= n_sub) {
         fg_turbo_fixed_destroy(d);
-        return fg_set_error(FG_EINVAL, "sub=%d out of range [0, %d] (non-empty sub-blocks of K=%d, P=%d)", p->sub,
-                            n_sub - 1, K, P);
+        return fg_set_error_at(FG_EINVAL, &p->sub,
+                               "sub=%d out of range [0, %d] (non-empty sub-blocks of K=%d, P=%d)", p->sub,
+                               n_sub - 1, K, P);
     }
     const int N = 3 * K + FG_TURBO_TAIL, s0 = p->sub * L, n = K - s0 < L ? K - s0 : L, S = (n + 1) / 2;
     const int si = c.target & 1;
@@ -476,8 +479,9 @@ int fg_vec_make_xmap(const char *dir, const fg_vec_turbo_params *p)
     if (!rc)
         rc = fg_turbo_fixed_decode(d, q, bits, &res);
     if (!rc && !c.seen)
-        rc = fg_set_error(FG_EINVAL, "half_iter=%d not reached: early termination stopped the decode after %d",
-                          c.target, res.half_iters);
+        rc = fg_set_error_at(FG_EINVAL, &p->half_iter,
+                             "half_iter=%d not reached: early termination stopped the decode after %d",
+                             c.target, res.half_iters);
     if (!rc)
         rc = fg_interleaver_table(p->std, K, pi);
     if (rc)

@@ -322,18 +322,13 @@ static int run(void *p, fg_arch_io *io)
         return fg_set_error(FG_EINVAL, "%s=%d out of range [0, %d]: at most --llr-width - 1",
                             fg_opts_name(g, &v->fx.f_llr), v->fx.f_llr, v->fx.w_llr - 1);
     v->fx.ending = (fg_vit_ending)v->code.ending;
-    const fg_vit_hw_cfg h = fg_vit_hw_cfg_of(&c, &v->fx, 2 << v->hw.radix, (fg_vit_hw_tb)v->hw.tb, v->hw.depth,
-                                             v->hw.block);
-    fg_vit_hw_dims d;
-    const fg_opt_param map[] = {{"K=", &v->code.K},        {"w_llr=", &v->fx.w_llr}, {"f_llr=", &v->fx.f_llr},
-                                {"w_pm=", &v->fx.w_pm},    {"norm=", &v->fx.norm},   {"radix=", &v->hw.radix},
-                                {"traceback=", &v->hw.tb}, {"depth=", &v->hw.depth}, {"block=", &v->hw.block}};
-    if ((rc = fg_vit_hw_resolve(&h, &d)))
-        return fg_opts_name_error(g, FG_EINVAL, map, (int)(sizeof map / sizeof *map));
+    fg_vit_hw_dims d; /* a refusal names the option's field */
+    if ((rc = fg_vit_hw_resolve_arg(&c, &v->code.K, &v->fx, &v->hw, &d)))
+        return fg_opts_field_error(g, FG_EINVAL, NULL, 0, NULL);
     measured m;
     rc = measure(&c, &d, v, use_ebn0, io->trace ? fg_out_stream(io->trace) : NULL, io, &m);
     if (rc == FG_EINVAL) /* the fixed decoder's checks of the formats (--llr-frac) */
-        return fg_opts_name_error(g, rc, map, (int)(sizeof map / sizeof *map));
+        return fg_opts_field_error(g, rc, NULL, 0, NULL);
     if (rc)
         return rc;
     io->failed = m.mismatched_bits > 0 || m.faults > 0;

@@ -66,7 +66,7 @@ int fg_vit_code_check(const fg_vit_code *c)
     if (!c)
         return fg_set_error(FG_EINVAL, "viterbi code: NULL");
     if (c->K < FG_VIT_K_MIN || c->K > FG_VIT_K_MAX)
-        return fg_set_error(FG_EINVAL, "K=%d out of range [%d, %d]", c->K, FG_VIT_K_MIN, FG_VIT_K_MAX);
+        return fg_set_error_at(FG_EINVAL, &c->K, "K=%d out of range [%d, %d]", c->K, FG_VIT_K_MIN, FG_VIT_K_MAX);
     if (c->n < FG_VIT_N_MIN || c->n > FG_VIT_N_MAX)
         return fg_set_error(FG_EINVAL, "gen: %d generators, out of range [%d, %d]", c->n, FG_VIT_N_MIN, FG_VIT_N_MAX);
     uint32_t any = 0, g = 0;

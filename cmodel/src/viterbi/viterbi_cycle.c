@@ -63,12 +63,12 @@ static int hw_of(const fg_vit_family_view *v, const cycle_cfg *c, fg_vit_hw_cfg 
         return 0;
     }
     /* the hardware's parameters are the family's options here */
-    const char *e = fg_last_error();
-    if (!strncmp(e, "depth=", 6))
+    const void *f = fg_last_error_field();
+    if (f == &h.depth)
         return fg_prefix_error(FG_EINVAL, "--overlap-right (the traceback depth L): ");
-    if (!strncmp(e, "block=", 6))
+    if (f == &h.block)
         return fg_prefix_error(FG_EINVAL, "--tile (the traceback block D): ");
-    if (!strncmp(e, "K=", 2))
+    if (f == &h.code.K)
         return fg_prefix_error(FG_EINVAL, "--K with --impl cycle: ");
     return fg_prefix_error(FG_EINVAL, "--impl cycle: ");
 }

@@ -111,36 +111,40 @@ static int check_cfg(const fg_vit_code *c, int k, const fg_vit_dec_cfg *g)
     if (rc)
         return rc;
     if ((int)g->ending < FG_VIT_TERMINATED || (int)g->ending > FG_VIT_TAILBITING)
-        return fg_set_error(FG_EINVAL, "ending=%d out of range [0, 2] (terminated, truncated, tailbiting)",
-                            (int)g->ending);
+        return fg_set_error_at(FG_EINVAL, &g->ending,
+                               "ending=%d out of range [0, 2] (terminated, truncated, tailbiting)",
+                               (int)g->ending);
     const int kmin = g->ending == FG_VIT_TAILBITING ? c->K - 1 : 1;
     if (k < kmin || k > FG_VIT_BITS_MAX)
         return fg_set_error(FG_EINVAL, "k=%d out of range [%d, %d]%s", k, kmin, FG_VIT_BITS_MAX,
                             g->ending == FG_VIT_TAILBITING ? " for a tail-biting stream (k >= K-1)" : "");
     if (g->f < 0 || g->f > (1 << 20))
-        return fg_set_error(FG_EINVAL, "f=%d out of range [0, %d] (0: no tiling)", g->f, 1 << 20);
+        return fg_set_error_at(FG_EINVAL, &g->f, "f=%d out of range [0, %d] (0: no tiling)", g->f, 1 << 20);
     if (g->v1 < 0 || g->v1 > (1 << 16))
-        return fg_set_error(FG_EINVAL, "v1=%d out of range [0, %d]", g->v1, 1 << 16);
+        return fg_set_error_at(FG_EINVAL, &g->v1, "v1=%d out of range [0, %d]", g->v1, 1 << 16);
     if (g->v2 < 0 || g->v2 > (1 << 16))
-        return fg_set_error(FG_EINVAL, "v2=%d out of range [0, %d]", g->v2, 1 << 16);
+        return fg_set_error_at(FG_EINVAL, &g->v2, "v2=%d out of range [0, %d]", g->v2, 1 << 16);
     if (g->f == 0 && g->f0 != 0)
-        return fg_set_error(FG_EINVAL, "f0=%d out of range [0, 0] without tiling (f=0): parallel traceback "
-                            "splits a tile", g->f0);
+        return fg_set_error_at(FG_EINVAL, &g->f0, "f0=%d out of range [0, 0] without tiling (f=0): parallel traceback "
+                               "splits a tile", g->f0);
     if (g->f > 0 && (g->f0 < 0 || g->f0 > g->f))
-        return fg_set_error(FG_EINVAL, "f0=%d out of range [1, f=%d] (or 0: one traceback per tile)", g->f0, g->f);
+        return fg_set_error_at(FG_EINVAL, &g->f0,
+                               "f0=%d out of range [1, f=%d] (or 0: one traceback per tile)", g->f0, g->f);
     if (g->f > 0 && g->ending == FG_VIT_TAILBITING)
-        return fg_set_error(FG_EINVAL, "f=%d: tiling is refused for a tail-biting stream (its tiles would need "
-                            "the wrap-around); f must be 0", g->f);
+        return fg_set_error_at(FG_EINVAL, &g->f,
+                               "f=%d: tiling is refused for a tail-biting stream (its tiles would need "
+                               "the wrap-around); f must be 0", g->f);
     if (g->w_llr < 2 || g->w_llr > 16)
-        return fg_set_error(FG_EINVAL, "w_llr=%d out of range [2, 16]", g->w_llr);
+        return fg_set_error_at(FG_EINVAL, &g->w_llr, "w_llr=%d out of range [2, 16]", g->w_llr);
     if (g->f_llr < 0 || g->f_llr > g->w_llr - 1)
-        return fg_set_error(FG_EINVAL, "f_llr=%d out of range [0, w_llr-1=%d]", g->f_llr, g->w_llr - 1);
+        return fg_set_error_at(FG_EINVAL, &g->f_llr, "f_llr=%d out of range [0, w_llr-1=%d]", g->f_llr, g->w_llr - 1);
     const int wmin = fg_vit_pm_min_width(c, g->w_llr);
     if (g->w_pm != 0 && (g->w_pm < wmin || g->w_pm > 31))
-        return fg_set_error(FG_EINVAL, "w_pm=%d out of range [%d, 31] (K=%d, n=%d, w_llr=%d; 0: the minimum %d)",
-                            g->w_pm, wmin, c->K, c->n, g->w_llr, wmin);
+        return fg_set_error_at(FG_EINVAL, &g->w_pm,
+                               "w_pm=%d out of range [%d, 31] (K=%d, n=%d, w_llr=%d; 0: the minimum %d)",
+                               g->w_pm, wmin, c->K, c->n, g->w_llr, wmin);
     if ((int)g->norm != FG_VIT_NORM_MODULO && (int)g->norm != FG_VIT_NORM_SUBTRACT)
-        return fg_set_error(FG_EINVAL, "norm=%d out of range [0, 1] (modulo, subtract)", (int)g->norm);
+        return fg_set_error_at(FG_EINVAL, &g->norm, "norm=%d out of range [0, 1] (modulo, subtract)", (int)g->norm);
     return 0;
 }
 
@@ -169,8 +173,8 @@ int fg_vit_dec_create(const fg_vit_code *c, int k, const fg_vit_dec_cfg *cfg, fg
     *out = NULL;
     if (!c)
         return fg_set_error(FG_EINVAL, "code=NULL: a code is required");
-    fg_vit_dec_cfg g = cfg ? *cfg : fg_vit_dec_cfg_default();
-    int rc = check_cfg(c, k, &g);
+    const fg_vit_dec_cfg def = fg_vit_dec_cfg_default(), g = cfg ? *cfg : def;
+    int rc = check_cfg(c, k, cfg ? cfg : &def); /* on the caller's cfg: the fields it refuses are its */
     if (rc)
         return rc;
     fg_vit_dec *d = calloc(1, sizeof *d);

@@ -90,14 +90,13 @@ static int vit_open(const void *cfgp, const fg_opts *given, const fg_family_impl
         fg_vit_dec *probe = NULL;
         rc = fg_vit_dec_create(&s->code, s->k, &s->dec, &probe);
         fg_vit_dec_destroy(probe);
-        const fg_opt_param map[] = {{"f=", &c->dec.f},          {"v1=", &c->dec.v1},       {"v2=", &c->dec.v2},
-                                    {"f0=", &c->dec.f0},        {"k=", &c->code.bits},     {"w_llr=", &c->dec.w_llr},
-                                    {"f_llr=", &c->dec.f_llr}, {"w_pm=", &c->dec.w_pm},   {"ending=", &c->code.ending}};
-        if (rc && fg_opts_name_error(given, FG_EINVAL, map, (int)(sizeof map / sizeof *map)) == FG_EINVAL &&
-            strncmp(fg_last_error(), "--", 2))
-            rc = fg_prefix_error(FG_EINVAL, "decoder: ");
-        else if (rc)
-            rc = FG_EINVAL;
+        /* s->dec and s->k are copies of the options; k is passed by value: its refusal is the one without a field */
+        const fg_opt_copy copies[] = {FG_OPT_COPY(s->dec.ending, c->code.ending), FG_OPT_COPY(s->dec, c->dec),
+                                      FG_OPT_COPY(s->k, c->code.bits)};
+        if (rc == FG_EINVAL && !fg_last_error_field()) /* the code was checked by fg_vit_code_of */
+            fg_error_at(rc, &s->k);
+        if (rc)
+            rc = fg_opts_field_error(given, FG_EINVAL, FG_OPT_COPIES(copies), "decoder: ");
     }
     if (rc) {
         free(s);

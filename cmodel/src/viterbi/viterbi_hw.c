@@ -80,41 +80,46 @@ fg_vit_hw_cfg fg_vit_hw_cfg_of(const fg_vit_code *c, const fg_vit_dec_cfg *fmt, 
 int fg_vit_hw_resolve(const fg_vit_hw_cfg *cfg, fg_vit_hw_dims *out)
 {
     fg_vit_hw_cfg c = *cfg;
-    int rc = fg_vit_code_check(&c.code);
+    int rc = fg_vit_code_check(&cfg->code); /* the caller's: the fields it refuses are its */
     if (rc)
         return rc;
     if (c.code.K > FG_VIT_HW_K_MAX)
-        return fg_set_error(FG_EINVAL, "K=%d out of range [%d, %d] for the fully parallel hardware decoder", c.code.K,
-                            FG_VIT_K_MIN, FG_VIT_HW_K_MAX);
+        return fg_set_error_at(FG_EINVAL, &cfg->code.K,
+                               "K=%d out of range [%d, %d] for the fully parallel hardware decoder", c.code.K,
+                               FG_VIT_K_MIN, FG_VIT_HW_K_MAX);
     if (c.w_llr < 2 || c.w_llr > 16)
-        return fg_set_error(FG_EINVAL, "w_llr=%d out of range [2, 16]", c.w_llr);
+        return fg_set_error_at(FG_EINVAL, &cfg->w_llr, "w_llr=%d out of range [2, 16]", c.w_llr);
     const int wmin = fg_vit_pm_min_width(&c.code, c.w_llr);
     if (c.w_pm != 0 && (c.w_pm < wmin || c.w_pm > 31))
-        return fg_set_error(FG_EINVAL, "w_pm=%d out of range [%d, 31] (K=%d, n=%d, w_llr=%d; 0: the minimum)", c.w_pm,
-                            wmin, c.code.K, c.code.n, c.w_llr);
+        return fg_set_error_at(FG_EINVAL, &cfg->w_pm,
+                               "w_pm=%d out of range [%d, 31] (K=%d, n=%d, w_llr=%d; 0: the minimum)", c.w_pm,
+                               wmin, c.code.K, c.code.n, c.w_llr);
     if (!c.w_pm)
         c.w_pm = wmin;
     if ((int)c.norm != FG_VIT_NORM_MODULO && (int)c.norm != FG_VIT_NORM_SUBTRACT)
-        return fg_set_error(FG_EINVAL, "norm=%d out of range [0, 1] (modulo, subtract)", (int)c.norm);
+        return fg_set_error_at(FG_EINVAL, &cfg->norm, "norm=%d out of range [0, 1] (modulo, subtract)", (int)c.norm);
     if (c.radix != 2 && c.radix != 4)
-        return fg_set_error(FG_EINVAL, "radix=%d invalid: 2 or 4", c.radix);
+        return fg_set_error_at(FG_EINVAL, &cfg->radix, "radix=%d invalid: 2 or 4", c.radix);
     if ((int)c.tb != FG_VIT_HW_MEMORY && (int)c.tb != FG_VIT_HW_EXCHANGE)
-        return fg_set_error(FG_EINVAL, "traceback=%d out of range [0, 1] (memory, exchange)", (int)c.tb);
+        return fg_set_error_at(FG_EINVAL, &cfg->tb, "traceback=%d out of range [0, 1] (memory, exchange)", (int)c.tb);
     const int S = c.radix / 2, K = c.code.K;
     if (!c.depth)
         c.depth = 6 * (K - 1);
     if (c.depth < K - 1 || c.depth > FG_VIT_HW_DEPTH_MAX || c.depth % S)
-        return fg_set_error(FG_EINVAL, "depth=%d out of range [%d, %d]%s (at least K-1: a block's bits must be "
-                            "information bits when the frame's end is not known yet)", c.depth, K - 1,
-                            FG_VIT_HW_DEPTH_MAX, S == 2 ? ", even for radix 4" : "");
+        return fg_set_error_at(FG_EINVAL, &cfg->depth,
+                               "depth=%d out of range [%d, %d]%s (at least K-1: a block's bits must be "
+                               "information bits when the frame's end is not known yet)", c.depth, K - 1,
+                               FG_VIT_HW_DEPTH_MAX, S == 2 ? ", even for radix 4" : "");
     if (!c.block)
         c.block = c.tb == FG_VIT_HW_MEMORY ? c.depth : S;
     if (c.tb == FG_VIT_HW_EXCHANGE && c.block != S)
-        return fg_set_error(FG_EINVAL, "block=%d out of range [%d, %d]: register exchange decides the %d stage%s of "
-                            "each cycle", c.block, S, S, S, S == 2 ? "s" : "");
+        return fg_set_error_at(FG_EINVAL, &cfg->block,
+                               "block=%d out of range [%d, %d]: register exchange decides the %d stage%s of "
+                               "each cycle", c.block, S, S, S, S == 2 ? "s" : "");
     if (c.block < S || c.block > FG_VIT_HW_BLOCK_MAX || c.block % S)
-        return fg_set_error(FG_EINVAL, "block=%d out of range [%d, %d]%s", c.block, S, FG_VIT_HW_BLOCK_MAX,
-                            S == 2 ? ", even for radix 4" : "");
+        return fg_set_error_at(FG_EINVAL, &cfg->block,
+                               "block=%d out of range [%d, %d]%s", c.block, S, FG_VIT_HW_BLOCK_MAX,
+                               S == 2 ? ", even for radix 4" : "");
     fg_vit_hw_dims d;
     memset(&d, 0, sizeof d);
     d.cfg = c;
@@ -137,6 +142,20 @@ int fg_vit_hw_resolve(const fg_vit_hw_cfg *cfg, fg_vit_hw_dims *out)
         d.w_em++;
     *out = d;
     return 0;
+}
+
+int fg_vit_hw_resolve_arg(const fg_vit_code *c, const int *K, const fg_vit_dec_cfg *fmt, const fg_vit_hw_arg *hw,
+                          fg_vit_hw_dims *out)
+{
+    const fg_vit_hw_cfg h = fg_vit_hw_cfg_of(c, fmt, hw->radix ? 4 : 2, (fg_vit_hw_tb)hw->tb, hw->depth, hw->block);
+    const int rc = fg_vit_hw_resolve(&h, out);
+    const void *const from[][2] = {{&h.code.K, K},         {&h.w_llr, &fmt->w_llr},  {&h.w_pm, &fmt->w_pm},
+                                   {&h.norm, &fmt->norm},  {&h.radix, &hw->radix},   {&h.tb, &hw->tb},
+                                   {&h.depth, &hw->depth}, {&h.block, &hw->block}};
+    for (size_t i = 0; rc && i < sizeof from / sizeof *from; i++)
+        if (fg_last_error_field() == from[i][0])
+            return fg_error_at(rc, from[i][1]);
+    return rc;
 }
 
 fg_vit_dec_cfg fg_vit_hw_dec_cfg(const fg_vit_hw_dims *d, fg_vit_ending e)
