@@ -3,7 +3,8 @@
 # of `ber`, `bench`, `verify --impl` and `arch` results (the options given, keyed by their names) read back by
 # --config give the same JSON, apart from times and version; the result's other keys are not read (the
 # timed "frames" of a benchmark is not its --frames); the command line wins over the file; a result of
-# another family is refused, naming the key. A "decoder" value keyed by an option equals the option's value.
+# another family is refused, naming the key. A "decoder" value keyed by an option equals the option's value; a
+# generated design's manifest.json regenerates it.
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/common.bash"
 case $F in /*) ;; *) F=$PWD/$F ;; esac
@@ -54,6 +55,13 @@ check bench_frames 0 "$F" bench viterbi --config a6.json --json -q
 # the command line wins
 check line_wins 0 "$F" ber ldpc --config a1.json --ebn0 3 --json -q
 [ "$(jq -c .ebn0_asked "$t/out")" = "[3]" ] || { echo "FAIL: --ebn0 3 after --config: $(jq -c .ebn0_asked "$t/out")"; fail=1; }
+# a generated design's manifest.json regenerates the same directory (the defaults in effect included)
+for d in "dbcf --select all --fifo-depth 3 --lfsr-seed 0x1234 --offer head" "subsystem --std lte --mapping mod"; do
+  read -r -a cmd <<<"$d"
+  check "gen_${cmd[0]}" 0 "$F" gen "${cmd[@]}" --pllr 8 --banks 16 --width 6 -o "g_${cmd[0]}" -q
+  check "gen_config_${cmd[0]}" 0 "$F" gen "${cmd[0]}" --config "g_${cmd[0]}/manifest.json" -o "h_${cmd[0]}" -q
+  diff -r "g_${cmd[0]}" "h_${cmd[0]}" >/dev/null || { echo "FAIL: gen $d from its manifest.json differs"; fail=1; }
+done
 # a result of another family
 check other_family 2 "$F" ber viterbi --config a1.json
 has err '"code" is not a parameter of this command'

@@ -1,9 +1,11 @@
 /* Port tables (fecforge/ports.h): packing a model's structs into stream lines and back, element order and
- * struct rows, counts, the checks; the Viterbi decoder's table against its vector-set layout. */
+ * struct rows, counts, the checks; the Viterbi decoder's, the DBCF's and the write path's tables against their
+ * vector-set layouts. */
 #include "fg_cunit.h"
 
 #include "fecforge/error.h"
 #include "fecforge/ports.h"
+#include "fecforge/subsystem.h"
 #include "fecforge/vectors.h"
 #include "fecforge/viterbi_hw.h"
 
@@ -18,10 +20,10 @@ typedef struct {
 
 static const fg_port table[] = {
     {"clk_i", FG_VEC_IN, FG_PORT_CLOCK, 1, 1, .doc = "clock"},
-    {"a_i", FG_VEC_IN, FG_PORT_DATA, 1, 3, 0, 0, "a", FG_PORT_INT, offsetof(in_t, a), 0, 0, 0},
-    {"f_i", FG_VEC_IN, FG_PORT_DATA, 6, 1, 0, 1, "flags", FG_PORT_U8, offsetof(in_t, flags), 2, 5, 0},
-    {"s_i", FG_VEC_IN, FG_PORT_DATA, 4, 7, 1, 1, "signed", FG_PORT_I32, offsetof(in_t, s), 0, 0, 0},
-    {"o_o", FG_VEC_OUT, FG_PORT_DATA, 1, 2, 0, 0, "out", FG_PORT_INT, offsetof(in_t, a), 0, 0, 0},
+    {"a_i", FG_VEC_IN, FG_PORT_DATA, 1, 3, 0, 0, "a", FG_PORT_INT, offsetof(in_t, a), 0, 0, .group = 0},
+    {"f_i", FG_VEC_IN, FG_PORT_DATA, 6, 1, 0, 1, "flags", FG_PORT_U8, offsetof(in_t, flags), 2, 5, .group = 0},
+    {"s_i", FG_VEC_IN, FG_PORT_DATA, 4, 7, 1, 1, "signed", FG_PORT_I32, offsetof(in_t, s), 0, 0, .group = 0},
+    {"o_o", FG_VEC_OUT, FG_PORT_DATA, 1, 2, 0, 0, "out", FG_PORT_INT, offsetof(in_t, a), 0, 0, .group = 0},
 };
 enum { NP = sizeof table / sizeof *table };
 
@@ -59,7 +61,7 @@ static void test_checks(void)
     CU_ASSERT_EQUAL(fg_ports_check(bad, 2), FG_EINVAL);
     CU_ASSERT(strstr(fg_last_error(), "b_i") != NULL);
     bad[1].width = 1;
-    bad[1].ctype = FG_PORT_NONE; /* a data port bound to nothing */
+    bad[1].ctype = FG_PORT_NONE; /* one data port bound, the other not */
     CU_ASSERT_EQUAL(fg_ports_check(bad, 2), FG_EINVAL);
 }
 
@@ -71,9 +73,9 @@ typedef struct {
 static void test_groups_and_state(void)
 {
     const fg_port t[] = {
-        {"we_o", FG_VEC_OUT, FG_PORT_DATA, 3, 1, 0, 0, "we", FG_PORT_INT, offsetof(out_t, we), 0, 0, 1},
-        {"row_o", FG_VEC_OUT, FG_PORT_DATA, 3, 4, 0, 0, "row", FG_PORT_INT, offsetof(out_t, row), 0, 0, 1},
-        {"level_o", FG_VEC_STATE, FG_PORT_DATA, 1, 3, 0, 0, "level", FG_PORT_INT, offsetof(out_t, level), 0, 0, 0},
+        {"we_o", FG_VEC_OUT, FG_PORT_DATA, 3, 1, 0, 0, "we", FG_PORT_INT, offsetof(out_t, we), 0, 0, .group = 1},
+        {"row_o", FG_VEC_OUT, FG_PORT_DATA, 3, 4, 0, 0, "row", FG_PORT_INT, offsetof(out_t, row), 0, 0, .group = 1},
+        {"level_o", FG_VEC_STATE, FG_PORT_DATA, 1, 3, 0, 0, "level", FG_PORT_INT, offsetof(out_t, level), 0, 0, .group = 0},
     };
     CU_ASSERT_EQUAL(fg_ports_check(t, 3), 0);
     CU_ASSERT_EQUAL(fg_ports_group_end(t, 3, 0), 2);
@@ -144,6 +146,51 @@ static void test_viterbi_layout(void)
     }
 }
 
+/* Port k of stream s is name[index] of width bits. */
+static int is_port(const fg_vec_stream_def *s, int k, const char *name, int index, int width)
+{
+    return k < s->n_ports && !strcmp(s->ports[k].name, name) && s->ports[k].index == index &&
+           s->ports[k].width == width;
+}
+
+/* The DBCF's sets: lanes and banks lane by lane, the levels after the bank ports (their own widths, CW in the
+ * module), the state ports, rst_ni only in the random traffic's stimulus; the write path shares the rows. */
+static void test_dbcf_layout(void)
+{
+    fg_dbcf_cfg c = fg_dbcf_cfg_default();
+    c.pllr = 8, c.banks = 16, c.fifo_depth = 4, c.buf_depth = 2;
+    const int P = 8, M = 16, CW = fg_dbcf_level_width(&c);
+    CU_ASSERT_EQUAL(CW, 5); /* holds the 16 slots */
+    fg_port p[FG_SUBSYS_PORTS_MAX];
+    int np = fg_dbcf_ports(&c, 300, 6, 0, p);
+    CU_ASSERT_EQUAL(fg_ports_check(p, np), 0);
+    fg_vec_layout l;
+    for (int random = 0; random < 2; random++) {
+        CU_ASSERT_EQUAL_FATAL((random ? fg_vec_layout_dbcf_random : fg_vec_layout_dbcf)(&c, 300, 6, &l), 0);
+        const fg_vec_stream_def *in = &l.stream[0], *ex = &l.stream[1];
+        CU_ASSERT_EQUAL(l.n, 3 - random);
+        CU_ASSERT_EQUAL(in->n_ports, 4 * P + M + random);
+        CU_ASSERT(is_port(in, 4 * P - 1, "lane_data_i", P - 1, 6) && is_port(in, 4 * P, "bank_rd_row_i", 0, 9));
+        CU_ASSERT(!random || is_port(in, 4 * P + M, "rst_ni", -1, 1));
+        CU_ASSERT_EQUAL(ex->n_ports, 3 * P + 3 * M + P + M + 4 + M);
+        CU_ASSERT(is_port(ex, 3 * P + 2, "bank_data_o", 0, 6) && is_port(ex, 3 * P + 3 * M, "fifo_level_o", 0, 3));
+        CU_ASSERT(is_port(ex, 4 * P + 3 * M, "buf_level_o", 0, 2) && is_port(ex, 4 * P + 4 * M, "lfsr_o", -1, 16));
+        CU_ASSERT(ex->ports[4 * P + 4 * M + 1].dir == FG_VEC_STATE && is_port(ex, 4 * P + 4 * M + 3, "done_o", -1, 1));
+        fg_vec_layout_free(&l);
+    }
+    CU_ASSERT_EQUAL(fg_port_bits(&p[13]), P * CW); /* fifo_level_o */
+    CU_ASSERT_EQUAL(fg_dbcf_ports(&c, 300, 6, FG_DBCF_PORTS_XB, p), np - 2); /* no read port */
+    np = fg_subsys_ports(&c, 300, 6, p);
+    CU_ASSERT_EQUAL(fg_ports_check(p, np), 0);
+    CU_ASSERT_EQUAL(fg_ports_count(p, np, FG_VEC_IN), 3 + 3 * P + M); /* not the lane programs */
+    CU_ASSERT_EQUAL_FATAL(fg_vec_layout_subsys(&c, 300, 6, &l), 0);
+    const fg_vec_stream_def *ex = &l.stream[2];
+    CU_ASSERT(is_port(ex, 1, "lane_err_o", 0, 1) && is_port(ex, 2, "accept_new_o", 0, 1) &&
+              is_port(ex, 5, "lane_err_o", 1, 1));
+    CU_ASSERT_EQUAL(ex->n_ports, 1 + 4 * P + 3 * M + P + M + 3 + M);
+    fg_vec_layout_free(&l);
+}
+
 void fg_test_register(void)
 {
     static const fg_test_case cases[] = {
@@ -151,6 +198,7 @@ void fg_test_register(void)
         {"checks name the port", test_checks},
         {"lane groups and state ports: stream order, checks", test_groups_and_state},
         {"viterbi: the layout is the port table", test_viterbi_layout},
+        {"dbcf and subsystem: the layouts are the port tables", test_dbcf_layout},
         {NULL, NULL},
     };
     fg_add_suite("ports", cases);

@@ -73,19 +73,23 @@ static void parameters(FILE *f, const fg_opts *o)
 static void ports(FILE *f, const fg_port *p, int np)
 {
     fprintf(f, "\n## Ports\n\n| port | direction | bits | elements | meaning |\n|---|---|---|---|---|\n");
-    int grouped = 0, state = 0;
+    int grouped = 0, state = 0, table = 0;
     for (int i = 0; i < np; i++) {
         static const char *const dir[] = {"input", "output", "state"};
         grouped |= p[i].group != 0;
         state |= p[i].dir == FG_VEC_STATE;
+        table |= p[i].role == FG_PORT_TABLE;
         fprintf(f, "| `%s` | %s | %d | ", p[i].name, dir[p[i].dir], fg_port_bits(&p[i]));
-        if (p[i].width == 1 && (p[i].lanes > 1 || p[i].lanes_vector))
+        const int ew = fg_port_rtl_width(&p[i]);
+        if (ew == 1 && (p[i].lanes > 1 || p[i].lanes_vector))
             fprintf(f, "%d x 1 bit", p[i].lanes);
         else if (p[i].lanes > 1 || p[i].lanes_vector)
-            fprintf(f, "%d x %d bits%s, element e at [e*%d +: %d]", p[i].lanes, p[i].width,
-                    p[i].is_signed ? " signed" : "", p[i].width, p[i].width);
+            fprintf(f, "%d x %d bits%s, element e at [e*%d +: %d]", p[i].lanes, ew, p[i].is_signed ? " signed" : "",
+                    ew, ew);
         else if (p[i].is_signed)
             fputs("signed", f);
+        if (ew > p[i].width) /* a narrower count, zero-extended in the module */
+            fprintf(f, "; %d bits in the vector sets", p[i].width);
         fputs(" | ", f);
         cell(f, p[i].doc);
         fputs(" |\n", f);
@@ -95,6 +99,9 @@ static void ports(FILE *f, const fg_port *p, int np)
                "clock and the reset in neither).\n");
     if (grouped)
         fprintf(f, "Ports of one lane group stream lane by lane: lane 0 of each of them, then lane 1, and so on.\n");
+    if (table)
+        fprintf(f, "A table port is held from the reset on: its values are a table stream of the vector sets (one line "
+                   "per element), not a column of `stimulus.hex`.\n");
     if (state)
         fprintf(f, "A state port is a register inside the module, not one of its ports: `expected.hex` records its value "
                    "and the RTL testbenches, which see the ports only, skip it.\n");

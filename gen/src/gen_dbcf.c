@@ -1,5 +1,6 @@
 /* fecforge gen dbcf: the DBCF write network as Verilog-2005, the twin of fg_dbcf_step
  * (cmodel/src/dbcf/dbcf.c); structure and timing in docs/rtl-dbcf.md, the Verilog in rtl/templates/fg_dbcf.vh. */
+#include "design_internal.h"
 #include "fecforge_gen/gen.h"
 #include "gen_internal.h"
 #include "fecforge/error.h"
@@ -64,7 +65,7 @@ void fg_gen_dbcf_dims_of(const fg_gen_dbcf_cfg *c, fg_gen_dbcf_dims *d)
     d->row_w = clog2(c->bank_depth);
     d->data_w = c->width;
     /* One width for every level, limit and rank: holds F, B + 1 and the 2*PLLR slots. */
-    d->count_w = clog2(max2(max2(b->fifo_depth, b->buf_depth + 1), d->slots) + 1);
+    d->count_w = fg_dbcf_level_width(b);
     d->slot_w = clog2(d->slots);
 }
 
@@ -88,42 +89,11 @@ static void params_text(const fg_gen_dbcf_cfg *c, char *buf, size_t n)
              b->lfsr_seed, c->width, c->bank_depth, c->external_banks ? " external_banks=1" : "");
 }
 
-/* Port list: name, direction, width; shared by the Verilog, the manifest and the testbench. */
-typedef fg_gen_port port_t;
-
-static int ports_of(const fg_gen_dbcf_cfg *c, port_t *p)
+/* The module's ports: the network's port table (fg_dbcf_ports), declared once. */
+static int ports_of(const fg_gen_dbcf_cfg *c, fg_port *p)
 {
-    const int P = c->dbcf.pllr, M = c->dbcf.banks;
-    fg_gen_dbcf_dims d;
-    fg_gen_dbcf_dims_of(c, &d);
-    const port_t all[] = {
-        {"clk_i", 0, 1, "clock"},
-        {"rst_ni", 0, 1, "synchronous active-low reset"},
-        {"lane_valid_i", 0, P, "lane l offers a new word (bit l)"},
-        {"lane_bank_i", 0, P * d.bank_w, "target bank of lane l's word ([l*BW +: BW])"},
-        {"lane_row_i", 0, P * d.row_w, "row inside the bank"},
-        {"lane_data_i", 0, P * d.data_w, "payload (LLR)"},
-        {"bank_rd_row_i", 0, M * d.row_w, "read port: row of bank b to read ([b*RW +: RW])"},
-        {"accept_new_o", 1, P, "lane's new word admitted by the router"},
-        {"accept_head_o", 1, P, "lane's FIFO head admitted (popped)"},
-        {"reject_o", 1, P, "lane's new word neither admitted nor queued"},
-        {"fifo_level_o", 1, P * d.count_w, "registered FIFO level of lane l ([l*CW +: CW])"},
-        {"bank_we_o", 1, M, "bank b writes this cycle"},
-        {"bank_row_o", 1, M * d.row_w, "row of bank b's write (0 when no write)"},
-        {"bank_data_o", 1, M * d.data_w, "data of bank b's write (0 when no write)"},
-        {"buf_level_o", 1, M * d.count_w, "registered circular-buffer level of bank b"},
-        {"bank_rd_data_o", 1, M * d.data_w, "read port: bank b's row bank_rd_row_i of the previous cycle (latency 1)"},
-        {"overflow_o", 1, 1, "sticky register: a word was rejected (lost) since the reset"},
-        {"done_o", 1, 1, "no word pending: every FIFO and buffer empty (registered levels)"},
-    };
-    int n = 0;
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (!c->external_banks || strncmp(all[i].name, "bank_rd_", 8))
-            p[n++] = all[i];
-    return n;
+    return fg_dbcf_ports(&c->dbcf, c->bank_depth, c->width, c->external_banks ? FG_DBCF_PORTS_XB : 0, p);
 }
-
-enum { PORTS_MAX = 24 };
 
 /* The top module (rtl/templates/fg_dbcf.vh): sections XB (the bank SRAMs outside), HEAD (offer head), FIFO
  * (F > 0), FPAD / BPAD (a FIFO's / a buffer's level narrower than CW: zero-extended). */
@@ -146,8 +116,9 @@ static int emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
                   params);
     fg_tpl *t = fg_tpl_new("fg_dbcf");
     fg_tpl_set(t, "TOP", "%s", name);
-    port_t ports[PORTS_MAX];
-    fg_tpl_ports(t, "PORTS", ports, ports_of(c, ports));
+    fg_port ports[FG_DBCF_PORTS_MAX];
+    fg_gen_port gp[FG_DBCF_PORTS_MAX];
+    fg_tpl_ports(t, "PORTS", gp, fg_gen_ports_from(ports, ports_of(c, ports), gp));
     const struct { const char *name; long v; } ints[] = {
         {"P", P}, {"M", M}, {"NS", d.slots}, {"BW", d.bank_w}, {"RW", d.row_w}, {"W", d.data_w}, {"CW", d.count_w},
         {"SW", d.slot_w}, {"NR", NR}, {"S", S}, {"DW", clog2((long)M * NR)}, {"B", B}, {"BCW", BCW}, {"BCW1", BCW - 1}};
@@ -180,32 +151,28 @@ static int emit_top(FILE *f, const fg_gen_dbcf_cfg *c, const char *name)
     return fg_tpl_write(t, f);
 }
 
-static void emit_manifest(FILE *f, const fg_gen_dbcf_cfg *c, const char *name, const fg_gen_out *o)
+/* The manifest's keys beside the parameters (fg_gen_out_manifest): the widths, timing and LFSR taps they imply. */
+static void manifest_facts(const void *arg, fg_json *j)
 {
-    const fg_dbcf_cfg *b = &c->dbcf;
+    const fg_gen_dbcf_cfg *c = arg;
     fg_gen_dbcf_dims d;
     fg_gen_dbcf_dims_of(c, &d);
-    fprintf(f,
-            "{\n  \"tool\": {\"name\": \"fecforge gen\", \"version\": \"%s\", \"git\": \"%s\"},\n"
-            "  \"design\": \"dbcf\",\n  \"top\": \"%s\",\n"
-            "  \"parameters\": {\"pllr\": %d, \"banks\": %d, \"select\": %d, \"fifo_depth\": %d, \"buf_depth\": %d,\n"
-            "    \"offer\": \"%s\", \"lfsr_seed\": %u, \"lfsr_taps\": %u, \"width\": %d, \"bank_depth\": %d},\n"
-            "  \"widths\": {\"bank\": %d, \"row\": %d, \"data\": %d, \"level\": %d, \"start_slot\": %d},\n"
-            "  \"latency_cycles\": 0,\n"
-            "  \"bank_read_latency_cycles\": 1,\n"
-            "  \"timing\": \"outputs of cycle t are combinational in the registered state and the inputs of cycle t; "
-            "levels, overflow_o and done_o are the registered state; a word can reach its bank in the cycle it arrives "
-            "(bypass); bank_rd_data_o in cycle t+1 is row bank_rd_row_i of cycle t before the edge ending cycle t "
-            "(fg_sram_1r1w, %d x %d bits per bank)\",\n"
-            "  \"ports\": [\n",
-            fg_version(), fg_git_hash(), name, b->pllr, b->banks, d.select, b->fifo_depth, b->buf_depth,
-            b->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual", b->lfsr_seed, (unsigned)fg_dbcf_lfsr_next(1), c->width,
-            c->bank_depth, d.bank_w, d.row_w, d.data_w, d.count_w, d.slot_w, c->bank_depth, c->width);
-    port_t ports[PORTS_MAX];
-    const int np = ports_of(c, ports);
-    for (int i = 0; i < np; i++)
-        fg_gen_manifest_port(f, ports[i].name, ports[i].out, ports[i].width, i + 1 == np);
-    fg_gen_manifest_files(f, o);
+    char timing[512];
+    snprintf(timing, sizeof timing,
+             "outputs of cycle t are combinational in the registered state and the inputs of cycle t; levels, "
+             "overflow_o and done_o are the registered state; a word can reach its bank in the cycle it arrives "
+             "(bypass); bank_rd_data_o in cycle t+1 is row bank_rd_row_i of cycle t before the edge ending cycle t "
+             "(fg_sram_1r1w, %d x %d bits per bank)", c->bank_depth, c->width);
+    fg_json_int(j, "lfsr_taps", fg_dbcf_lfsr_next(1));
+    fg_json_obj_open(j, "widths");
+    const struct { const char *key; int v; } w[] = {
+        {"bank", d.bank_w}, {"row", d.row_w}, {"data", d.data_w}, {"level", d.count_w}, {"start_slot", d.slot_w}};
+    for (size_t i = 0; i < sizeof w / sizeof *w; i++)
+        fg_json_int(j, w[i].key, w[i].v);
+    fg_json_obj_close(j);
+    fg_json_int(j, "latency_cycles", 0);
+    fg_json_int(j, "bank_read_latency_cycles", 1);
+    fg_json_str(j, "timing", timing);
 }
 
 int fg_gen_dbcf_write(fg_gen_out *o, const fg_gen_dbcf_cfg *c)
@@ -232,15 +199,14 @@ int fg_gen_dbcf_write(fg_gen_out *o, const fg_gen_dbcf_cfg *c)
 }
 
 /* tb_<name>.v for the vector sets of this network (fg_vec_layout_dbcf: the configuration's depth and width). */
-static int write_testbench(fg_gen_out *o, const fg_gen_dbcf_cfg *c, const char *name)
+static int write_testbench(fg_gen_out *o, const fg_gen_dbcf_cfg *c, const char *name, const fg_gen_port *gp, int ngp)
 {
-    port_t ports[PORTS_MAX];
     char params[512];
     fg_vec_layout lay;
     params_text(c, params, sizeof params);
     int rc = fg_vec_layout_dbcf(&c->dbcf, c->bank_depth, c->width, &lay);
     if (!rc)
-        rc = fg_gen_out_testbench(o, name, ports, ports_of(c, ports), &lay, params);
+        rc = fg_gen_out_testbench(o, name, gp, ngp, &lay, params);
     fg_vec_layout_free(&lay);
     return rc;
 }
@@ -256,15 +222,13 @@ int fg_gen_dbcf(const fg_gen_dbcf_cfg *c, const char *dir)
     rc = fg_gen_out_begin(&o, dir);
     if (rc)
         return rc;
-    FILE *f;
-    if ((rc = fg_gen_dbcf_write(&o, c)) || (rc = write_testbench(&o, c, name)))
-        goto fail;
-    if (!(f = fg_gen_out_open(&o, "manifest.json", 0))) {
-        rc = FG_EIO;
-        goto fail;
-    }
-    emit_manifest(f, c, name, &o);
-    if ((rc = fg_gen_out_close(&o, f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
+    fg_port ports[FG_DBCF_PORTS_MAX];
+    fg_gen_port gp[FG_DBCF_PORTS_MAX];
+    const int np = ports_of(c, ports), ngp = fg_gen_ports_from(ports, np, gp);
+    if ((rc = fg_gen_dbcf_write(&o, c)) || (rc = write_testbench(&o, c, name, gp, ngp)) ||
+        (rc = fg_gen_out_page(&o, &fg_design_dbcf, c, ports, np)) ||
+        (rc = fg_gen_out_manifest(&o, &fg_design_dbcf, c, name, gp, ngp, manifest_facts, c)) ||
+        (rc = fg_gen_out_commit(&o)))
         goto fail;
     return 0;
 fail:

@@ -47,7 +47,8 @@ int fg_gen_out_commit(fg_gen_out *o);
 void fg_gen_out_abort(fg_gen_out *o);
 
 /* A port table of a step model (fecforge/ports.h) as the generators' ports (the module's: its state ports left
- * out) into out; returns how many: the Verilog width lanes x width, the doc as the port list's comment. */
+ * out, in rtl_order) into out; returns how many: the Verilog width fg_port_bits, the doc as the port list's
+ * comment. */
 #include "fecforge/ports.h"
 int fg_gen_ports_from(const fg_port *p, int n, fg_gen_port *out);
 /* A module's port list after `module NAME (`: one line per port with its width and comment, then `);`. */

@@ -2,9 +2,11 @@
  * (cmodel/src/subsystem/subsystem.c); docs/rtl-subsystem.md. The top instantiates the IAG and the
  * DBCF exactly as their own generators write them (fg_gen_iag_write, fg_gen_dbcf_write), a per-lane
  * LLR delay of the IAG latency and a per-lane combinational bank mapper between them. */
+#include "design_internal.h"
 #include "fecforge_gen/gen.h"
 #include "gen_internal.h"
 #include "fecforge/error.h"
+#include "fecforge/subsystem.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -115,39 +117,10 @@ static void params_text(const fg_gen_subsys_cfg *c, char *buf, size_t n)
 
 typedef fg_gen_port port_t;
 
-static int ports_of(const fg_gen_subsys_cfg *c, port_t *p)
+/* The top's ports: the write path's port table (fg_subsys_ports, the DBCF's rows among them), declared once. */
+static int ports_of(const fg_gen_subsys_cfg *c, fg_port *p)
 {
-    const int P = c->dbcf.dbcf.pllr, M = c->dbcf.dbcf.banks, W = c->dbcf.width;
-    fg_gen_dbcf_dims d;
-    fg_gen_dbcf_dims_of(&c->dbcf, &d);
-    const port_t all[] = {
-        {"clk_i", 0, 1, "clock"},
-        {"rst_ni", 0, 1, "synchronous active-low reset (= fg_subsys_reset); IAG preprocessing starts after it"},
-        {"k_i", 0, AW, "block size K, held constant from reset on"},
-        {"lane_start_i", 0, P * 14, "lane l's first position, signed ([l*14 +: 14]; -1 = unused), static"},
-        {"lane_stride_i", 0, P * 3, "lane l's stride, signed +-1 or +-2 ([l*3 +: 3]), static"},
-        {"start_i", 0, 1, "load the IAG lane seeds of mode inverse_i (ignored before ready_o)"},
-        {"inverse_i", 0, 1, "0: forward x -> pi(x), 1: inverse x -> pi^-1(x); sampled with start_i"},
-        {"lane_valid_i", 0, P, "lane l emits an LLR this cycle"},
-        {"lane_x_i", 0, P * AW, "its natural position ([l*13 +: 13])"},
-        {"lane_llr_i", 0, P * W, "its LLR ([l*W +: W])"},
-        {"bank_rd_row_i", 0, M * d.row_w, "bank read port (decoder side): row of bank b ([b*RW +: RW])"},
-        {"ready_o", 1, 1, "IAG preprocessing done"},
-        {"lane_err_o", 1, P, "IAG: the input of latency cycles ago was not served (nothing goes to the DBCF)"},
-        {"accept_new_o", 1, P, "DBCF: lane's new word admitted by the router"},
-        {"accept_head_o", 1, P, "DBCF: lane's FIFO head admitted (popped)"},
-        {"reject_o", 1, P, "DBCF: lane's new word neither admitted nor queued (lost)"},
-        {"fifo_level_o", 1, P * d.count_w, "DBCF: registered FIFO level of lane l ([l*CW +: CW])"},
-        {"bank_we_o", 1, M, "bank b writes this cycle"},
-        {"bank_row_o", 1, M * d.row_w, "row of bank b's write (0 when no write)"},
-        {"bank_data_o", 1, M * W, "LLR of bank b's write (0 when no write)"},
-        {"buf_level_o", 1, M * d.count_w, "DBCF: registered circular-buffer level of bank b"},
-        {"bank_rd_data_o", 1, M * W, "bank b's row bank_rd_row_i of the previous cycle (read latency 1)"},
-        {"overflow_o", 1, 1, "DBCF: sticky register, a word was rejected (lost) since the reset"},
-        {"done_o", 1, 1, "DBCF: no word pending in any FIFO or buffer (registered levels; not the IAG pipeline)"},
-    };
-    memcpy(p, all, sizeof all);
-    return (int)(sizeof all / sizeof all[0]);
+    return fg_subsys_ports(&c->dbcf.dbcf, c->dbcf.bank_depth, c->dbcf.width, p);
 }
 
 /* The values of rtl/templates/fg_subsys_row.vh: row_o from a wire row_full of rf bits. */
@@ -281,8 +254,9 @@ static int emit_top(FILE *f, const fg_gen_subsys_cfg *c, const char *top, const 
                      "(docs/rtl-subsystem.md; cycle-exact twin of fg_subsys_step)", params);
     fg_tpl *t = fg_tpl_new("fg_subsys_top");
     fg_tpl_set(t, "TOP", "%s", top);
-    port_t ports[28];
-    fg_tpl_ports(t, "PORTS", ports, ports_of(c, ports));
+    fg_port ports[FG_SUBSYS_PORTS_MAX];
+    port_t gp[FG_SUBSYS_PORTS_MAX];
+    fg_tpl_ports(t, "PORTS", gp, fg_gen_ports_from(ports, ports_of(c, ports), gp));
     fg_tpl_set(t, "IAG", "%s", iag);
     fg_tpl_set(t, "DBCF", "%s", dbcf);
     fg_tpl_set(t, "DELAY", "%s_delay", top);
@@ -309,38 +283,43 @@ static int emit_top(FILE *f, const fg_gen_subsys_cfg *c, const char *top, const 
     return fg_tpl_write(t, f);
 }
 
-static void emit_manifest(FILE *f, const fg_gen_subsys_cfg *c, const char *top, const char *iag, const char *dbcf,
-                          const fg_gen_out *o)
+/* The manifest's keys beside the parameters (fg_gen_out_manifest): the modules, widths and timing. */
+typedef struct {
+    const fg_gen_subsys_cfg *c;
+    const char *top, *iag, *dbcf;
+} subsys_facts;
+
+static void manifest_facts(const void *arg, fg_json *j)
 {
-    const fg_dbcf_cfg *b = &c->dbcf.dbcf;
+    const subsys_facts *v = arg;
     fg_gen_dbcf_dims d;
-    fg_gen_dbcf_dims_of(&c->dbcf, &d);
-    const int L = c->std == FG_STD_UMTS ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE;
-    fprintf(f,
-            "{\n  \"tool\": {\"name\": \"fecforge gen\", \"version\": \"%s\", \"git\": \"%s\"},\n"
-            "  \"design\": \"subsystem\",\n  \"top\": \"%s\",\n"
-            "  \"parameters\": {\"pllr\": %d, \"banks\": %d, \"select\": %d, \"fifo_depth\": %d, \"buf_depth\": %d,\n"
-            "    \"offer\": \"%s\", \"lfsr_seed\": %u, \"std\": \"%s\", \"mapping\": \"%s\", \"width\": %d, "
-            "\"bank_depth\": %d},\n"
-            "  \"modules\": {\"iag\": \"%s\", \"dbcf\": \"%s\", \"delay\": \"%s_delay\", \"mapper\": \"%s_map\"},\n"
-            "  \"widths\": {\"position\": %d, \"bank\": %d, \"row\": %d, \"data\": %d, \"level\": %d},\n"
-            "  \"iag_latency_cycles\": %d,\n"
-            "  \"latency_cycles\": 0,\n"
-            "  \"bank_read_latency_cycles\": 1,\n"
-            "  \"timing\": \"cycle-exact with fg_subsys_step and the subsystem vector trace: a position on lane l in "
-            "cycle t reaches the DBCF in cycle t + %d (IAG output register; LLR delay of %d stages; combinational "
-            "bank mapper) and its bank in that cycle at the earliest (bypass); the DBCF's bank SRAMs answer bank_rd_row_i "
-            "of cycle t on bank_rd_data_o in cycle t + 1\",\n"
-            "  \"ports\": [\n",
-            fg_version(), fg_git_hash(), top, b->pllr, b->banks, d.select, b->fifo_depth, b->buf_depth,
-            b->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual", b->lfsr_seed, fg_std_name(c->std),
-            fg_bank_mapping_name(c->mapping), c->dbcf.width, c->dbcf.bank_depth, iag, dbcf, top, top, AW, d.bank_w,
-            d.row_w, d.data_w, d.count_w, L, L, L);
-    port_t ports[28];
-    const int np = ports_of(c, ports);
-    for (int i = 0; i < np; i++)
-        fg_gen_manifest_port(f, ports[i].name, ports[i].out, ports[i].width, i + 1 == np);
-    fg_gen_manifest_files(f, o);
+    fg_gen_dbcf_dims_of(&v->c->dbcf, &d);
+    const int L = v->c->std == FG_STD_UMTS ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE;
+    char delay[160], map[160], timing[600];
+    snprintf(delay, sizeof delay, "%s_delay", v->top);
+    snprintf(map, sizeof map, "%s_map", v->top);
+    snprintf(timing, sizeof timing,
+             "cycle-exact with fg_subsys_step and the subsystem vector trace: a position on lane l in cycle t reaches "
+             "the DBCF in cycle t + %d (IAG output register; LLR delay of %d stages; combinational bank mapper) and its "
+             "bank in that cycle at the earliest (bypass); the DBCF's bank SRAMs answer bank_rd_row_i of cycle t on "
+             "bank_rd_data_o in cycle t + 1", L, L);
+    fg_json_int(j, "lfsr_taps", fg_dbcf_lfsr_next(1));
+    fg_json_obj_open(j, "modules");
+    fg_json_str(j, "iag", v->iag);
+    fg_json_str(j, "dbcf", v->dbcf);
+    fg_json_str(j, "delay", delay);
+    fg_json_str(j, "mapper", map);
+    fg_json_obj_close(j);
+    fg_json_obj_open(j, "widths");
+    const struct { const char *key; int v; } w[] = {
+        {"position", AW}, {"bank", d.bank_w}, {"row", d.row_w}, {"data", d.data_w}, {"level", d.count_w}};
+    for (size_t i = 0; i < sizeof w / sizeof *w; i++)
+        fg_json_int(j, w[i].key, w[i].v);
+    fg_json_obj_close(j);
+    fg_json_int(j, "iag_latency_cycles", L);
+    fg_json_int(j, "latency_cycles", 0);
+    fg_json_int(j, "bank_read_latency_cycles", 1);
+    fg_json_str(j, "timing", timing);
 }
 
 static int write_module(fg_gen_out *o, const char *module, int (*emit)(FILE *, const fg_gen_subsys_cfg *, const char *),
@@ -357,15 +336,14 @@ static int write_module(fg_gen_out *o, const char *module, int (*emit)(FILE *, c
 
 /* tb_<top>.v for the vector sets of this write path (fg_vec_layout_subsys: the configuration's depth and
  * width). */
-static int write_testbench(fg_gen_out *o, const fg_gen_subsys_cfg *c, const char *top)
+static int write_testbench(fg_gen_out *o, const fg_gen_subsys_cfg *c, const char *top, const port_t *gp, int ngp)
 {
-    port_t ports[28];
     char params[512];
     fg_vec_layout lay;
     params_text(c, params, sizeof params);
     int rc = fg_vec_layout_subsys(&c->dbcf.dbcf, c->dbcf.bank_depth, c->dbcf.width, &lay);
     if (!rc)
-        rc = fg_gen_out_testbench(o, top, ports, ports_of(c, ports), &lay, params);
+        rc = fg_gen_out_testbench(o, top, gp, ngp, &lay, params);
     fg_vec_layout_free(&lay);
     return rc;
 }
@@ -401,15 +379,14 @@ int fg_gen_subsys(const fg_gen_subsys_cfg *c, const char *dir)
     snprintf(name, sizeof name, "%s_delay", top);
     if ((rc = write_module(&o, name, emit_delay, c, top)))
         goto fail;
+    fg_port ports[FG_SUBSYS_PORTS_MAX];
+    port_t gp[FG_SUBSYS_PORTS_MAX];
+    const int np = ports_of(c, ports), ngp = fg_gen_ports_from(ports, np, gp);
     if ((rc = fg_gen_iag_write(&o, &ic)) || (rc = fg_gen_dbcf_write(&o, &c->dbcf)) ||
-        (rc = write_testbench(&o, c, top)))
-        goto fail;
-    if (!(f = fg_gen_out_open(&o, "manifest.json", 0))) {
-        rc = FG_EIO;
-        goto fail;
-    }
-    emit_manifest(f, c, top, iag, dbcf, &o);
-    if ((rc = fg_gen_out_close(&o, f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
+        (rc = write_testbench(&o, c, top, gp, ngp)) || (rc = fg_gen_out_page(&o, &fg_design_subsys, c, ports, np)) ||
+        (rc = fg_gen_out_manifest(&o, &fg_design_subsys, c, top, gp, ngp, manifest_facts,
+                                  &(subsys_facts){c, top, iag, dbcf})) ||
+        (rc = fg_gen_out_commit(&o)))
         goto fail;
     return 0;
 fail:

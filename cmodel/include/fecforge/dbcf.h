@@ -28,6 +28,7 @@
 
 #include "fecforge/interleaver.h"
 #include "fecforge/options.h"
+#include "fecforge/ports.h"
 #include "fecforge/xmap_schedule.h"
 
 #ifdef __cplusplus
@@ -105,6 +106,25 @@ static inline uint16_t fg_dbcf_lfsr_next(uint16_t s)
 {
     return (uint16_t)((s >> 1) ^ ((s & 1u) ? 0xB400u : 0u));
 }
+
+/* ---- The ports of the network's RTL twin (docs/rtl-dbcf.md "Ports"), declared once ---- */
+
+enum {
+    FG_DBCF_PORTS_MAX = 20,
+    FG_DBCF_PORTS_XB = 1,      /* the bank SRAMs outside the network: no read port (bank_rd_row_i, bank_rd_data_o) */
+    FG_DBCF_PORTS_RESET = 2,   /* rst_ni a data port of the stimulus (the random traffic's reset in flight) */
+    FG_DBCF_PORTS_NO_EMPTY = 4 /* without the state port empty_o (the write path's sets) */
+};
+
+/* The one width CW of the level ports: holds F, B + 1 and the 2*PLLR slots. */
+int fg_dbcf_level_width(const fg_dbcf_cfg *cfg);
+
+/* The port table (fecforge/ports.h) of network cfg with banks of bank_depth rows and data_width data bits, flags
+ * FG_DBCF_PORTS_*, into out (FG_DBCF_PORTS_MAX); returns how many. Stream order: the lanes' inputs lane by
+ * lane, the bank read rows; accept/reject lane by lane, the bank write ports bank by bank, the FIFO and buffer
+ * levels (their own widths, CW bits in the module), the state ports lfsr_o and empty_o, overflow_o, done_o,
+ * the bank read data. It binds no struct: the outputs are the model's arrays and getters. */
+int fg_dbcf_ports(const fg_dbcf_cfg *cfg, int bank_depth, int data_width, int flags, fg_port *out);
 
 /* ---- A half-iteration through the network (the memory-conflict testbench) ---- */
 

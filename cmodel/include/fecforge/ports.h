@@ -14,7 +14,9 @@
  * `group` and the same `lanes` stream lane by lane (lane 0 of each port of the group, then lane 1, ...), as a
  * bank's write enable, row and data do. A port of direction FG_VEC_STATE is a register inside the module that
  * the expected stream records (the DBCF's LFSR): it sits in the output side of the streams and of the model's
- * output struct, but not in the module's port list or the manifest's "ports". */
+ * output struct, but not in the module's port list or the manifest's "ports". Where the module orders its
+ * ports otherwise than the streams (the DBCF's levels before its bank ports), `rtl_order` gives the module's
+ * order and the table stays in stream order. */
 #ifndef FECFORGE_PORTS_H
 #define FECFORGE_PORTS_H
 
@@ -26,7 +28,9 @@ extern "C" {
 #endif
 
 /* What a port carries: data of the cycle streams, or the clock and reset (in no stream). */
-typedef enum { FG_PORT_DATA = 0, FG_PORT_CLOCK = 1, FG_PORT_RESET = 2 } fg_port_role;
+/* FG_PORT_TABLE: an input the module holds from the reset on, loaded from a table stream of the vector sets
+ * (the subsystem's lane programs): in the module's port list, in no cycle stream. */
+typedef enum { FG_PORT_DATA = 0, FG_PORT_CLOCK = 1, FG_PORT_RESET = 2, FG_PORT_TABLE = 3 } fg_port_role;
 
 /* The C type of an element in the model's struct. */
 typedef enum { FG_PORT_NONE = 0, FG_PORT_INT, FG_PORT_I32, FG_PORT_U8 } fg_port_ctype;
@@ -46,13 +50,17 @@ typedef struct {
     int row;              /* elements per row (0: all) */
     size_t row_stride;    /* bytes from a row to the next */
     int group;            /* 0, or the lane group the port belongs to (streamed lane by lane with its group) */
+    int rtl_order;        /* the module lists its ports sorted by this (stable: all 0 = table order) */
+    int rtl_width;        /* 0, or the bits of an element in the module when wider than the streams' `width` (a
+                             level that the module zero-extends onto a common width) */
 } fg_port;
 
 /* The largest table of a block. */
 enum { FG_PORTS_MAX = 64 };
 
-/* The port's Verilog width: lanes x width. */
-static inline int fg_port_bits(const fg_port *p) { return p->lanes * p->width; }
+/* The bits of an element in the module, and the port's Verilog width: lanes x that. */
+static inline int fg_port_rtl_width(const fg_port *p) { return p->rtl_width > p->width ? p->rtl_width : p->width; }
+static inline int fg_port_bits(const fg_port *p) { return p->lanes * fg_port_rtl_width(p); }
 
 /* The elements of the data ports of side dir: FG_VEC_IN the inputs, FG_VEC_OUT the outputs and the state
  * ports (the values of one line of the stimulus or the expected stream). */
@@ -71,7 +79,8 @@ void fg_ports_unpack(const fg_port *ports, int n, int dir, const int64_t *v, voi
 void fg_ports_each(const fg_port *ports, int n, int dir, void (*visit)(const fg_port *p, int lane, void *arg),
                    void *arg);
 
-/* A table's check: names, widths, lanes, groups and struct bindings usable (FG_EINVAL naming the port). */
+/* A table's check: names, widths, lanes, groups and struct bindings usable (FG_EINVAL naming the port). A table
+ * binds every data port or none (a model without input and output structs, whose writer packs the lines). */
 int fg_ports_check(const fg_port *ports, int n);
 
 #ifdef __cplusplus

@@ -102,6 +102,13 @@ int fg_subsys_half_iteration(fg_subsys *s, int inverse, int data_width, fg_subsy
 /* Convenience: create, run, destroy. */
 int fg_subsys_run(const fg_subsys_cfg *cfg, int inverse, int data_width, fg_subsys_result *res);
 
+/* The port table of the write path's RTL twin (docs/rtl-subsystem.md; fecforge/ports.h) for network cfg, banks
+ * of bank_depth rows and data_width-bit LLRs, into out (FG_SUBSYS_PORTS_MAX); returns how many. The DBCF's rows
+ * are fg_dbcf_ports's (its clock, reset, bank read rows and every output; lane_err_o in the lane group of its
+ * accepts); the lane programs lane_start_i, lane_stride_i are table ports (the sets' lane_prog). */
+enum { FG_SUBSYS_PORTS_MAX = 28 };
+int fg_subsys_ports(const fg_dbcf_cfg *cfg, int bank_depth, int data_width, fg_port *out);
+
 #ifdef __cplusplus
 }
 #endif

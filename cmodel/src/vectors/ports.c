@@ -102,8 +102,12 @@ int fg_ports_check(const fg_port *ports, int n)
             if (ports[j].group == p->group && ports[i - 1].group != p->group)
                 return fg_set_error(FG_EINVAL, "port %s: lane group %d is not consecutive in the table", p->name,
                                     p->group);
-        if ((p->role == FG_PORT_DATA) != (p->ctype != FG_PORT_NONE))
-            return fg_set_error(FG_EINVAL, "port %s: a data port binds a struct member, a clock or reset none", p->name);
+        if (p->role != FG_PORT_DATA && p->ctype != FG_PORT_NONE)
+            return fg_set_error(FG_EINVAL, "port %s: a clock, reset or table port binds no struct member", p->name);
+        for (int j = 0; j < i && p->role == FG_PORT_DATA; j++)
+            if (ports[j].role == FG_PORT_DATA && (ports[j].ctype != FG_PORT_NONE) != (p->ctype != FG_PORT_NONE))
+                return fg_set_error(FG_EINVAL, "port %s: the table binds every data port to a struct member or none",
+                                    p->name);
         if ((p->ctype != FG_PORT_NONE && p->ctype != FG_PORT_INT && p->ctype != FG_PORT_I32 &&
              p->ctype != FG_PORT_U8) || p->row < 0)
             return fg_set_error(FG_EINVAL, "port %s: ctype=%d or row=%d invalid", p->name, (int)p->ctype, p->row);

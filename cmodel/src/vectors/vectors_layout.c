@@ -54,63 +54,43 @@ void fg_vec_layout_ports(fg_vec_layout *l, const fg_port *ports, int n, fg_vec_d
     fg_ports_each(ports, n, dir, layout_element, l);
 }
 
-/* The DBCF's bank write ports, levels, LFSR, flags and bank read data (expected of dbcf and subsystem;
- * empty_o only in dbcf's). */
-static void dbcf_outputs(fg_vec_layout *l, const fg_dbcf_cfg *cfg, int wr, int W, int with_empty)
+/* The elements of both sides of a port table, and the stimulus and expected streams of a cycle-accurate design
+ * from it (docs: their lines' meaning). */
+static int cycle_ports(const fg_port *p, int np)
 {
-    const int P = cfg->pllr, M = cfg->banks;
-    for (int b = 0; b < M; b++) {
-        fg_vec_layout_port(l, "bank_we_o", b, FG_VEC_OUT, 1, 0);
-        fg_vec_layout_port(l, "bank_row_o", b, FG_VEC_OUT, wr, 0);
-        fg_vec_layout_port(l, "bank_data_o", b, FG_VEC_OUT, W, 0);
-    }
-    for (int i = 0; i < P; i++)
-        fg_vec_layout_port(l, "fifo_level_o", i, FG_VEC_OUT, fg_vec_width_for(cfg->fifo_depth + 1), 0);
-    for (int b = 0; b < M; b++)
-        fg_vec_layout_port(l, "buf_level_o", b, FG_VEC_OUT, fg_vec_width_for(cfg->buf_depth + 1), 0);
-    fg_vec_layout_port(l, "lfsr_o", -1, FG_VEC_STATE, 16, 0);
-    if (with_empty)
-        fg_vec_layout_port(l, "empty_o", -1, FG_VEC_STATE, 1, 0);
-    fg_vec_layout_port(l, "overflow_o", -1, FG_VEC_OUT, 1, 0);
-    fg_vec_layout_port(l, "done_o", -1, FG_VEC_OUT, 1, 0);
-    for (int b = 0; b < M; b++)
-        fg_vec_layout_port(l, "bank_rd_data_o", b, FG_VEC_OUT, W, 0);
+    return fg_ports_count(p, np, FG_VEC_IN) + fg_ports_count(p, np, FG_VEC_OUT);
+}
+
+static void layout_cycles(fg_vec_layout *l, const fg_port *p, int np, const char *in_doc, const char *ex_doc)
+{
+    fg_vec_layout_stream(l, "stimulus", FG_VEC_CYCLES, in_doc, 0, 0);
+    fg_vec_layout_ports(l, p, np, FG_VEC_IN);
+    fg_vec_layout_stream(l, "expected", FG_VEC_CYCLES, ex_doc, 0, 0);
+    fg_vec_layout_ports(l, p, np, FG_VEC_OUT);
+}
+
+/* The bank image after a half-iteration (dbcf, subsystem). */
+static void banks_image(fg_vec_layout *l, int M, int depth, int W)
+{
+    fg_vec_layout_stream(l, "banks", FG_VEC_MEMORY,
+                         "bank contents after the half-iteration; x = never written", M, depth);
+    fg_vec_layout_port(l, "bank_data", -1, FG_VEC_OUT, W, 0);
 }
 
 /* random: the random traffic's set (rst_ni in the stimulus, no bank image; FORMAT.md "dbcf"). */
 static int layout_dbcf(const fg_dbcf_cfg *cfg, int depth, int data_width, int random, fg_vec_layout *l)
 {
-    const int P = cfg->pllr, M = cfg->banks, W = data_width, wr = fg_vec_width_for(depth);
-    int rc = fg_vec_layout_begin(l, 4 * P + M + 3 * P + 3 * M + P + M + 4 + M + 1);
+    fg_port p[FG_DBCF_PORTS_MAX];
+    const int np = fg_dbcf_ports(cfg, depth, data_width, random ? FG_DBCF_PORTS_RESET : 0, p);
+    int rc = fg_vec_layout_begin(l, cycle_ports(p, np) + !random);
     if (rc)
         return rc;
-    fg_vec_layout_stream(l, "stimulus", FG_VEC_CYCLES,
-                         random ? "lane inputs, bank read rows and the reset of each cycle (random traffic)"
-                                : "lane inputs and bank read rows of each cycle (half-iteration, then read-back)",
-                         0, 0);
-    for (int i = 0; i < P; i++) {
-        fg_vec_layout_port(l, "lane_valid_i", i, FG_VEC_IN, 1, 0);
-        fg_vec_layout_port(l, "lane_bank_i", i, FG_VEC_IN, fg_vec_width_for(M), 0);
-        fg_vec_layout_port(l, "lane_row_i", i, FG_VEC_IN, wr, 0);
-        fg_vec_layout_port(l, "lane_data_i", i, FG_VEC_IN, W, 0);
-    }
-    for (int b = 0; b < M; b++)
-        fg_vec_layout_port(l, "bank_rd_row_i", b, FG_VEC_IN, wr, 0);
-    if (random) /* a reset in flight: the synchronous reset is a stimulus port of these sets */
-        fg_vec_layout_port(l, "rst_ni", -1, FG_VEC_IN, 1, 0);
-    fg_vec_layout_stream(l, "expected", FG_VEC_CYCLES,
-                         "outputs, register levels, flags and bank read data during each cycle", 0, 0);
-    for (int i = 0; i < P; i++) {
-        fg_vec_layout_port(l, "accept_new_o", i, FG_VEC_OUT, 1, 0);
-        fg_vec_layout_port(l, "accept_head_o", i, FG_VEC_OUT, 1, 0);
-        fg_vec_layout_port(l, "reject_o", i, FG_VEC_OUT, 1, 0);
-    }
-    dbcf_outputs(l, cfg, wr, W, 1);
-    if (random)
-        return 0;
-    fg_vec_layout_stream(l, "banks", FG_VEC_MEMORY,
-                         "bank contents after the half-iteration; x = never written", M, depth);
-    fg_vec_layout_port(l, "bank_data", -1, FG_VEC_OUT, W, 0);
+    layout_cycles(l, p, np,
+                  random ? "lane inputs, bank read rows and the reset of each cycle (random traffic)"
+                         : "lane inputs and bank read rows of each cycle (half-iteration, then read-back)",
+                  "outputs, register levels, flags and bank read data during each cycle");
+    if (!random)
+        banks_image(l, cfg->banks, depth, data_width);
     return 0;
 }
 
@@ -180,34 +160,15 @@ int fg_vec_layout_iag_traffic(int P, fg_vec_layout *l) { return layout_iag(P, 1,
 
 int fg_vec_layout_subsys(const fg_dbcf_cfg *cfg, int depth, int data_width, fg_vec_layout *l)
 {
-    const int P = cfg->pllr, M = cfg->banks, W = data_width, wr = fg_vec_width_for(depth);
-    int rc = fg_vec_layout_begin(l, 2 + fg_vecp_subsys_n_in(P, M) + fg_vecp_subsys_n_ex(P, M) + 1);
+    fg_port p[FG_SUBSYS_PORTS_MAX];
+    const int np = fg_subsys_ports(cfg, depth, data_width, p);
+    int rc = fg_vec_layout_begin(l, 2 + cycle_ports(p, np) + 1);
     if (rc)
         return rc;
     lane_prog(l);
-    fg_vec_layout_stream(l, "stimulus", FG_VEC_CYCLES,
-                         "inputs of each cycle from reset, then the bank read-back", 0, 0);
-    iag_control(l);
-    for (int i = 0; i < P; i++) {
-        fg_vec_layout_port(l, "lane_valid_i", i, FG_VEC_IN, 1, 0);
-        fg_vec_layout_port(l, "lane_x_i", i, FG_VEC_IN, FG_VECP_POS_BITS, 0);
-        fg_vec_layout_port(l, "lane_llr_i", i, FG_VEC_IN, W, 0);
-    }
-    for (int b = 0; b < M; b++)
-        fg_vec_layout_port(l, "bank_rd_row_i", b, FG_VEC_IN, wr, 0);
-    fg_vec_layout_stream(l, "expected", FG_VEC_CYCLES,
-                         "outputs, DBCF levels and flags, bank read data during each cycle", 0, 0);
-    fg_vec_layout_port(l, "ready_o", -1, FG_VEC_OUT, 1, 0);
-    for (int i = 0; i < P; i++) {
-        fg_vec_layout_port(l, "lane_err_o", i, FG_VEC_OUT, 1, 0);
-        fg_vec_layout_port(l, "accept_new_o", i, FG_VEC_OUT, 1, 0);
-        fg_vec_layout_port(l, "accept_head_o", i, FG_VEC_OUT, 1, 0);
-        fg_vec_layout_port(l, "reject_o", i, FG_VEC_OUT, 1, 0);
-    }
-    dbcf_outputs(l, cfg, wr, W, 0);
-    fg_vec_layout_stream(l, "banks", FG_VEC_MEMORY,
-                         "bank contents after the half-iteration; x = never written", M, depth);
-    fg_vec_layout_port(l, "bank_data", -1, FG_VEC_OUT, W, 0);
+    layout_cycles(l, p, np, "inputs of each cycle from reset, then the bank read-back",
+                  "outputs, DBCF levels and flags, bank read data during each cycle");
+    banks_image(l, cfg->banks, depth, data_width);
     return 0;
 }
 
