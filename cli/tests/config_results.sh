@@ -65,4 +65,9 @@ done
 # a result of another family
 check other_family 2 "$F" ber viterbi --config a1.json
 has err '"code" is not a parameter of this command'
+# a design's manifest.json as --config regenerates the identical directory (its facts beside the parameters unread)
+for args in "iag --std lte --pllr 8" "iag --std umts --pllr 12 --forward-only"; do
+  d=gen-${args// /} && check "$d" 0 "$F" gen $args -o "$d" -q && check "$d-c" 0 "$F" gen iag --config "$d/manifest.json" -o "$d-2" -q
+  diff -r "$d" "$d-2" >"$t/diff" || { echo "FAIL: gen $args: --config manifest.json differs:"; head "$t/diff"; fail=1; }
+done
 exit $fail

@@ -86,7 +86,7 @@ for k in "Do not edit" "git " "std=lte pllr=8 forward_only=0 latency=1" "module 
          "{3'd2, 13'd0, 13'd0, 13'd2784, 13'd2231, 13'd480, 13'd263}"; do
   grep -q -- "$k" "$v" || { echo "FAIL: '$k' not in the iag top module"; fail=1; }
 done
-for k in '"version":' '"git":' '"design": "iag"' '"top": "fg_iag_lte_p8"' '"std": "lte", "pllr": 8, "forward_only": 0' \
+for k in '"version":' '"git":' '"design": "iag"' '"top": "fg_iag_lte_p8"' '"std": "lte", "pllr": 8, "forward_only": false' \
          '"latency_cycles": 1' '"worst_case_K": 4992, "worst_case_cycles": 209' '"entries": 188, "width": 81' \
          '"rom_bits": 15228' '"name": "lane_start_i", "direction": "input", "width": 112' \
          '"name": "lane_stride_i", "direction": "input", "width": 24' \

@@ -1,9 +1,10 @@
 /* Port tables (fecforge/ports.h): packing a model's structs into stream lines and back, element order and
- * struct rows, counts, the checks; the Viterbi decoder's, the DBCF's and the write path's tables against their
- * vector-set layouts. */
+ * struct rows, counts, the checks, picking ports by name; the Viterbi decoder's, the DBCF's, the write
+ * path's and the IAG's tables against their vector-set layouts. */
 #include "fg_cunit.h"
 
 #include "fecforge/error.h"
+#include "fecforge/iag.h"
 #include "fecforge/ports.h"
 #include "fecforge/subsystem.h"
 #include "fecforge/vectors.h"
@@ -191,6 +192,60 @@ static void test_dbcf_layout(void)
     fg_vec_layout_free(&l);
 }
 
+/* fg_ports_pick: the named ports in the names' order; a name the table lacks is refused, naming it. */
+static void test_pick(void)
+{
+    static const char *const names[] = {"s_i", "a_i", NULL}, *const bad[] = {"a_i", "nope_i", NULL};
+    fg_port p[NP];
+    CU_ASSERT_EQUAL_FATAL(fg_ports_pick(table, NP, names, p), 2);
+    CU_ASSERT_STRING_EQUAL(p[0].name, "s_i");
+    CU_ASSERT_STRING_EQUAL(p[1].name, "a_i");
+    in_t in = {.a = 5, .s = {1, -2, 3, -4}};
+    int64_t v[8];
+    fg_ports_pack(p, 2, FG_VEC_IN, &in, v); /* s_i's elements, then a_i */
+    CU_ASSERT(v[0] == 1 && v[3] == -4 && v[4] == 5);
+    CU_ASSERT_EQUAL(fg_ports_pick(table, NP, bad, p), FG_EINVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(fg_last_error(), "nope_i"));
+}
+
+/* The IAG: the module's table and its streams (XMAP sets a prefix of the traffic sets') are the layouts. */
+static void test_iag_layout(void)
+{
+    const int P = 8;
+    fg_port all[FG_IAG_PORTS], x[FG_IAG_PORTS], t[FG_IAG_PORTS];
+    CU_ASSERT_EQUAL(fg_iag_ports(P, all), FG_IAG_PORTS);
+    CU_ASSERT_EQUAL(fg_ports_check(all, FG_IAG_PORTS), 0);
+    const int nx = fg_iag_stream_ports(P, 0, x), nt = fg_iag_stream_ports(P, 1, t);
+    CU_ASSERT_EQUAL(fg_ports_check(t, nt), 0);
+    CU_ASSERT_EQUAL(nt, FG_IAG_PORTS - 1); /* all but the clock */
+    fg_vec_layout lx, lt;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_layout_iag(P, &lx), 0);
+    CU_ASSERT_EQUAL_FATAL(fg_vec_layout_iag_traffic(P, &lt), 0);
+    CU_ASSERT_EQUAL(lx.stream[1].n_ports, 3 + 2 * P); /* after the lane_prog table */
+    CU_ASSERT_EQUAL(lt.stream[0].n_ports, 4 + 4 * P);
+    CU_ASSERT_EQUAL(lx.stream[2].n_ports, 1 + 3 * P);
+    CU_ASSERT_EQUAL(fg_ports_count(x, nx, FG_VEC_IN), lx.stream[1].n_ports);
+    CU_ASSERT_STRING_EQUAL(lt.stream[0].ports[3 + 2 * P].name, "rst_ni");
+    CU_ASSERT_STRING_EQUAL(lt.stream[0].ports[4 + 2 * P + 1].name, "lane_stride_i"); /* lane 0's program */
+    CU_ASSERT_EQUAL(lt.stream[0].ports[4 + 2 * P + 1].index, 0);
+    /* a traffic line packs from the port struct and back */
+    static fg_iag_port_in in, back;
+    memset(&in, 0, sizeof in);
+    in.k = 40;
+    in.rst_n = 1;
+    in.lane[P - 1] = (fg_iag_lane_in){1, 33};
+    in.prog[2] = (fg_iag_lane_prog){-1, -2};
+    int64_t v[4 + 4 * 8];
+    fg_ports_pack(t, nt, FG_VEC_IN, &in, v);
+    CU_ASSERT(v[0] == 40 && v[3 + 2 * (P - 1)] == 1 && v[4 + 2 * (P - 1)] == 33 && v[3 + 2 * P] == 1);
+    CU_ASSERT(v[4 + 2 * P + 4] == -1 && v[4 + 2 * P + 5] == -2);
+    fg_ports_unpack(t, nt, FG_VEC_IN, v, &back, sizeof back);
+    CU_ASSERT(back.k == 40 && back.rst_n == 1 && back.lane[P - 1].valid == 1 && back.lane[P - 1].x == 33);
+    CU_ASSERT(back.prog[2].start == -1 && back.prog[2].stride == -2 && back.prog[1].stride == 0);
+    fg_vec_layout_free(&lx);
+    fg_vec_layout_free(&lt);
+}
+
 void fg_test_register(void)
 {
     static const fg_test_case cases[] = {
@@ -199,6 +254,8 @@ void fg_test_register(void)
         {"lane groups and state ports: stream order, checks", test_groups_and_state},
         {"viterbi: the layout is the port table", test_viterbi_layout},
         {"dbcf and subsystem: the layouts are the port tables", test_dbcf_layout},
+        {"pick: ports by name in another order", test_pick},
+        {"iag: the layouts are the port table's streams", test_iag_layout},
         {NULL, NULL},
     };
     fg_add_suite("ports", cases);

@@ -148,7 +148,8 @@ const fg_design fg_design_iag = {
              "the step model of `fecforge interleaver --iag`; K and the lane programs are inputs. A vector set\n"
              "is one half-iteration from reset: the preprocessing of K, start, C0 input cycles in XMAP lane\n"
              "order and the latency; streams lane_prog, stimulus and expected. --traffic sweep and stress\n"
-             "write one set of every K, each after a reset in the stimulus: the checks of the IAG's RTL.",
+             "write one set of every K, each after a reset in the stimulus: the checks of the IAG's RTL.\n"
+             "The ports (fg_iag_ports): a traffic set streams them all, an XMAP set those before rst_ni.",
     .example_args = "--std lte --pllr 8",
     .example_run = "--K 40",
     .parts = parts,

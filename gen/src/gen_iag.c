@@ -7,6 +7,7 @@
  * Primitives: an emitter instantiates rtl/lib modules by name; fg_gen_iag finds every primitive
  * compiled into the generator (FG_GEN_PRIMS in gen/CMakeLists.txt) whose name appears as a word
  * in the body outside // comments, and copies it beside the top module. */
+#include "design_internal.h"
 #include "fecforge_gen/gen.h"
 #include "gen_internal.h"
 #include "fecforge/error.h"
@@ -43,42 +44,28 @@ void fg_gen_iag_name(const fg_gen_iag_cfg *c, char *buf, size_t n)
     snprintf(buf, n, "fg_iag_%s_p%d%s", c->std == FG_STD_UMTS ? "umts" : "lte", c->pllr, c->forward_only ? "_fwd" : "");
 }
 
-typedef fg_gen_port iag_port;
-
-static int iag_ports(int P, iag_port *p)
+/* The module's ports (fg_iag_ports, the one declaration) as the generator's: gp FG_IAG_PORTS entries. */
+static int iag_ports(int P, fg_gen_port *gp)
 {
-    const iag_port all[] = {
-        {"clk_i", 0, 1, "clock"},
-        {"rst_ni", 0, 1, "synchronous active-low reset (= fg_iag_reset); preprocessing starts after it"},
-        {"k_i", 0, 13, "block size K, held constant from reset on"},
-        {"lane_start_i", 0, P * 14, "lane l's first position, signed ([l*14 +: 14]; -1 = unused), static"},
-        {"lane_stride_i", 0, P * 3, "lane l's stride, signed +-1 or +-2 ([l*3 +: 3]), static"},
-        {"start_i", 0, 1, "load the lane seeds of mode inverse_i (ignored before ready_o)"},
-        {"inverse_i", 0, 1, "0: forward x -> pi(x), 1: inverse x -> pi^-1(x); sampled with start_i"},
-        {"lane_valid_i", 0, P, "lane l has a position this cycle"},
-        {"lane_x_i", 0, P * 13, "lane l's position ([l*13 +: 13])"},
-        {"ready_o", 1, 1, "preprocessing done"},
-        {"lane_valid_o", 1, P, "lane l's address of the input latency cycles ago"},
-        {"lane_err_o", 1, P, "that input was not served (wrong x, unused lane, not started, past the end)"},
-        {"lane_addr_o", 1, P * 13, "lane l's address ([l*13 +: 13]), 0 when not valid"},
-    };
-    memcpy(p, all, sizeof all);
-    return (int)(sizeof all / sizeof all[0]);
+    fg_port p[FG_IAG_PORTS];
+    return fg_gen_ports_from(p, fg_iag_ports(P, p), gp);
 }
 
 void fg_gen_iag_tpl_head(fg_tpl *t, const fg_gen_iag_cfg *c, const char *top)
 {
-    iag_port ports[16];
+    fg_gen_port ports[FG_IAG_PORTS];
     fg_tpl_set(t, "TOP", "%s", top);
     fg_tpl_ports(t, "PORTS", ports, iag_ports(c->pllr, ports));
 }
 
 /* Preprocessing cycles of the step model: formula and the worst case over every K the design
- * supports with every lane used, measured with fg_iag_step (never from the formula). */
+ * supports with every lane used, measured with fg_iag_step (never from the formula); and the storage. */
 typedef struct {
+    fg_std std;
     const char *formula;
     int worst_K;
     long worst_cycles;
+    fg_iag_memory mem;
 } pre_info;
 
 static int model_pre_cycles(fg_std std, int K, int P, long *cycles)
@@ -136,40 +123,49 @@ static void params_text(const fg_gen_iag_cfg *c, char *buf, size_t n)
              c->forward_only, c->std == FG_STD_UMTS ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE);
 }
 
-static void emit_manifest(FILE *f, const fg_gen_iag_cfg *c, const char *name, const fg_gen_out *o, const pre_info *pi,
-                          const fg_iag_memory *mem)
+/* The manifest's keys beside the parameters (fg_gen_out_manifest): what the parameters imply. */
+static void manifest_facts(const void *arg, fg_json *j)
 {
-    const int lat = c->std == FG_STD_UMTS ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE;
-    fprintf(f,
-            "{\n  \"tool\": {\"name\": \"fecforge gen\", \"version\": \"%s\", \"git\": \"%s\"},\n"
-            "  \"design\": \"iag\",\n  \"top\": \"%s\",\n"
-            "  \"parameters\": {\"std\": \"%s\", \"pllr\": %d, \"forward_only\": %d},\n"
-            "  \"widths\": {\"k\": 13, \"position\": 13, \"address\": 13, \"lane_start\": 14, \"lane_stride\": 3},\n"
-            "  \"latency_cycles\": %d,\n"
-            "  \"timing\": \"a valid (x) on lane l in cycle t gives (valid, addr) or err on lane l in cycle t + "
-            "latency_cycles; every output is a register; cycle-exact with fg_iag_step from reset\",\n"
-            "  \"preprocessing\": {\"cycles\": \"%s\", \"worst_case_K\": %d, \"worst_case_cycles\": %ld,\n"
-            "    \"worst_case_note\": \"every lane used; measured with the step model fg_iag_step\"},\n",
-            fg_version(), fg_git_hash(), name, c->std == FG_STD_UMTS ? "umts" : "lte", c->pllr, c->forward_only, lat,
-            pi->formula, pi->worst_K, pi->worst_cycles);
-    fprintf(f, "  \"storage_note\": \"%s; the lane programs are the static inputs lane_start_i / lane_stride_i\",\n"
-               "  \"storage\": [\n",
-            c->std == FG_STD_UMTS ? "the storage of this RTL (every K of the standard)"
-                                  : "fg_iag_memory_size: the model's storage for every K of the standard");
+    const pre_info *v = arg;
+    const fg_iag_memory *mem = &v->mem;
+    const int umts = v->std == FG_STD_UMTS;
+    static const fg_tpl_iv widths[] = {{"k", FG_IAG_POS_BITS},          {"position", FG_IAG_POS_BITS},
+                                       {"address", FG_IAG_POS_BITS},    {"lane_start", FG_IAG_POS_BITS + 1},
+                                       {"lane_stride", 3}};
+    fg_json_obj_open(j, "widths");
+    for (int i = 0; i < (int)(sizeof widths / sizeof widths[0]); i++)
+        fg_json_int(j, widths[i].name, widths[i].v);
+    fg_json_obj_close(j);
+    fg_json_int(j, "latency_cycles", umts ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE);
+    fg_json_str(j, "timing", "a valid (x) on lane l in cycle t gives (valid, addr) or err on lane l in cycle t + "
+                             "latency_cycles; every output is a register; cycle-exact with fg_iag_step from reset");
+    fg_json_obj_open(j, "preprocessing");
+    fg_json_str(j, "cycles", v->formula);
+    fg_json_int(j, "worst_case_K", v->worst_K);
+    fg_json_int(j, "worst_case_cycles", v->worst_cycles);
+    fg_json_str(j, "worst_case_note", "every lane used; measured with the step model fg_iag_step");
+    fg_json_obj_close(j);
+    char note[160];
+    snprintf(note, sizeof note, "%s; the lane programs are the static inputs lane_start_i / lane_stride_i",
+             umts ? "the storage of this RTL (every K of the standard)"
+                  : "fg_iag_memory_size: the model's storage for every K of the standard");
+    fg_json_str(j, "storage_note", note);
+    fg_json_arr_open(j, "storage");
     for (int i = 0; i < mem->n; i++) {
         const fg_iag_mem_item *it = &mem->item[i];
-        fprintf(f,
-                "    {\"name\": \"%s\", \"kind\": \"%s\", \"entries\": %d, \"width\": %d, \"copies\": %d, \"bits\": "
-                "%ld}%s\n",
-                it->name, it->kind, it->entries, it->width, it->copies, it->bits, i + 1 < mem->n ? "," : "");
+        fg_json_obj_open(j, NULL);
+        fg_json_str(j, "name", it->name);
+        fg_json_str(j, "kind", it->kind);
+        fg_json_int(j, "entries", it->entries);
+        fg_json_int(j, "width", it->width);
+        fg_json_int(j, "copies", it->copies);
+        fg_json_int(j, "bits", it->bits);
+        fg_json_obj_close(j);
     }
-    fprintf(f, "  ],\n  \"rom_bits\": %ld, \"ram_bits\": %ld, \"reg_bits\": %ld,\n  \"ports\": [\n", mem->rom_bits,
-            mem->ram_bits, mem->reg_bits);
-    iag_port ports[16];
-    const int np = iag_ports(c->pllr, ports);
-    for (int i = 0; i < np; i++)
-        fg_gen_manifest_port(f, ports[i].name, ports[i].out, ports[i].width, i + 1 == np);
-    fg_gen_manifest_files(f, o);
+    fg_json_arr_close(j);
+    fg_json_int(j, "rom_bits", mem->rom_bits);
+    fg_json_int(j, "ram_bits", mem->ram_bits);
+    fg_json_int(j, "reg_bits", mem->reg_bits);
 }
 
 int fg_gen_iag_write(fg_gen_out *o, const fg_gen_iag_cfg *c)
@@ -199,30 +195,15 @@ int fg_gen_iag_write(fg_gen_out *o, const fg_gen_iag_cfg *c)
     return fg_gen_out_primitives_of(o, file); /* the primitives the body instantiates */
 }
 
-/* tb_<name>.v for the vector sets of this IAG (fg_vec_layout_iag). */
-static int write_testbench(fg_gen_out *o, const fg_gen_iag_cfg *c, const char *name)
-{
-    iag_port ports[16];
-    char params[256];
-    fg_vec_layout lay;
-    params_text(c, params, sizeof params);
-    int rc = fg_vec_layout_iag(c->pllr, &lay);
-    if (!rc)
-        rc = fg_gen_out_testbench(o, name, ports, iag_ports(c->pllr, ports), &lay, params);
-    fg_vec_layout_free(&lay);
-    return rc;
-}
-
 int fg_gen_iag(const fg_gen_iag_cfg *c, const char *dir)
 {
     int rc = fg_gen_iag_check(c);
     if (rc)
         return rc;
-    pre_info pi;
-    fg_iag_memory mem;
+    pre_info pi = {.std = c->std};
     /* Storage: the UMTS RTL's own (forward-only drops the inverse tables); LTE as the model's. */
     if ((rc = preprocessing_info(c, &pi)) ||
-        (rc = c->std == FG_STD_UMTS ? fg_gen_iag_umts_memory(c, &mem) : fg_iag_memory_size(c->std, c->pllr, &mem)))
+        (rc = c->std == FG_STD_UMTS ? fg_gen_iag_umts_memory(c, &pi.mem) : fg_iag_memory_size(c->std, c->pllr, &pi.mem)))
         return rc;
     char name[96];
     fg_gen_iag_name(c, name, sizeof name);
@@ -230,15 +211,22 @@ int fg_gen_iag(const fg_gen_iag_cfg *c, const char *dir)
     rc = fg_gen_out_begin(&o, dir);
     if (rc)
         return rc;
-    FILE *f;
-    if ((rc = fg_gen_iag_write(&o, c)) || (rc = write_testbench(&o, c, name)))
+    /* the page lists the ports in the traffic sets' stream order, the clock first */
+    fg_port page[FG_IAG_PORTS];
+    fg_gen_port gp[FG_IAG_PORTS];
+    fg_iag_ports(c->pllr, page); /* page[0]: clk_i */
+    const int npage = 1 + fg_iag_stream_ports(c->pllr, 1, page + 1);
+    const int ngp = iag_ports(c->pllr, gp);
+    fg_vec_layout lay; /* tb_<name>.v for the XMAP sets */
+    char params[256];
+    params_text(c, params, sizeof params);
+    if ((rc = fg_gen_iag_write(&o, c)) || (rc = fg_vec_layout_iag(c->pllr, &lay)))
         goto fail;
-    if (!(f = fg_gen_out_open(&o, "manifest.json", 0))) {
-        rc = FG_EIO;
-        goto fail;
-    }
-    emit_manifest(f, c, name, &o, &pi, &mem);
-    if ((rc = fg_gen_out_close(&o, f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
+    rc = fg_gen_out_testbench(&o, name, gp, ngp, &lay, params);
+    fg_vec_layout_free(&lay);
+    if (rc || (rc = fg_gen_out_page(&o, &fg_design_iag, c, page, npage)) ||
+        (rc = fg_gen_out_manifest(&o, &fg_design_iag, c, name, gp, ngp, manifest_facts, &pi)) ||
+        (rc = fg_gen_out_commit(&o)))
         goto fail;
     return 0;
 fail:

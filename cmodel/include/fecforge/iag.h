@@ -29,6 +29,7 @@
 #include <stdint.h>
 
 #include "fecforge/interleaver.h"
+#include "fecforge/ports.h"
 #include "fecforge/xmap_schedule.h"
 
 #ifdef __cplusplus
@@ -107,6 +108,37 @@ void fg_iag_step(fg_iag *g, const fg_iag_in *in, fg_iag_out *out);
 /* The interleave-only UMTS hardware (`gen iag --forward-only`, which has no inverse path): after an
  * inverse start every valid input is err. Kept over fg_iag_reset; FG_EINVAL for LTE. */
 int fg_iag_set_forward_only(fg_iag *g, int on);
+
+/* ---- The RTL's ports (gen iag, docs/rtl-interleaver.md), declared once ----
+ * The module's inputs and outputs of one cycle as structs that fg_iag_ports binds (fecforge/ports.h): the
+ * stimulus and expected lines of its vector sets pack from them. lane and lane_out are what fg_iag_in.lane_in
+ * points to and fg_iag_out.lane_out holds; rst_n and prog are inputs that only the traffic sets drive cycle
+ * by cycle, streamed after the others; the XMAP sets give the programs as a table stream and start from
+ * reset. */
+enum {
+    FG_IAG_POS_BITS = 13, /* k_i, positions and addresses: K <= 6144 < 2^13 */
+    FG_IAG_PORTS = 13     /* entries of fg_iag_ports */
+};
+
+typedef struct {
+    int32_t k;
+    uint8_t start, inverse;
+    fg_iag_lane_in lane[FG_IAG_LANES_MAX];
+    uint8_t rst_n;
+    fg_iag_lane_prog prog[FG_IAG_LANES_MAX];
+} fg_iag_port_in;
+
+typedef struct {
+    uint8_t ready;
+    fg_iag_lane_out lane[FG_IAG_LANES_MAX];
+} fg_iag_port_out;
+
+/* The module's ports for pllr lanes in its port order (FG_IAG_PORTS entries into out); returns how many. */
+int fg_iag_ports(int pllr, fg_port *out);
+/* The ports of the vector sets' stimulus and expected streams in stream order (fg_ports_pick of fg_iag_ports):
+ * traffic 0 the XMAP sets' (fg_vec_make_iag), 1 the traffic sets' (fg_vec_make_iag_traffic: the same, then
+ * rst_ni, then the lane programs lane by lane). Returns how many (at most FG_IAG_PORTS). */
+int fg_iag_stream_ports(int pllr, int traffic, fg_port *out);
 
 /* What preprocessing produced, for reports and tests. */
 typedef struct {

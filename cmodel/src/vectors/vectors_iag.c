@@ -13,138 +13,10 @@
 
 enum { PREPROCESS_LIMIT = 100000 };
 
-typedef struct {
-    fg_vec_writer *w;
-    int sid, eid, P, K;
-    int64_t *in_v, *ex_v;
-    uint8_t *ex_x;
-    long lines, addresses;
-} iag_ctx;
-
-/* One clock: record inputs and outputs. */
-static int tick(iag_ctx *c, fg_iag *g, const fg_iag_in *in)
-{
-    fg_iag_out out;
-    fg_iag_step(g, in, &out);
-    fg_vecp_iag_pack_in(c->K, in, c->P, c->in_v);
-    fg_vecp_iag_pack_out(&out, c->P, c->ex_v, c->ex_x);
-    for (int l = 0; l < c->P; l++)
-        c->addresses += out.lane_out[l].valid && !out.lane_out[l].err;
-    c->lines++;
-    int rc = fg_vec_write(c->w, c->sid, c->in_v, NULL);
-    return rc ? rc : fg_vec_write(c->w, c->eid, c->ex_v, c->ex_x);
-}
-
-static int run(iag_ctx *c, fg_iag *g, const fg_xmap_schedule *s, const fg_iag_lane_prog *prog, int inverse,
-               fg_iag_lane_in *lane_in, int *lane_prog_id)
-{
-    int rc = 0;
-    for (int l = 0; rc == 0 && l < c->P; l++) {
-        const int64_t v[2] = {prog[l].start, prog[l].stride};
-        rc = fg_vec_write(c->w, *lane_prog_id, v, NULL);
-    }
-    fg_iag_info info;
-    fg_iag_get_info(g, &info);
-    for (long n = 0; !rc && info.preprocess_cycles < 0; n++) {
-        if (n > PREPROCESS_LIMIT)
-            return fg_set_error(FG_ESTATE, "IAG preprocessing did not finish in %d cycles", PREPROCESS_LIMIT);
-        rc = tick(c, g, NULL);
-        fg_iag_get_info(g, &info);
-    }
-    fg_iag_in in = {1, (uint8_t)(inverse ? 1 : 0), NULL};
-    if (!rc)
-        rc = tick(c, g, &in); /* start */
-    in.start = 0;
-    in.lane_in = lane_in;
-    for (int t = 0; !rc && t < s->cycles + info.latency; t++) {
-        for (int l = 0; l < c->P; l++) {
-            const int x = t < s->cycles ? fg_xmap_position(s, t, l) : -1;
-            lane_in[l].valid = x >= 0;
-            lane_in[l].x = x >= 0 ? x : 0;
-        }
-        rc = tick(c, g, &in);
-    }
-    if (!rc && c->addresses != c->K)
-        rc = fg_set_error(FG_EMISMATCH, "IAG K=%d gave %ld addresses, expected %d", c->K, c->addresses, c->K);
-    return rc;
-}
-
-int fg_vec_make_iag(const char *dir, fg_std std, int K, int pllr, int inverse, long *total_cycles)
-{
-    fg_xmap_schedule s;
-    int rc = fg_iag_check_pllr(pllr);
-    if (!rc)
-        rc = fg_interleaver_check_k(std, K);
-    if (!rc)
-        rc = fg_xmap_schedule_init(&s, K, pllr);
-    if (rc)
-        return rc;
-    fg_iag_lane_prog prog[FG_IAG_LANES_MAX];
-    fg_iag_xmap_program(&s, prog);
-    const fg_iag_cfg cfg = {std, K, pllr, prog};
-    fg_iag *g;
-    if ((rc = fg_iag_create(&cfg, &g)))
-        return rc;
-    const int P = pllr, n_in = fg_vecp_iag_n_in(P), n_ex = fg_vecp_iag_n_ex(P);
-    iag_ctx c = {.P = P, .K = K};
-    fg_vec_layout lay = {0};
-    fg_iag_lane_in *lane_in = calloc((size_t)P, sizeof *lane_in);
-    c.in_v = malloc(sizeof *c.in_v * (size_t)n_in);
-    c.ex_v = malloc(sizeof *c.ex_v * (size_t)n_ex);
-    c.ex_x = calloc((size_t)n_ex, 1);
-    if (!lane_in || !c.in_v || !c.ex_v || !c.ex_x) {
-        rc = fg_set_error(FG_ENOMEM, "out of memory for the IAG vectors (PLLR=%d)", P);
-        goto done;
-    }
-    if ((rc = fg_vec_layout_iag(P, &lay)) || (rc = fg_vec_writer_open(dir, "iag", &c.w)))
-        goto done;
-    int ids[3] = {0, 0, 0}; /* lane_prog, stimulus, expected */
-    fg_vec_param_str(c.w, "std", fg_std_name(std));
-    fg_vec_param_int(c.w, "K", K);
-    fg_vec_param_int(c.w, "pllr", pllr);
-    fg_vec_param_str(c.w, "mode", inverse ? "inverse" : "forward");
-    rc = fg_vec_layout_add(c.w, &lay, ids);
-    c.sid = ids[1];
-    c.eid = ids[2];
-    if (!rc)
-        rc = run(&c, g, &s, prog, inverse, lane_in, &ids[0]);
-    if (rc)
-        goto done;
-    fg_iag_info info;
-    fg_iag_get_info(g, &info);
-    if (std == FG_STD_UMTS) {
-        fg_vec_param_int(c.w, "R", info.R);
-        fg_vec_param_int(c.w, "C", info.C);
-        fg_vec_param_int(c.w, "p", info.p);
-        fg_vec_param_int(c.w, "v", info.v);
-    } else {
-        fg_vec_param_int(c.w, "f1", info.f1);
-        fg_vec_param_int(c.w, "f2", info.f2);
-        fg_vec_param_int(c.w, "inverse_degree", info.inv.degree);
-    }
-    fg_vec_count(c.w, "preprocess_cycles", info.preprocess_cycles);
-    fg_vec_count(c.w, "start_cycle", info.preprocess_cycles);
-    fg_vec_count(c.w, "C0", s.cycles);
-    fg_vec_count(c.w, "latency", info.latency);
-    fg_vec_count(c.w, "trace_cycles", c.lines);
-    rc = fg_vec_writer_commit(c.w);
-    c.w = NULL;
-    if (!rc && total_cycles)
-        *total_cycles = c.lines;
-done:
-    fg_vec_writer_abort(c.w);
-    fg_iag_destroy(g);
-    fg_vec_layout_free(&lay);
-    free(lane_in);
-    free(c.in_v);
-    free(c.ex_v);
-    free(c.ex_x);
-    return rc;
-}
-
-/* ---- the port-level model of a set (fg_vecp_model) ---- */
-
-/* Without a model (a k_i the model refuses: the LTE RTL reads degree 0 from its QPP ROM and never gets
+/* ---- the port-level model of a set (fg_vecp_model) ----
+ * The IAG at its ports (fg_iag_stream_ports): pin, the inputs of a cycle, in; pout, the outputs, out. The
+ * writers below drive it too, so that what they expect and what the model says are one code.
+ * Without a model (a k_i the model refuses: the LTE RTL reads degree 0 from its QPP ROM and never gets
  * ready), every valid input is answered with err in the next cycle. Before the first reset of a traffic set
  * there is no model either, and no input. */
 typedef struct {
@@ -152,21 +24,28 @@ typedef struct {
     int rc;      /* of the last create */
     fg_std std;
     int P, forward_only, traffic;
+    fg_port ports[FG_IAG_PORTS]; /* of the set's streams */
+    int np, n_in, n_ex;
     uint8_t pend[FG_IAG_LANES_MAX];
-    fg_iag_lane_in lanes[FG_IAG_LANES_MAX];
+    fg_iag_port_in pin;
+    fg_iag_port_out pout;
 } iag_model;
 
-/* A reset with the block size and lane programs of in_v (a traffic set's line). */
-static int model_restart(iag_model *m, const int64_t *in_v)
+static void model_ports(iag_model *m, int traffic)
 {
-    fg_iag_lane_prog prog[FG_IAG_LANES_MAX];
-    const int64_t *pv = &in_v[fg_vecp_iag_n_in(m->P) + 1];
-    for (int l = 0; l < m->P; l++)
-        prog[l] = (fg_iag_lane_prog){(int32_t)pv[2 * l], (int32_t)pv[2 * l + 1]};
+    m->traffic = traffic;
+    m->np = fg_iag_stream_ports(m->P, traffic, m->ports);
+    m->n_in = fg_ports_count(m->ports, m->np, FG_VEC_IN);
+    m->n_ex = fg_ports_count(m->ports, m->np, FG_VEC_OUT);
+}
+
+/* A reset with the block size and lane programs of pin (a traffic set's line). */
+static int model_restart(iag_model *m)
+{
     fg_iag_destroy(m->iag);
     m->iag = NULL;
     memset(m->pend, 0, sizeof m->pend);
-    const fg_iag_cfg cfg = {m->std, (int)in_v[0], m->P, prog};
+    const fg_iag_cfg cfg = {m->std, m->pin.k, m->P, m->pin.prog};
     m->rc = fg_iag_create(&cfg, &m->iag);
     if (!m->rc && m->forward_only && (m->rc = fg_iag_set_forward_only(m->iag, 1))) {
         fg_iag_destroy(m->iag);
@@ -175,28 +54,36 @@ static int model_restart(iag_model *m, const int64_t *in_v)
     return m->rc;
 }
 
+/* One clock of the model on pin: pout and the expected line (addresses are don't-care without valid but in
+ * the traffic sets, whose RTL drives 0 then: compared). */
+static void model_cycle(iag_model *m, int64_t *ex_v, uint8_t *ex_x)
+{
+    if (m->iag) {
+        const fg_iag_in in = {m->pin.start, m->pin.inverse, m->pin.lane};
+        fg_iag_out out;
+        fg_iag_step(m->iag, &in, &out);
+        m->pout.ready = out.ready;
+        memcpy(m->pout.lane, out.lane_out, sizeof *out.lane_out * (size_t)m->P);
+    } else {
+        m->pout.ready = 0;
+        for (int l = 0; l < m->P; l++) {
+            m->pout.lane[l] = (fg_iag_lane_out){0, m->pend[l], 0};
+            m->pend[l] = m->pin.lane[l].valid;
+        }
+    }
+    fg_ports_pack(m->ports, m->np, FG_VEC_OUT, &m->pout, ex_v);
+    memset(ex_x, 0, (size_t)m->n_ex);
+    for (int l = 0; !m->traffic && l < m->P; l++)
+        ex_x[3 + 3 * l] = !m->pout.lane[l].valid; /* lane_addr_o[l]: after ready_o, lane by lane valid, err, addr */
+    if (m->traffic && !m->pin.rst_n)
+        model_restart(m);
+}
+
 static void model_step(void *st, const int64_t *in_v, int64_t *ex_v, uint8_t *ex_x)
 {
     iag_model *m = st;
-    fg_iag_in in;
-    fg_iag_out out;
-    fg_iag_lane_out none[FG_IAG_LANES_MAX];
-    fg_vecp_iag_unpack_in(in_v, m->P, m->lanes, &in);
-    if (m->iag)
-        fg_iag_step(m->iag, &in, &out);
-    else {
-        for (int l = 0; l < m->P; l++) {
-            none[l] = (fg_iag_lane_out){0, m->pend[l], 0};
-            m->pend[l] = m->lanes[l].valid;
-        }
-        out = (fg_iag_out){0, none};
-    }
-    fg_vecp_iag_pack_out(&out, m->P, ex_v, ex_x);
-    if (!m->traffic)
-        return;
-    memset(ex_x, 0, (size_t)fg_vecp_iag_n_ex(m->P)); /* traffic: lane_addr_o is 0 without valid, compared */
-    if (!(in_v[fg_vecp_iag_n_in(m->P)] & 1))
-        model_restart(m, in_v);
+    fg_ports_unpack(m->ports, m->np, FG_VEC_IN, in_v, &m->pin, sizeof m->pin);
+    model_cycle(m, ex_v, ex_x);
 }
 
 static int model_ready(const iag_model *m)
@@ -223,12 +110,13 @@ static int model_create(const fg_vec_set *set, void *st)
         rc = fg_vec_find_stream(set, "stimulus", &stim);
     if (rc)
         return rc;
-    m->traffic = stim->n_ports == fg_vecp_iag_n_in_traffic(m->P);
+    model_ports(m, 1);
+    if (stim->n_ports != m->n_in)
+        model_ports(m, 0);
     if (fg_vec_get_param_int(set, "forward_only", &fo)) /* only traffic sets name it */
         fg_clear_error();
     m->forward_only = fo != 0;
-    rc = fg_vecp_check_layout(set, m->traffic ? fg_vecp_iag_n_in_traffic(m->P) : fg_vecp_iag_n_in(m->P),
-                              fg_vecp_iag_n_ex(m->P));
+    rc = fg_vecp_check_layout(set, m->n_in, m->n_ex);
     if (rc || m->traffic) /* a traffic set's model comes with its first reset */
         return rc;
     fg_iag_lane_prog prog[FG_IAG_LANES_MAX];
@@ -243,6 +131,128 @@ static int model_create(const fg_vec_set *set, void *st)
 static void model_destroy(void *st) { fg_iag_destroy(((iag_model *)st)->iag); }
 
 const fg_vecp_model fg_vecp_model_iag = {"iag", sizeof(iag_model), model_create, model_step, model_destroy};
+
+/* ---- the XMAP sets (fg_vec_make_iag): a driver of the model ---- */
+
+typedef struct {
+    fg_vec_writer *w;
+    int sid, eid;
+    iag_model m;
+    int64_t in_v[4 + 4 * FG_IAG_LANES_MAX], ex_v[1 + 3 * FG_IAG_LANES_MAX];
+    uint8_t ex_x[1 + 3 * FG_IAG_LANES_MAX];
+    long lines, addresses;
+} iag_ctx;
+
+/* One clock of m.pin: record inputs and outputs. */
+static int tick(iag_ctx *c)
+{
+    model_cycle(&c->m, c->ex_v, c->ex_x);
+    fg_ports_pack(c->m.ports, c->m.np, FG_VEC_IN, &c->m.pin, c->in_v);
+    for (int l = 0; l < c->m.P; l++)
+        c->addresses += c->m.pout.lane[l].valid && !c->m.pout.lane[l].err;
+    c->lines++;
+    int rc = fg_vec_write(c->w, c->sid, c->in_v, NULL);
+    return rc ? rc : fg_vec_write(c->w, c->eid, c->ex_v, c->ex_x);
+}
+
+static int run(iag_ctx *c, const fg_xmap_schedule *s, const fg_iag_lane_prog *prog, int inverse, int *lane_prog_id)
+{
+    int rc = 0;
+    fg_iag_port_in *pin = &c->m.pin;
+    for (int l = 0; rc == 0 && l < c->m.P; l++) {
+        const int64_t v[2] = {prog[l].start, prog[l].stride};
+        rc = fg_vec_write(c->w, *lane_prog_id, v, NULL);
+    }
+    fg_iag_info info;
+    fg_iag_get_info(c->m.iag, &info);
+    for (long n = 0; !rc && info.preprocess_cycles < 0; n++) {
+        if (n > PREPROCESS_LIMIT)
+            return fg_set_error(FG_ESTATE, "IAG preprocessing did not finish in %d cycles", PREPROCESS_LIMIT);
+        rc = tick(c);
+        fg_iag_get_info(c->m.iag, &info);
+    }
+    pin->start = 1;
+    pin->inverse = (uint8_t)(inverse ? 1 : 0);
+    if (!rc)
+        rc = tick(c); /* start */
+    pin->start = 0;
+    for (int t = 0; !rc && t < s->cycles + info.latency; t++) {
+        for (int l = 0; l < c->m.P; l++) {
+            const int x = t < s->cycles ? fg_xmap_position(s, t, l) : -1;
+            pin->lane[l] = (fg_iag_lane_in){(uint8_t)(x >= 0), x >= 0 ? x : 0};
+        }
+        rc = tick(c);
+    }
+    if (!rc && c->addresses != pin->k)
+        rc = fg_set_error(FG_EMISMATCH, "IAG K=%d gave %ld addresses, expected %d", (int)pin->k, c->addresses,
+                          (int)pin->k);
+    return rc;
+}
+
+int fg_vec_make_iag(const char *dir, fg_std std, int K, int pllr, int inverse, long *total_cycles)
+{
+    fg_xmap_schedule s;
+    int rc = fg_iag_check_pllr(pllr);
+    if (!rc)
+        rc = fg_interleaver_check_k(std, K);
+    if (!rc)
+        rc = fg_xmap_schedule_init(&s, K, pllr);
+    if (rc)
+        return rc;
+    fg_iag_lane_prog prog[FG_IAG_LANES_MAX];
+    fg_iag_xmap_program(&s, prog);
+    const fg_iag_cfg cfg = {std, K, pllr, prog};
+    iag_ctx *c = calloc(1, sizeof *c);
+    fg_vec_layout lay = {0};
+    if (!c)
+        return fg_set_error(FG_ENOMEM, "out of memory for the IAG vectors (PLLR=%d)", pllr);
+    c->m.P = pllr;
+    c->m.std = std;
+    c->m.pin.k = K;
+    model_ports(&c->m, 0);
+    if ((rc = fg_iag_create(&cfg, &c->m.iag)) || (rc = fg_vec_layout_iag(pllr, &lay)) ||
+        (rc = fg_vec_writer_open(dir, "iag", &c->w)))
+        goto done;
+    int ids[3] = {0, 0, 0}; /* lane_prog, stimulus, expected */
+    fg_vec_param_str(c->w, "std", fg_std_name(std));
+    fg_vec_param_int(c->w, "K", K);
+    fg_vec_param_int(c->w, "pllr", pllr);
+    fg_vec_param_str(c->w, "mode", inverse ? "inverse" : "forward");
+    rc = fg_vec_layout_add(c->w, &lay, ids);
+    c->sid = ids[1];
+    c->eid = ids[2];
+    if (!rc)
+        rc = run(c, &s, prog, inverse, &ids[0]);
+    if (rc)
+        goto done;
+    fg_iag_info info;
+    fg_iag_get_info(c->m.iag, &info);
+    if (std == FG_STD_UMTS) {
+        fg_vec_param_int(c->w, "R", info.R);
+        fg_vec_param_int(c->w, "C", info.C);
+        fg_vec_param_int(c->w, "p", info.p);
+        fg_vec_param_int(c->w, "v", info.v);
+    } else {
+        fg_vec_param_int(c->w, "f1", info.f1);
+        fg_vec_param_int(c->w, "f2", info.f2);
+        fg_vec_param_int(c->w, "inverse_degree", info.inv.degree);
+    }
+    fg_vec_count(c->w, "preprocess_cycles", info.preprocess_cycles);
+    fg_vec_count(c->w, "start_cycle", info.preprocess_cycles);
+    fg_vec_count(c->w, "C0", s.cycles);
+    fg_vec_count(c->w, "latency", info.latency);
+    fg_vec_count(c->w, "trace_cycles", c->lines);
+    rc = fg_vec_writer_commit(c->w);
+    c->w = NULL;
+    if (!rc && total_cycles)
+        *total_cycles = c->lines;
+done:
+    fg_vec_writer_abort(c->w);
+    fg_iag_destroy(c->m.iag);
+    fg_vec_layout_free(&lay);
+    free(c);
+    return rc;
+}
 
 /* ---- traffic sets (fg_vec_make_iag_traffic): a driver of that model ---- */
 
@@ -267,23 +277,21 @@ static void lanes_idle(drv *d) { memset(d->lane, 0, sizeof d->lane); }
 /* One cycle: the lanes' inputs of d->lane (x driven also without valid), the model's answer. */
 static int cycle(drv *d, int start, int inverse, int rst)
 {
-    const int P = d->P, n = fg_vecp_iag_n_in(P);
-    d->in_v[0] = d->K;
-    d->in_v[1] = start;
-    d->in_v[2] = inverse;
-    for (int l = 0; l < P; l++) {
-        d->in_v[3 + 2 * l] = d->lane[l].valid;
-        d->in_v[4 + 2 * l] = d->lane[l].x;
-        d->in_v[n + 1 + 2 * l] = d->prog[l].start;
-        d->in_v[n + 2 + 2 * l] = d->prog[l].stride;
+    fg_iag_port_in *pin = &d->m.pin;
+    const size_t P = (size_t)d->P;
+    pin->k = d->K;
+    pin->start = (uint8_t)start;
+    pin->inverse = (uint8_t)inverse;
+    pin->rst_n = (uint8_t)!rst;
+    memcpy(pin->lane, d->lane, sizeof *d->lane * P);
+    memcpy(pin->prog, d->prog, sizeof *d->prog * P);
+    fg_ports_pack(d->m.ports, d->m.np, FG_VEC_IN, pin, d->in_v);
+    model_cycle(&d->m, d->ex_v, d->ex_x);
+    for (size_t l = 0; l < P; l++) {
+        d->addresses += d->m.pout.lane[l].valid;
+        d->errors += d->m.pout.lane[l].err;
     }
-    d->in_v[n] = !rst;
-    model_step(&d->m, d->in_v, d->ex_v, d->ex_x);
-    for (int l = 0; l < P; l++) {
-        d->addresses += d->ex_v[1 + 3 * l];
-        d->errors += d->ex_v[2 + 3 * l];
-    }
-    d->starts += start && d->ex_v[0];
+    d->starts += start && d->m.pout.ready;
     d->lines++;
     int rc = fg_vec_write(d->w, d->sid, d->in_v, NULL);
     return rc ? rc : fg_vec_write(d->w, d->eid, d->ex_v, d->ex_x);
@@ -606,7 +614,7 @@ int fg_vec_make_iag_traffic(const char *dir, const fg_vec_iag_params *p, long *t
     d->P = d->m.P = p->pllr;
     d->m.std = p->std;
     d->m.forward_only = p->forward_only;
-    d->m.traffic = 1;
+    model_ports(&d->m, 1);
     fg_rng_init(&d->rng, p->seed, (uint64_t)p->traffic);
     if ((rc = fg_vec_layout_iag_traffic(d->P, &lay)) || (rc = fg_vec_writer_open(dir, "iag", &d->w)))
         goto done;

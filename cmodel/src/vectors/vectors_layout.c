@@ -123,7 +123,9 @@ static void iag_control(fg_vec_layout *l)
 /* traffic: the sets of fg_vec_make_iag_traffic, whose stimulus also has the reset and the lane programs. */
 static int layout_iag(int P, int traffic, fg_vec_layout *l)
 {
-    int rc = fg_vec_layout_begin(l, 2 + fg_vecp_iag_n_in_traffic(P) + fg_vecp_iag_n_ex(P));
+    fg_port ports[FG_IAG_PORTS];
+    const int np = fg_iag_stream_ports(P, traffic, ports);
+    int rc = fg_vec_layout_begin(l, 2 + fg_ports_count(ports, np, FG_VEC_IN) + fg_ports_count(ports, np, FG_VEC_OUT));
     if (rc)
         return rc;
     if (!traffic)
@@ -132,25 +134,9 @@ static int layout_iag(int P, int traffic, fg_vec_layout *l)
                          traffic ? "inputs of each cycle; rst_ni low: a reset that takes k_i and the lane programs"
                                  : "inputs of each cycle from reset",
                          0, 0);
-    iag_control(l);
-    for (int i = 0; i < P; i++) {
-        fg_vec_layout_port(l, "lane_valid_i", i, FG_VEC_IN, 1, 0);
-        fg_vec_layout_port(l, "lane_x_i", i, FG_VEC_IN, FG_VECP_POS_BITS, 0);
-    }
-    if (traffic) {
-        fg_vec_layout_port(l, "rst_ni", -1, FG_VEC_IN, 1, 0);
-        for (int i = 0; i < P; i++) {
-            fg_vec_layout_port(l, "lane_start_i", i, FG_VEC_IN, FG_VECP_POS_BITS + 1, 1);
-            fg_vec_layout_port(l, "lane_stride_i", i, FG_VEC_IN, 3, 1);
-        }
-    }
+    fg_vec_layout_ports(l, ports, np, FG_VEC_IN);
     fg_vec_layout_stream(l, "expected", FG_VEC_CYCLES, "output registers of each cycle", 0, 0);
-    fg_vec_layout_port(l, "ready_o", -1, FG_VEC_OUT, 1, 0);
-    for (int i = 0; i < P; i++) {
-        fg_vec_layout_port(l, "lane_valid_o", i, FG_VEC_OUT, 1, 0);
-        fg_vec_layout_port(l, "lane_err_o", i, FG_VEC_OUT, 1, 0);
-        fg_vec_layout_port(l, "lane_addr_o", i, FG_VEC_OUT, FG_VECP_POS_BITS, 0);
-    }
+    fg_vec_layout_ports(l, ports, np, FG_VEC_OUT);
     return 0;
 }
 

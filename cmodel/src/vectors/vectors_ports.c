@@ -54,43 +54,6 @@ void fg_vecp_banks_step(fg_vecp_banks *b, const int64_t *rows_M, const fg_dbcf_w
     }
 }
 
-void fg_vecp_iag_pack_in(int K, const fg_iag_in *in, int P, int64_t *in_v)
-{
-    in_v[0] = K;
-    in_v[1] = in ? in->start : 0;
-    in_v[2] = in ? in->inverse : 0;
-    for (int l = 0; l < P; l++) {
-        const fg_iag_lane_in *li = in && in->lane_in ? &in->lane_in[l] : NULL;
-        in_v[3 + 2 * l] = li ? li->valid : 0;
-        in_v[4 + 2 * l] = li && li->valid ? li->x : 0;
-    }
-}
-
-void fg_vecp_iag_unpack_in(const int64_t *in_v, int P, fg_iag_lane_in *lane_in_P, fg_iag_in *in)
-{
-    in->start = (uint8_t)(in_v[1] & 1);
-    in->inverse = (uint8_t)(in_v[2] & 1);
-    for (int l = 0; l < P; l++) {
-        lane_in_P[l].valid = (uint8_t)(in_v[3 + 2 * l] & 1);
-        lane_in_P[l].x = (int32_t)in_v[4 + 2 * l];
-    }
-    in->lane_in = lane_in_P;
-}
-
-void fg_vecp_iag_pack_out(const fg_iag_out *out, int P, int64_t *ex_v, uint8_t *ex_x)
-{
-    ex_v[0] = out->ready;
-    ex_x[0] = 0;
-    for (int l = 0; l < P; l++) {
-        const fg_iag_lane_out *o = &out->lane_out[l];
-        ex_v[1 + 3 * l] = o->valid;
-        ex_v[2 + 3 * l] = o->err;
-        ex_v[3 + 3 * l] = o->valid ? o->addr : 0;
-        ex_x[1 + 3 * l] = ex_x[2 + 3 * l] = 0;
-        ex_x[3 + 3 * l] = !o->valid; /* an address only with valid */
-    }
-}
-
 void fg_vecp_subsys_pack_in(int K, int64_t mask, const fg_subsys_in *in, const int64_t *rows_M, int P, int M,
                             int64_t *in_v)
 {

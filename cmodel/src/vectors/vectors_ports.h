@@ -11,17 +11,6 @@
 
 enum { FG_VECP_POS_BITS = 13 }; /* positions and addresses < 2^13 (K <= 6144) */
 
-/* IAG: stimulus k_i, start_i, inverse_i, then per lane valid, x; expected ready_o, then per lane
- * valid, err, addr (addr don't-care without valid). */
-static inline int fg_vecp_iag_n_in(int P) { return 3 + 2 * P; }
-static inline int fg_vecp_iag_n_ex(int P) { return 1 + 3 * P; }
-/* The traffic sets (fg_vec_make_iag_traffic): the same, then rst_ni, then per lane start, stride. */
-static inline int fg_vecp_iag_n_in_traffic(int P) { return 4 + 4 * P; }
-void fg_vecp_iag_pack_in(int K, const fg_iag_in *in, int P, int64_t *in_v);
-/* lane_in_P: P entries filled from the line; *in gets start, inverse and lane_in_P. */
-void fg_vecp_iag_unpack_in(const int64_t *in_v, int P, fg_iag_lane_in *lane_in_P, fg_iag_in *in);
-void fg_vecp_iag_pack_out(const fg_iag_out *out, int P, int64_t *ex_v, uint8_t *ex_x);
-
 /* The bank read port of the DBCF and subsystem sets (fg_sram_1r1w, read latency 1): a shadow of
  * the M bank memories (depth rows, data masked) built from the bank write ports, and the read
  * register. Rows are driven on bank_rd_row_i; bank_rd_data_o during cycle n is the row driven in
