@@ -112,14 +112,6 @@ static void lane_prog(fg_vec_layout *l)
     fg_vec_layout_port(l, "lane_stride", -1, FG_VEC_IN, 3, 1);
 }
 
-/* k_i, start_i, inverse_i: the first inputs of iag and subsystem. */
-static void iag_control(fg_vec_layout *l)
-{
-    fg_vec_layout_port(l, "k_i", -1, FG_VEC_IN, FG_VECP_POS_BITS, 0);
-    fg_vec_layout_port(l, "start_i", -1, FG_VEC_IN, 1, 0);
-    fg_vec_layout_port(l, "inverse_i", -1, FG_VEC_IN, 1, 0);
-}
-
 /* traffic: the sets of fg_vec_make_iag_traffic, whose stimulus also has the reset and the lane programs. */
 static int layout_iag(int P, int traffic, fg_vec_layout *l)
 {
