@@ -78,15 +78,15 @@ static int ports(const void *p, fg_port *out)
         {"clk_i", FG_VEC_IN, FG_PORT_CLOCK, 1, 1, .doc = "clock"},
         {"rst_ni", FG_VEC_IN, FG_PORT_RESET, 1, 1, .doc = "synchronous active-low reset"},
         {"in_valid_i", FG_VEC_IN, FG_PORT_DATA, 1, 1, 0, 0, "the lanes carry values to add", FG_PORT_INT,
-         offsetof(acc_in, valid), 0, 0, 0},
+         offsetof(acc_in, valid), 0, 0, 0, 0, 0},
         {"in_clear_i", FG_VEC_IN, FG_PORT_DATA, 1, 1, 0, 0, "the accumulator restarts from 0 (before any add)",
-         FG_PORT_INT, offsetof(acc_in, clear), 0, 0, 0},
+         FG_PORT_INT, offsetof(acc_in, clear), 0, 0, 0, 0, 0},
         {"in_data_i", FG_VEC_IN, FG_PORT_DATA, c->lanes, c->width, 1, 1, "the lanes", FG_PORT_I32,
-         offsetof(acc_in, data), 0, 0, 0},
+         offsetof(acc_in, data), 0, 0, 0, 0, 0},
         {"out_valid_o", FG_VEC_OUT, FG_PORT_DATA, 1, 1, 0, 0, "in_valid_i of the cycle before", FG_PORT_INT,
-         offsetof(acc_out, valid), 0, 0, 0},
+         offsetof(acc_out, valid), 0, 0, 0, 0, 0},
         {"out_acc_o", FG_VEC_OUT, FG_PORT_DATA, 1, c->acc_width, 1, 0, "the accumulator", FG_PORT_I32,
-         offsetof(acc_out, acc), 0, 0, 0},
+         offsetof(acc_out, acc), 0, 0, 0, 0, 0},
     };
     memcpy(out, all, sizeof all);
     return (int)(sizeof all / sizeof *all);

@@ -18,10 +18,10 @@ typedef struct {
 
 static const fg_port table[] = {
     {"clk_i", FG_VEC_IN, FG_PORT_CLOCK, 1, 1, .doc = "clock"},
-    {"a_i", FG_VEC_IN, FG_PORT_DATA, 1, 3, 0, 0, "a", FG_PORT_INT, offsetof(in_t, a), 0, 0, 0},
-    {"f_i", FG_VEC_IN, FG_PORT_DATA, 6, 1, 0, 1, "flags", FG_PORT_U8, offsetof(in_t, flags), 2, 5, 0},
-    {"s_i", FG_VEC_IN, FG_PORT_DATA, 4, 7, 1, 1, "signed", FG_PORT_I32, offsetof(in_t, s), 0, 0, 0},
-    {"o_o", FG_VEC_OUT, FG_PORT_DATA, 1, 2, 0, 0, "out", FG_PORT_INT, offsetof(in_t, a), 0, 0, 0},
+    {"a_i", FG_VEC_IN, FG_PORT_DATA, 1, 3, 0, 0, "a", FG_PORT_INT, offsetof(in_t, a), 0, 0, 0, 0, 0},
+    {"f_i", FG_VEC_IN, FG_PORT_DATA, 6, 1, 0, 1, "flags", FG_PORT_U8, offsetof(in_t, flags), 2, 5, 0, 0, 0},
+    {"s_i", FG_VEC_IN, FG_PORT_DATA, 4, 7, 1, 1, "signed", FG_PORT_I32, offsetof(in_t, s), 0, 0, 0, 0, 0},
+    {"o_o", FG_VEC_OUT, FG_PORT_DATA, 1, 2, 0, 0, "out", FG_PORT_INT, offsetof(in_t, a), 0, 0, 0, 0, 0},
 };
 enum { NP = sizeof table / sizeof *table };
 
@@ -71,9 +71,9 @@ typedef struct {
 static void test_groups_and_state(void)
 {
     const fg_port t[] = {
-        {"we_o", FG_VEC_OUT, FG_PORT_DATA, 3, 1, 0, 0, "we", FG_PORT_INT, offsetof(out_t, we), 0, 0, 1},
-        {"row_o", FG_VEC_OUT, FG_PORT_DATA, 3, 4, 0, 0, "row", FG_PORT_INT, offsetof(out_t, row), 0, 0, 1},
-        {"level_o", FG_VEC_STATE, FG_PORT_DATA, 1, 3, 0, 0, "level", FG_PORT_INT, offsetof(out_t, level), 0, 0, 0},
+        {"we_o", FG_VEC_OUT, FG_PORT_DATA, 3, 1, 0, 0, "we", FG_PORT_INT, offsetof(out_t, we), 0, 0, 1, 0, 0},
+        {"row_o", FG_VEC_OUT, FG_PORT_DATA, 3, 4, 0, 0, "row", FG_PORT_INT, offsetof(out_t, row), 0, 0, 1, 0, 0},
+        {"level_o", FG_VEC_STATE, FG_PORT_DATA, 1, 3, 0, 0, "level", FG_PORT_INT, offsetof(out_t, level), 0, 0, 0, 0, 0},
     };
     CU_ASSERT_EQUAL(fg_ports_check(t, 3), 0);
     CU_ASSERT_EQUAL(fg_ports_group_end(t, 3, 0), 2);

@@ -95,6 +95,18 @@ static void ports(FILE *f, const fg_port *p, int np)
                "clock and the reset in neither).\n");
     if (grouped)
         fprintf(f, "Ports of one lane group stream lane by lane: lane 0 of each of them, then lane 1, and so on.\n");
+    for (int k = -1, last = 0; k <= last; k++) { /* ports the streams take out of table order (fg_port stream) */
+        int any = 0;
+        for (int i = 0; i < np; i++) {
+            last = p[i].stream > last ? p[i].stream : last;
+            if (p[i].stream == k && k)
+                fprintf(f, "%s`%s`", any++ ? ", " : k < 0 ? "In no stream (the step model does not drive it): "
+                                                          : "After the other ports of their side the streams take ",
+                        p[i].name);
+        }
+        if (any)
+            fprintf(f, k < 0 ? ".\n" : " (position %d, in table order).\n", k);
+    }
     if (state)
         fprintf(f, "A state port is a register inside the module, not one of its ports: `expected.hex` records its value "
                    "and the RTL testbenches, which see the ports only, skip it.\n");

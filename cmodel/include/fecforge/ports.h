@@ -14,7 +14,9 @@
  * `group` and the same `lanes` stream lane by lane (lane 0 of each port of the group, then lane 1, ...), as a
  * bank's write enable, row and data do. A port of direction FG_VEC_STATE is a register inside the module that
  * the expected stream records (the DBCF's LFSR): it sits in the output side of the streams and of the model's
- * output struct, but not in the module's port list or the manifest's "ports". */
+ * output struct, but not in the module's port list or the manifest's "ports". A port's `stream` moves it behind
+ * the others of its side in the streams (or out of them) where the module's port order and the streams'
+ * differ (the LDPC decoder's). */
 #ifndef FECFORGE_PORTS_H
 #define FECFORGE_PORTS_H
 
@@ -46,6 +48,9 @@ typedef struct {
     int row;              /* elements per row (0: all) */
     size_t row_stride;    /* bytes from a row to the next */
     int group;            /* 0, or the lane group the port belongs to (streamed lane by lane with its group) */
+    int bus;              /* 1: a Verilog vector [W-1:0] even of one bit (a width the configuration sets) */
+    int stream;           /* the streams' order: 0 table order; k > 0 after every port of 0 .. k-1 (table order
+                             among those of k); -1 in no stream (an RTL port the step model does not drive) */
 } fg_port;
 
 /* The largest table of a block. */

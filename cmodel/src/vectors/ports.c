@@ -6,10 +6,19 @@
 
 #include <string.h>
 
-/* Port p is a data port of side dir (fg_ports_count). */
+/* Port p is a data port of side dir in the streams (fg_ports_count). */
 static int on_side(const fg_port *p, int dir)
 {
-    return p->role == FG_PORT_DATA && (p->dir == FG_VEC_IN) == (dir == FG_VEC_IN);
+    return p->role == FG_PORT_DATA && p->stream >= 0 && (p->dir == FG_VEC_IN) == (dir == FG_VEC_IN);
+}
+
+/* The largest stream position of the table (the passes of FOR_ELEMENTS). */
+static int last_stream(const fg_port *ports, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        k = ports[i].stream > k ? ports[i].stream : k;
+    return k;
 }
 
 int fg_ports_count(const fg_port *ports, int n, int dir)
@@ -37,12 +46,15 @@ static void *element(const fg_port *p, const void *st, int e)
     return (char *)st + p->offset + (size_t)(e / row) * p->row_stride + (size_t)(e % row) * size[p->ctype];
 }
 
-/* The loop over the elements of side dir in stream order: port p (of ports) and lane e, group by group. */
+/* The loop over the elements of side dir in stream order: port p (of ports) and lane e, group by group, the
+ * groups of stream position 0 first, then those of 1, ... */
 #define FOR_ELEMENTS(ports, n, dir, p, e)                                                                             \
-    for (int i_ = 0, end_; i_ < (n); i_ = end_)                                                                      \
-        for (int e = ((end_ = fg_ports_group_end((ports), (n), i_)), 0); e < (ports)[i_].lanes; e++)                 \
-            for (const fg_port *p = &(ports)[i_]; p < &(ports)[end_]; p++)                                           \
-                if (on_side(p, (dir)))
+    for (int k_ = 0, last_ = last_stream((ports), (n)); k_ <= last_; k_++)                                          \
+        for (int i_ = 0, end_; i_ < (n); i_ = end_)                                                                  \
+            for (int e = ((end_ = fg_ports_group_end((ports), (n), i_)), 0);                                         \
+                 (ports)[i_].stream == k_ && e < (ports)[i_].lanes; e++)                                             \
+                for (const fg_port *p = &(ports)[i_]; p < &(ports)[end_]; p++)                                       \
+                    if (on_side(p, (dir)))
 
 void fg_ports_pack(const fg_port *ports, int n, int dir, const void *st, int64_t *v)
 {
@@ -95,15 +107,20 @@ int fg_ports_check(const fg_port *ports, int n)
             return fg_set_error(FG_EINVAL, "port %s: direction %d is neither in, out nor state", p->name, (int)p->dir);
         if (p->dir == FG_VEC_STATE && p->role != FG_PORT_DATA)
             return fg_set_error(FG_EINVAL, "port %s: a state port is a data port", p->name);
-        if (p->group && i > 0 && ports[i - 1].group == p->group && ports[i - 1].lanes != p->lanes)
-            return fg_set_error(FG_EINVAL, "port %s: lanes=%d differs from its lane group's %d", p->name, p->lanes,
-                                ports[i - 1].lanes);
+        if (p->group && i > 0 && ports[i - 1].group == p->group &&
+            (ports[i - 1].lanes != p->lanes || ports[i - 1].stream != p->stream))
+            return fg_set_error(FG_EINVAL, "port %s: lanes=%d, stream=%d differ from its lane group's %d, %d", p->name,
+                                p->lanes, p->stream, ports[i - 1].lanes, ports[i - 1].stream);
+        if (p->stream < -1 || (p->stream < 0 && (p->role != FG_PORT_DATA || p->dir == FG_VEC_STATE)))
+            return fg_set_error(FG_EINVAL, "port %s: stream=%d invalid (>= 0; -1 for a port of the module only)",
+                                p->name, p->stream);
         for (int j = 0; p->group && j + 1 < i; j++)
             if (ports[j].group == p->group && ports[i - 1].group != p->group)
                 return fg_set_error(FG_EINVAL, "port %s: lane group %d is not consecutive in the table", p->name,
                                     p->group);
-        if ((p->role == FG_PORT_DATA) != (p->ctype != FG_PORT_NONE))
-            return fg_set_error(FG_EINVAL, "port %s: a data port binds a struct member, a clock or reset none", p->name);
+        if ((p->role == FG_PORT_DATA && p->stream >= 0) != (p->ctype != FG_PORT_NONE))
+            return fg_set_error(FG_EINVAL, "port %s: a streamed data port binds a struct member, a clock, reset or "
+                                "unstreamed port none", p->name);
         if ((p->ctype != FG_PORT_NONE && p->ctype != FG_PORT_INT && p->ctype != FG_PORT_I32 &&
              p->ctype != FG_PORT_U8) || p->row < 0)
             return fg_set_error(FG_EINVAL, "port %s: ctype=%d or row=%d invalid", p->name, (int)p->ctype, p->row);
