@@ -1,13 +1,16 @@
 /* Port tables (fecforge/ports.h): packing a model's structs into stream lines and back, element order and
- * struct rows, counts, the checks; the Viterbi decoder's table against its vector-set layout. */
+ * struct rows, counts, lane groups, stream positions, the checks; the LDPC and Viterbi decoders' tables against their
+ * vector-set layouts. */
 #include "fg_cunit.h"
 
 #include "fecforge/error.h"
+#include "fecforge/ldpc_arch.h"
 #include "fecforge/ports.h"
 #include "fecforge/vectors.h"
 #include "fecforge/viterbi_hw.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 typedef struct {
@@ -112,6 +115,82 @@ static void test_groups_and_state(void)
     CU_ASSERT_EQUAL(fg_ports_check(bad, 3), FG_EINVAL);
 }
 
+/* Stream positions: a port of position 1 streams after those of 0, one of -1 in no stream (the module's only). */
+typedef struct {
+    int a, late, b[2];
+} pos_t;
+
+static void test_stream_positions(void)
+{
+    const fg_port t[] = {
+        {"late_o", FG_VEC_OUT, FG_PORT_DATA, 1, 2, 0, 0, "late", FG_PORT_INT, offsetof(pos_t, late), .stream = 1},
+        {"ready_o", FG_VEC_OUT, FG_PORT_DATA, 1, 1, .stream = -1, .doc = "not modelled"},
+        {"a_o", FG_VEC_OUT, FG_PORT_DATA, 1, 3, 0, 0, "a", FG_PORT_INT, offsetof(pos_t, a), .stream = 0},
+        {"b_o", FG_VEC_OUT, FG_PORT_DATA, 2, 1, 0, 1, "b", FG_PORT_INT, offsetof(pos_t, b), .bus = 1},
+    };
+    CU_ASSERT_EQUAL(fg_ports_check(t, 4), 0);
+    CU_ASSERT_EQUAL(fg_ports_count(t, 4, FG_VEC_OUT), 4);
+    const pos_t o = {5, 3, {1, 0}};
+    int64_t v[4];
+    fg_ports_pack(t, 4, FG_VEC_OUT, &o, v);
+    const int64_t want[4] = {5, 1, 0, 3};
+    CU_ASSERT(!memcmp(v, want, sizeof v));
+    pos_t back;
+    fg_ports_unpack(t, 4, FG_VEC_OUT, v, &back, sizeof back);
+    CU_ASSERT(!memcmp(&back, &o, sizeof o));
+    fg_vec_layout l;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_layout_begin(&l, 4), 0);
+    fg_vec_layout_stream(&l, "expected", FG_VEC_CYCLES, "", 0, 0);
+    fg_vec_layout_ports(&l, t, 4, FG_VEC_OUT);
+    CU_ASSERT_EQUAL(l.stream[0].n_ports, 4);
+    CU_ASSERT_STRING_EQUAL(l.stream[0].ports[0].name, "a_o");
+    CU_ASSERT_STRING_EQUAL(l.stream[0].ports[3].name, "late_o");
+    fg_vec_layout_free(&l);
+    fg_port bad[4];
+    memcpy(bad, t, sizeof bad);
+    bad[1].ctype = FG_PORT_INT; /* an unstreamed port bound to a member */
+    CU_ASSERT_EQUAL(fg_ports_check(bad, 4), FG_EINVAL);
+    CU_ASSERT(strstr(fg_last_error(), "ready_o") != NULL);
+    memcpy(bad, t, sizeof bad);
+    bad[1].stream = -2;
+    CU_ASSERT_EQUAL(fg_ports_check(bad, 4), FG_EINVAL);
+    memcpy(bad, t, sizeof bad);
+    bad[2].group = bad[3].group = 1, bad[2].lanes = 2, bad[3].stream = 1; /* one group, two positions */
+    CU_ASSERT_EQUAL(fg_ports_check(bad, 4), FG_EINVAL);
+    CU_ASSERT(strstr(fg_last_error(), "b_o") != NULL);
+}
+
+/* The LDPC decoder's vector-set streams are its port table's: the stimulus the LLR words, then the configuration
+ * inputs; the expected stream the trace's ports, then the word outputs; llr_ready_o in neither. */
+static void test_ldpc_layout(void)
+{
+    fg_ldpc_code *code;
+    CU_ASSERT_EQUAL_FATAL(fg_ldpc_code_create("wifi-648-1/2", &code), 0);
+    const fg_ldpc_arch_cfg cfg = fg_ldpc_arch_cfg_default();
+    fg_ldpc_arch *a;
+    CU_ASSERT_EQUAL_FATAL(fg_ldpc_arch_create(code, &cfg, &a), 0);
+    fg_vec_layout l;
+    CU_ASSERT_EQUAL_FATAL(fg_ldpc_arch_vec_layout(a, code, &cfg, 30, 2, 1, 1, &l), 0);
+    const fg_vec_stream_def *in = &l.stream[1], *ex = &l.stream[2];
+    const int NL = 2 * 30, n_tr = fg_ldpc_arch_trace_fields(a);
+    CU_ASSERT_EQUAL(in->n_ports, 1 + NL + 3);
+    CU_ASSERT(!strcmp(in->ports[1].name, "llr_i") && in->ports[1].index == 0 && in->ports[NL].index == NL - 1);
+    CU_ASSERT(!strcmp(in->ports[NL + 1].name, "code_sel_i") && in->ports[NL + 1].width == 2);
+    CU_ASSERT_EQUAL(ex->n_ports, n_tr + 2 * NL + 1);
+    for (int i = 0; i < n_tr; i++) { /* the trace's names and widths */
+        int idx, w;
+        char name[FG_VEC_NAME_MAX];
+        snprintf(name, sizeof name, "%s_o", fg_ldpc_arch_trace_field(a, i, &idx, &w));
+        CU_ASSERT(!strcmp(ex->ports[i].name, name) && ex->ports[i].index == idx && ex->ports[i].width == w);
+    }
+    CU_ASSERT(!strcmp(ex->ports[n_tr].name, "wdata_o") && ex->ports[n_tr].is_signed);
+    CU_ASSERT_STRING_EQUAL(ex->ports[n_tr + NL].name, "out_bits_o");
+    CU_ASSERT_STRING_EQUAL(ex->ports[n_tr + 2 * NL].name, "iterations_o");
+    fg_vec_layout_free(&l);
+    fg_ldpc_arch_destroy(a);
+    fg_ldpc_code_destroy(code);
+}
+
 /* The Viterbi decoder's vector-set layout is its port table's data ports, element by element. */
 static void test_viterbi_layout(void)
 {
@@ -150,6 +229,8 @@ void fg_test_register(void)
         {"pack and unpack: element order, struct rows", test_pack_unpack},
         {"checks name the port", test_checks},
         {"lane groups and state ports: stream order, checks", test_groups_and_state},
+        {"stream positions: after the others, in no stream", test_stream_positions},
+        {"ldpc: the streams are the port table's", test_ldpc_layout},
         {"viterbi: the layout is the port table", test_viterbi_layout},
         {NULL, NULL},
     };
