@@ -1,5 +1,5 @@
 // bench_rtl_ldpc: throughput and Verilator speed of the generated multi-code 802.11n LDPC decoder
-// (fg_gen_ldpc; the thesis configuration: K 2, MB 2 x 2, default widths, 15 iterations, LTR MB
+// (the design ldpc; the thesis configuration: K 2, MB 2 x 2, default widths, 15 iterations, LTR MB
 // order; bench_ldpc_design.h), built with the standard column order (bench_rtl_ldpc) or with every
 // code's columns reordered (bench_rtl_ldpc_reorder). docs/rtl-ldpc-throughput.md has the results.
 //

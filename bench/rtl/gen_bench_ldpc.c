@@ -1,11 +1,12 @@
-/* gen_bench_ldpc: writes the LDPC decoder of bench_rtl_ldpc (bench_ldpc_design.h) with fg_gen_ldpc
+/* gen_bench_ldpc: writes the LDPC decoder of bench_rtl_ldpc (bench_ldpc_design.h) through the design "ldpc"
  * into DIR, and its top module as a Verilator option into DIR.vc ("--top-module NAME"; the build's
  * Verilator command reads it with -f).
  * Usage: gen_bench_ldpc DIR CODES [reorder]   CODES: "all" or a comma-separated list of 802.11n codes. */
-#include "bench_ldpc_design.h"
-#include "fecforge_gen/gen.h"
+#include "fecforge/error.h"
+#include "fecforge_gen/design.h"
 
 #include <stdio.h>
+#include <string.h>
 
 int main(int argc, char **argv)
 {
@@ -13,20 +14,17 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: gen_bench_ldpc DIR CODES [reorder]\n");
         return 2;
     }
-    fg_bench_ldpc_design d;
-    int rc = fg_bench_ldpc_design_make(argv[2], argc == 4, &d);
-    if (rc) {
-        fprintf(stderr, "gen_bench_ldpc: %s\n", fg_last_error());
-        return 1;
-    }
-    fg_gen_ldpc_cfg g = fg_gen_ldpc_cfg_default();
-    g.arch = d.arch;
-    g.codes = (const fg_ldpc_code *const *)d.codes;
-    g.n_codes = d.n_codes;
-    g.col_order = (const int *const *)d.col_order;
+    /* the design of the command line `fecforge gen ldpc --codes CODES [--reorder]` (its defaults are the thesis
+       configuration of bench_ldpc_design.h; "all" the twelve 802.11n codes, --reorder its column orders) */
+    char args[4096];
+    snprintf(args, sizeof args, "--codes %s%s", strcmp(argv[2], "all") ? argv[2] : "wifi", argc == 4 ? " --reorder" : "");
+    fg_design_setup s;
+    int rc = fg_design_setup_text(&s, fg_design_find("ldpc"), 0, args);
     char top[128], path[4096];
-    fg_gen_ldpc_name(&g, top, sizeof top);
-    rc = fg_gen_ldpc(&g, argv[1]);
+    if (!rc) {
+        s.design->top(s.cfg, top, sizeof top);
+        rc = s.design->generate(s.cfg, argv[1]);
+    }
     if (!rc) {
         snprintf(path, sizeof path, "%s.vc", argv[1]);
         FILE *f = fopen(path, "w");
@@ -35,7 +33,7 @@ int main(int argc, char **argv)
         if (f && fclose(f))
             rc = fg_set_error(FG_EIO, "cannot write %s", path);
     }
-    fg_bench_ldpc_design_free(&d);
+    fg_design_setup_free(&s);
     if (rc) {
         fprintf(stderr, "gen_bench_ldpc: %s\n", fg_last_error());
         return 1;

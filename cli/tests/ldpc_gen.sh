@@ -57,7 +57,7 @@ check a_help 0 "$F" area ldpc --help;                 has out "usage: fecforge a
 check gen 0 "$F" gen ldpc --codes wifi-648-1/2 -o "$t/g"
 has out "top fg_ldpc_wifi_"; has out "Zmax 27"
 top=$(sed -n 's/.*(top \(fg_ldpc_[a-z0-9_]*\),.*/\1/p' "$t/out")
-for f in manifest.json files.f "$top.v"; do
+for f in manifest.json files.f README.md "$top.v"; do
   [ -s "$t/g/$f" ] || { echo "FAIL: $f missing or empty"; fail=1; }
 done
 while read -r v; do [ -f "$t/g/$v" ] || { echo "FAIL: files.f names $v, not written"; fail=1; }; done <"$t/g/files.f"
@@ -70,6 +70,15 @@ check gen2 0 "$F" gen ldpc --codes wifi-1296-2/3,wifi-648-3/4 --layers 3 --mb 3x
   --max-iter 20 --json -o "$t/g2"
 has out '"top": "fg_ldpc_wifi_.*_k3_mb3x1_hz"'; has out '"zmax": 54'
 tr -d ' \n' <"$t/out" | grep -q '"codes":\["wifi-1296-2/3","wifi-648-3/4"\]' || { echo "FAIL: JSON code list"; cat "$t/out"; fail=1; }
+# The manifest feeds back: --config manifest.json regenerates the identical directory (parameters under the
+# options' names; --reorder recomputes the column orders).
+grep -q '"parameters": {"codes": \["wifi-1296-2/3", "wifi-648-3/4"\], "layers": 3, "mb": "3x1", "iter": 20, "mb_order": "hazard"' \
+  "$t/g2/manifest.json" || { echo "FAIL: parameters of gen2: $(grep '"parameters"' "$t/g2/manifest.json")"; fail=1; }
+check gen_reorder 0 "$F" gen ldpc --codes wifi-648-1/2 --reorder --iter 4 -o "$t/g5"
+for d in g2 g5; do
+  check "config_$d" 0 "$F" gen ldpc --config "$t/$d/manifest.json" -o "$t/$d.again"
+  diff -r "$t/$d" "$t/$d.again" >/dev/null || { echo "FAIL: gen --config $d/manifest.json gives another design"; fail=1; }
+done
 # A base-matrix file is a code of its own (family user).
 "$F" code ldpc --code wifi-648-1/2 --export-base "$t/m.txt" >/dev/null 2>&1 &&
   { check file 0 "$F" gen ldpc --codes "$t/m.txt" -o "$t/g3"; }

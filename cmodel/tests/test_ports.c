@@ -1,16 +1,18 @@
 /* Port tables (fecforge/ports.h): packing a model's structs into stream lines and back, element order and
- * struct rows, counts, the checks, picking ports by name; the Viterbi decoder's, the DBCF's, the write
- * path's and the IAG's tables against their vector-set layouts. */
+ * struct rows, counts, lane groups, the module's order, the checks, picking ports by name; the Viterbi and
+ * LDPC decoders', the DBCF's, the write path's and the IAG's tables against their vector-set layouts. */
 #include "fg_cunit.h"
 
 #include "fecforge/error.h"
 #include "fecforge/iag.h"
+#include "fecforge/ldpc_arch.h"
 #include "fecforge/ports.h"
 #include "fecforge/subsystem.h"
 #include "fecforge/vectors.h"
 #include "fecforge/viterbi_hw.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 typedef struct {
@@ -113,6 +115,77 @@ static void test_groups_and_state(void)
     memcpy(bad, t, sizeof bad);
     bad[2].role = FG_PORT_CLOCK, bad[2].ctype = FG_PORT_NONE; /* a state clock */
     CU_ASSERT_EQUAL(fg_ports_check(bad, 3), FG_EINVAL);
+}
+
+/* The table in the streams' order, rtl_order the module's; an unstreamed port in the module only. */
+typedef struct {
+    int a, late, b[2];
+} pos_t;
+
+static void test_module_order(void)
+{
+    const fg_port t[] = {
+        {"a_o", FG_VEC_OUT, FG_PORT_DATA, 1, 3, 0, 0, "a", FG_PORT_INT, offsetof(pos_t, a), .rtl_order = 2},
+        {"b_o", FG_VEC_OUT, FG_PORT_DATA, 2, 1, 0, 1, "b", FG_PORT_INT, offsetof(pos_t, b), .bus = 1, .rtl_order = 3},
+        {"ready_o", FG_VEC_OUT, FG_PORT_UNSTREAMED, 1, 1, .rtl_order = 1, .doc = "not modelled"},
+        {"late_o", FG_VEC_OUT, FG_PORT_DATA, 1, 2, 0, 0, "late", FG_PORT_INT, offsetof(pos_t, late), .rtl_order = 0},
+        {"s_o", FG_VEC_STATE, FG_PORT_DATA, 1, 2, 0, 0, "state", FG_PORT_INT, offsetof(pos_t, late), .rtl_order = 0},
+    };
+    CU_ASSERT_EQUAL(fg_ports_check(t, 5), 0);
+    CU_ASSERT_EQUAL(fg_ports_count(t, 5, FG_VEC_OUT), 5); /* a, b[2], late, s: not ready_o */
+    const pos_t o = {5, 3, {1, 0}};
+    int64_t v[5];
+    fg_ports_pack(t, 5, FG_VEC_OUT, &o, v);
+    const int64_t want[5] = {5, 1, 0, 3, 3};
+    CU_ASSERT(!memcmp(v, want, sizeof v));
+    fg_port m[5];
+    CU_ASSERT_EQUAL_FATAL(fg_ports_module_order(t, 5, m), 4); /* the state port is not the module's */
+    CU_ASSERT(!strcmp(m[0].name, "late_o") && !strcmp(m[1].name, "ready_o") && !strcmp(m[2].name, "a_o") &&
+              !strcmp(m[3].name, "b_o"));
+    fg_port bad[5];
+    memcpy(bad, t, sizeof bad);
+    bad[2].ctype = FG_PORT_INT; /* an unstreamed port bound to a member */
+    CU_ASSERT_EQUAL(fg_ports_check(bad, 5), FG_EINVAL);
+    CU_ASSERT(strstr(fg_last_error(), "ready_o") != NULL);
+}
+
+/* The LDPC decoder's vector-set streams are its port table's: the stimulus the LLR words, then the configuration
+ * inputs; the expected stream the trace's ports, then the word outputs; llr_ready_o in neither; the module's order
+ * is another (the configuration inputs first). */
+static void test_ldpc_layout(void)
+{
+    fg_ldpc_code *code;
+    CU_ASSERT_EQUAL_FATAL(fg_ldpc_code_create("wifi-648-1/2", &code), 0);
+    const fg_ldpc_arch_cfg cfg = fg_ldpc_arch_cfg_default();
+    fg_ldpc_arch *a;
+    CU_ASSERT_EQUAL_FATAL(fg_ldpc_arch_create(code, &cfg, &a), 0);
+    fg_vec_layout l;
+    CU_ASSERT_EQUAL_FATAL(fg_ldpc_arch_vec_layout(a, code, &cfg, 30, 2, 1, 1, &l), 0);
+    const fg_vec_stream_def *in = &l.stream[1], *ex = &l.stream[2];
+    const int NL = 2 * 30, n_tr = fg_ldpc_arch_trace_fields(a);
+    CU_ASSERT_EQUAL(in->n_ports, 1 + NL + 3);
+    CU_ASSERT(!strcmp(in->ports[1].name, "llr_i") && in->ports[1].index == 0 && in->ports[NL].index == NL - 1);
+    CU_ASSERT(!strcmp(in->ports[NL + 1].name, "code_sel_i") && in->ports[NL + 1].width == 2);
+    CU_ASSERT_EQUAL(ex->n_ports, n_tr + 2 * NL + 1);
+    for (int i = 0; i < n_tr; i++) { /* the trace's names and widths */
+        int idx, w;
+        char name[FG_VEC_NAME_MAX];
+        snprintf(name, sizeof name, "%s_o", fg_ldpc_arch_trace_field(a, i, &idx, &w));
+        CU_ASSERT(!strcmp(ex->ports[i].name, name) && ex->ports[i].index == idx && ex->ports[i].width == w);
+    }
+    CU_ASSERT(!strcmp(ex->ports[n_tr].name, "wdata_o") && ex->ports[n_tr].is_signed);
+    CU_ASSERT_STRING_EQUAL(ex->ports[n_tr + NL].name, "out_bits_o");
+    CU_ASSERT_STRING_EQUAL(ex->ports[n_tr + 2 * NL].name, "iterations_o");
+    fg_vec_layout_free(&l);
+    fg_ldpc_arch_port_dims d;
+    fg_ldpc_arch_port_dims_of(a, 30, 2, &d);
+    fg_port t[FG_LDPC_ARCH_PORT_COUNT], m[FG_LDPC_ARCH_PORT_COUNT];
+    const int np = fg_ldpc_arch_port_table(&d, t);
+    CU_ASSERT_EQUAL(fg_ports_check(t, np), 0);
+    CU_ASSERT_EQUAL_FATAL(fg_ports_module_order(t, np, m), np);
+    CU_ASSERT(!strcmp(m[2].name, "code_sel_i") && !strcmp(m[5].name, "llr_valid_i") && !strcmp(m[7].name, "llr_ready_o"));
+    fg_ldpc_arch_destroy(a);
+    fg_ldpc_code_destroy(code);
 }
 
 /* The Viterbi decoder's vector-set layout is its port table's data ports, element by element. */
@@ -252,6 +325,8 @@ void fg_test_register(void)
         {"pack and unpack: element order, struct rows", test_pack_unpack},
         {"checks name the port", test_checks},
         {"lane groups and state ports: stream order, checks", test_groups_and_state},
+        {"the module's order (rtl_order) and unstreamed ports", test_module_order},
+        {"ldpc: the streams are the port table's", test_ldpc_layout},
         {"viterbi: the layout is the port table", test_viterbi_layout},
         {"dbcf and subsystem: the layouts are the port tables", test_dbcf_layout},
         {"pick: ports by name in another order", test_pick},

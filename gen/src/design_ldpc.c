@@ -1,6 +1,7 @@
 /* The multi-code MB-serial LDPC decoder as a design (fecforge_gen/design.h; docs/rtl-ldpc.md): the RTL
  * twin of fg_ldpc_arch_step for a set of codes of one family, chosen at run time by code_sel_i. */
 #include "design_internal.h"
+#include "gen_internal.h"
 
 #include "fecforge/error.h"
 #include "fecforge/ldpc_arch.h"
@@ -196,7 +197,7 @@ static int finish(void *p, const fg_opts *given)
 
 static void top(const void *p, char *buf, size_t n) { fg_gen_ldpc_name(&((const ldpc_cfg *)p)->gen, buf, n); }
 
-static int generate(const void *p, const char *dir) { return fg_gen_ldpc(&((const ldpc_cfg *)p)->gen, dir); }
+static int generate(const void *p, const char *dir) { return fg_gen_ldpc(&((const ldpc_cfg *)p)->gen, p, dir); }
 
 static int zmax(const ldpc_cfg *c)
 {

@@ -73,12 +73,12 @@ static void parameters(FILE *f, const fg_opts *o)
 static void ports(FILE *f, const fg_port *p, int np)
 {
     fprintf(f, "\n## Ports\n\n| port | direction | bits | elements | meaning |\n|---|---|---|---|---|\n");
-    int grouped = 0, state = 0, table = 0;
+    int grouped = 0, state = 0, unstreamed = 0;
     for (int i = 0; i < np; i++) {
         static const char *const dir[] = {"input", "output", "state"};
         grouped |= p[i].group != 0;
         state |= p[i].dir == FG_VEC_STATE;
-        table |= p[i].role == FG_PORT_TABLE;
+        unstreamed |= p[i].role == FG_PORT_UNSTREAMED;
         fprintf(f, "| `%s` | %s | %d | ", p[i].name, dir[p[i].dir], fg_port_bits(&p[i]));
         const int ew = fg_port_rtl_width(&p[i]);
         if (ew == 1 && (p[i].lanes > 1 || p[i].lanes_vector))
@@ -99,9 +99,9 @@ static void ports(FILE *f, const fg_port *p, int np)
                "clock and the reset in neither).\n");
     if (grouped)
         fprintf(f, "Ports of one lane group stream lane by lane: lane 0 of each of them, then lane 1, and so on.\n");
-    if (table)
-        fprintf(f, "A table port is held from the reset on: its values are a table stream of the vector sets (one line "
-                   "per element), not a column of `stimulus.hex`.\n");
+    if (unstreamed)
+        fprintf(f, "An unstreamed port is in neither: an input held from the reset on whose values are a table stream "
+                   "of the vector sets (one line per element), or an output the step model does not drive.\n");
     if (state)
         fprintf(f, "A state port is a register inside the module, not one of its ports: `expected.hex` records its value "
                    "and the RTL testbenches, which see the ports only, skip it.\n");

@@ -106,6 +106,11 @@ int fg_gen_iag_umts_memory(const fg_gen_iag_cfg *c, fg_iag_memory *out); /* UMTS
  * fg_gen_dbcf_write needs a checked configuration. */
 int fg_gen_dbcf_write(fg_gen_out *o, const fg_gen_dbcf_cfg *c);
 int fg_gen_iag_write(fg_gen_out *o, const fg_gen_iag_cfg *c);
+/* The LDPC decoder of c into dir (gen_ldpc.c): Verilog, files.f, testbench, README.md and a manifest whose
+ * "parameters" are those of design_cfg, fg_design_ldpc's configuration that c is part of. The manifest lists,
+ * per code, its index (code_sel_i), name, n, k, z, macro-layers, MBs per iteration and the model's cycles per
+ * iteration and per codeword (fx.max_iter iterations, no early termination). */
+int fg_gen_ldpc(const fg_gen_ldpc_cfg *c, const void *design_cfg, const char *dir);
 /* fg_gen_out_primitive unless o already lists <module>.v. */
 int fg_gen_out_primitive_once(fg_gen_out *o, const char *module);
 #endif

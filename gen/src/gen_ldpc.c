@@ -3,6 +3,7 @@
  * static schedules come from the model itself (fg_ldpc_arch_schedule) and fill the template
  * rtl/templates/fg_ldpc.vh: the ports, the constants and the ROM functions of the code index; the
  * architecture (fg_ldpc_body.vh, which it includes) is written once in terms of them. */
+#include "design_internal.h"
 #include "fecforge_gen/gen.h"
 #include "gen_internal.h"
 #include "fecforge/error.h"
@@ -386,52 +387,19 @@ static void code_roms(fg_tpl *t, const ldpc_tabs *T, int i, wide *v)
     fg_tpl_end(t);
 }
 
-typedef fg_gen_port ldpc_port; /* width 0: a scalar (1 bit, no range); vectors keep their range at width 1 */
-
-enum { LDPC_PORTS_MAX = 40 };
-
-static int ports_of(const fg_gen_ldpc_cfg *c, const fg_gen_ldpc_dims *d, ldpc_port *p)
+/* The decoder's ports: the model's table (fg_ldpc_arch_port_table) with the RTL's widths. */
+static int ports_of(const fg_gen_ldpc_cfg *c, const fg_gen_ldpc_dims *d, fg_port *p)
 {
-    const int N2 = c->arch.mb_cols, Z = d->zmax, A = c->arch.fx.app_width, W = c->arch.fx.llr_width;
-    const ldpc_port all[] = {
-        {"clk_i", 0, 0, "clock"},
-        {"rst_ni", 0, 0, "synchronous active-low reset: idle, ready for a codeword"},
-        {"code_sel_i", 0, d->code_w, "index of the code in the set (manifest codes[]); sampled with the first LLR word"},
-        {"max_iter_i", 0, d->iter_w, "iteration limit [1, max_iter]; sampled with the first LLR word"},
-        {"et_en_i", 0, 0, "early termination by syndrome; sampled with the first LLR word"},
-        {"llr_valid_i", 0, 0, "N2 channel-LLR words on llr_i (block columns in order, N2 per cycle)"},
-        {"llr_i", 0, N2 * Z * W, "word p lane j at [(p*Zmax + j)*W +: W], signed; lanes >= Z ignored"},
-        {"llr_ready_o", 1, 0, "the decoder accepts llr_valid_i (idle, done or loading)"},
-        {"phase_o", 1, 3, "0 idle, 1 load, 2 decode, 3 unload, 4 done"},
-        {"iteration_o", 1, d->iter_w, "1-based iteration of stage 1, 0 when it is idle"},
-        {"s1_v_o", 1, 0, "stage 1 holds a macro-layer"},
-        {"s1_ml_o", 1, d->seq_w, "its sequence number (iteration * macro-layers + macro-layer)"},
-        {"s1_mb_o", 1, d->mbc_w, "MB column read this cycle"},
-        {"s1_stall_o", 1, 2, "1 read-after-write hazard, 2 ping-pong register busy"},
-        {"s2_v_o", 1, 0, "stage 2 issues an MB"},
-        {"s2_ml_o", 1, d->seq_w, "its macro-layer sequence number"},
-        {"s2_mb_o", 1, d->mbc_w, "its MB column"},
-        {"s2_wait_et_o", 1, 0, "stage 2 waits for the syndrome verdict"},
-        {"ren_o", 1, N2, "read port p reads"},
-        {"raddr_o", 1, N2 * d->addr_w, "read address of port p"},
-        {"fwd_o", 1, N2, "read port p takes the word written this cycle"},
-        {"wen_o", 1, N2, "write port p writes"},
-        {"waddr_o", 1, N2 * d->addr_w, "write address of port p"},
-        {"wdata_o", 1, N2 * Z * A, "write data of port p lane j at [(p*Zmax + j)*A +: A]"},
-        {"wml_v_o", 1, 0, "this cycle's writes belong to macro-layer wml_o"},
-        {"wml_o", 1, d->seq_w, "their sequence number"},
-        {"iter_done_o", 1, 0, "this cycle's write was the last of an iteration"},
-        {"et_valid_o", 1, 0, "syndrome verdict this cycle"},
-        {"et_ok_o", 1, 0, "all checks satisfied (decoding stops)"},
-        {"out_valid_o", 1, 0, "hard decisions on out_bits_o"},
-        {"out_v_o", 1, N2, "word p of out_bits_o is valid"},
-        {"out_col_o", 1, N2 * d->addr_w, "its block column (information columns in order)"},
-        {"done_o", 1, 0, "the codeword is finished (last unload cycle)"},
-        {"out_bits_o", 1, N2 * Z, "hard decisions, word p lane j at [p*Zmax + j]"},
-        {"iterations_o", 1, d->iter_w, "iterations run; valid from done_o until the next codeword"},
-    };
-    memcpy(p, all, sizeof all);
-    return (int)(sizeof all / sizeof all[0]);
+    const fg_ldpc_arch_port_dims pd = {.N2 = c->arch.mb_cols,
+                                       .lanes = d->zmax,
+                                       .llr_width = c->arch.fx.llr_width,
+                                       .app_width = c->arch.fx.app_width,
+                                       .code_w = d->code_w,
+                                       .iter_w = d->iter_w,
+                                       .seq_w = d->seq_w,
+                                       .mbc_w = d->mbc_w,
+                                       .addr_w = d->addr_w};
+    return fg_ldpc_arch_port_table(&pd, p);
 }
 
 /* The decoder module: rtl/templates/fg_ldpc.vh (ports, constants, ROMs) around fg_ldpc_body.vh. */
@@ -439,21 +407,21 @@ static int emit_top(FILE *f, const fg_gen_ldpc_cfg *c, const ldpc_tabs *T, const
 {
     const fg_ldpc_fixed_cfg *x = &c->arch.fx;
     const fg_gen_ldpc_dims *d = &T->d;
-    ldpc_port ports[LDPC_PORTS_MAX];
-    const int np = ports_of(c, d, ports);
+    fg_port table[FG_LDPC_ARCH_PORT_COUNT], ports[FG_LDPC_ARCH_PORT_COUNT];
+    const int np = fg_ports_module_order(table, ports_of(c, d, table), ports);
     fg_tpl *t = fg_tpl_new("fg_ldpc");
     fg_tpl_set(t, "TOP", "%s", top);
-    for (int i = 0; i < np; i++) {
+    for (int i = 0; i < np; i++) { /* a bus keeps its range at one bit ([0:0]) */
         fg_tpl_begin(t, "PORT");
-        fg_tpl_flag(t, "OUT", ports[i].out);
-        if (ports[i].width > 0) {
+        fg_tpl_flag(t, "OUT", ports[i].dir == FG_VEC_OUT);
+        if (ports[i].bus) {
             fg_tpl_begin(t, "VEC");
-            fg_tpl_int(t, "W1", ports[i].width - 1);
+            fg_tpl_int(t, "W1", fg_port_bits(&ports[i]) - 1);
             fg_tpl_end(t);
         }
         fg_tpl_flag(t, "MORE", i + 1 < np);
         fg_tpl_set(t, "NAME", "%s", ports[i].name);
-        fg_tpl_set(t, "WHAT", "%s", ports[i].what);
+        fg_tpl_set(t, "WHAT", "%s", ports[i].doc);
         fg_tpl_end(t);
     }
     const int bbw = T->n2 * T->bkw; /* a word of f_mbbank */
@@ -481,66 +449,79 @@ static int emit_top(FILE *f, const fg_gen_ldpc_cfg *c, const ldpc_tabs *T, const
     return fg_tpl_write(t, f);
 }
 
-static void emit_manifest(FILE *f, const fg_gen_ldpc_cfg *c, const ldpc_tabs *T, const char *top, const fg_gen_out *o)
+/* The manifest's keys beside the parameters (fg_gen_out_manifest): the family, the pipeline, the widths, the
+ * timing and per code its facts and the model's cycle counts. */
+typedef struct {
+    const fg_gen_ldpc_cfg *c;
+    const ldpc_tabs *T;
+} ldpc_facts;
+
+static void manifest_facts(const void *arg, fg_json *j)
 {
-    const fg_ldpc_fixed_cfg *x = &c->arch.fx;
+    const fg_gen_ldpc_cfg *c = ((const ldpc_facts *)arg)->c;
+    const ldpc_tabs *T = ((const ldpc_facts *)arg)->T;
     const fg_gen_ldpc_dims *d = &T->d;
-    fprintf(f,
-            "{\n  \"tool\": {\"name\": \"fecforge gen\", \"version\": \"%s\", \"git\": \"%s\"},\n"
-            "  \"design\": \"ldpc\",\n  \"top\": \"%s\",\n"
-            "  \"parameters\": {\"family\": \"%s\", \"layers\": %d, \"mb_rows\": %d, \"mb_cols\": %d, \"llr_width\": %d,\n"
-            "    \"llr_frac\": %d, \"r_width\": %d, \"app_width\": %d, \"scale_num\": %d, \"scale_shift\": %d,\n"
-            "    \"in_shift\": %d, \"scale_round\": %d, \"r_sat_late\": %d, \"app_keep\": %d, \"max_iter\": %d,\n"
-            "    \"mb_order\": \"%s\", \"s1_depth\": 2, \"s2_depth\": 1, \"et_depth\": 1, \"forward\": 1},\n"
-            "  \"widths\": {\"zmax\": %d, \"code\": %d, \"iter\": %d, \"seq\": %d, \"addr\": %d, \"mbc\": %d,\n"
-            "    \"words\": %d, \"layers\": %d, \"macro_layers\": %d, \"row_degree\": %d, \"col_degree\": %d},\n"
-            "  \"latency_cycles\": 0,\n"
-            "  \"timing\": \"outputs of cycle t are combinational in the registered state and the inputs of cycle t; "
-            "code_sel_i, max_iter_i and et_en_i are sampled with the first LLR word; the decoder starts after the last "
-            "LLR word and presents the hard decisions of the information columns N2 words per cycle, one cycle after "
-            "their read (docs/rtl-ldpc.md)\",\n"
-            "  \"codes\": [\n",
-            fg_version(), fg_git_hash(), top, family_name(c->codes[0]->family), x->layers, c->arch.mb_rows,
-            c->arch.mb_cols, x->llr_width, x->llr_frac, x->r_width, x->app_width, x->scale_num, x->scale_shift,
-            x->in_shift, x->scale_round != 0, x->r_sat_late != 0, x->app_keep != 0, x->max_iter,
-            c->arch.mb_order == FG_LDPC_ARCH_ORDER_HAZARD ? "hazard" : "ltr", d->zmax, d->code_w, d->iter_w, d->seq_w,
-            d->addr_w, d->mbc_w, T->nw, d->mb_max, d->n_ml_max, d->dc_max, d->dv_max);
+    fg_json_str(j, "family", family_name(c->codes[0]->family));
+    fg_json_obj_open(j, "pipeline");
+    fg_json_int(j, "s1_depth", c->arch.s1_depth);
+    fg_json_int(j, "s2_depth", c->arch.s2_depth);
+    fg_json_int(j, "et_depth", c->arch.et_depth);
+    fg_json_int(j, "forward", c->arch.forward);
+    fg_json_obj_close(j);
+    const fg_tpl_iv widths[] = {{"zmax", d->zmax},       {"code", d->code_w},        {"iter", d->iter_w},
+                                {"seq", d->seq_w},       {"addr", d->addr_w},        {"mbc", d->mbc_w},
+                                {"words", T->nw},        {"layers", d->mb_max},      {"macro_layers", d->n_ml_max},
+                                {"row_degree", d->dc_max}, {"col_degree", d->dv_max}};
+    fg_json_obj_open(j, "widths");
+    for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++)
+        fg_json_int(j, widths[i].name, widths[i].v);
+    fg_json_obj_close(j);
+    fg_json_int(j, "latency_cycles", 0);
+    fg_json_str(j, "timing", "outputs of cycle t are combinational in the registered state and the inputs of cycle t; "
+                             "code_sel_i, max_iter_i and et_en_i are sampled with the first LLR word; the decoder starts "
+                             "after the last LLR word and presents the hard decisions of the information columns N2 "
+                             "words per cycle, one cycle after their read (docs/rtl-ldpc.md)");
+    fg_json_arr_open(j, "codes");
     for (int i = 0; i < T->n; i++) {
         const code_tab *t = &T->t[i];
-        const int reordered = (c->col_order && c->col_order[i]) || (c->layer_order && c->layer_order[i]);
-        fprintf(f, "    {\"index\": %d, \"name\": ", i);
-        fg_json_put_str(f, t->code->name); /* a user's code is named after its file */
-        fprintf(f,
-                ", \"n\": %d, \"k\": %d, \"z\": %d, \"nb\": %d, \"mb\": %d, "
-                "\"reordered\": %d, \"macro_layers\": %d, \"mbs_per_iter\": %d, \"cycles_per_iter\": %.2f, "
-                "\"cycles_decode\": %ld, \"cycles_per_codeword\": %ld}%s\n",
-                t->code->n, t->code->k, t->code->z, t->code->nb, t->code->mb, reordered, t->s.n_ml,
-                t->s.mbs_per_iter, (double)t->cyc_iter_x100 / 100.0, t->cyc_decode, t->cyc_word,
-                i + 1 < T->n ? "," : "");
+        fg_json_obj_open(j, NULL);
+        fg_json_int(j, "index", i);
+        fg_json_str(j, "name", t->code->name); /* a user's code is named after its file */
+        const fg_tpl_iv v[] = {{"n", t->code->n},   {"k", t->code->k},    {"z", t->code->z},
+                               {"nb", t->code->nb}, {"mb", t->code->mb},
+                               {"reordered", (c->col_order && c->col_order[i]) || (c->layer_order && c->layer_order[i])},
+                               {"macro_layers", t->s.n_ml}, {"mbs_per_iter", t->s.mbs_per_iter}};
+        for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
+            fg_json_int(j, v[k].name, v[k].v);
+        fg_json_num(j, "cycles_per_iter", (double)t->cyc_iter_x100 / 100.0);
+        fg_json_int(j, "cycles_decode", t->cyc_decode);
+        fg_json_int(j, "cycles_per_codeword", t->cyc_word);
+        fg_json_obj_close(j);
     }
-    fprintf(f, "  ],\n  \"ports\": [\n");
-    ldpc_port ports[LDPC_PORTS_MAX];
-    const int np = ports_of(c, d, ports);
-    for (int i = 0; i < np; i++)
-        fg_gen_manifest_port(f, ports[i].name, ports[i].out, ports[i].width > 0 ? ports[i].width : 1, i + 1 == np);
-    fg_gen_manifest_files(f, o);
+    fg_json_arr_close(j);
 }
 
 /* tb_<top>.v for the vector sets of this decoder (fg_ldpc_arch_vec_layout: Zmax lanes per word, code_sel_i
- * up to the last code; the layout's word widths are those of the first code, at most the RTL's). */
-static int write_testbench(fg_gen_out *o, const fg_gen_ldpc_cfg *c, const ldpc_tabs *T, const char *top,
-                           const char *params)
+ * up to the last code; the layout's word widths are those of the first code, at most the RTL's), README.md and
+ * manifest.json. */
+static int write_rest(fg_gen_out *o, const void *design_cfg, const fg_gen_ldpc_cfg *c, const ldpc_tabs *T,
+                      const char *top, const char *params)
 {
-    ldpc_port ports[LDPC_PORTS_MAX];
+    fg_port ports[FG_LDPC_ARCH_PORT_COUNT];
+    fg_gen_port gp[FG_LDPC_ARCH_PORT_COUNT];
+    const int np = ports_of(c, &T->d, ports), ngp = fg_gen_ports_from(ports, np, gp);
     fg_vec_layout lay;
     int rc = fg_ldpc_arch_vec_layout(T->t[0].arch, T->t[0].code, &c->arch, T->d.zmax, c->n_codes - 1, 1, 1, &lay);
     if (!rc)
-        rc = fg_gen_out_testbench(o, top, ports, ports_of(c, &T->d, ports), &lay, params);
+        rc = fg_gen_out_testbench(o, top, gp, ngp, &lay, params);
     fg_vec_layout_free(&lay);
-    return rc;
+    if (!rc)
+        rc = fg_gen_out_page(o, &fg_design_ldpc, design_cfg, ports, np);
+    return rc ? rc : fg_gen_out_manifest(o, &fg_design_ldpc, design_cfg, top, gp, ngp, manifest_facts,
+                                         &(ldpc_facts){c, T});
 }
 
-int fg_gen_ldpc(const fg_gen_ldpc_cfg *c, const char *dir)
+int fg_gen_ldpc(const fg_gen_ldpc_cfg *c, const void *design_cfg, const char *dir)
 {
     ldpc_tabs T;
     int rc = tabs_build(c, &T);
@@ -577,14 +558,7 @@ int fg_gen_ldpc(const fg_gen_ldpc_cfg *c, const char *dir)
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
         if ((rc = fg_gen_out_primitive_once(&o, prims[i])))
             goto fail;
-    if ((rc = write_testbench(&o, c, &T, top, params)))
-        goto fail;
-    if (!(f = fg_gen_out_open(&o, "manifest.json", 0))) {
-        rc = FG_EIO;
-        goto fail;
-    }
-    emit_manifest(f, c, &T, top, &o);
-    if ((rc = fg_gen_out_close(&o, f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
+    if ((rc = write_rest(&o, design_cfg, c, &T, top, params)) || (rc = fg_gen_out_commit(&o)))
         goto fail;
     tabs_free(&T);
     return 0;

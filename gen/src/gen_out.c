@@ -51,17 +51,10 @@ void fg_gen_header(FILE *f, const char *what, const char *params)
 
 int fg_gen_ports_from(const fg_port *p, int n, fg_gen_port *out)
 {
-    int m = 0, order[FG_PORTS_MAX];
-    for (int i = 0; i < n; i++)
-        if (p[i].dir != FG_VEC_STATE) { /* a register inside the module, recorded by the vector sets only */
-            int at = m++; /* the module's order: by rtl_order, stable */
-            for (; at > 0 && order[at - 1] > p[i].rtl_order; at--) {
-                order[at] = order[at - 1];
-                out[at] = out[at - 1];
-            }
-            order[at] = p[i].rtl_order;
-            out[at] = (fg_gen_port){p[i].name, p[i].dir == FG_VEC_OUT, fg_port_bits(&p[i]), p[i].doc};
-        }
+    fg_port mod[FG_PORTS_MAX];
+    const int m = fg_ports_module_order(p, n, mod);
+    for (int i = 0; i < m; i++)
+        out[i] = (fg_gen_port){mod[i].name, mod[i].dir == FG_VEC_OUT, fg_port_bits(&mod[i]), mod[i].doc};
     return m;
 }
 

@@ -43,6 +43,7 @@
 
 #include "fecforge/ldpc_code.h"
 #include "fecforge/ldpc_decoder.h"
+#include "fecforge/ports.h"
 #include "fecforge/vectors.h"
 
 #ifdef __cplusplus
@@ -221,6 +222,28 @@ int fg_ldpc_arch_mbs_per_iter(const fg_ldpc_arch *a);
 int fg_ldpc_arch_trace_fields(const fg_ldpc_arch *a);
 const char *fg_ldpc_arch_trace_field(const fg_ldpc_arch *a, int i, int *index, int *bits);
 void fg_ldpc_arch_trace_values(const fg_ldpc_arch *a, const fg_ldpc_arch_ports *p, int64_t *val);
+
+/* ---- The decoder's ports (fecforge/ports.h), declared once ----
+ * The generated decoder's module ports in their order, and the vector sets' streams: the stimulus takes
+ * llr_valid_i and llr_i, then code_sel_i, max_iter_i and et_en_i; the expected stream the trace's ports (the
+ * read, write and unload ports lane by lane: ren_o[p], raddr_o[p], fwd_o[p], ...), then wdata_o, out_bits_o and
+ * iterations_o; llr_ready_o is in neither (the model takes a word whenever it may). The model's structs are not
+ * port-level (-1 for an idle unit, Z values per word, don't-care values): the tables bind no member and
+ * fg_vecp_ldpc_pack_out packs the expected line. The widths are the configuration's: */
+typedef struct {
+    int N2;                   /* MB columns: words per cycle */
+    int lanes;                /* lanes per word (a multi-code decoder's largest Z) */
+    int llr_width, app_width; /* bits of a channel LLR and of an APP value */
+    int code_w, iter_w;       /* bits of code_sel_i and of an iteration count */
+    int seq_w, mbc_w, addr_w; /* bits of a macro-layer sequence number, an MB column, an LLR-memory word address */
+} fg_ldpc_arch_port_dims;
+
+enum { FG_LDPC_ARCH_PORT_COUNT = 35 };
+/* The table for d into out (FG_LDPC_ARCH_PORT_COUNT ports); returns how many. */
+int fg_ldpc_arch_port_table(const fg_ldpc_arch_port_dims *d, fg_port *out);
+/* The widths of the model a's vector sets: `lanes` lanes, code_sel_i up to code_index, the rest the model's (those
+ * of the trace, fg_ldpc_arch_trace_field). */
+void fg_ldpc_arch_port_dims_of(const fg_ldpc_arch *a, int lanes, int code_index, fg_ldpc_arch_port_dims *d);
 
 /* ---- Golden vectors (vectors/FORMAT.md, design "ldpc") ----
  * frames codewords of random information bits (frame f from Philox stream f of seed), BPSK/AWGN

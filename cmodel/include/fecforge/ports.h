@@ -27,10 +27,10 @@
 extern "C" {
 #endif
 
-/* What a port carries: data of the cycle streams, or the clock and reset (in no stream). */
-/* FG_PORT_TABLE: an input the module holds from the reset on, loaded from a table stream of the vector sets
- * (the subsystem's lane programs): in the module's port list, in no cycle stream. */
-typedef enum { FG_PORT_DATA = 0, FG_PORT_CLOCK = 1, FG_PORT_RESET = 2, FG_PORT_TABLE = 3 } fg_port_role;
+/* What a port carries: data of the cycle streams, or the clock and reset (in no stream). FG_PORT_UNSTREAMED: a
+ * port of the module that no cycle stream carries: an input loaded from a table stream of the vector sets (the
+ * subsystem's lane programs) or an output the step model does not drive (the LDPC decoder's llr_ready_o). */
+typedef enum { FG_PORT_DATA = 0, FG_PORT_CLOCK = 1, FG_PORT_RESET = 2, FG_PORT_UNSTREAMED = 3 } fg_port_role;
 
 /* The C type of an element in the model's struct. */
 typedef enum { FG_PORT_NONE = 0, FG_PORT_INT, FG_PORT_I32, FG_PORT_U8 } fg_port_ctype;
@@ -53,6 +53,7 @@ typedef struct {
     int rtl_order;        /* the module lists its ports sorted by this (stable: all 0 = table order) */
     int rtl_width;        /* 0, or the bits of an element in the module when wider than the streams' `width` (a
                              level that the module zero-extends onto a common width) */
+    int bus;              /* 1: a Verilog vector [W-1:0] even of one bit (a width the configuration sets) */
 } fg_port;
 
 /* The largest table of a block. */
@@ -65,6 +66,10 @@ static inline int fg_port_bits(const fg_port *p) { return p->lanes * fg_port_rtl
 /* The elements of the data ports of side dir: FG_VEC_IN the inputs, FG_VEC_OUT the outputs and the state
  * ports (the values of one line of the stimulus or the expected stream). */
 int fg_ports_count(const fg_port *ports, int n, int dir);
+
+/* The module's ports of a table (its state ports left out) in the module's order: sorted by rtl_order, stable;
+ * returns how many (at most n) into out. */
+int fg_ports_module_order(const fg_port *ports, int n, fg_port *out);
 
 /* The end of the lane group that starts at port i (i + 1 for a port outside a group): ports i .. end-1
  * stream lane by lane. */

@@ -100,8 +100,8 @@ int fg_subsys_ports(const fg_dbcf_cfg *cfg, int bank_depth, int data_width, fg_p
     const int nd = fg_dbcf_ports(cfg, bank_depth, data_width, FG_DBCF_PORTS_NO_EMPTY, d);
     const fg_port own[] = {
         ONE("k_i", FG_VEC_IN, AW, 0, NULL),
-        {"lane_start_i", FG_VEC_IN, FG_PORT_TABLE, P, AW + 1, 1, 1, .doc = NULL},
-        {"lane_stride_i", FG_VEC_IN, FG_PORT_TABLE, P, 3, 1, 1, .doc = NULL},
+        {"lane_start_i", FG_VEC_IN, FG_PORT_UNSTREAMED, P, AW + 1, 1, 1, .doc = NULL},
+        {"lane_stride_i", FG_VEC_IN, FG_PORT_UNSTREAMED, P, 3, 1, 1, .doc = NULL},
         ONE("start_i", FG_VEC_IN, 1, 0, NULL),
         ONE("inverse_i", FG_VEC_IN, 1, 0, NULL),
         VEC("lane_valid_i", FG_VEC_IN, P, 1, SUB_LANES, 0, NULL),

@@ -21,6 +21,19 @@ int fg_ports_count(const fg_port *ports, int n, int dir)
     return c;
 }
 
+int fg_ports_module_order(const fg_port *ports, int n, fg_port *out)
+{
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (ports[i].dir != FG_VEC_STATE) { /* a register inside the module, recorded by the vector sets only */
+            int at = m++;
+            for (; at > 0 && out[at - 1].rtl_order > ports[i].rtl_order; at--)
+                out[at] = out[at - 1];
+            out[at] = ports[i];
+        }
+    return m;
+}
+
 int fg_ports_group_end(const fg_port *ports, int n, int i)
 {
     int end = i + 1;

@@ -153,35 +153,22 @@ int fg_vec_layout_subsys(const fg_dbcf_cfg *cfg, int depth, int data_width, fg_v
 int fg_ldpc_arch_vec_layout(const fg_ldpc_arch *a, const fg_ldpc_code *code, const fg_ldpc_arch_cfg *cfg, int lanes,
                             int code_index, int frames, int iterations, fg_vec_layout *l)
 {
-    const int N2 = cfg->mb_cols, n_tr = fg_ldpc_arch_trace_fields(a), n = code->n;
-    const int iw = fg_vec_width_for(cfg->fx.max_iter + 1);
-    int rc = fg_vec_layout_begin(l, fg_vecp_ldpc_n_in(N2, lanes) + fg_vecp_ldpc_n_ex(a, N2, lanes) + 1 + 3 + 3 + 4);
+    fg_ldpc_arch_port_dims d;
+    fg_port ports[FG_LDPC_ARCH_PORT_COUNT];
+    fg_ldpc_arch_port_dims_of(a, lanes, code_index, &d);
+    const int np = fg_ldpc_arch_port_table(&d, ports), n = code->n;
+    int rc = fg_vec_layout_begin(l, fg_ports_count(ports, np, FG_VEC_IN) + fg_ports_count(ports, np, FG_VEC_OUT) + 1 + 3 + 3 + 4);
     if (rc)
         return rc;
     fg_vec_layout_stream(l, "llr", FG_VEC_MEMORY, "channel LLRs of each frame (code order), frames x n", frames, n);
     fg_vec_layout_port(l, "llr", -1, FG_VEC_IN, cfg->fx.llr_width, 1);
     fg_vec_layout_stream(l, "stimulus", FG_VEC_CYCLES,
                          "inputs of each cycle: N2 LLR words while loading; code, iteration limit, ET", 0, 0);
-    fg_vec_layout_port(l, "llr_valid_i", -1, FG_VEC_IN, 1, 0);
-    for (int k = 0; k < N2 * lanes; k++)
-        fg_vec_layout_port(l, "llr_i", k, FG_VEC_IN, cfg->fx.llr_width, 1);
-    fg_vec_layout_port(l, "code_sel_i", -1, FG_VEC_IN, fg_vec_width_for(code_index + 1), 0);
-    fg_vec_layout_port(l, "max_iter_i", -1, FG_VEC_IN, iw, 0);
-    fg_vec_layout_port(l, "et_en_i", -1, FG_VEC_IN, 1, 0);
+    fg_vec_layout_ports(l, ports, np, FG_VEC_IN);
     fg_vec_layout_stream(l, "expected", FG_VEC_CYCLES,
                          "port trace of each cycle, write data, the unload port's hard decisions, iterations at done",
                          0, 0);
-    for (int i = 0; i < n_tr; i++) {
-        int idx, w;
-        char pn[FG_VEC_NAME_MAX];
-        snprintf(pn, sizeof pn, "%s_o", fg_ldpc_arch_trace_field(a, i, &idx, &w));
-        fg_vec_layout_port(l, pn, idx, FG_VEC_OUT, w, 0);
-    }
-    for (int k = 0; k < N2 * lanes; k++)
-        fg_vec_layout_port(l, "wdata_o", k, FG_VEC_OUT, cfg->fx.app_width, 1);
-    for (int k = 0; k < N2 * lanes; k++)
-        fg_vec_layout_port(l, "out_bits_o", k, FG_VEC_OUT, 1, 0);
-    fg_vec_layout_port(l, "iterations_o", -1, FG_VEC_OUT, iw, 0);
+    fg_vec_layout_ports(l, ports, np, FG_VEC_OUT);
     fg_vec_layout_stream(l, "iterations", FG_VEC_TABLE,
                          "one line per iteration run: frame, iteration, syndrome satisfied", 0, 0);
     fg_vec_layout_port(l, "frame", -1, FG_VEC_OUT, 16, 0);

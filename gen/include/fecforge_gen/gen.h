@@ -129,12 +129,8 @@ typedef struct {
     int mbc_w;            /* s1_mb_o, s2_mb_o bits */
 } fg_gen_ldpc_dims;
 int fg_gen_ldpc_dims_of(const fg_gen_ldpc_cfg *c, fg_gen_ldpc_dims *d);
-
-/* Generate into directory dir (created; replaced if it holds an earlier generator output).
- * manifest.json lists, per code, its index (code_sel_i), name, n, k, z, macro-layers, MBs per
- * iteration and the cycles per iteration and per codeword (fx.max_iter iterations, no early
- * termination) of the model. */
-int fg_gen_ldpc(const fg_gen_ldpc_cfg *c, const char *dir);
+/* The generator is the design's (fg_design_find("ldpc"), fecforge_gen/design.h): its manifest records the
+ * design's options. */
 
 /* ---- Parallel radix-4 XMAP turbo decoder (docs/rtl-turbo.md) ----
  * The RTL twin of fg_turbo_arch (data FIXED, path FIT: a design of one standard) cycle by cycle: P SISOs
