@@ -42,6 +42,12 @@ check bench_frames 0 "$F" bench viterbi --config a5.json --json -q
 # the command line wins
 check line_wins 0 "$F" ber ldpc --config a1.json --ebn0 3 --json -q
 [ "$(jq -c .ebn0_asked "$t/out")" = "[3]" ] || { echo "FAIL: --ebn0 3 after --config: $(jq -c .ebn0_asked "$t/out")"; fail=1; }
+# a gen output's manifest.json regenerates the identical design (turbo of both write paths)
+for std in lte umts; do
+  check "gen_turbo_$std" 0 "$F" gen turbo --std $std --parallel 2 --k-max 64 --latency 7 -o "rtl_$std" -q
+  check "gen_turbo_config_$std" 0 "$F" gen turbo --config "rtl_$std/manifest.json" -o "rtl2_$std" -q
+  diff -r "rtl_$std" "rtl2_$std" >/dev/null || { echo "FAIL: gen turbo --config manifest.json ($std) gives another design"; fail=1; }
+done
 # a result of another family
 check other_family 2 "$F" ber viterbi --config a1.json
 has err '"code" is not a parameter of this command'
