@@ -62,6 +62,12 @@ for d in "dbcf --select all --fifo-depth 3 --lfsr-seed 0x1234 --offer head" "sub
   check "gen_config_${cmd[0]}" 0 "$F" gen "${cmd[0]}" --config "g_${cmd[0]}/manifest.json" -o "h_${cmd[0]}" -q
   diff -r "g_${cmd[0]}" "h_${cmd[0]}" >/dev/null || { echo "FAIL: gen $d from its manifest.json differs"; fail=1; }
 done
+# a gen output's manifest.json regenerates the identical design (turbo of both write paths)
+for std in lte umts; do
+  check "gen_turbo_$std" 0 "$F" gen turbo --std $std --parallel 2 --k-max 64 --latency 7 -o "rtl_$std" -q
+  check "gen_turbo_config_$std" 0 "$F" gen turbo --config "rtl_$std/manifest.json" -o "rtl2_$std" -q
+  diff -r "rtl_$std" "rtl2_$std" >/dev/null || { echo "FAIL: gen turbo --config manifest.json ($std) gives another design"; fail=1; }
+done
 # a result of another family
 check other_family 2 "$F" ber viterbi --config a1.json
 has err '"code" is not a parameter of this command'

@@ -8,6 +8,7 @@
 #include "fecforge/ldpc_arch.h"
 #include "fecforge/ports.h"
 #include "fecforge/subsystem.h"
+#include "fecforge/turbo_arch.h"
 #include "fecforge/vectors.h"
 #include "fecforge/viterbi_hw.h"
 
@@ -319,6 +320,35 @@ static void test_iag_layout(void)
     fg_vec_layout_free(&lt);
 }
 
+/* The turbo decoder's table: valid for one and both standards; its streams' order ends the stimulus with umts_i
+ * and the expected stream with hard_rd_data_o, the module's lists them after k_i and k_ok_o; the layout holds it. */
+static void test_turbo_layout(void)
+{
+    for (int both = 0; both < 2; both++) {
+        fg_turbo_arch_cfg a = fg_turbo_arch_cfg_default();
+        a.P = 2;
+        a.path = both ? FG_TURBO_ARCH_PATH_SHARED : FG_TURBO_ARCH_PATH_FIT;
+        fg_vec_turbo_arch_dims d;
+        fg_vec_turbo_arch_dims_of(&a, 32, &d);
+        fg_port m[FG_TURBO_RTL_PORTS], s[FG_TURBO_RTL_PORTS];
+        const int ns = fg_turbo_arch_rtl_ports(&d, &a.fmt, s), nm = fg_ports_module_order(s, ns, m);
+        CU_ASSERT_EQUAL(nm, FG_TURBO_RTL_PORTS - !both);
+        CU_ASSERT_EQUAL(ns, nm);
+        CU_ASSERT_EQUAL(fg_ports_check(m, nm), 0);
+        CU_ASSERT_STRING_EQUAL(m[3].name, both ? "umts_i" : "half_iters_i");
+        CU_ASSERT_STRING_EQUAL(s[ns - 1].name, "hard_rd_data_o");
+        fg_vec_layout l;
+        CU_ASSERT_EQUAL_FATAL(fg_vec_layout_turbo_arch(&d, &a.fmt, 1, 40, &l), 0);
+        const fg_vec_stream_def *st = &l.stream[0], *ex = &l.stream[1];
+        CU_ASSERT_EQUAL(st->n_ports, 22 + both);
+        CU_ASSERT_STRING_EQUAL(st->ports[st->n_ports - 1].name, both ? "umts_i" : "hard_rd_pos_i");
+        CU_ASSERT_EQUAL(ex->n_ports, 6 + 20 * d.nl + 1);
+        CU_ASSERT(!strcmp(ex->ports[6 + 17].name, "rd_valid_o") && ex->ports[6 + 17].index == 1);
+        CU_ASSERT_STRING_EQUAL(ex->ports[ex->n_ports - 1].name, "hard_rd_data_o");
+        fg_vec_layout_free(&l);
+    }
+}
+
 void fg_test_register(void)
 {
     static const fg_test_case cases[] = {
@@ -331,6 +361,7 @@ void fg_test_register(void)
         {"dbcf and subsystem: the layouts are the port tables", test_dbcf_layout},
         {"pick: ports by name in another order", test_pick},
         {"iag: the layouts are the port table's streams", test_iag_layout},
+        {"turbo: the layout is the port table in the streams' order", test_turbo_layout},
         {NULL, NULL},
     };
     fg_add_suite("ports", cases);

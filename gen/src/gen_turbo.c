@@ -2,6 +2,7 @@
  * (data FIXED, path FIT; cmodel/src/turbo/turbo_arch.c); docs/rtl-turbo.md. The top registers the static
  * inputs, looks K up in a generated K table (the sub-block length the model picks for it) and holds the
  * decoder core of rtl/lib (fg_turbo_core) and the standard's IAG as its own generator writes it. */
+#include "design_internal.h"
 #include "fecforge_gen/gen.h"
 #include "gen_internal.h"
 #include "fecforge/error.h"
@@ -234,57 +235,12 @@ static void params_text(const fg_gen_turbo_cfg *c, int lmax, char *buf, size_t n
 }
 
 typedef fg_gen_port port_t;
-enum { PORTS_MAX = 40 };
 
+/* The top's ports: those of the port table (fg_turbo_arch_rtl_ports), declared once. */
 static int ports_of(const fg_gen_turbo_cfg *c, const fg_vec_turbo_arch_dims *d, port_t *p)
 {
-    const int NL = d->nl, W_CH = c->fmt.w_ch, W_EXT = c->fmt.w_ext;
-    const port_t all[] = {
-        {"clk_i", 0, 1, "clock"},
-        {"rst_ni", 0, 1, "synchronous active-low reset"},
-        {"k_i", 0, AW, "block size K (registered; static from one cycle before the first load to done_o)"},
-        {"half_iters_i", 0, 8, "half-iterations, >= 1 (registered; static as k_i)"},
-        {"tail_i", 0, 12 * W_CH, "the encoders' tails x z x z x z, encoder s at [s*6*W_CH +: 6*W_CH] (static)"},
-        {"ld_valid_i", 0, 1, "load port, idle or done: the channel words of position ld_pos_i < K"},
-        {"ld_pos_i", 0, AW, "natural position k"},
-        {"ld_data_i", 0, 4 * W_CH, "{z'[k], x[pi(k)], z[k], x[k]}, W_CH bits each"},
-        {"start_i", 0, 1, "idle or done, K a size of the design: begin the block"},
-        {"hard_rd_pos_i", 0, AW, "unload port: natural bit j"},
-        {"k_ok_o", 1, 1, "the registered K is a size of the design (loads and start are ignored otherwise)"},
-        {"hard_rd_data_o", 1, 1, "decision of bit hard_rd_pos_i of the previous cycle (valid in done)"},
-        {"state_o", 1, 2, "0 idle, 1 preprocess (IAG), 2 half-iteration, 3 done"},
-        {"half_o", 1, 8, "half-iteration, from 0"},
-        {"tau_o", 1, d->tw, "cycle inside the half-iteration"},
-        {"half_end_o", 1, 1, "last cycle of a half-iteration"},
-        {"done_o", 1, 1, "the block is decoded"},
-        {"rd_valid_o", 1, NL, "lane l reads natural position rd_pos_o[l] (channel and extrinsic memories)"},
-        {"rd_pos_o", 1, NL * AW, "the position, [l*13 +: 13]"},
-        {"rd_bank_o", 1, NL * d->bw, "its extrinsic bank"},
-        {"rd_row_o", 1, NL * d->rw, "and row"},
-        {"rd_sys_o", 1, NL * W_CH, "the systematic LLR read (this half-iteration's decoder)"},
-        {"rd_par_o", 1, NL * W_CH, "the parity LLR read"},
-        {"rd_apr_o", 1, NL * W_EXT, "the a-priori (extrinsic) LLR read"},
-        {"out_valid_o", 1, NL, "lane l's SISO output: the extrinsic LLR of position out_x_o[l]"},
-        {"out_x_o", 1, NL * AW, "its position in the decoder's order"},
-        {"out_llr_o", 1, NL * W_EXT, "its extrinsic LLR"},
-        {"iag_valid_o", 1, NL, "the IAG's address of that output (LIAG cycles later)"},
-        {"iag_err_o", 1, NL, "the IAG did not serve the lane's input"},
-        {"iag_addr_o", 1, NL * AW, "the interleaved (first decoder: deinterleaved) address"},
-        {"word_valid_o", 1, NL, "lane l's write word"},
-        {"word_bank_o", 1, NL * d->bw, "its (logical) bank: LTE qpp, HSPA+ xmap-xor mapping"},
-        {"word_row_o", 1, NL * d->rw, "its row"},
-        {"word_data_o", 1, NL * W_EXT, c->std == FG_STD_LTE ? "its LLR" : "its LLR (through the DBCF: to it)"},
-        {"ext_we_o", 1, NL, "extrinsic (logical) bank b writes this cycle"},
-        {"ext_row_o", 1, NL * d->rw, "its row"},
-        {"ext_data_o", 1, NL * W_EXT, "its LLR"},
-    };
-    int n = 0;
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
-        p[n++] = all[i];
-        if (d->both && !strcmp(all[i].name, "k_i"))
-            p[n++] = (port_t){"umts_i", 0, 1, "the block's standard: 1 HSPA+, 0 LTE (registered; static as k_i)"};
-    }
-    return n;
+    fg_port ports[FG_TURBO_RTL_PORTS];
+    return fg_gen_ports_from(ports, fg_turbo_arch_rtl_ports(d, &c->fmt, ports), p);
 }
 
 static int cw_of(const fg_vec_turbo_arch_dims *d) /* the core's c0_i bits: clog2(QMAX + 1) */
@@ -389,7 +345,7 @@ static int emit_top(FILE *f, const fg_gen_turbo_cfg *c, const names *nm, int dbc
                   params);
     fg_tpl *tp = fg_tpl_new("fg_turbo_top");
     fg_tpl_set(tp, "TOP", "%s", nm->top);
-    port_t ports[PORTS_MAX];
+    port_t ports[FG_TURBO_RTL_PORTS];
     fg_tpl_ports(tp, "PORTS", ports, ports_of(c, d, ports));
     fg_tpl_set(tp, "KTAB", "%s_ktab", nm->top);
     const struct { const char *name; long v; } ints[] = {
@@ -428,67 +384,79 @@ static int emit_top(FILE *f, const fg_gen_turbo_cfg *c, const names *nm, int dbc
     return fg_tpl_write(tp, f);
 }
 
-static void emit_manifest(FILE *f, const fg_gen_turbo_cfg *c, const names *nm, const fg_vec_turbo_arch_dims *d,
-                          const table *t, const fg_gen_out *o)
+/* The manifest's keys beside the parameters (fg_gen_out_manifest): the modules and what the parameters imply. */
+typedef struct {
+    const fg_gen_turbo_cfg *c;
+    const names *nm;
+    const fg_vec_turbo_arch_dims *d;
+    const table *t;
+} turbo_facts;
+
+static void manifest_facts(const void *arg, fg_json *j)
 {
-    const fg_xmap_fmt *x = &c->fmt;
+    const turbo_facts *v = arg;
+    const fg_gen_turbo_cfg *c = v->c;
+    const fg_vec_turbo_arch_dims *d = v->d;
+    const table *t = v->t;
     const int both = c->std == FG_GEN_TURBO_BOTH;
     int by_p[2][P_MAX + 1] = {{0}}, dbcf_lte = 0;
     for (int i = 0; i < t->n; i++) {
         by_p[t->sz[i].std == FG_STD_UMTS][t->sz[i].P]++;
         dbcf_lte += t->sz[i].std == FG_STD_LTE && t->sz[i].dbcf;
     }
-    char iags[256], wp[192] = "";
-    const fg_dbcf_cfg *b = &c->dbcf;
+    char ktab[160];
+    snprintf(ktab, sizeof ktab, "%s_ktab", v->nm->top);
+    fg_json_obj_open(j, "modules");
+    fg_json_str(j, "core", "fg_turbo_core");
+    if (both) {
+        fg_json_str(j, "iag_lte", v->nm->iag_lte);
+        fg_json_str(j, "iag_umts", v->nm->iag_umts);
+    } else
+        fg_json_str(j, "iag", c->std == FG_STD_UMTS ? v->nm->iag_umts : v->nm->iag_lte);
+    fg_json_str(j, "ktab", ktab);
     if (c->std != FG_STD_LTE)
-        snprintf(wp, sizeof wp,
-                 ",\n    \"select\": %d, \"fifo_depth\": %d, \"buf_depth\": %d, \"offer\": \"%s\", "
-                 "\"lfsr_seed\": \"0x%04x\", \"mapping\": \"%s\"",
-                 b->select, b->fifo_depth, b->buf_depth, b->offer == FG_DBCF_OFFER_HEAD ? "head" : "dual", b->lfsr_seed,
-                 fg_bank_mapping_name(c->mapping));
-    if (both)
-        snprintf(iags, sizeof iags, "\"iag_lte\": \"%s\", \"iag_umts\": \"%s\"", nm->iag_lte, nm->iag_umts);
-    else
-        snprintf(iags, sizeof iags, "\"iag\": \"%s\"", c->std == FG_STD_UMTS ? nm->iag_umts : nm->iag_lte);
-    fprintf(f,
-            "{\n  \"tool\": {\"name\": \"fecforge gen\", \"version\": \"%s\", \"git\": \"%s\"},\n"
-            "  \"design\": \"turbo\",\n  \"top\": \"%s\",\n"
-            "  \"parameters\": {\"std\": \"%s\", \"parallel\": %d, \"k_max\": %d, \"llr_width\": %d, \"llr_frac\": %d,\n"
-            "    \"ext_width\": %d, \"bm_width\": %d, \"sm_width\": %d, \"norm\": \"%s\", \"latency\": %d, \"nii\": \"%s\"%s},\n"
-            "  \"modules\": {\"core\": \"fg_turbo_core\", %s, \"ktab\": \"%s_ktab\"%s%s%s},\n"
-            "  \"lmax\": %d,\n  \"bank_rows\": %d,\n  \"physical_bank_rows\": %d,\n  \"sizes\": %d,\n",
-            fg_version(), fg_git_hash(), nm->top, std_word(c), c->P, c->k_max, x->w_ch, x->f_ch, x->w_ext, x->w_bm,
-            x->w_sm, x->norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract", c->siso_latency, c->nii ? "on" : "off", wp,
-            iags, nm->top, c->std != FG_STD_LTE ? ", \"dbcf\": \"" : "", c->std != FG_STD_LTE ? nm->dbcf : "",
-            c->std != FG_STD_LTE ? "\"" : "", t->lmax, d->qmax, t->qp, t->n);
+        fg_json_str(j, "dbcf", v->nm->dbcf);
+    fg_json_obj_close(j);
+    fg_json_int(j, "lmax", t->lmax);
+    fg_json_int(j, "bank_rows", d->qmax);
+    fg_json_int(j, "physical_bank_rows", t->qp);
+    fg_json_int(j, "sizes", t->n);
     for (int u = 0; u < 2; u++) {
         if (!(both || (c->std == FG_STD_UMTS) == u))
             continue;
-        fprintf(f, "  \"sisos_of_sizes%s\": {", both ? (u ? "_umts" : "_lte") : "");
-        for (int p = P_MAX, first = 1; p >= 1; p--)
+        fg_json_obj_open(j, both ? (u ? "sisos_of_sizes_umts" : "sisos_of_sizes_lte") : "sisos_of_sizes");
+        for (int p = P_MAX; p >= 1; p--)
             if (by_p[u][p]) {
-                fprintf(f, "%s\"%d\": %d", first ? "" : ", ", p, by_p[u][p]);
-                first = 0;
+                char key[16];
+                snprintf(key, sizeof key, "%d", p);
+                fg_json_int(j, key, by_p[u][p]);
             }
-        fprintf(f, "},\n");
+        fg_json_obj_close(j);
     }
-    if (both)
-        fprintf(f, "  \"umts_sisos\": %d,\n  \"lte_sizes_through_dbcf\": %d,\n", c->P / 2, dbcf_lte);
-    fprintf(f,
-            "  \"widths\": {\"position\": %d, \"bank\": %d, \"row\": %d, \"tau\": %d, \"channel\": %d, "
-            "\"extrinsic\": %d},\n"
-            "  \"iag_latency_cycles\": %s,\n  \"latency_cycles\": 0,\n"
-            "  \"timing\": \"cycle-exact with fg_turbo_arch (data FIXED, path %s) and the turbo vector sets: the "
-            "static inputs are registered (set them one cycle before the first load); start_i in the model's cycle 0; "
-            "hard_rd_data_o one cycle after hard_rd_pos_i\",\n"
-            "  \"ports\": [\n",
-            AW, d->bw, d->rw, d->tw, x->w_ch, x->w_ext,
-            both ? "{\"lte\": 1, \"umts\": 3}" : c->std == FG_STD_UMTS ? "3" : "1", both ? "shared" : "fit");
-    port_t ports[PORTS_MAX];
-    const int np = ports_of(c, d, ports);
-    for (int i = 0; i < np; i++)
-        fg_gen_manifest_port(f, ports[i].name, ports[i].out, ports[i].width, i + 1 == np);
-    fg_gen_manifest_files(f, o);
+    if (both) {
+        fg_json_int(j, "umts_sisos", c->P / 2);
+        fg_json_int(j, "lte_sizes_through_dbcf", dbcf_lte);
+    }
+    fg_json_obj_open(j, "widths");
+    const struct { const char *name; int v; } w[] = {{"position", AW}, {"bank", d->bw}, {"row", d->rw},
+                                                    {"tau", d->tw}, {"channel", c->fmt.w_ch}, {"extrinsic", c->fmt.w_ext}};
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
+        fg_json_int(j, w[i].name, w[i].v);
+    fg_json_obj_close(j);
+    if (both) {
+        fg_json_obj_open(j, "iag_latency_cycles");
+        fg_json_int(j, "lte", FG_IAG_LATENCY_LTE);
+        fg_json_int(j, "umts", FG_IAG_LATENCY_UMTS);
+        fg_json_obj_close(j);
+    } else
+        fg_json_int(j, "iag_latency_cycles", c->std == FG_STD_UMTS ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE);
+    fg_json_int(j, "latency_cycles", 0);
+    fg_json_str(j, "timing", both ? "cycle-exact with fg_turbo_arch (data FIXED, path shared) and the turbo vector sets: "
+                                    "the static inputs are registered (set them one cycle before the first load); start_i "
+                                    "in the model's cycle 0; hard_rd_data_o one cycle after hard_rd_pos_i"
+                                  : "cycle-exact with fg_turbo_arch (data FIXED, path fit) and the turbo vector sets: the "
+                                    "static inputs are registered (set them one cycle before the first load); start_i in "
+                                    "the model's cycle 0; hard_rd_data_o one cycle after hard_rd_pos_i");
 }
 
 int fg_gen_turbo(const fg_gen_turbo_cfg *c, const char *dir)
@@ -549,22 +517,20 @@ int fg_gen_turbo(const fg_gen_turbo_cfg *c, const char *dir)
         (c->std != FG_STD_LTE && ((rc = fg_gen_iag_write(&o, &iu)) || (rc = fg_gen_dbcf_write(&o, &dc)))))
         goto fail;
     {
-        port_t ports[PORTS_MAX];
+        fg_port ports[FG_TURBO_RTL_PORTS];
+        port_t gp[FG_TURBO_RTL_PORTS];
+        const int ngp = ports_of(c, &d, gp), np = fg_turbo_arch_rtl_ports(&d, &c->fmt, ports);
         fg_vec_layout lay;
         if ((rc = fg_vec_layout_turbo_arch(&d, &c->fmt, 1, c->k_max, &lay)))
             goto fail;
-        rc = fg_gen_out_testbench(&o, nm.top, ports, ports_of(c, &d, ports), &lay, params);
+        rc = fg_gen_out_testbench(&o, nm.top, gp, ngp, &lay, params);
         fg_vec_layout_free(&lay);
-        if (rc)
+        if (rc || (rc = fg_gen_out_page(&o, &fg_design_turbo, c, ports, np)) ||
+            (rc = fg_gen_out_manifest(&o, &fg_design_turbo, c, nm.top, gp, ngp, manifest_facts,
+                                      &(turbo_facts){c, &nm, &d, &t})) ||
+            (rc = fg_gen_out_commit(&o)))
             goto fail;
     }
-    if (!(f = fg_gen_out_open(&o, "manifest.json", 0))) {
-        rc = FG_EIO;
-        goto fail;
-    }
-    emit_manifest(f, c, &nm, &d, &t, &o);
-    if ((rc = fg_gen_out_close(&o, f, "manifest.json")) || (rc = fg_gen_out_commit(&o)))
-        goto fail;
     table_free(&t);
     return 0;
 fail:

@@ -39,6 +39,7 @@
 #include "fecforge/dbcf.h"
 #include "fecforge/iag.h"
 #include "fecforge/interleaver.h"
+#include "fecforge/ports.h"
 #include "fecforge/turbo_fixed.h"
 #include "fecforge/xmap_schedule.h"
 
@@ -222,6 +223,41 @@ void fg_turbo_arch_get_result(const fg_turbo_arch *a, fg_turbo_arch_result *res)
 /* Eq. 4.24 of the thesis: K * fclk / (2 * Niter * (K/(2P) + Lmap + Linterleaver)) in bit/s,
  * with 2*Niter = half_iters. */
 double fg_turbo_arch_eq424(int K, int P, int half_iters, int siso_latency, int iag_latency, double fclk);
+
+/* ---- the generated decoder's top (`fecforge gen turbo`, docs/rtl-turbo.md; the turbo vector sets) ----
+ * The port widths of a design with sub-blocks up to lmax (fg_vec_turbo_arch_dims_of, fecforge/vectors.h): nl = 4P
+ * lanes and (logical) banks, aw position bits, bw bank bits, rw row bits (qmax = lmax / 4 rows per logical bank),
+ * tw bits of the half-iteration's cycle counter; both: the design of both standards (the input umts_i); dbcf:
+ * HSPA+ blocks write through a DBCF (std umts and both). */
+typedef struct {
+    int nl, aw, bw, rw, tw, qmax, both, dbcf;
+} fg_vec_turbo_arch_dims;
+
+/* The top's inputs and outputs of one cycle, as the port table binds them (fg_turbo_arch_rtl_ports): per lane l
+ * its reads, SISO output, IAG output and write word, per (logical) bank b its write port. */
+enum { FG_TURBO_RTL_TAIL = 12, FG_TURBO_RTL_LANES_MAX = 4 * FG_TURBO_ARCH_P_MAX, FG_TURBO_RTL_PORTS = 38 };
+typedef struct {
+    int k, umts, half_iters, tail[FG_TURBO_RTL_TAIL], ld_valid, ld_pos, ld_data[4], start, hard_rd_pos;
+} fg_turbo_rtl_in;
+typedef struct {
+    int rd_valid, rd_pos, rd_bank, rd_row, rd_sys, rd_par, rd_apr, out_valid, out_x, out_llr, iag_valid, iag_err,
+        iag_addr, word_valid, word_bank, word_row, word_data;
+} fg_turbo_rtl_lane;
+typedef struct {
+    int we, row, data;
+} fg_turbo_rtl_bank;
+typedef struct {
+    int k_ok, hard_rd_data, state, half, tau, half_end, done;
+    fg_turbo_rtl_lane lane[FG_TURBO_RTL_LANES_MAX];
+    fg_turbo_rtl_bank bank[FG_TURBO_RTL_LANES_MAX];
+} fg_turbo_rtl_out;
+
+/* The top's ports (fecforge/ports.h), the one declaration of its interface: the Verilog port list, the manifest,
+ * the vector sets' stimulus and expected streams and their packing. The lanes' ports are one lane group, the
+ * banks' another. In the streams' order (umts_i, of a design of both standards, at the end of the stimulus,
+ * hard_rd_data_o at the end of the expected stream), rtl_order the module's (umts_i after k_i, hard_rd_data_o after
+ * k_ok_o). At most FG_TURBO_RTL_PORTS entries into out; returns their number. */
+int fg_turbo_arch_rtl_ports(const fg_vec_turbo_arch_dims *d, const fg_xmap_fmt *f, fg_port *out);
 
 /* LTE write conflicts of the qpp mapping for (K, P), both directions, from the address tables
  * (the same count as the step model's direct path): (bank, cycle) pairs with >= 2 writes. */

@@ -278,12 +278,8 @@ int fg_vec_make_xmap(const char *dir, const fg_vec_turbo_params *p);
 
 /* design "turbo": the decoder RTL of `fecforge gen turbo` (docs/rtl-turbo.md) on one block, the step model
  * fg_turbo_arch (data FIXED; path FIT for a decoder of one standard, SHARED for both) at the generated top's
- * ports. The port widths of a design (std, P, siso_latency, path) with sub-blocks up to lmax: nl = 4P lanes
- * and (logical) banks, aw position bits, bw bank bits, rw row bits (qmax = lmax / 4 rows per logical bank),
- * tw bits of the half-iteration's cycle counter; both: the stimulus has the block's standard (umts_i). */
-typedef struct {
-    int nl, aw, bw, rw, tw, qmax, both;
-} fg_vec_turbo_arch_dims;
+ * ports (fg_turbo_arch_rtl_ports, fecforge/turbo_arch.h). The dimensions of a design (std, P, siso_latency, path)
+ * with sub-blocks up to lmax (fg_vec_turbo_arch_dims). */
 void fg_vec_turbo_arch_dims_of(const fg_turbo_arch_cfg *design, int lmax, fg_vec_turbo_arch_dims *d);
 
 typedef struct {

@@ -33,10 +33,10 @@ void fg_vec_turbo_arch_dims_of(const fg_turbo_arch_cfg *design, int lmax, fg_vec
     d->bw = (P > 1 ? clog2(P) : 1) + 2;
     d->qmax = lmax / 4;
     d->rw = d->qmax > 1 ? clog2(d->qmax) : 1;
-    const int dbcf = d->both || design->std == FG_STD_UMTS;
-    const int liag = dbcf ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE;
+    d->dbcf = d->both || design->std == FG_STD_UMTS;
+    const int liag = d->dbcf ? FG_IAG_LATENCY_UMTS : FG_IAG_LATENCY_LTE;
     /* Through the DBCF a half-iteration lasts until it has written its last word: room for 2 C0 more cycles */
-    d->tw = clog2((dbcf ? 4L : 2L) * d->qmax + design->siso_latency + liag + 1);
+    d->tw = clog2((d->dbcf ? 4L : 2L) * d->qmax + design->siso_latency + liag + 1);
 }
 
 /* ---- the port-level model ---- */
@@ -58,6 +58,11 @@ struct fg_vecp_turbo {
     int32_t tail_q[N_TAIL];
     int64_t hard_rd; /* unload read register */
     uint8_t hard_rd_x;
+    fg_port ports[FG_TURBO_RTL_PORTS]; /* the top's, in the streams' order */
+    int np, n_ex;
+    fg_turbo_rtl_in in;
+    fg_turbo_rtl_out o, x; /* a cycle's expected values, and which of them are don't-care (1) */
+    int64_t xv[7 + 20 * FG_TURBO_RTL_LANES_MAX];
 };
 
 /* K is a block size of standard std of the design. */
@@ -102,6 +107,8 @@ int fg_vecp_turbo_create(const fg_turbo_arch_cfg *design, int k_max, int lmax, f
     t->cfg = *design;
     t->k_max = k_max;
     fg_vec_turbo_arch_dims_of(design, lmax, &t->d);
+    t->np = fg_turbo_arch_rtl_ports(&t->d, &design->fmt, t->ports);
+    t->n_ex = fg_ports_count(t->ports, t->np, FG_VEC_OUT);
     t->hard_rd_x = 1;
     t->std_q = design->std;
     /* Idle outputs do not depend on the block: the design's own K until a start names another. */
@@ -146,28 +153,28 @@ static int begin(fg_vecp_turbo *t)
     return fg_turbo_arch_load(t->a, t->q);
 }
 
-/* Stimulus: k_i, half_iters_i, tail_i[12], ld_valid_i, ld_pos_i, ld_data_i[4], start_i, hard_rd_pos_i; both:
- * umts_i. */
-enum { IN_K = 0, IN_HI = 1, IN_TAIL = 2, IN_LD_VALID = 2 + N_TAIL, IN_LD_POS, IN_LD_DATA, IN_START = IN_LD_DATA + 4,
-       IN_HARD_POS, IN_UMTS };
-
-int fg_vecp_turbo_n_in(const fg_vec_turbo_arch_dims *d) { return IN_HARD_POS + 1 + d->both; }
-
-int fg_vecp_turbo_n_ex(const fg_vec_turbo_arch_dims *d) { return 6 + 17 * d->nl + 3 * d->nl + 1; }
-
-
-static void put(int64_t *v, uint8_t *x, int *i, int64_t value, int dontcare)
+/* The elements of a stimulus (dir FG_VEC_IN) or expected (FG_VEC_OUT) line of design d. */
+static int n_of(const fg_vec_turbo_arch_dims *d, int dir)
 {
-    v[*i] = dontcare ? 0 : value;
-    x[*i] = (uint8_t)(dontcare != 0);
-    (*i)++;
+    fg_port p[FG_TURBO_RTL_PORTS];
+    const fg_xmap_fmt f = fg_xmap_fmt_default(); /* the widths do not change the count */
+    return fg_ports_count(p, fg_turbo_arch_rtl_ports(d, &f, p), dir);
 }
 
-int fg_vecp_turbo_step(fg_vecp_turbo *t, const int64_t *in, int64_t *ex, uint8_t *ex_x)
+int fg_vecp_turbo_n_in(const fg_vec_turbo_arch_dims *d) { return n_of(d, FG_VEC_IN); }
+
+int fg_vecp_turbo_n_ex(const fg_vec_turbo_arch_dims *d) { return n_of(d, FG_VEC_OUT); }
+
+/* Member m of the expected line: value, or 0 and don't-care. */
+#define PUT(m, value, dontcare) (t->x.m = (dontcare) != 0, t->o.m = t->x.m ? 0 : (value))
+
+int fg_vecp_turbo_step(fg_vecp_turbo *t, const int64_t *line, int64_t *ex, uint8_t *ex_x)
 {
     int rc = 0;
+    fg_turbo_rtl_in *in = &t->in;
+    fg_ports_unpack(t->ports, t->np, FG_VEC_IN, line, in, sizeof *in);
     const int ok = t->regs_valid && k_ok(t, t->std_q, t->k_q);
-    const int start = (int)(in[IN_START] & 1) && ok;
+    const int start = (in->start & 1) && ok;
     fg_turbo_arch_destroy(t->retired);
     t->retired = NULL;
     fg_turbo_arch_ports p;
@@ -202,69 +209,71 @@ int fg_vecp_turbo_step(fg_vecp_turbo *t, const int64_t *in, int64_t *ex, uint8_t
     if (!rc)
         fg_turbo_arch_get_geometry(t->retired ? t->retired : t->a, &g);
     const int half = p.state == FG_TURBO_ARCH_HALF;
-    int i = 0;
-    put(ex, ex_x, &i, ok, !t->regs_valid);
-    put(ex, ex_x, &i, p.state, 0);
-    put(ex, ex_x, &i, p.half, !half);
-    put(ex, ex_x, &i, p.tau, !half);
-    put(ex, ex_x, &i, p.half_end, 0);
-    put(ex, ex_x, &i, p.state == FG_TURBO_ARCH_DONE, 0);
+    PUT(k_ok, ok, !t->regs_valid);
+    PUT(state, (int)p.state, 0);
+    PUT(half, p.half, !half);
+    PUT(tau, p.tau, !half);
+    PUT(half_end, p.half_end, 0);
+    PUT(done, p.state == FG_TURBO_ARCH_DONE, 0);
     for (int l = 0; l < t->d.nl; l++) {
         const int in_run = !rc && l < g.pllr; /* lanes past the run's 4P' are idle */
         const int rv = in_run && p.rd_valid_L[l], ov = in_run && p.out_valid_L[l];
         const fg_iag_lane_out io = in_run ? p.iag_L[l] : (fg_iag_lane_out){0, 0, 0};
         const fg_dbcf_word w = in_run ? p.word_L[l] : (fg_dbcf_word){0, 0, 0, 0};
-        put(ex, ex_x, &i, rv, 0);
-        put(ex, ex_x, &i, rv ? p.rd_pos_L[l] : 0, !rv);
-        put(ex, ex_x, &i, rv ? p.rd_bank_L[l] : 0, !rv);
-        put(ex, ex_x, &i, rv ? p.rd_row_L[l] : 0, !rv);
-        put(ex, ex_x, &i, rv ? p.rd_sys_L[l] : 0, !rv);
-        put(ex, ex_x, &i, rv ? p.rd_par_L[l] : 0, !rv);
-        put(ex, ex_x, &i, rv ? p.rd_apr_L[l] : 0, !rv);
-        put(ex, ex_x, &i, ov, 0);
-        put(ex, ex_x, &i, ov ? p.out_x_L[l] : 0, !ov);
-        put(ex, ex_x, &i, in_run ? p.out_llr_L[l] : 0, 0);
-        put(ex, ex_x, &i, io.valid, 0);
-        put(ex, ex_x, &i, io.err, 0);
-        put(ex, ex_x, &i, io.addr, !io.valid);
-        put(ex, ex_x, &i, w.valid, 0);
-        put(ex, ex_x, &i, w.bank, !w.valid);
-        put(ex, ex_x, &i, w.row, !w.valid);
-        put(ex, ex_x, &i, w.data, !w.valid);
+        PUT(lane[l].rd_valid, rv, 0);
+        PUT(lane[l].rd_pos, p.rd_pos_L[l], !rv);
+        PUT(lane[l].rd_bank, p.rd_bank_L[l], !rv);
+        PUT(lane[l].rd_row, p.rd_row_L[l], !rv);
+        PUT(lane[l].rd_sys, p.rd_sys_L[l], !rv);
+        PUT(lane[l].rd_par, p.rd_par_L[l], !rv);
+        PUT(lane[l].rd_apr, p.rd_apr_L[l], !rv);
+        PUT(lane[l].out_valid, ov, 0);
+        PUT(lane[l].out_x, p.out_x_L[l], !ov);
+        PUT(lane[l].out_llr, in_run ? p.out_llr_L[l] : 0, 0);
+        PUT(lane[l].iag_valid, io.valid, 0);
+        PUT(lane[l].iag_err, io.err, 0);
+        PUT(lane[l].iag_addr, io.addr, !io.valid);
+        PUT(lane[l].word_valid, w.valid, 0);
+        PUT(lane[l].word_bank, w.bank, !w.valid);
+        PUT(lane[l].word_row, w.row, !w.valid);
+        PUT(lane[l].word_data, w.data, !w.valid);
     }
     for (int b = 0; b < t->d.nl; b++) {
         const fg_dbcf_word w = !rc && b < g.banks ? p.wr_M[b] : (fg_dbcf_word){0, 0, 0, 0};
-        put(ex, ex_x, &i, w.valid, 0);
-        put(ex, ex_x, &i, w.row, !w.valid);
-        put(ex, ex_x, &i, w.data, !w.valid);
+        PUT(bank[b].we, w.valid, 0);
+        PUT(bank[b].row, w.row, !w.valid);
+        PUT(bank[b].data, w.data, !w.valid);
     }
-    put(ex, ex_x, &i, t->hard_rd, t->hard_rd_x);
+    PUT(hard_rd_data, (int)t->hard_rd, t->hard_rd_x);
+    fg_ports_pack(t->ports, t->np, FG_VEC_OUT, &t->o, ex);
+    fg_ports_pack(t->ports, t->np, FG_VEC_OUT, &t->x, t->xv);
+    for (int i = 0; i < t->n_ex; i++)
+        ex_x[i] = (uint8_t)t->xv[i];
 
     /* The clock edge: the unload read (the decisions are final in done), the load port, the static inputs. */
     if (!rc && !t->retired && p.state == FG_TURBO_ARCH_DONE && !t->done_seen) {
         fg_turbo_arch_hard(t->a, t->hard);
         t->done_seen = 1;
     }
-    const int pos = (int)in[IN_HARD_POS];
+    const int pos = in->hard_rd_pos;
     /* the unload mapping follows the registered K: the decisions are the block's while it is the block's K */
     t->hard_rd_x = !(t->done_seen && p.state == FG_TURBO_ARCH_DONE && !t->retired && t->k_q == t->cfg.K &&
                      t->std_q == t->cfg.std && pos >= 0 && pos < t->cfg.K);
     t->hard_rd = t->hard_rd_x ? 0 : t->hard[pos];
-    if ((in[IN_LD_VALID] & 1) && t->regs_valid && k_ok(t, t->std_q, t->k_q) && in[IN_LD_POS] >= 0 &&
-        in[IN_LD_POS] < t->k_q) {
+    if ((in->ld_valid & 1) && t->regs_valid && k_ok(t, t->std_q, t->k_q) && in->ld_pos >= 0 && in->ld_pos < t->k_q) {
         /* {z', x', z, x} of position k: x = sys[k], z = par1[k], z' = par2[k] (x' is sys[pi(k)], the model's own) */
         const fg_turbo_layout lay = fg_turbo_layout_of(t->k_q);
-        const int k = (int)in[IN_LD_POS];
-        t->q[lay.sys + k] = (int32_t)in[IN_LD_DATA];
-        t->q[lay.par1 + k] = (int32_t)in[IN_LD_DATA + 1];
-        t->q[lay.par2 + k] = (int32_t)in[IN_LD_DATA + 3];
+        const int k = in->ld_pos;
+        t->q[lay.sys + k] = in->ld_data[0];
+        t->q[lay.par1 + k] = in->ld_data[1];
+        t->q[lay.par2 + k] = in->ld_data[3];
     }
-    t->k_q = (int)in[IN_K];
+    t->k_q = in->k;
     if (t->d.both)
-        t->std_q = (in[IN_UMTS] & 1) ? FG_STD_UMTS : FG_STD_LTE;
-    t->hi_q = (int)in[IN_HI];
+        t->std_q = (in->umts & 1) ? FG_STD_UMTS : FG_STD_LTE;
+    t->hi_q = in->half_iters;
     for (int j = 0; j < N_TAIL; j++)
-        t->tail_q[j] = (int32_t)in[IN_TAIL + j];
+        t->tail_q[j] = in->tail[j];
     t->regs_valid = 1;
     return rc;
 }
@@ -274,72 +283,29 @@ int fg_vecp_turbo_step(fg_vecp_turbo *t, const int64_t *in, int64_t *ex, uint8_t
 int fg_vec_layout_turbo_arch(const fg_vec_turbo_arch_dims *d, const fg_xmap_fmt *f, int blocks, int K_max,
                              fg_vec_layout *l)
 {
-    const int n_ports = fg_vecp_turbo_n_in(d) + fg_vecp_turbo_n_ex(d) + 3;
-    memset(l, 0, sizeof *l);
-    if (!(l->port = malloc(sizeof *l->port * (size_t)n_ports)))
-        return fg_set_error(FG_ENOMEM, "out of memory for a vector layout of %d ports", n_ports);
-    fg_vec_port *p = l->port;
-#define STREAM(nm, kind, doc, banks, depth)                                                                            \
-    l->stream[l->n++] = (fg_vec_stream_def){nm, kind, doc, p, 0, banks, depth}
-#define PORT(nm, idx, dir, w, sg) (*p++ = fg_vec_port_make(nm, idx, dir, w, sg), l->stream[l->n - 1].n_ports++)
-    STREAM("stimulus", FG_VEC_CYCLES,
-           "inputs of each cycle from reset: static inputs, the load port, start, then the unload port", 0, 0);
-    PORT("k_i", -1, FG_VEC_IN, AW, 0);
-    PORT("half_iters_i", -1, FG_VEC_IN, 8, 0);
-    for (int j = 0; j < N_TAIL; j++)
-        PORT("tail_i", j, FG_VEC_IN, f->w_ch, 1);
-    PORT("ld_valid_i", -1, FG_VEC_IN, 1, 0);
-    PORT("ld_pos_i", -1, FG_VEC_IN, AW, 0);
-    for (int j = 0; j < 4; j++)
-        PORT("ld_data_i", j, FG_VEC_IN, f->w_ch, 1);
-    PORT("start_i", -1, FG_VEC_IN, 1, 0);
-    PORT("hard_rd_pos_i", -1, FG_VEC_IN, AW, 0);
-    if (d->both)
-        PORT("umts_i", -1, FG_VEC_IN, 1, 0);
-    STREAM("expected", FG_VEC_CYCLES,
-           "outputs of each cycle: control, per lane the reads, SISO outputs, IAG outputs and write words, per bank "
-           "the extrinsic writes, the unload port", 0, 0);
-    PORT("k_ok_o", -1, FG_VEC_OUT, 1, 0);
-    PORT("state_o", -1, FG_VEC_OUT, 2, 0);
-    PORT("half_o", -1, FG_VEC_OUT, 8, 0);
-    PORT("tau_o", -1, FG_VEC_OUT, d->tw, 0);
-    PORT("half_end_o", -1, FG_VEC_OUT, 1, 0);
-    PORT("done_o", -1, FG_VEC_OUT, 1, 0);
-    for (int i = 0; i < d->nl; i++) {
-        PORT("rd_valid_o", i, FG_VEC_OUT, 1, 0);
-        PORT("rd_pos_o", i, FG_VEC_OUT, AW, 0);
-        PORT("rd_bank_o", i, FG_VEC_OUT, d->bw, 0);
-        PORT("rd_row_o", i, FG_VEC_OUT, d->rw, 0);
-        PORT("rd_sys_o", i, FG_VEC_OUT, f->w_ch, 1);
-        PORT("rd_par_o", i, FG_VEC_OUT, f->w_ch, 1);
-        PORT("rd_apr_o", i, FG_VEC_OUT, f->w_ext, 1);
-        PORT("out_valid_o", i, FG_VEC_OUT, 1, 0);
-        PORT("out_x_o", i, FG_VEC_OUT, AW, 0);
-        PORT("out_llr_o", i, FG_VEC_OUT, f->w_ext, 1);
-        PORT("iag_valid_o", i, FG_VEC_OUT, 1, 0);
-        PORT("iag_err_o", i, FG_VEC_OUT, 1, 0);
-        PORT("iag_addr_o", i, FG_VEC_OUT, AW, 0);
-        PORT("word_valid_o", i, FG_VEC_OUT, 1, 0);
-        PORT("word_bank_o", i, FG_VEC_OUT, d->bw, 0);
-        PORT("word_row_o", i, FG_VEC_OUT, d->rw, 0);
-        PORT("word_data_o", i, FG_VEC_OUT, f->w_ext, 1);
-    }
-    for (int b = 0; b < d->nl; b++) {
-        PORT("ext_we_o", b, FG_VEC_OUT, 1, 0);
-        PORT("ext_row_o", b, FG_VEC_OUT, d->rw, 0);
-        PORT("ext_data_o", b, FG_VEC_OUT, f->w_ext, 1);
-    }
-    PORT("hard_rd_data_o", -1, FG_VEC_OUT, 1, 0);
-    STREAM("ext", FG_VEC_MEMORY, "extrinsic banks at the end (the standard's mapping: LTE qpp, UMTS xmap-xor; the "
-           "last block to write a cell); x = never written", d->nl, d->qmax);
-    PORT("ext_data", -1, FG_VEC_OUT, f->w_ext, 1);
-    STREAM("llr", FG_VEC_MEMORY, "per block (bank) its channel LLRs, natural layout (x, z, z', the tails; 0 past 3K + 12)", blocks,
-           3 * K_max + FG_TURBO_TAIL);
-    PORT("llr", -1, FG_VEC_IN, f->w_ch, 1);
-    STREAM("decoded", FG_VEC_MEMORY, "per block (bank) its hard decisions at done, natural order", blocks, K_max);
-    PORT("hard", -1, FG_VEC_OUT, 1, 0);
-#undef PORT
-#undef STREAM
+    fg_port ports[FG_TURBO_RTL_PORTS];
+    const int np = fg_turbo_arch_rtl_ports(d, f, ports);
+    int rc = fg_vec_layout_begin(l, fg_ports_count(ports, np, FG_VEC_IN) + fg_ports_count(ports, np, FG_VEC_OUT) + 3);
+    if (rc)
+        return rc;
+    fg_vec_layout_stream(l, "stimulus", FG_VEC_CYCLES,
+                         "inputs of each cycle from reset: static inputs, the load port, start, then the unload port", 0,
+                         0);
+    fg_vec_layout_ports(l, ports, np, FG_VEC_IN);
+    fg_vec_layout_stream(l, "expected", FG_VEC_CYCLES,
+                         "outputs of each cycle: control, per lane the reads, SISO outputs, IAG outputs and write words, "
+                         "per bank the extrinsic writes, the unload port", 0, 0);
+    fg_vec_layout_ports(l, ports, np, FG_VEC_OUT);
+    fg_vec_layout_stream(l, "ext", FG_VEC_MEMORY, "extrinsic banks at the end (the standard's mapping: LTE qpp, UMTS "
+                         "xmap-xor; the last block to write a cell); x = never written", d->nl, d->qmax);
+    fg_vec_layout_port(l, "ext_data", -1, FG_VEC_OUT, f->w_ext, 1);
+    fg_vec_layout_stream(l, "llr", FG_VEC_MEMORY,
+                         "per block (bank) its channel LLRs, natural layout (x, z, z', the tails; 0 past 3K + 12)", blocks,
+                         3 * K_max + FG_TURBO_TAIL);
+    fg_vec_layout_port(l, "llr", -1, FG_VEC_IN, f->w_ch, 1);
+    fg_vec_layout_stream(l, "decoded", FG_VEC_MEMORY, "per block (bank) its hard decisions at done, natural order",
+                         blocks, K_max);
+    fg_vec_layout_port(l, "hard", -1, FG_VEC_OUT, 1, 0);
     return 0;
 }
 
@@ -392,6 +358,7 @@ typedef struct {
     fg_vecp_turbo *t;
     int sid, eid;
     int n_in;
+    fg_turbo_rtl_in rin; /* the inputs of the next line */
     int64_t *in;
     int64_t *ex;
     uint8_t *ex_x;
@@ -400,6 +367,7 @@ typedef struct {
 
 static int line(writer_ctx *c)
 {
+    fg_ports_pack(c->t->ports, c->t->np, FG_VEC_IN, &c->rin, c->in);
     int rc = fg_vecp_turbo_step(c->t, c->in, c->ex, c->ex_x);
     if (!rc)
         rc = fg_vec_write(c->w, c->sid, c->in, NULL);
@@ -465,38 +433,39 @@ static int block(writer_ctx *c, const fg_vec_turbo_arch_params *p, fg_std std, i
                  long *load_cycles, long *block_cycles)
 {
     const fg_turbo_layout tl = fg_turbo_layout_of(K);
-    memset(c->in, 0, sizeof *c->in * (size_t)c->n_in);
-    c->in[IN_K] = K;
-    if (c->n_in > IN_UMTS)
-        c->in[IN_UMTS] = std == FG_STD_UMTS;
-    c->in[IN_HI] = p->cfg.half_iters;
+    fg_turbo_rtl_in *in = &c->rin;
+    memset(in, 0, sizeof *in);
+    in->k = K;
+    in->umts = std == FG_STD_UMTS; /* a port of the design of both standards only */
+    in->half_iters = p->cfg.half_iters;
     for (int j = 0; j < 6; j++) {
-        c->in[IN_TAIL + j] = q[tl.tail1 + j];
-        c->in[IN_TAIL + 6 + j] = q[tl.tail2 + j];
+        in->tail[j] = q[tl.tail1 + j];
+        in->tail[6 + j] = q[tl.tail2 + j];
     }
     const long first = c->lines;
     int rc = line(c); /* the top registers the static inputs */
     for (int k = 0; k < K && !rc; k++) {
-        c->in[IN_LD_VALID] = 1;
-        c->in[IN_LD_POS] = k;
-        c->in[IN_LD_DATA] = q[tl.sys + k];
-        c->in[IN_LD_DATA + 1] = q[tl.par1 + k];
-        c->in[IN_LD_DATA + 2] = q[tl.sys + pi[k]];
-        c->in[IN_LD_DATA + 3] = q[tl.par2 + k];
+        in->ld_valid = 1;
+        in->ld_pos = k;
+        in->ld_data[0] = q[tl.sys + k];
+        in->ld_data[1] = q[tl.par1 + k];
+        in->ld_data[2] = q[tl.sys + pi[k]];
+        in->ld_data[3] = q[tl.par2 + k];
         rc = line(c);
     }
-    memset(c->in + IN_LD_VALID, 0, sizeof *c->in * 6);
+    in->ld_valid = in->ld_pos = 0;
+    memset(in->ld_data, 0, sizeof in->ld_data);
     *load_cycles = c->lines - first;
-    c->in[IN_START] = 1;
+    in->start = 1;
     if (!rc)
         rc = line(c);
-    c->in[IN_START] = 0;
+    in->start = 0;
     const long limit = c->lines + 100000000L;
     while (!rc && fg_turbo_arch_get_state(fg_vecp_turbo_arch(c->t)) != FG_TURBO_ARCH_DONE)
         rc = c->lines > limit ? fg_set_error(FG_ESTATE, "turbo RTL vectors: K=%d not done", K) : line(c);
     *block_cycles = c->lines - first - *load_cycles;
     for (int j = 0; j <= K && !rc; j++) { /* natural bit j in cycle j, its decision in the next */
-        c->in[IN_HARD_POS] = j < K ? j : 0;
+        in->hard_rd_pos = j < K ? j : 0;
         rc = line(c);
     }
     if (rc)
