@@ -35,19 +35,7 @@ static void json_iag(fg_json *j, const fg_iag_info *info, const fg_iag_memory *m
     fg_json_int(j, "runtime_bits", m->runtime_bits);
     fg_json_int(j, "total_bits", m->total_bits);
     fg_json_arr_open(j, "items");
-    for (int i = 0; i < m->n; i++) {
-        const fg_iag_mem_item *it = &m->item[i];
-        fg_json_obj_open(j, NULL);
-        j->pretty = 0;
-        fg_json_str(j, "name", it->name);
-        fg_json_str(j, "kind", it->kind);
-        fg_json_int(j, "entries", it->entries);
-        fg_json_int(j, "width", it->width);
-        fg_json_int(j, "copies", it->copies);
-        fg_json_int(j, "bits", it->bits);
-        fg_json_obj_close(j);
-        j->pretty = 1;
-    }
+    fg_iag_memory_json_items(m, j, 1);
     fg_json_arr_close(j);
     fg_json_obj_close(j);
     fg_json_obj_close(j);

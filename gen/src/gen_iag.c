@@ -151,17 +151,7 @@ static void manifest_facts(const void *arg, fg_json *j)
                   : "fg_iag_memory_size: the model's storage for every K of the standard");
     fg_json_str(j, "storage_note", note);
     fg_json_arr_open(j, "storage");
-    for (int i = 0; i < mem->n; i++) {
-        const fg_iag_mem_item *it = &mem->item[i];
-        fg_json_obj_open(j, NULL);
-        fg_json_str(j, "name", it->name);
-        fg_json_str(j, "kind", it->kind);
-        fg_json_int(j, "entries", it->entries);
-        fg_json_int(j, "width", it->width);
-        fg_json_int(j, "copies", it->copies);
-        fg_json_int(j, "bits", it->bits);
-        fg_json_obj_close(j);
-    }
+    fg_iag_memory_json_items(mem, j, 0);
     fg_json_arr_close(j);
     fg_json_int(j, "rom_bits", mem->rom_bits);
     fg_json_int(j, "ram_bits", mem->ram_bits);

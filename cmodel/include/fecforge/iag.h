@@ -193,6 +193,10 @@ int fg_iag_memory_size(fg_std std, int pllr, fg_iag_memory *out);
 /* Append an item (entries x width x copies bits of kind "ROM", "RAM" or "REG") and add its bits to
  * the kind's total: how fg_iag_memory_size and the RTL generator build their lists. */
 void fg_iag_memory_add(fg_iag_memory *m, const char *name, const char *kind, int entries, int width, int copies);
+/* The items of m as the members of a JSON array open in j (fecforge/json.h): name, kind, entries, width, copies,
+ * bits (`interleaver --json` and the IAG manifest); one_line: each item on a line of its own. */
+struct fg_json;
+void fg_iag_memory_json_items(const fg_iag_memory *m, struct fg_json *j, int one_line);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,7 @@
 /* IAG front end: configuration, dispatch to the standard's step model, XMAP testbench, storage. */
 #include "iag_internal.h"
 #include "fecforge/error.h"
+#include "fecforge/json.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -223,6 +224,25 @@ int fg_iag_addresses(fg_std std, int K, int pllr, int inverse, int32_t *addr_K, 
         fg_iag_get_info(g, info);
     fg_iag_destroy(g);
     return rc;
+}
+
+void fg_iag_memory_json_items(const fg_iag_memory *m, fg_json *j, int one_line)
+{
+    const int layout = j->pretty;
+    for (int i = 0; i < m->n; i++) {
+        const fg_iag_mem_item *it = &m->item[i];
+        fg_json_obj_open(j, NULL);
+        if (one_line)
+            j->pretty = FG_JSON_LINE;
+        fg_json_str(j, "name", it->name);
+        fg_json_str(j, "kind", it->kind);
+        fg_json_int(j, "entries", it->entries);
+        fg_json_int(j, "width", it->width);
+        fg_json_int(j, "copies", it->copies);
+        fg_json_int(j, "bits", it->bits);
+        fg_json_obj_close(j);
+        j->pretty = layout;
+    }
 }
 
 void fg_iag_memory_add(fg_iag_memory *m, const char *name, const char *kind, int entries, int width, int copies)

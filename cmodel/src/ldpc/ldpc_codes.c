@@ -20,6 +20,19 @@ static const char *family_name(fg_ldpc_family f)
     return f == FG_LDPC_FAMILY_WIFI ? "802.11n" : f == FG_LDPC_FAMILY_WIMAX ? "802.16e" : "user";
 }
 
+/* The members every code's JSON starts with: name, family, n, k, z, mb, nb, rate. */
+static void json_code(fg_json *j, const fg_ldpc_code *c)
+{
+    fg_json_str(j, "name", c->name);
+    fg_json_str(j, "family", family_name(c->family));
+    fg_json_int(j, "n", c->n);
+    fg_json_int(j, "k", c->k);
+    fg_json_int(j, "z", c->z);
+    fg_json_int(j, "mb", c->mb);
+    fg_json_int(j, "nb", c->nb);
+    fg_json_num(j, "rate", (double)c->k / c->n);
+}
+
 static int list_codes(const fg_arch_io *io)
 {
     const int n = fg_ldpc_code_count();
@@ -39,14 +52,7 @@ static int list_codes(const fg_arch_io *io)
         if (j) {
             fg_json_obj_open(j, NULL);
             j->pretty = FG_JSON_LINE;
-            fg_json_str(j, "name", c->name);
-            fg_json_str(j, "family", family_name(c->family));
-            fg_json_int(j, "n", c->n);
-            fg_json_int(j, "k", c->k);
-            fg_json_int(j, "z", c->z);
-            fg_json_int(j, "mb", c->mb);
-            fg_json_int(j, "nb", c->nb);
-            fg_json_num(j, "rate", (double)c->k / c->n);
+            json_code(j, c);
             fg_json_int(j, "edges", edges(c));
             fg_json_obj_close(j);
             j->pretty = FG_JSON_PRETTY;
@@ -87,14 +93,7 @@ static int show_code(const fg_ldpc_code *c, const fg_arch_io *io)
     if (j) {
         fg_json_obj_open(j, NULL);
         fg_json_provenance(j, NULL);
-        fg_json_str(j, "name", c->name);
-        fg_json_str(j, "family", family_name(c->family));
-        fg_json_int(j, "n", c->n);
-        fg_json_int(j, "k", c->k);
-        fg_json_int(j, "z", c->z);
-        fg_json_int(j, "mb", c->mb);
-        fg_json_int(j, "nb", c->nb);
-        fg_json_num(j, "rate", (double)c->k / c->n);
+        json_code(j, c);
         fg_json_int(j, "blocks", c->n_blocks);
         fg_json_int(j, "edges", edges(c));
         fg_json_int(j, "max_row_degree", c->max_row_deg);
