@@ -73,9 +73,10 @@ static void parameters(FILE *f, const fg_opts *o)
 static void ports(FILE *f, const fg_port *p, int np)
 {
     fprintf(f, "\n## Ports\n\n| port | direction | bits | elements | meaning |\n|---|---|---|---|---|\n");
-    int grouped = 0, state = 0, unstreamed = 0;
+    int grouped = 0, state = 0, unstreamed = 0, reset = 0;
     for (int i = 0; i < np; i++) {
         static const char *const dir[] = {"input", "output", "state"};
+        reset |= p[i].role == FG_PORT_RESET; /* not streamed (a reset of role data is: the IAG's traffic sets) */
         grouped |= p[i].group != 0;
         state |= p[i].dir == FG_VEC_STATE;
         unstreamed |= p[i].role == FG_PORT_UNSTREAMED;
@@ -96,7 +97,7 @@ static void ports(FILE *f, const fg_port *p, int np)
     }
     fprintf(f, "\nIn the vector sets (vectors/FORMAT.md) a line of `stimulus.hex` holds the input elements of one cycle "
                "and a line of `expected.hex` the outputs during it, in the order of this table (element 0 first; the "
-               "clock and the reset in neither).\n");
+               "clock%s in neither).\n", reset ? " and the reset" : "");
     if (grouped)
         fprintf(f, "Ports of one lane group stream lane by lane: lane 0 of each of them, then lane 1, and so on.\n");
     if (unstreamed)

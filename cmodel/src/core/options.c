@@ -1014,10 +1014,17 @@ void fg_opts_write_json(const fg_opts *p, struct fg_json *j)
 
 /* ---- help ---- */
 
+static int list_text(const fg_opt *o, const void *field, char *buf, size_t n);
+
 void fg_opt_value_text(const fg_opt *o, const void *field, char *buf, size_t n)
 {
     buf[0] = '\0';
     switch (o->type) {
+    case FG_OPT_INTS:
+    case FG_OPT_SWEEP:
+    case FG_OPT_TEXTS: /* "1,2,3" as the parser reads it (cut short if it does not fit) */
+        list_text(o, field, buf, n);
+        break;
     case FG_OPT_CUSTOM:
         if (o->print)
             o->print(field, buf, n);

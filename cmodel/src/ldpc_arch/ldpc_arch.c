@@ -23,7 +23,8 @@ fg_ldpc_arch_cfg fg_ldpc_arch_cfg_default(void)
     return c;
 }
 
-static int check_perm(const int *p, int n, const char *what)
+/* p (the field at `field` of the configuration) a permutation of [0, n-1]; the refusal names the field. */
+static int check_perm(const int *p, const void *field, int n, const char *what)
 {
     if (!p)
         return 0;
@@ -33,7 +34,7 @@ static int check_perm(const int *p, int n, const char *what)
     int rc = 0;
     for (int i = 0; i < n && !rc; i++) {
         if (p[i] < 0 || p[i] >= n || seen[p[i]])
-            rc = fg_set_error(FG_EINVAL, "%s[%d]=%d: not a permutation of [0, %d]", what, i, p[i], n - 1);
+            rc = fg_set_error_at(FG_EINVAL, field, "%s[%d]=%d: not a permutation of [0, %d]", what, i, p[i], n - 1);
         else
             seen[p[i]] = 1;
     }
@@ -97,9 +98,9 @@ int fg_ldpc_arch_cfg_check(const fg_ldpc_code *code, const fg_ldpc_arch_cfg *c)
         return fg_set_error_at(FG_EINVAL, &c->overlap, "overlap=%d out of range [0, 1]", c->overlap);
     if (c->forward != 0 && c->forward != 1)
         return fg_set_error_at(FG_EINVAL, &c->forward, "forward=%d out of range [0, 1]", c->forward);
-    int rc = check_perm(c->col_order, code->nb, "col_order");
+    int rc = check_perm(c->col_order, &c->col_order, code->nb, "col_order");
     if (!rc)
-        rc = check_perm(c->layer_order, code->mb, "layer_order");
+        rc = check_perm(c->layer_order, &c->layer_order, code->mb, "layer_order");
     return rc;
 }
 

@@ -109,17 +109,14 @@ static int make_frame(const fg_vit_code *c, const fg_vit_dec_cfg *fx, fg_vit_end
 
 /* Every frame through the step model back to back (the next fed as soon as the decoder takes inputs again) and
  * through the fixed decoder; the counts into m. */
-static int measure(const fg_vit_code *c, const fg_vit_hw_dims *d, const vit_opts *v, int use_ebn0, FILE *tf,
-                   fg_arch_io *io, measured *m)
+static int measure(const fg_vit_code *c, const fg_vit_hw_dims *d, const vit_opts *v, const fg_channel_point *pt,
+                   FILE *tf, fg_arch_io *io, measured *m)
 {
     const fg_vit_ending e = (fg_vit_ending)v->code.ending;
-    const int k = v->code.bits, frames = use_ebn0 ? v->frames : 2;
+    const int k = v->code.bits, frames = pt ? v->frames : 2;
     const int stages = fg_vit_stages(c, e, k), n = fg_vit_sent_len(c, e, k), nc = c->n;
     const size_t sn = (size_t)stages * (size_t)nc;
-    fg_channel_point pt;
-    int rc = use_ebn0 ? fg_channel_point_at(&fg_channel_awgn, NULL, v->ebn0.v[0], (double)k / n, &pt) : 0;
-    if (rc)
-        return fg_prefix_error(FG_EINVAL, "--ebn0: ");
+    int rc;
     fg_vit_hw *h = NULL;
     fg_vit_dec *dec = NULL;
     const fg_vit_dec_cfg dc = fg_vit_hw_dec_cfg(d, e);
@@ -145,7 +142,7 @@ static int measure(const fg_vit_code *c, const fg_vit_hw_dims *d, const vit_opts
     fg_vit_hw_feed feed = {q_sn, era, stages, e == FG_VIT_TERMINATED, stages};
     while (!rc && done < frames) {
         if (feed.pos == stages && fed == done && fed < frames) { /* the next frame, once the previous has left */
-            if ((rc = make_frame(c, &v->fx, e, k, v->seed, fed, use_ebn0 ? &pt : NULL, bits, sent, y, q)) ||
+            if ((rc = make_frame(c, &v->fx, e, k, v->seed, fed, pt, bits, sent, y, q)) ||
                 (rc = fg_vit_depuncture_q(c, e, k, q, q_sn)) || (rc = fg_vit_fixed_run(dec, q, ref))) {
                 rc = fg_prefix_error(fg_arch_runtime(rc), "frame %d: ", fed);
                 break;
@@ -325,8 +322,12 @@ static int run(void *p, fg_arch_io *io)
     fg_vit_hw_dims d; /* a refusal names the option's field */
     if ((rc = fg_vit_hw_resolve_arg(&c, &v->code.K, &v->fx, &v->hw, &d)))
         return fg_opts_field_error(g, FG_EINVAL, NULL, 0, NULL);
+    fg_channel_point pt;
+    const int n = fg_vit_sent_len(&c, v->fx.ending, v->code.bits);
+    if (use_ebn0 && fg_channel_point_at(&fg_channel_awgn, NULL, v->ebn0.v[0], (double)v->code.bits / n, &pt))
+        return fg_prefix_error(FG_EINVAL, "%s: ", fg_opts_name(g, &v->ebn0));
     measured m;
-    rc = measure(&c, &d, v, use_ebn0, io->trace ? fg_out_stream(io->trace) : NULL, io, &m);
+    rc = measure(&c, &d, v, use_ebn0 ? &pt : NULL, io->trace ? fg_out_stream(io->trace) : NULL, io, &m);
     if (rc == FG_EINVAL) /* the fixed decoder's checks of the formats (--llr-frac) */
         return fg_opts_field_error(g, rc, NULL, 0, NULL);
     if (rc)
