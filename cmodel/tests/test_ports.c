@@ -1,5 +1,5 @@
 /* Port tables (fecforge/ports.h): packing a model's structs into stream lines and back, element order and
- * struct rows, counts, lane groups, the module's order, the checks, picking ports by name; the Viterbi and
+ * struct rows, counts, lane groups, the module's order, the checks; the Viterbi and
  * LDPC decoders', the DBCF's, the write path's and the IAG's tables against their vector-set layouts. */
 #include "fg_cunit.h"
 
@@ -266,32 +266,23 @@ static void test_dbcf_layout(void)
     fg_vec_layout_free(&l);
 }
 
-/* fg_ports_pick: the named ports in the names' order; a name the table lacks is refused, naming it. */
-static void test_pick(void)
-{
-    static const char *const names[] = {"s_i", "a_i", NULL}, *const bad[] = {"a_i", "nope_i", NULL};
-    fg_port p[NP];
-    CU_ASSERT_EQUAL_FATAL(fg_ports_pick(table, NP, names, p), 2);
-    CU_ASSERT_STRING_EQUAL(p[0].name, "s_i");
-    CU_ASSERT_STRING_EQUAL(p[1].name, "a_i");
-    in_t in = {.a = 5, .s = {1, -2, 3, -4}};
-    int64_t v[8];
-    fg_ports_pack(p, 2, FG_VEC_IN, &in, v); /* s_i's elements, then a_i */
-    CU_ASSERT(v[0] == 1 && v[3] == -4 && v[4] == 5);
-    CU_ASSERT_EQUAL(fg_ports_pick(table, NP, bad, p), FG_EINVAL);
-    CU_ASSERT_PTR_NOT_NULL(strstr(fg_last_error(), "nope_i"));
-}
-
 /* The IAG: the module's table and its streams (XMAP sets a prefix of the traffic sets') are the layouts. */
 static void test_iag_layout(void)
 {
     const int P = 8;
-    fg_port all[FG_IAG_PORTS], x[FG_IAG_PORTS], t[FG_IAG_PORTS];
-    CU_ASSERT_EQUAL(fg_iag_ports(P, all), FG_IAG_PORTS);
-    CU_ASSERT_EQUAL(fg_ports_check(all, FG_IAG_PORTS), 0);
-    const int nx = fg_iag_stream_ports(P, 0, x), nt = fg_iag_stream_ports(P, 1, t);
+    fg_port x[FG_IAG_PORTS], t[FG_IAG_PORTS], mod[FG_IAG_PORTS];
+    const int nx = fg_iag_ports(P, 0, x), nt = fg_iag_ports(P, 1, t);
+    CU_ASSERT_EQUAL(nx, FG_IAG_PORTS);
+    CU_ASSERT_EQUAL(fg_ports_check(x, nx), 0);
     CU_ASSERT_EQUAL(fg_ports_check(t, nt), 0);
-    CU_ASSERT_EQUAL(nt, FG_IAG_PORTS - 1); /* all but the clock */
+    CU_ASSERT_EQUAL(fg_ports_count(t, nt, FG_VEC_IN), 4 + 4 * P); /* every input but the clock */
+    /* the module's order: clock, reset, k_i, the lane programs, then the streams' order */
+    static const char *const module[] = {"clk_i",     "rst_ni",       "k_i",      "lane_start_i", "lane_stride_i",
+                                         "start_i",   "inverse_i",    "lane_valid_i", "lane_x_i", "ready_o",
+                                         "lane_valid_o", "lane_err_o", "lane_addr_o"};
+    CU_ASSERT_EQUAL_FATAL(fg_ports_module_order(t, nt, mod), FG_IAG_PORTS);
+    for (int i = 0; i < FG_IAG_PORTS; i++)
+        CU_ASSERT_STRING_EQUAL(mod[i].name, module[i]);
     fg_vec_layout lx, lt;
     CU_ASSERT_EQUAL_FATAL(fg_vec_layout_iag(P, &lx), 0);
     CU_ASSERT_EQUAL_FATAL(fg_vec_layout_iag_traffic(P, &lt), 0);
@@ -359,7 +350,6 @@ void fg_test_register(void)
         {"ldpc: the streams are the port table's", test_ldpc_layout},
         {"viterbi: the layout is the port table", test_viterbi_layout},
         {"dbcf and subsystem: the layouts are the port tables", test_dbcf_layout},
-        {"pick: ports by name in another order", test_pick},
         {"iag: the layouts are the port table's streams", test_iag_layout},
         {"turbo: the layout is the port table in the streams' order", test_turbo_layout},
         {NULL, NULL},

@@ -48,7 +48,7 @@ void fg_gen_iag_name(const fg_gen_iag_cfg *c, char *buf, size_t n)
 static int iag_ports(int P, fg_gen_port *gp)
 {
     fg_port p[FG_IAG_PORTS];
-    return fg_gen_ports_from(p, fg_iag_ports(P, p), gp);
+    return fg_gen_ports_from(p, fg_iag_ports(P, 1, p), gp);
 }
 
 void fg_gen_iag_tpl_head(fg_tpl *t, const fg_gen_iag_cfg *c, const char *top)
@@ -204,8 +204,7 @@ int fg_gen_iag(const fg_gen_iag_cfg *c, const char *dir)
     /* the page lists the ports in the traffic sets' stream order, the clock first */
     fg_port page[FG_IAG_PORTS];
     fg_gen_port gp[FG_IAG_PORTS];
-    fg_iag_ports(c->pllr, page); /* page[0]: clk_i */
-    const int npage = 1 + fg_iag_stream_ports(c->pllr, 1, page + 1);
+    const int npage = fg_iag_ports(c->pllr, 1, page);
     const int ngp = iag_ports(c->pllr, gp);
     fg_vec_layout lay; /* tb_<name>.v for the XMAP sets */
     char params[256];

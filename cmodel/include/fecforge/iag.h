@@ -133,12 +133,12 @@ typedef struct {
     fg_iag_lane_out lane[FG_IAG_LANES_MAX];
 } fg_iag_port_out;
 
-/* The module's ports for pllr lanes in its port order (FG_IAG_PORTS entries into out); returns how many. */
-int fg_iag_ports(int pllr, fg_port *out);
-/* The ports of the vector sets' stimulus and expected streams in stream order (fg_ports_pick of fg_iag_ports):
- * traffic 0 the XMAP sets' (fg_vec_make_iag), 1 the traffic sets' (fg_vec_make_iag_traffic: the same, then
- * rst_ni, then the lane programs lane by lane). Returns how many (at most FG_IAG_PORTS). */
-int fg_iag_stream_ports(int pllr, int traffic, fg_port *out);
+/* The module's ports for pllr lanes (FG_IAG_PORTS entries into out; returns how many), in the order of the vector
+ * sets' stimulus and expected streams (the module's: rtl_order). traffic 1: those of the traffic sets
+ * (fg_vec_make_iag_traffic, which stream every port but the clock: the reset and the lane programs after the
+ * other inputs); 0: those of the XMAP sets (fg_vec_make_iag), which stream neither (the reset of role reset, the
+ * lane programs unstreamed: their lane_prog table). */
+int fg_iag_ports(int pllr, int traffic, fg_port *out);
 
 /* What preprocessing produced, for reports and tests. */
 typedef struct {

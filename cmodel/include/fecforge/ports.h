@@ -80,12 +80,6 @@ int fg_ports_group_end(const fg_port *ports, int n, int i);
 void fg_ports_pack(const fg_port *ports, int n, int dir, const void *st, int64_t *v);
 void fg_ports_unpack(const fg_port *ports, int n, int dir, const int64_t *v, void *st, size_t size);
 
-/* The ports of the table named by names (NULL-terminated) in that order into out: a stream order other than
- * the module's port order, or the streams of a kind of vector set that carries only some of the ports (the
- * IAG's traffic sets drive its reset and lane programs cycle by cycle, after the other inputs; its other sets
- * leave them out). Returns how many, or FG_EINVAL naming a name the table lacks. */
-int fg_ports_pick(const fg_port *ports, int n, const char *const *names, fg_port *out);
-
 /* visit(p, lane, arg) for every element of side dir in stream order (what a layout or a harness lists). */
 void fg_ports_each(const fg_port *ports, int n, int dir, void (*visit)(const fg_port *p, int lane, void *arg),
                    void *arg);

@@ -90,20 +90,6 @@ void fg_ports_each(const fg_port *ports, int n, int dir, void (*visit)(const fg_
     visit(p, e, arg);
 }
 
-int fg_ports_pick(const fg_port *ports, int n, const char *const *names, fg_port *out)
-{
-    int m = 0;
-    for (; names[m]; m++) {
-        int i = 0;
-        while (i < n && strcmp(ports[i].name, names[m]))
-            i++;
-        if (i == n)
-            return fg_set_error(FG_EINVAL, "port %s: not in the table", names[m]);
-        out[m] = ports[i];
-    }
-    return m;
-}
-
 int fg_ports_check(const fg_port *ports, int n)
 {
     if (n < 1 || n > FG_PORTS_MAX)

@@ -14,7 +14,7 @@
 enum { PREPROCESS_LIMIT = 100000 };
 
 /* ---- the port-level model of a set (fg_vecp_model) ----
- * The IAG at its ports (fg_iag_stream_ports): pin, the inputs of a cycle, in; pout, the outputs, out. The
+ * The IAG at its ports (fg_iag_ports): pin, the inputs of a cycle, in; pout, the outputs, out. The
  * writers below drive it too, so that what they expect and what the model says are one code.
  * Without a model (a k_i the model refuses: the LTE RTL reads degree 0 from its QPP ROM and never gets
  * ready), every valid input is answered with err in the next cycle. Before the first reset of a traffic set
@@ -34,7 +34,7 @@ typedef struct {
 static void model_ports(iag_model *m, int traffic)
 {
     m->traffic = traffic;
-    m->np = fg_iag_stream_ports(m->P, traffic, m->ports);
+    m->np = fg_iag_ports(m->P, traffic, m->ports);
     m->n_in = fg_ports_count(m->ports, m->np, FG_VEC_IN);
     m->n_ex = fg_ports_count(m->ports, m->np, FG_VEC_OUT);
 }

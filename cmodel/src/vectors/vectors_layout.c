@@ -116,7 +116,7 @@ static void lane_prog(fg_vec_layout *l)
 static int layout_iag(int P, int traffic, fg_vec_layout *l)
 {
     fg_port ports[FG_IAG_PORTS];
-    const int np = fg_iag_stream_ports(P, traffic, ports);
+    const int np = fg_iag_ports(P, traffic, ports);
     int rc = fg_vec_layout_begin(l, 2 + fg_ports_count(ports, np, FG_VEC_IN) + fg_ports_count(ports, np, FG_VEC_OUT));
     if (rc)
         return rc;
