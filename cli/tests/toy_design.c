@@ -1,7 +1,9 @@
 /* A design declared once through fecforge_gen/block.h alone (cli/tests/toy_design.sh): an accumulator of
  * --lanes signed --width-bit inputs into an --acc-width-bit register. Its options, its port table, its
  * template (toy_rtl/fg_toy_acc.vh, embedded) and its step model are all it declares: gen (module, files.f,
- * manifest, testbench, README.md), vectors and verify come from the block's renderers, with no line of cli/. */
+ * manifest, testbench, README.md), vectors, verify and its SystemC co-simulation (the block's port-level model)
+ * come from the block's renderers, with no line of cli/. With FG_TOY_ACC_SUBTRACT=1 in the environment the
+ * step model subtracts: a model that disagrees with its RTL, for toy_design.sh's failing co-simulation. */
 #include "toy_design.h"
 
 #include "fecforge/error.h"
@@ -104,7 +106,7 @@ static void fill(const void *p, fg_tpl *t)
 
 typedef struct {
     acc_cfg c;
-    int valid_q;
+    int valid_q, sign; /* sign: +1, or -1 with FG_TOY_ACC_SUBTRACT=1 */
     int64_t acc_q;
 } acc_model;
 
@@ -114,6 +116,8 @@ static int model_create(const void *p, void **out)
     if (!m)
         return fg_set_error(FG_ENOMEM, "out of memory");
     m->c = *(const acc_cfg *)p;
+    const char *bug = getenv("FG_TOY_ACC_SUBTRACT");
+    m->sign = bug && !strcmp(bug, "1") ? -1 : 1;
     *out = m;
     return 0;
 }
@@ -136,7 +140,7 @@ static void model_step(void *p, const void *inp, void *outp)
     for (int l = 0; l < m->c.lanes; l++)
         sum += in->data[l];
     m->valid_q = in->valid;
-    m->acc_q = in->clear ? 0 : in->valid ? wrap(m->acc_q + sum, m->c.acc_width) : m->acc_q;
+    m->acc_q = in->clear ? 0 : in->valid ? wrap(m->acc_q + m->sign * sum, m->c.acc_width) : m->acc_q;
 }
 
 static void model_destroy(void *m) { free(m); }
@@ -220,6 +224,8 @@ const fg_design fg_toy_acc_design = {
     .vectors = vectors,
     .summary_keys = summary_keys,
     .seed_of = seed_of,
+    .cosim = FG_DESIGN_COSIM_VECTORS,
+    .vec_model = &block.vec_model,
 };
 
 static const fg_block block = {
@@ -235,6 +241,7 @@ static const fg_block block = {
     .destroy = model_destroy,
     .drive = drive,
     .seed_of = seed_of,
+    .vec_model = FG_BLOCK_VEC_MODEL("toy-acc"),
 };
 
 extern const fg_gen_text fg_toy_templates[]; /* the templates of toy_rtl/, embedded by cli/CMakeLists.txt */

@@ -118,23 +118,55 @@ static int write_params(fg_vec_writer *w, const fg_design *d, const void *cfg, c
     return e ? FG_EINVAL : 0;
 }
 
-int fg_block_vectors(const fg_block *b, const void *cfg, const void *run, int i, const char *dir)
-{
+/* ---- a block's step model with its port table: what its vector writer and its port-level model run ---- */
+
+typedef struct {
+    const fg_block *b;
     fg_port p[FG_PORTS_MAX];
-    int np, rc = ports_of(b, cfg, p, &np);
+    int np, n_in, n_ex;
+    void *model, *in, *out;
+    int64_t *in_v, *ex_v; /* a stimulus and an expected line (the writer's) */
+} block_model;
+
+/* The model of configuration cfg in its reset state: 0 or an FG_E* code (block_close in every case). */
+static int block_open(block_model *m, const fg_block *b, const void *cfg)
+{
+    m->b = b;
+    int rc = ports_of(b, cfg, m->p, &m->np);
     if (rc)
         return rc;
-    const int n_in = fg_ports_count(p, np, FG_VEC_IN), n_ex = fg_ports_count(p, np, FG_VEC_OUT);
-    int64_t *in_v = malloc(sizeof *in_v * (size_t)n_in), *ex_v = malloc(sizeof *ex_v * (size_t)n_ex);
-    void *in = calloc(1, b->in_size), *out = calloc(1, b->out_size), *model = NULL;
+    m->n_in = fg_ports_count(m->p, m->np, FG_VEC_IN), m->n_ex = fg_ports_count(m->p, m->np, FG_VEC_OUT);
+    m->in = calloc(1, b->in_size), m->out = calloc(1, b->out_size);
+    m->in_v = calloc((size_t)m->n_in + 1, sizeof *m->in_v), m->ex_v = calloc((size_t)m->n_ex + 1, sizeof *m->ex_v);
+    if (!m->in || !m->out || !m->in_v || !m->ex_v)
+        return fg_set_error(FG_ENOMEM, "out of memory for the model of %s", b->design->name);
+    return b->create(cfg, &m->model);
+}
+
+/* One clock on the inputs m->in: the outputs packed into ex_v (the expected line), m->in zeroed for the next. */
+static void block_clock(block_model *m, int64_t *ex_v)
+{
+    m->b->step(m->model, m->in, m->out);
+    fg_ports_pack(m->p, m->np, FG_VEC_OUT, m->out, ex_v);
+    memset(m->in, 0, m->b->in_size);
+}
+
+static void block_close(block_model *m)
+{
+    if (m->model)
+        m->b->destroy(m->model);
+    free(m->in), free(m->out), free(m->in_v), free(m->ex_v);
+}
+
+int fg_block_vectors(const fg_block *b, const void *cfg, const void *run, int i, const char *dir)
+{
+    block_model m = {0};
     fg_vec_layout lay = {0};
     fg_vec_writer *w = NULL;
     int ids[FG_VEC_LAYOUT_MAX];
     const uint64_t seed = b->seed_of ? b->seed_of(run) : 0;
-    if (!in_v || !ex_v || !in || !out)
-        rc = fg_set_error(FG_ENOMEM, "out of memory for the vectors of %s", b->design->name);
-    if (!rc && !(rc = layout_of(p, np, &lay)) && !(rc = b->create(cfg, &model)) &&
-        !(rc = fg_vec_writer_open(dir, b->design->name, &w))) {
+    int rc = block_open(&m, b, cfg);
+    if (!rc && !(rc = layout_of(m.p, m.np, &lay)) && !(rc = fg_vec_writer_open(dir, b->design->name, &w))) {
         fg_vec_set_seed(w, seed);
         rc = write_params(w, b->design, cfg, run);
     }
@@ -143,22 +175,70 @@ int fg_block_vectors(const fg_block *b, const void *cfg, const void *run, int i,
     fg_rng r;
     fg_rng_init(&r, seed, (uint64_t)i);
     long c = 0;
-    for (; !rc && b->drive(cfg, run, i, &r, c, in); c++) {
-        fg_ports_pack(p, np, FG_VEC_IN, in, in_v);
-        b->step(model, in, out);
-        fg_ports_pack(p, np, FG_VEC_OUT, out, ex_v);
-        if (!(rc = fg_vec_write(w, ids[0], in_v, NULL)))
-            rc = fg_vec_write(w, ids[1], ex_v, NULL);
-        memset(in, 0, b->in_size);
+    for (; !rc && b->drive(cfg, run, i, &r, c, m.in); c++) {
+        fg_ports_pack(m.p, m.np, FG_VEC_IN, m.in, m.in_v);
+        block_clock(&m, m.ex_v);
+        if (!(rc = fg_vec_write(w, ids[0], m.in_v, NULL)))
+            rc = fg_vec_write(w, ids[1], m.ex_v, NULL);
     }
     if (!rc && !(rc = fg_vec_count(w, "trace_cycles", c))) {
         rc = fg_vec_writer_commit(w);
         w = NULL;
     }
     fg_vec_writer_abort(w);
-    if (model)
-        b->destroy(model);
+    block_close(&m);
     fg_vec_layout_free(&lay);
-    free(in_v), free(ex_v), free(in), free(out);
     return rc;
+}
+
+/* ---- the port-level model (FG_BLOCK_VEC_MODEL): the block's model of the set's configuration ---- */
+
+typedef struct {
+    block_model m;
+    fg_design_setup setup; /* the set's configuration and run */
+} block_vec;
+
+int fg_block_vec_create(const fg_vec_set *set, void *st)
+{
+    /* the block whose vec_model the registry holds for the set's design */
+    const fg_vec_model_def *def = fg_vec_model_find(fg_vec_design(set));
+    if (!def || def->create != fg_block_vec_create)
+        return fg_set_error(FG_EINVAL, "%s: design %s has no block model", fg_vec_dir_path(set), fg_vec_design(set));
+    const fg_block *b = (const fg_block *)(const void *)((const char *)def - offsetof(fg_block, vec_model));
+    block_vec *v = calloc(1, sizeof *v);
+    if (!v)
+        return fg_set_error(FG_ENOMEM, "out of memory for the model of %s", b->design->name);
+    *(block_vec **)st = v;
+    const fg_opt *tables[2 * FG_DESIGN_PARTS_MAX + 1];
+    int nt = 0;
+    for (const fg_design_part *p = b->design->parts; p && p->opts && nt < FG_DESIGN_PARTS_MAX; p++)
+        tables[nt++] = p->opts;
+    for (const fg_design_part *p = b->design->run_parts; p && p->opts && nt < 2 * FG_DESIGN_PARTS_MAX; p++)
+        tables[nt++] = p->opts;
+    tables[nt] = NULL;
+    char args[4096];
+    int rc = fg_vec_model_args(set, tables, args, sizeof args);
+    if (!rc && (rc = fg_design_setup_text(&v->setup, b->design, 1, args)))
+        rc = fg_prefix_error(rc, "%s: ", fg_vec_dir_path(set));
+    if (!rc && !(rc = block_open(&v->m, b, v->setup.cfg)))
+        rc = fg_vec_model_check_layout(set, v->m.n_in, v->m.n_ex);
+    return rc;
+}
+
+void fg_block_vec_step(void *st, const int64_t *in_n, int64_t *out_n, uint8_t *dontcare_n)
+{
+    block_model *m = &(*(block_vec **)st)->m;
+    fg_ports_unpack(m->p, m->np, FG_VEC_IN, in_n, m->in, m->b->in_size);
+    block_clock(m, out_n);
+    memset(dontcare_n, 0, (size_t)m->n_ex);
+}
+
+void fg_block_vec_destroy(void *st)
+{
+    block_vec *v = *(block_vec **)st;
+    if (!v)
+        return;
+    block_close(&v->m);
+    fg_design_setup_free(&v->setup);
+    free(v);
 }

@@ -1,5 +1,5 @@
 // Bit fields of SystemC port values, whatever type Verilator chose for a port: bool (1 bit),
-// uint32_t / uint64_t (the default for 2..64 bits), sc_bv<N> (--pins-bv), sc_uint<N>
+// uint32_t / uint64_t (the default for 2..64 bits), sc_bv<N> (--pins-bv, as `verify` builds it), sc_uint<N>
 // (--pins-sc-uint) or sc_biguint<N> (--pins-sc-biguint). Element i of a packed per-lane or
 // per-bank port of element width w is the field [i*w +: w] (docs/rtl-dbcf.md "Ports").
 #ifndef FG_SC_BITS_H
@@ -11,29 +11,6 @@
 #include <type_traits>
 
 namespace fg_sc {
-
-// Width of a port type: exact for bool and the sized SystemC types; 0 (unknown, at most
-// 8 * sizeof) for plain integers.
-template <class T> struct port_width {
-    static constexpr int value = 0;
-};
-template <> struct port_width<bool> {
-    static constexpr int value = 1;
-};
-template <int N> struct port_width<sc_dt::sc_bv<N>> {
-    static constexpr int value = N;
-};
-template <int N> struct port_width<sc_dt::sc_uint<N>> {
-    static constexpr int value = N;
-};
-template <int N> struct port_width<sc_dt::sc_biguint<N>> {
-    static constexpr int value = N;
-};
-// Largest width a port of type T can carry.
-template <class T> constexpr int port_capacity()
-{
-    return port_width<T>::value ? port_width<T>::value : (int)(8 * sizeof(T));
-}
 
 inline uint64_t low_mask(int w)
 {
