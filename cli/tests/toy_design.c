@@ -1,9 +1,8 @@
 /* A design declared once through fecforge_gen/block.h alone (cli/tests/toy_design.sh): an accumulator of
  * --lanes signed --width-bit inputs into an --acc-width-bit register. Its options, its port table, its
  * template (toy_rtl/fg_toy_acc.vh, embedded) and its step model are all it declares: gen (module, files.f,
- * manifest, testbench, README.md), vectors, verify and its SystemC co-simulation (the block's port-level model)
- * come from the block's renderers, with no line of cli/. With FG_TOY_ACC_SUBTRACT=1 in the environment the
- * step model subtracts: a model that disagrees with its RTL, for toy_design.sh's failing co-simulation. */
+ * manifest, testbench, README.md), vectors, verify and the SystemC co-simulation come from the block's renderers,
+ * with no line of cli/. FG_TOY_ACC_SUBTRACT=1 makes the step model subtract (toy_design.sh: a model that fails). */
 #include "toy_design.h"
 
 #include "fecforge/error.h"
@@ -116,8 +115,7 @@ static int model_create(const void *p, void **out)
     if (!m)
         return fg_set_error(FG_ENOMEM, "out of memory");
     m->c = *(const acc_cfg *)p;
-    const char *bug = getenv("FG_TOY_ACC_SUBTRACT");
-    m->sign = bug && !strcmp(bug, "1") ? -1 : 1;
+    m->sign = getenv("FG_TOY_ACC_SUBTRACT") && !strcmp(getenv("FG_TOY_ACC_SUBTRACT"), "1") ? -1 : 1;
     *out = m;
     return 0;
 }
@@ -232,13 +230,8 @@ static const fg_block block = {
     .design = &fg_toy_acc_design,
     .template = "fg_toy_acc",
     .what = "A test design: an accumulator of signed lanes (cli/tests/toy_design.c)",
-    .ports = ports,
     .fill = fill,
-    .in_size = sizeof(acc_in),
-    .out_size = sizeof(acc_out),
-    .create = model_create,
-    .step = model_step,
-    .destroy = model_destroy,
+    .model = {ports, sizeof(acc_in), sizeof(acc_out), model_create, model_step, model_destroy},
     .drive = drive,
     .seed_of = seed_of,
     .vec_model = FG_BLOCK_VEC_MODEL("toy-acc"),

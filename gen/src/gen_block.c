@@ -21,26 +21,6 @@ static void opts_of(const fg_design *d, const void *cfg, const void *run, block_
     b->o.n_groups = fg_design_groups(d, (void *)cfg, (void *)run, b->g, 2 * FG_DESIGN_PARTS_MAX);
 }
 
-/* The ports of cfg, checked. */
-static int ports_of(const fg_block *b, const void *cfg, fg_port *p, int *n)
-{
-    *n = b->ports(cfg, p);
-    return fg_ports_check(p, *n);
-}
-
-/* The stimulus and expected streams of the port table. */
-static int layout_of(const fg_port *p, int n, fg_vec_layout *l)
-{
-    int rc = fg_vec_layout_begin(l, fg_ports_count(p, n, FG_VEC_IN) + fg_ports_count(p, n, FG_VEC_OUT));
-    if (rc)
-        return rc;
-    fg_vec_layout_stream(l, "stimulus", FG_VEC_CYCLES, "the inputs of each cycle from reset", 0, 0);
-    fg_vec_layout_ports(l, p, n, FG_VEC_IN);
-    fg_vec_layout_stream(l, "expected", FG_VEC_CYCLES, "the outputs during each cycle", 0, 0);
-    fg_vec_layout_ports(l, p, n, FG_VEC_OUT);
-    return 0;
-}
-
 static int write_module(fg_gen_out *o, const fg_block *b, const void *cfg, const char *top, const fg_gen_port *gp,
                         int np, const char *params)
 {
@@ -72,7 +52,7 @@ int fg_block_generate(const fg_block *b, const void *cfg, const char *dir)
 {
     fg_port p[FG_PORTS_MAX];
     fg_gen_port gp[FG_PORTS_MAX];
-    int np, rc = ports_of(b, cfg, p, &np);
+    int np, rc = fg_vec_ported_ports(&b->model, cfg, p, &np);
     if (rc)
         return rc;
     const int ngp = fg_gen_ports_from(p, np, gp);
@@ -84,7 +64,7 @@ int fg_block_generate(const fg_block *b, const void *cfg, const char *dir)
         return rc;
     fg_vec_layout lay = {0};
     fg_gen_out o;
-    if ((rc = layout_of(p, np, &lay)) || (rc = fg_gen_out_begin(&o, dir))) {
+    if ((rc = fg_vec_ported_layout(p, np, &lay)) || (rc = fg_gen_out_begin(&o, dir))) {
         fg_vec_layout_free(&lay);
         return rc;
     }
@@ -118,55 +98,15 @@ static int write_params(fg_vec_writer *w, const fg_design *d, const void *cfg, c
     return e ? FG_EINVAL : 0;
 }
 
-/* ---- a block's step model with its port table: what its vector writer and its port-level model run ---- */
-
-typedef struct {
-    const fg_block *b;
-    fg_port p[FG_PORTS_MAX];
-    int np, n_in, n_ex;
-    void *model, *in, *out;
-    int64_t *in_v, *ex_v; /* a stimulus and an expected line (the writer's) */
-} block_model;
-
-/* The model of configuration cfg in its reset state: 0 or an FG_E* code (block_close in every case). */
-static int block_open(block_model *m, const fg_block *b, const void *cfg)
-{
-    m->b = b;
-    int rc = ports_of(b, cfg, m->p, &m->np);
-    if (rc)
-        return rc;
-    m->n_in = fg_ports_count(m->p, m->np, FG_VEC_IN), m->n_ex = fg_ports_count(m->p, m->np, FG_VEC_OUT);
-    m->in = calloc(1, b->in_size), m->out = calloc(1, b->out_size);
-    m->in_v = calloc((size_t)m->n_in + 1, sizeof *m->in_v), m->ex_v = calloc((size_t)m->n_ex + 1, sizeof *m->ex_v);
-    if (!m->in || !m->out || !m->in_v || !m->ex_v)
-        return fg_set_error(FG_ENOMEM, "out of memory for the model of %s", b->design->name);
-    return b->create(cfg, &m->model);
-}
-
-/* One clock on the inputs m->in: the outputs packed into ex_v (the expected line), m->in zeroed for the next. */
-static void block_clock(block_model *m, int64_t *ex_v)
-{
-    m->b->step(m->model, m->in, m->out);
-    fg_ports_pack(m->p, m->np, FG_VEC_OUT, m->out, ex_v);
-    memset(m->in, 0, m->b->in_size);
-}
-
-static void block_close(block_model *m)
-{
-    if (m->model)
-        m->b->destroy(m->model);
-    free(m->in), free(m->out), free(m->in_v), free(m->ex_v);
-}
-
 int fg_block_vectors(const fg_block *b, const void *cfg, const void *run, int i, const char *dir)
 {
-    block_model m = {0};
+    fg_vec_ported_run m;
     fg_vec_layout lay = {0};
     fg_vec_writer *w = NULL;
     int ids[FG_VEC_LAYOUT_MAX];
     const uint64_t seed = b->seed_of ? b->seed_of(run) : 0;
-    int rc = block_open(&m, b, cfg);
-    if (!rc && !(rc = layout_of(m.p, m.np, &lay)) && !(rc = fg_vec_writer_open(dir, b->design->name, &w))) {
+    int rc = fg_vec_ported_open(&m, &b->model, cfg);
+    if (!rc && !(rc = fg_vec_ported_layout(m.p, m.np, &lay)) && !(rc = fg_vec_writer_open(dir, b->design->name, &w))) {
         fg_vec_set_seed(w, seed);
         rc = write_params(w, b->design, cfg, run);
     }
@@ -177,7 +117,7 @@ int fg_block_vectors(const fg_block *b, const void *cfg, const void *run, int i,
     long c = 0;
     for (; !rc && b->drive(cfg, run, i, &r, c, m.in); c++) {
         fg_ports_pack(m.p, m.np, FG_VEC_IN, m.in, m.in_v);
-        block_clock(&m, m.ex_v);
+        fg_vec_ported_clock(&m, m.ex_v);
         if (!(rc = fg_vec_write(w, ids[0], m.in_v, NULL)))
             rc = fg_vec_write(w, ids[1], m.ex_v, NULL);
     }
@@ -186,7 +126,7 @@ int fg_block_vectors(const fg_block *b, const void *cfg, const void *run, int i,
         w = NULL;
     }
     fg_vec_writer_abort(w);
-    block_close(&m);
+    fg_vec_ported_close(&m);
     fg_vec_layout_free(&lay);
     return rc;
 }
@@ -194,7 +134,7 @@ int fg_block_vectors(const fg_block *b, const void *cfg, const void *run, int i,
 /* ---- the port-level model (FG_BLOCK_VEC_MODEL): the block's model of the set's configuration ---- */
 
 typedef struct {
-    block_model m;
+    fg_vec_ported_run m;
     fg_design_setup setup; /* the set's configuration and run */
 } block_vec;
 
@@ -209,28 +149,22 @@ int fg_block_vec_create(const fg_vec_set *set, void *st)
     if (!v)
         return fg_set_error(FG_ENOMEM, "out of memory for the model of %s", b->design->name);
     *(block_vec **)st = v;
-    const fg_opt *tables[2 * FG_DESIGN_PARTS_MAX + 1];
-    int nt = 0;
-    for (const fg_design_part *p = b->design->parts; p && p->opts && nt < FG_DESIGN_PARTS_MAX; p++)
-        tables[nt++] = p->opts;
-    for (const fg_design_part *p = b->design->run_parts; p && p->opts && nt < 2 * FG_DESIGN_PARTS_MAX; p++)
-        tables[nt++] = p->opts;
-    tables[nt] = NULL;
-    char args[4096];
-    int rc = fg_vec_model_args(set, tables, args, sizeof args);
+    char args[4096] = "";
+    int rc = 0;
+    for (const fg_design_part *p = b->design->parts; p && p->opts && !rc; p++)
+        rc = fg_vec_model_args(set, p->opts, args, sizeof args);
+    for (const fg_design_part *p = b->design->run_parts; p && p->opts && !rc; p++)
+        rc = fg_vec_model_args(set, p->opts, args, sizeof args);
     if (!rc && (rc = fg_design_setup_text(&v->setup, b->design, 1, args)))
         rc = fg_prefix_error(rc, "%s: ", fg_vec_dir_path(set));
-    if (!rc && !(rc = block_open(&v->m, b, v->setup.cfg)))
+    if (!rc && !(rc = fg_vec_ported_open(&v->m, &b->model, v->setup.cfg)))
         rc = fg_vec_model_check_layout(set, v->m.n_in, v->m.n_ex);
     return rc;
 }
 
 void fg_block_vec_step(void *st, const int64_t *in_n, int64_t *out_n, uint8_t *dontcare_n)
 {
-    block_model *m = &(*(block_vec **)st)->m;
-    fg_ports_unpack(m->p, m->np, FG_VEC_IN, in_n, m->in, m->b->in_size);
-    block_clock(m, out_n);
-    memset(dontcare_n, 0, (size_t)m->n_ex);
+    fg_vec_ported_step(&(*(block_vec **)st)->m, in_n, out_n, dontcare_n);
 }
 
 void fg_block_vec_destroy(void *st)
@@ -238,7 +172,7 @@ void fg_block_vec_destroy(void *st)
     block_vec *v = *(block_vec **)st;
     if (!v)
         return;
-    block_close(&v->m);
+    fg_vec_ported_close(&v->m);
     fg_design_setup_free(&v->setup);
     free(v);
 }

@@ -12,8 +12,8 @@
 //
 //   cosim_vectors [--vcd NAME] [--inject-fault N] [--model-fd FD] VECDIR
 //
-// The C model is the set's design's in this program's libfecforge (the built-in designs), else the one that
-// `fecforge verify` (a program with designs of its own) serves on descriptor FD (fg_vec_model_connect).
+// The C model is the set's design's of this program's libfecforge, else the one `fecforge verify` (a program
+// with designs of its own) serves on descriptor FD (fg_vec_model_connect).
 //
 // Exit 0: every cycle matches; 1: the first mismatch (simulation time, cycle, port, expected = C
 // model, actual = RTL; rerun with --vcd for a waveform); 2: usage error or a set that does not fit.
@@ -223,8 +223,7 @@ void usage(FILE *f, const char *argv0)
                  "  VECDIR            a vector set of the design (fecforge vectors DESIGN)\n"
                  "  --vcd NAME        write every port signal into NAME.vcd\n"
                  "  --inject-fault N  flip bit 0 of the C model's first RTL-visible output in cycle N: tests the scoreboard\n"
-                 "  --model-fd FD     the C model served on descriptor FD (fecforge verify, for a design of a program's\n"
-                 "                    own) when this program has none for the set's design\n",
+                 "  --model-fd FD     step the C model fecforge verify serves on FD (a design this program lacks)\n",
                  argv0);
 }
 

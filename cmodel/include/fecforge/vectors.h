@@ -374,13 +374,43 @@ int fg_vec_model_register(const fg_vec_model_def *m);
 /* The model of a design's sets, or NULL. */
 const fg_vec_model_def *fg_vec_model_find(const char *design);
 
-/* For a model that reads its configuration back through its options (a block's): the options of tables (a
- * NULL-ended list of option tables) that the set's manifest parameters give, as option text for
- * fg_opts_parse_text (" --lanes 3 --seed 1"; a flag when on; the others keep their defaults). 0, or FG_EINVAL
- * when n is too small. */
-int fg_vec_model_args(const fg_vec_set *set, const fg_opt *const *tables, char *args, size_t n);
+/* For a model that reads its configuration back through its options (a block's): the options of table opts
+ * that the set's manifest parameters give, appended to args as option text for fg_opts_parse_text
+ * (" --lanes 3 --seed 1"; a flag when on; the others keep their defaults). 0, or FG_EINVAL when n is too small. */
+int fg_vec_model_args(const fg_vec_set *set, const fg_opt *opts, char *args, size_t n);
 /* The set's stimulus and expected streams have n_in and n_ex ports: 0, or FG_EINVAL naming the set and both. */
 int fg_vec_model_check_layout(const fg_vec_set *set, int n_in, int n_ex);
+
+/* A step model over structs that a port table binds (fecforge/ports.h; a fecforge_gen/block.h block's): its
+ * table for a configuration (at most FG_PORTS_MAX into out; returns how many), its input and output structs,
+ * one clock per step. */
+typedef struct {
+    int (*ports)(const void *cfg, fg_port *out);
+    size_t in_size, out_size;
+    int (*create)(const void *cfg, void **model);
+    void (*step)(void *model, const void *in, void *out);
+    void (*destroy)(void *model);
+} fg_vec_ported;
+/* Its table for cfg into p (FG_PORTS_MAX), checked (fg_ports_check): 0 or FG_EINVAL. */
+int fg_vec_ported_ports(const fg_vec_ported *m, const void *cfg, fg_port *p, int *n);
+/* Its vector sets' streams: "stimulus" (the inputs of each cycle) and "expected" (the outputs) of table p. */
+int fg_vec_ported_layout(const fg_port *p, int n, fg_vec_layout *l);
+/* One running for a configuration, in its reset state (0, or FG_EINVAL for a table fg_ports_check refuses,
+ * FG_ENOMEM, create's error; fg_vec_ported_close in every case): each cycle's inputs go into the struct `in`,
+ * then fg_vec_ported_clock packs the outputs into ex_v (an expected line) and zeroes `in` for the next cycle.
+ * in_v, ex_v: room for one stimulus and one expected line. fg_vec_ported_step is the same clock on a stimulus
+ * line (unpacked into `in`; no don't-care): a port-level model's step. */
+typedef struct {
+    const fg_vec_ported *m;
+    fg_port p[FG_PORTS_MAX];
+    int np, n_in, n_ex;
+    void *model, *in, *out;
+    int64_t *in_v, *ex_v;
+} fg_vec_ported_run;
+int fg_vec_ported_open(fg_vec_ported_run *r, const fg_vec_ported *m, const void *cfg);
+void fg_vec_ported_clock(fg_vec_ported_run *r, int64_t *ex_v);
+void fg_vec_ported_step(fg_vec_ported_run *r, const int64_t *in_n, int64_t *out_n, uint8_t *dontcare_n);
+void fg_vec_ported_close(fg_vec_ported_run *r);
 
 /* The registered model of the set's design, created (FG_EINVAL naming the set's design and listing the
  * registered ones when there is none, or create's error). */

@@ -51,31 +51,29 @@ int fg_vec_model_register(const fg_vec_model_def *m)
     return 0;
 }
 
-int fg_vec_model_args(const fg_vec_set *set, const fg_opt *const *tables, char *args, size_t n)
+int fg_vec_model_args(const fg_vec_set *set, const fg_opt *opts, char *args, size_t n)
 {
-    size_t at = 0;
-    args[0] = '\0';
-    for (const fg_opt *const *t = tables; *t; t++)
-        for (const fg_opt *o = *t; o->name; o++) {
-            char key[64], v[256], q[300] = "";
-            long long x;
-            const char *text = NULL;
-            fg_opt_key(o, key, sizeof key);
-            if (!fg_opt_in_json(&(fg_opts){0}, o)) /* the options a manifest records (fg_opts_write_json) */
-                continue;
-            if (!fg_vec_get_param_int(set, key, &x))
-                snprintf(v, sizeof v, "%lld", x);
-            else if (!fg_vec_get_param_str(set, key, &text))
-                snprintf(v, sizeof v, "%s", text);
-            else
-                continue;
-            if (o->type != FG_OPT_FLAG && fg_opts_quote(v, q, sizeof q))
-                return fg_set_error(FG_EINVAL, "%s: parameter %s too long", fg_vec_dir_path(set), key);
-            if (o->type != FG_OPT_FLAG || (strcmp(v, "0") && strcmp(v, "false")))
-                at += (size_t)snprintf(args + at, n - at, " --%s%s%s", o->name, q[0] ? " " : "", q);
-            if (at >= n)
-                return fg_set_error(FG_EINVAL, "%s: parameters longer than %zu bytes", fg_vec_dir_path(set), n);
-        }
+    size_t at = strlen(args);
+    for (const fg_opt *o = opts; o->name; o++) {
+        char key[64], v[256], q[300] = "";
+        long long x;
+        const char *text = NULL;
+        fg_opt_key(o, key, sizeof key);
+        if (!fg_opt_in_json(&(fg_opts){0}, o)) /* the options a manifest records (fg_opts_write_json) */
+            continue;
+        if (!fg_vec_get_param_int(set, key, &x))
+            snprintf(v, sizeof v, "%lld", x);
+        else if (!fg_vec_get_param_str(set, key, &text))
+            snprintf(v, sizeof v, "%s", text);
+        else
+            continue;
+        if (o->type != FG_OPT_FLAG && fg_opts_quote(v, q, sizeof q))
+            return fg_set_error(FG_EINVAL, "%s: parameter %s too long", fg_vec_dir_path(set), key);
+        if (o->type != FG_OPT_FLAG || (strcmp(v, "0") && strcmp(v, "false")))
+            at += (size_t)snprintf(args + at, n - at, " --%s%s%s", o->name, q[0] ? " " : "", q);
+        if (at >= n)
+            return fg_set_error(FG_EINVAL, "%s: parameters longer than %zu bytes", fg_vec_dir_path(set), n);
+    }
     fg_clear_error();
     return 0;
 }
@@ -338,4 +336,62 @@ int fg_vec_model_connect(const fg_vec_set *set, int fd, fg_vec_model **out)
     }
     *out = m;
     return 0;
+}
+
+/* ---- a step model bound by its port table (fg_vec_ported) ---- */
+
+int fg_vec_ported_layout(const fg_port *p, int n, fg_vec_layout *l)
+{
+    int rc = fg_vec_layout_begin(l, fg_ports_count(p, n, FG_VEC_IN) + fg_ports_count(p, n, FG_VEC_OUT));
+    if (rc)
+        return rc;
+    fg_vec_layout_stream(l, "stimulus", FG_VEC_CYCLES, "the inputs of each cycle from reset", 0, 0);
+    fg_vec_layout_ports(l, p, n, FG_VEC_IN);
+    fg_vec_layout_stream(l, "expected", FG_VEC_CYCLES, "the outputs during each cycle", 0, 0);
+    fg_vec_layout_ports(l, p, n, FG_VEC_OUT);
+    return 0;
+}
+
+int fg_vec_ported_ports(const fg_vec_ported *m, const void *cfg, fg_port *p, int *n)
+{
+    *n = m->ports(cfg, p);
+    return fg_ports_check(p, *n);
+}
+
+int fg_vec_ported_open(fg_vec_ported_run *r, const fg_vec_ported *m, const void *cfg)
+{
+    memset(r, 0, sizeof *r);
+    r->m = m;
+    const int rc = fg_vec_ported_ports(m, cfg, r->p, &r->np);
+    if (rc)
+        return rc;
+    r->n_in = fg_ports_count(r->p, r->np, FG_VEC_IN), r->n_ex = fg_ports_count(r->p, r->np, FG_VEC_OUT);
+    r->in = calloc(1, m->in_size), r->out = calloc(1, m->out_size);
+    r->in_v = calloc((size_t)r->n_in + 1, sizeof *r->in_v), r->ex_v = calloc((size_t)r->n_ex + 1, sizeof *r->ex_v);
+    if (!r->in || !r->out || !r->in_v || !r->ex_v)
+        return fg_set_error(FG_ENOMEM, "out of memory for a step model");
+    return m->create(cfg, &r->model);
+}
+
+void fg_vec_ported_clock(fg_vec_ported_run *r, int64_t *ex_v)
+{
+    r->m->step(r->model, r->in, r->out);
+    fg_ports_pack(r->p, r->np, FG_VEC_OUT, r->out, ex_v);
+    memset(r->in, 0, r->m->in_size);
+}
+
+void fg_vec_ported_step(fg_vec_ported_run *r, const int64_t *in_n, int64_t *out_n, uint8_t *dontcare_n)
+{
+    fg_ports_unpack(r->p, r->np, FG_VEC_IN, in_n, r->in, r->m->in_size);
+    fg_vec_ported_clock(r, out_n);
+    memset(dontcare_n, 0, (size_t)r->n_ex);
+}
+
+void fg_vec_ported_close(fg_vec_ported_run *r)
+{
+    if (r->model)
+        r->m->destroy(r->model);
+    free(r->in), free(r->out), free(r->in_v), free(r->ex_v);
+    r->model = r->in = r->out = NULL;
+    r->in_v = r->ex_v = NULL;
 }

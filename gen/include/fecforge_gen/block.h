@@ -56,16 +56,10 @@ typedef struct fg_block {
     const fg_design *design; /* its name, options and run (for the manifests and the page) */
     const char *template;    /* the module: a template with the placeholders TOP and PORTS, and fill's */
     const char *what;        /* the module's header line: what it is (the generator's own words) */
-    /* the ports for a configuration (at most FG_PORTS_MAX into out); returns how many */
-    int (*ports)(const void *cfg, fg_port *out);
     /* the template's other values (may be NULL) */
     void (*fill)(const void *cfg, fg_tpl *t);
-
-    /* the step model: its input and output structs (bound by the port table), one clock per step */
-    size_t in_size, out_size;
-    int (*create)(const void *cfg, void **model);
-    void (*step)(void *model, const void *in, void *out);
-    void (*destroy)(void *model);
+    /* the step model and its port table (fecforge/vectors.h: the table is the module's ports too) */
+    fg_vec_ported model;
     /* the inputs of cycle c of vector set i of a run, drawn from r (Philox stream i of the run's seed);
      * 0 once the set has ended (in untouched) */
     int (*drive)(const void *cfg, const void *run, int i, fg_rng *r, long c, void *in);
