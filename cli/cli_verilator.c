@@ -738,8 +738,16 @@ int fg_cli_vl_cosim_sets(const char *work, int jobs, fg_cli_vl_set *res, int n, 
     setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
     int rc = 0;
     for (int i = 0; i < n && rc == 0; i++) {
-        char *argv[] = {exe, res[i].dir, NULL};
+        /* the design's port-level model served from this program's registry (a program's own design) */
+        fg_vec_model_server *srv;
+        char fd[16];
+        int peer;
+        if (fg_vec_model_serve(&srv, &peer))
+            return fg_cli_fail(CMD, "%s", fg_last_error());
+        snprintf(fd, sizeof fd, "%d", peer);
+        char *argv[] = {exe, "--model-fd", fd, res[i].dir, NULL};
         rc = fg_cli_vl_run(NULL, argv, log);
+        fg_vec_model_serve_end(srv);
         res[i].pass = rc == 0;
     }
     if (rc != 0) {

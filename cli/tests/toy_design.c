@@ -1,7 +1,8 @@
 /* A design declared once through fecforge_gen/block.h alone (cli/tests/toy_design.sh): an accumulator of
  * --lanes signed --width-bit inputs into an --acc-width-bit register. Its options, its port table, its
  * template (toy_rtl/fg_toy_acc.vh, embedded) and its step model are all it declares: gen (module, files.f,
- * manifest, testbench, README.md), vectors and verify come from the block's renderers, with no line of cli/. */
+ * manifest, testbench, README.md), vectors, verify and the SystemC co-simulation come from the block's renderers,
+ * with no line of cli/. FG_TOY_ACC_SUBTRACT=1 makes the step model subtract (toy_design.sh: a model that fails). */
 #include "toy_design.h"
 
 #include "fecforge/error.h"
@@ -104,7 +105,7 @@ static void fill(const void *p, fg_tpl *t)
 
 typedef struct {
     acc_cfg c;
-    int valid_q;
+    int valid_q, sign; /* sign: +1, or -1 with FG_TOY_ACC_SUBTRACT=1 */
     int64_t acc_q;
 } acc_model;
 
@@ -114,6 +115,7 @@ static int model_create(const void *p, void **out)
     if (!m)
         return fg_set_error(FG_ENOMEM, "out of memory");
     m->c = *(const acc_cfg *)p;
+    m->sign = getenv("FG_TOY_ACC_SUBTRACT") && !strcmp(getenv("FG_TOY_ACC_SUBTRACT"), "1") ? -1 : 1;
     *out = m;
     return 0;
 }
@@ -136,7 +138,7 @@ static void model_step(void *p, const void *inp, void *outp)
     for (int l = 0; l < m->c.lanes; l++)
         sum += in->data[l];
     m->valid_q = in->valid;
-    m->acc_q = in->clear ? 0 : in->valid ? wrap(m->acc_q + sum, m->c.acc_width) : m->acc_q;
+    m->acc_q = in->clear ? 0 : in->valid ? wrap(m->acc_q + m->sign * sum, m->c.acc_width) : m->acc_q;
 }
 
 static void model_destroy(void *m) { free(m); }
@@ -220,21 +222,19 @@ const fg_design fg_toy_acc_design = {
     .vectors = vectors,
     .summary_keys = summary_keys,
     .seed_of = seed_of,
+    .cosim = FG_DESIGN_COSIM_VECTORS,
+    .vec_model = &block.vec_model,
 };
 
 static const fg_block block = {
     .design = &fg_toy_acc_design,
     .template = "fg_toy_acc",
     .what = "A test design: an accumulator of signed lanes (cli/tests/toy_design.c)",
-    .ports = ports,
     .fill = fill,
-    .in_size = sizeof(acc_in),
-    .out_size = sizeof(acc_out),
-    .create = model_create,
-    .step = model_step,
-    .destroy = model_destroy,
+    .model = {ports, sizeof(acc_in), sizeof(acc_out), model_create, model_step, model_destroy},
     .drive = drive,
     .seed_of = seed_of,
+    .vec_model = FG_BLOCK_VEC_MODEL("toy-acc"),
 };
 
 extern const fg_gen_text fg_toy_templates[]; /* the templates of toy_rtl/, embedded by cli/CMakeLists.txt */

@@ -3,8 +3,9 @@
 # lanes; options, a port table, a template, a step model) yields with no line of cli/: its Verilog (the port list
 # from the table, the template linted as Verilog), files.f, manifest.json (parameters under the option names:
 # --config reads them back; ports from the table), the self-checking testbench, the reference page README.md,
-# vector sets (the model's structs packed through the table) and `verify` under Verilator (RTL = model; a
-# planted RTL bug is caught at its cycle). $1 = fecforge; FG_TOY = the fecforge-toy program (default: beside $1).
+# vector sets (the model's structs packed through the table), `verify` under Verilator and SystemC (RTL = model,
+# the block's port-level model served to the co-simulation; a planted RTL bug, a model that disagrees caught).
+# $1 = fecforge; FG_TOY = the fecforge-toy program (default: beside $1).
 source "$(dirname "$0")/common.bash"
 T=${FG_TOY:-$(dirname "$F")/fecforge-toy}
 [ -x "$T" ] || { echo "toy design: $T not built"; exit 1; }
@@ -68,6 +69,21 @@ if command -v verilator >/dev/null 2>&1; then
   sed -i 's/acc_q <= acc_q + sum;/acc_q <= acc_q - sum;/' "$t/rtl/$top.v"
   check planted 1 "$T" verify vectors --rtl "$t/rtl" "$t/v"
   has out "MISMATCH"
+  if pkg-config --exists systemc 2>/dev/null || [ -e /usr/include/systemc.h ]; then
+    acc=(--lanes 3 --width 5 --acc-width 9 --cycles 300)
+    check verify_sc 0 "$T" verify toy-acc --sim systemc "${acc[@]}" --work "$t/sc" --keep
+    grep -q "^PASS .*/vec-set0: SystemC co-simulation, 300 cycles in lock step" "$t/sc/cosim.log" ||
+      { echo "FAIL: no co-simulation PASS line"; cat "$t/sc/cosim.log"; fail=1; }
+    # the co-simulation alone has only the library's models: toy-acc's is the program's
+    check sc_alone 2 "$t/sc/sc-obj/cosim" "$t/sc/vec-set0"
+    has err "design 'toy-acc' has no port-level model (dbcf, iag, subsystem, ldpc, turbo, viterbi)"
+    # a model that subtracts (-A where the RTL has A) is caught in the first cycle with A not 0 or -256 (0x100)
+    first=$(awk '$2 != "000" && $2 != "100" { print NR - 1; exit }' "$t/sc/vec-set0/expected.hex")
+    check disagree 1 env FG_TOY_ACC_SUBTRACT=1 "$T" verify toy-acc --sim systemc "${acc[@]}" --work "$t/sc-bad"
+    has err "cycle ${first:-none}, port out_acc_o: expected (C model) 0x"
+  else
+    echo "toy design: SystemC not found; co-simulation checks skipped"
+  fi
 else
   echo "toy design: verilator not found; RTL checks skipped"
 fi

@@ -1049,6 +1049,130 @@ static void test_atomic_dir(void)
     rm_tree(other);
 }
 
+/* ---- the registry of port-level models: a program's own, the names taken, the listing, a served model ---- */
+
+/* A design "unit-inc" of one stimulus port a and one expected port a_o = a + step of the set's parameter step. */
+typedef struct {
+    int step;
+} inc_model;
+
+static int inc_create(const fg_vec_set *set, void *st)
+{
+    long long v;
+    const int rc = fg_vec_get_param_int(set, "step", &v);
+    ((inc_model *)st)->step = (int)v;
+    return rc;
+}
+
+static void inc_step(void *st, const int64_t *in, int64_t *out, uint8_t *dc)
+{
+    out[0] = in[0] + ((inc_model *)st)->step;
+    dc[0] = 0;
+}
+
+static void inc_destroy(void *st) { (void)st; }
+
+static const fg_vec_model_def inc_def = {"unit-inc", sizeof(inc_model), inc_create, inc_step, inc_destroy};
+
+/* A set of design `design` whose expected line is stimulus + step (off by one in line `wrong`, -1: none). */
+static void inc_set(const char *dir, const char *design, int wrong)
+{
+    fg_vec_writer *w;
+    const fg_vec_port pi = fg_vec_port_make("a", -1, FG_VEC_IN, 8, 0), po = fg_vec_port_make("a_o", -1, FG_VEC_OUT, 9, 0);
+    const fg_vec_stream_def si = {"stimulus", FG_VEC_CYCLES, NULL, &pi, 1, 0, 0}, so = {"expected", FG_VEC_CYCLES, NULL, &po, 1, 0, 0};
+    int id[2];
+    CU_ASSERT_EQUAL_FATAL(fg_vec_writer_open(dir, design, &w), 0);
+    CU_ASSERT_EQUAL(fg_vec_param_int(w, "step", 3), 0);
+    CU_ASSERT_EQUAL(fg_vec_stream_add(w, &si, &id[0]), 0);
+    CU_ASSERT_EQUAL(fg_vec_stream_add(w, &so, &id[1]), 0);
+    for (int64_t c = 0; c < 20; c++) {
+        const int64_t a = (c * 37) & 255, e = a + 3 + (c == wrong);
+        CU_ASSERT_EQUAL(fg_vec_write(w, id[0], &a, NULL), 0);
+        CU_ASSERT_EQUAL(fg_vec_write(w, id[1], &e, NULL), 0);
+    }
+    CU_ASSERT_EQUAL(fg_vec_count(w, "trace_cycles", 20), 0);
+    CU_ASSERT_EQUAL_FATAL(fg_vec_writer_commit(w), 0);
+}
+
+/* Lines of the set the model served in this process reproduces (model_replay through the socket). */
+static long served_replay(const char *dir)
+{
+    fg_vec_model_server *srv = NULL;
+    fg_vec_set *s = NULL;
+    fg_vec_model *m = NULL;
+    int fd = -1;
+    long ok = -1;
+    CU_ASSERT_EQUAL_FATAL(fg_vec_model_serve(&srv, &fd), 0);
+    if (!fg_vec_open(dir, &s) && !fg_vec_model_connect(s, dup(fd), &m)) { /* the model closes its descriptor */
+        int64_t a, want, got;
+        uint8_t x, gx = 1;
+        stream_rd in, ex;
+        CU_ASSERT_EQUAL_FATAL(rd_open(s, "stimulus", &in), 0);
+        CU_ASSERT_EQUAL_FATAL(rd_open(s, "expected", &ex), 0);
+        for (ok = 0; fg_vec_cursor_next(in.c, &a, NULL) == 1 && fg_vec_cursor_next(ex.c, &want, &x) == 1; ok++)
+            if (fg_vec_model_step(m, &a, &got, &gx) || gx != x || got != want)
+                break;
+        rd_close(&in);
+        rd_close(&ex);
+    }
+    fg_vec_model_destroy(m);
+    fg_vec_close(s);
+    fg_vec_model_serve_end(srv);
+    return ok;
+}
+
+static void test_model_registry(void)
+{
+    inc_set(tmp_path("reg-inc"), "unit-inc", -1);
+    inc_set(tmp_path("reg-inc-bad"), "unit-inc", 7);
+    fg_vec_set *s = NULL;
+    fg_vec_model *m = (fg_vec_model *)1;
+    /* before it is registered: the error lists the models there are */
+    CU_ASSERT_PTR_NULL(fg_vec_model_find("unit-inc"));
+    CU_ASSERT_EQUAL_FATAL(fg_vec_open(tmp_path("reg-inc"), &s), 0);
+    CU_ASSERT_EQUAL(fg_vec_model_create(s, &m), FG_EINVAL);
+    CU_ASSERT_PTR_NULL(m);
+    CU_ASSERT(msg_has("design 'unit-inc' has no port-level model (dbcf, iag, subsystem, ldpc, turbo, viterbi)"));
+    fg_vec_close(s);
+    CU_ASSERT_EQUAL(served_replay(tmp_path("reg-inc")), -1); /* the server's error, through the socket */
+    CU_ASSERT(msg_has("design 'unit-inc' has no port-level model"));
+    /* registered: found, listed, and it reproduces its set (locally and served); a changed word is noticed */
+    CU_ASSERT_EQUAL(fg_vec_model_register(&inc_def), 0);
+    CU_ASSERT_PTR_EQUAL(fg_vec_model_find("unit-inc"), &inc_def);
+    CU_ASSERT_PTR_NOT_NULL(fg_vec_model_find("ldpc"));
+    CU_ASSERT_EQUAL(model_replay(tmp_path("reg-inc")), 20);
+    CU_ASSERT_EQUAL(model_replay(tmp_path("reg-inc-bad")), 7);
+    CU_ASSERT_EQUAL(served_replay(tmp_path("reg-inc")), 20);
+    CU_ASSERT_EQUAL(served_replay(tmp_path("reg-inc-bad")), 7);
+    CU_ASSERT_EQUAL(fg_vec_model_create(NULL, &m), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_vec_open(tmp_path("pm-none"), &s), 0);
+    CU_ASSERT_EQUAL(fg_vec_model_create(s, &m), FG_EINVAL);
+    CU_ASSERT(msg_has("design 'unit' has no port-level model (dbcf, iag, subsystem, ldpc, turbo, viterbi, unit-inc)"));
+    fg_vec_close(s);
+    /* names taken, incomplete models, the bound */
+    CU_ASSERT_EQUAL(fg_vec_model_register(&inc_def), FG_EINVAL);
+    CU_ASSERT(msg_has("design unit-inc already has a port-level model"));
+    fg_vec_model_def dbcf = inc_def, bad = inc_def;
+    static fg_vec_model_def more[8]; /* registered: they outlive the test */
+    dbcf.design = "dbcf";
+    CU_ASSERT_EQUAL(fg_vec_model_register(&dbcf), FG_EINVAL);
+    CU_ASSERT(msg_has("design dbcf already has a port-level model"));
+    bad.design = "unit-bad";
+    bad.step = NULL;
+    CU_ASSERT_EQUAL(fg_vec_model_register(&bad), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_vec_model_register(NULL), FG_EINVAL);
+    static char names[8][16];
+    int added = 0;
+    for (int i = 0; i < 8; i++) {
+        snprintf(names[i], sizeof names[i], "unit-%d", i);
+        more[i] = inc_def;
+        more[i].design = names[i];
+        added += fg_vec_model_register(&more[i]) == 0;
+    }
+    CU_ASSERT_EQUAL(added, 7); /* unit-inc and 7 more: 8 */
+    CU_ASSERT(msg_has("more than 8 added port-level models"));
+}
+
 static void cleanup(void)
 {
     rm_tree(root);
@@ -1070,6 +1194,7 @@ void fg_test_register(void)
                                          {"corrupt_files", test_corrupt},
                                          {"writer_values", test_writer_values},
                                          {"atomic_dir", test_atomic_dir},
+                                         {"model_registry", test_model_registry},
                                          {"cleanup", test_cleanup},
                                          {NULL, NULL}};
     fg_add_suite("vectors", cases);

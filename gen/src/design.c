@@ -3,6 +3,7 @@
 
 #include "design_internal.h"
 #include "fecforge/error.h"
+#include "fecforge/vectors.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,13 @@ int fg_design_register(const fg_design *d)
         return fg_set_error(FG_EINVAL, "design %s is already registered", d->name);
     if (n_added == ADDED_MAX)
         return fg_set_error(FG_EINVAL, "more than %d added designs", ADDED_MAX);
+    if (d->vec_model && (!d->vec_model->design || strcmp(d->vec_model->design, d->name)))
+        return fg_set_error(FG_EINVAL, "design %s: its port-level model is not of design %s", d->name, d->name);
+    if (d->cosim == FG_DESIGN_COSIM_VECTORS && !d->vec_model && !fg_vec_model_find(d->name))
+        return fg_set_error(FG_EINVAL, "design %s: a co-simulation needs a port-level model (vec_model)", d->name);
+    const int rc = d->vec_model ? fg_vec_model_register(d->vec_model) : 0;
+    if (rc)
+        return rc;
     added[n_added++] = d;
     return 0;
 }

@@ -21,26 +21,6 @@ static void opts_of(const fg_design *d, const void *cfg, const void *run, block_
     b->o.n_groups = fg_design_groups(d, (void *)cfg, (void *)run, b->g, 2 * FG_DESIGN_PARTS_MAX);
 }
 
-/* The ports of cfg, checked. */
-static int ports_of(const fg_block *b, const void *cfg, fg_port *p, int *n)
-{
-    *n = b->ports(cfg, p);
-    return fg_ports_check(p, *n);
-}
-
-/* The stimulus and expected streams of the port table. */
-static int layout_of(const fg_port *p, int n, fg_vec_layout *l)
-{
-    int rc = fg_vec_layout_begin(l, fg_ports_count(p, n, FG_VEC_IN) + fg_ports_count(p, n, FG_VEC_OUT));
-    if (rc)
-        return rc;
-    fg_vec_layout_stream(l, "stimulus", FG_VEC_CYCLES, "the inputs of each cycle from reset", 0, 0);
-    fg_vec_layout_ports(l, p, n, FG_VEC_IN);
-    fg_vec_layout_stream(l, "expected", FG_VEC_CYCLES, "the outputs during each cycle", 0, 0);
-    fg_vec_layout_ports(l, p, n, FG_VEC_OUT);
-    return 0;
-}
-
 static int write_module(fg_gen_out *o, const fg_block *b, const void *cfg, const char *top, const fg_gen_port *gp,
                         int np, const char *params)
 {
@@ -72,7 +52,7 @@ int fg_block_generate(const fg_block *b, const void *cfg, const char *dir)
 {
     fg_port p[FG_PORTS_MAX];
     fg_gen_port gp[FG_PORTS_MAX];
-    int np, rc = ports_of(b, cfg, p, &np);
+    int np, rc = fg_vec_ported_ports(&b->model, cfg, p, &np);
     if (rc)
         return rc;
     const int ngp = fg_gen_ports_from(p, np, gp);
@@ -84,7 +64,7 @@ int fg_block_generate(const fg_block *b, const void *cfg, const char *dir)
         return rc;
     fg_vec_layout lay = {0};
     fg_gen_out o;
-    if ((rc = layout_of(p, np, &lay)) || (rc = fg_gen_out_begin(&o, dir))) {
+    if ((rc = fg_vec_ported_layout(p, np, &lay)) || (rc = fg_gen_out_begin(&o, dir))) {
         fg_vec_layout_free(&lay);
         return rc;
     }
@@ -120,21 +100,13 @@ static int write_params(fg_vec_writer *w, const fg_design *d, const void *cfg, c
 
 int fg_block_vectors(const fg_block *b, const void *cfg, const void *run, int i, const char *dir)
 {
-    fg_port p[FG_PORTS_MAX];
-    int np, rc = ports_of(b, cfg, p, &np);
-    if (rc)
-        return rc;
-    const int n_in = fg_ports_count(p, np, FG_VEC_IN), n_ex = fg_ports_count(p, np, FG_VEC_OUT);
-    int64_t *in_v = malloc(sizeof *in_v * (size_t)n_in), *ex_v = malloc(sizeof *ex_v * (size_t)n_ex);
-    void *in = calloc(1, b->in_size), *out = calloc(1, b->out_size), *model = NULL;
+    fg_vec_ported_run m;
     fg_vec_layout lay = {0};
     fg_vec_writer *w = NULL;
     int ids[FG_VEC_LAYOUT_MAX];
     const uint64_t seed = b->seed_of ? b->seed_of(run) : 0;
-    if (!in_v || !ex_v || !in || !out)
-        rc = fg_set_error(FG_ENOMEM, "out of memory for the vectors of %s", b->design->name);
-    if (!rc && !(rc = layout_of(p, np, &lay)) && !(rc = b->create(cfg, &model)) &&
-        !(rc = fg_vec_writer_open(dir, b->design->name, &w))) {
+    int rc = fg_vec_ported_open(&m, &b->model, cfg);
+    if (!rc && !(rc = fg_vec_ported_layout(m.p, m.np, &lay)) && !(rc = fg_vec_writer_open(dir, b->design->name, &w))) {
         fg_vec_set_seed(w, seed);
         rc = write_params(w, b->design, cfg, run);
     }
@@ -143,22 +115,64 @@ int fg_block_vectors(const fg_block *b, const void *cfg, const void *run, int i,
     fg_rng r;
     fg_rng_init(&r, seed, (uint64_t)i);
     long c = 0;
-    for (; !rc && b->drive(cfg, run, i, &r, c, in); c++) {
-        fg_ports_pack(p, np, FG_VEC_IN, in, in_v);
-        b->step(model, in, out);
-        fg_ports_pack(p, np, FG_VEC_OUT, out, ex_v);
-        if (!(rc = fg_vec_write(w, ids[0], in_v, NULL)))
-            rc = fg_vec_write(w, ids[1], ex_v, NULL);
-        memset(in, 0, b->in_size);
+    for (; !rc && b->drive(cfg, run, i, &r, c, m.in); c++) {
+        fg_ports_pack(m.p, m.np, FG_VEC_IN, m.in, m.in_v);
+        fg_vec_ported_clock(&m, m.ex_v);
+        if (!(rc = fg_vec_write(w, ids[0], m.in_v, NULL)))
+            rc = fg_vec_write(w, ids[1], m.ex_v, NULL);
     }
     if (!rc && !(rc = fg_vec_count(w, "trace_cycles", c))) {
         rc = fg_vec_writer_commit(w);
         w = NULL;
     }
     fg_vec_writer_abort(w);
-    if (model)
-        b->destroy(model);
+    fg_vec_ported_close(&m);
     fg_vec_layout_free(&lay);
-    free(in_v), free(ex_v), free(in), free(out);
     return rc;
+}
+
+/* ---- the port-level model (FG_BLOCK_VEC_MODEL): the block's model of the set's configuration ---- */
+
+typedef struct {
+    fg_vec_ported_run m;
+    fg_design_setup setup; /* the set's configuration and run */
+} block_vec;
+
+int fg_block_vec_create(const fg_vec_set *set, void *st)
+{
+    /* the block whose vec_model the registry holds for the set's design */
+    const fg_vec_model_def *def = fg_vec_model_find(fg_vec_design(set));
+    if (!def || def->create != fg_block_vec_create)
+        return fg_set_error(FG_EINVAL, "%s: design %s has no block model", fg_vec_dir_path(set), fg_vec_design(set));
+    const fg_block *b = (const fg_block *)(const void *)((const char *)def - offsetof(fg_block, vec_model));
+    block_vec *v = calloc(1, sizeof *v);
+    if (!v)
+        return fg_set_error(FG_ENOMEM, "out of memory for the model of %s", b->design->name);
+    *(block_vec **)st = v;
+    char args[4096] = "";
+    int rc = 0;
+    for (const fg_design_part *p = b->design->parts; p && p->opts && !rc; p++)
+        rc = fg_vec_model_args(set, p->opts, args, sizeof args);
+    for (const fg_design_part *p = b->design->run_parts; p && p->opts && !rc; p++)
+        rc = fg_vec_model_args(set, p->opts, args, sizeof args);
+    if (!rc && (rc = fg_design_setup_text(&v->setup, b->design, 1, args)))
+        rc = fg_prefix_error(rc, "%s: ", fg_vec_dir_path(set));
+    if (!rc && !(rc = fg_vec_ported_open(&v->m, &b->model, v->setup.cfg)))
+        rc = fg_vec_model_check_layout(set, v->m.n_in, v->m.n_ex);
+    return rc;
+}
+
+void fg_block_vec_step(void *st, const int64_t *in_n, int64_t *out_n, uint8_t *dontcare_n)
+{
+    fg_vec_ported_step(&(*(block_vec **)st)->m, in_n, out_n, dontcare_n);
+}
+
+void fg_block_vec_destroy(void *st)
+{
+    block_vec *v = *(block_vec **)st;
+    if (!v)
+        return;
+    fg_vec_ported_close(&v->m);
+    fg_design_setup_free(&v->setup);
+    free(v);
 }

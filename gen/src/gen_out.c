@@ -210,26 +210,6 @@ int fg_gen_out_manifest(fg_gen_out *o, const fg_design *d, const void *cfg, cons
     return fg_gen_out_close(o, f, "manifest.json");
 }
 
-void fg_gen_manifest_port(FILE *f, const char *name, int out, int width, int last)
-{
-    fprintf(f, "    {\"name\": \"%s\", \"direction\": \"%s\", \"width\": %d}%s\n", name, out ? "output" : "input",
-            width, last ? "" : ",");
-}
-
-void fg_gen_manifest_files(FILE *f, const fg_gen_out *o)
-{
-    fprintf(f, "  ],\n  \"files\": [");
-    for (int i = 0; i < o->nfiles; i++) {
-        fputs(i ? ", " : "", f);
-        fg_json_put_str(f, o->files[i]);
-    }
-    if (o->testbench[0]) {
-        fputs(", ", f);
-        fg_json_put_str(f, o->testbench);
-    }
-    fprintf(f, "]\n}\n");
-}
-
 /* Is word w in text, outside // comments? */
 static int uses_word(const char *text, const char *w)
 {

@@ -10,7 +10,10 @@
 //                          with the C model's (lock step) and the C model's line with the set's
 //                          expected line (state ports the RTL hides: C model and set only).
 //
-//   cosim_vectors [--vcd NAME] [--inject-fault N] VECDIR
+//   cosim_vectors [--vcd NAME] [--inject-fault N] [--model-fd FD] VECDIR
+//
+// The C model is the set's design's of this program's libfecforge, else the one `fecforge verify` (a program
+// with designs of its own) serves on descriptor FD (fg_vec_model_connect).
 //
 // Exit 0: every cycle matches; 1: the first mismatch (simulation time, cycle, port, expected = C
 // model, actual = RTL; rerun with --vcd for a waveform); 2: usage error or a set that does not fit.
@@ -143,7 +146,11 @@ SC_MODULE(CModel)
                 v |= ~fg_tb_mask(x.vw);
             in_v[k] = (int64_t)v;
         }
-        fg_vec_model_step(model, in_v.data(), b->model_v.data(), b->model_x.data());
+        if (fg_vec_model_step(model, in_v.data(), b->model_v.data(), b->model_x.data())) {
+            b->status = 2;
+            b->message = fg_last_error();
+            return sc_core::sc_stop();
+        }
         b->model_cycle++;
         for (size_t k = 0; b->model_cycle == fault_cycle && k < b->ex.bound.size(); k++)
             if (b->ex.bound[k].rtl && !b->model_x[k]) {
@@ -212,10 +219,11 @@ SC_MODULE(Scoreboard)
 void usage(FILE *f, const char *argv0)
 {
     std::fprintf(f,
-                 "usage: %s [--vcd NAME] [--inject-fault N] VECDIR\n"
+                 "usage: %s [--vcd NAME] [--inject-fault N] [--model-fd FD] VECDIR\n"
                  "  VECDIR            a vector set of the design (fecforge vectors DESIGN)\n"
                  "  --vcd NAME        write every port signal into NAME.vcd\n"
-                 "  --inject-fault N  flip bit 0 of the C model's first RTL-visible output in cycle N: tests the scoreboard\n",
+                 "  --inject-fault N  flip bit 0 of the C model's first RTL-visible output in cycle N: tests the scoreboard\n"
+                 "  --model-fd FD     step the C model fecforge verify serves on FD (a design this program lacks)\n",
                  argv0);
 }
 
@@ -224,15 +232,16 @@ void usage(FILE *f, const char *argv0)
 int sc_main(int argc, char **argv)
 {
     const char *vcd = nullptr, *dir = nullptr;
-    long fault = -1;
+    long fault = -1, model_fd = -1;
     for (int i = 1; i < argc; i++) {
         if (!std::strcmp(argv[i], "--vcd") && i + 1 < argc)
             vcd = argv[++i];
-        else if (!std::strcmp(argv[i], "--inject-fault") && i + 1 < argc) {
+        else if ((!std::strcmp(argv[i], "--inject-fault") || !std::strcmp(argv[i], "--model-fd")) && i + 1 < argc) {
             char *end;
-            fault = std::strtol(argv[++i], &end, 10);
-            if (*end || fault < 0) {
-                std::fprintf(stderr, "--inject-fault %s: expected a cycle number >= 0\n", argv[i]);
+            long &n = argv[i][2] == 'i' ? fault : model_fd;
+            n = std::strtol(argv[++i], &end, 10);
+            if (*end || n < 0 || n > INT32_MAX) {
+                std::fprintf(stderr, "%s %s: expected a number >= 0\n", argv[i - 1], argv[i]);
                 return 2;
             }
         }
@@ -253,6 +262,7 @@ int sc_main(int argc, char **argv)
     fg_vec_set *set = nullptr;
     sc_core::sc_trace_file *tf = nullptr;
     int code = 0;
+    bool served = false; // the C model is the one fecforge verify serves
     try {
         if (int rc = fg_vec_open(dir, &set))
             lib_fail(rc);
@@ -278,7 +288,8 @@ int sc_main(int argc, char **argv)
         stim.b = cm.b = sb.b = &b;
         cm.in_v.resize((size_t)b.in.st->n_ports);
         cm.fault_cycle = fault;
-        if (int rc = fg_vec_model_create(set, &cm.model))
+        served = model_fd >= 0 && !fg_vec_model_find(fg_vec_design(set));
+        if (int rc = served ? fg_vec_model_connect(set, (int)model_fd, &cm.model) : fg_vec_model_create(set, &cm.model))
             lib_fail(rc);
         if (vcd) {
             tf = sc_core::sc_create_vcd_trace_file(vcd);
@@ -288,7 +299,7 @@ int sc_main(int argc, char **argv)
         sc_core::sc_start();
         if (b.status) {
             std::printf("%s\n", b.message.c_str());
-            if (!vcd)
+            if (!vcd && !served) // a served model has no rerun alone
                 std::printf("rerun with --vcd NAME for a waveform of every port: %s --vcd mismatch %s\n", argv[0], dir);
             code = b.status;
         } else if (b.scored != b.lines) {

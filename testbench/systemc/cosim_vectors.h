@@ -72,7 +72,7 @@ private:
         }
         void store() override
         {
-            T v = fg_sc::zero<T>();
+            T v{}; // bool false, sc_bv all 0
             for (int i = 0; i * 32 < width; i++)
                 fg_sc::set_bits(v, 32 * i, std::min(32, width - 32 * i), words[(size_t)i]);
             sig.write(v);

@@ -10,6 +10,7 @@
 
 #include "fecforge/dbcf.h"
 #include "fecforge/iag.h"
+#include "fecforge/options.h"
 #include "fecforge/ports.h"
 #include "fecforge/turbo_arch.h"
 #include "fecforge/turbo_fixed.h"
@@ -351,19 +352,92 @@ int fg_vec_viterbi_family_args(const fg_vec_viterbi_params *p, char *buf, size_t
 
 /* ---- Port-level step models (the SystemC co-simulation, docs/cosim.md) ---- */
 
-/* The C step model behind a vector set of design dbcf, iag, subsystem, ldpc, turbo or viterbi, seen at its ports:
- * created from the set's manifest parameters (and lane_prog table), in the reset state (FG_EINVAL naming
- * what does not fit: another design, a missing parameter, stream layouts other than this library writes). */
+/* A design's C step model seen at the ports of its vector sets: what the co-simulation steps in lock step with
+ * the RTL. One declaration per design, in a registry by design name: the built-in designs' (dbcf, iag,
+ * subsystem, ldpc, turbo, viterbi: each in its vector file, listed once in vectors_model.c) and a program's own
+ * (fg_vec_model_register; a design names it in fg_design.vec_model, and a fecforge_gen/block.h design gets one
+ * from its block: FG_BLOCK_VEC_MODEL). */
+typedef struct fg_vec_model_def {
+    const char *design; /* the design its sets name (fg_vec_design) */
+    size_t size;        /* bytes of state, allocated zeroed for create */
+    /* the state from the set's manifest and streams, in the reset state: 0, or FG_EINVAL naming what does not fit
+     * (a missing parameter, stream layouts other than the design's writer writes) */
+    int (*create)(const fg_vec_set *set, void *st);
+    /* one clock: fg_vec_model_step */
+    void (*step)(void *st, const int64_t *in_n, int64_t *out_n, uint8_t *dontcare_n);
+    void (*destroy)(void *st); /* what the state holds, also after a create that failed part way */
+} fg_vec_model_def;
+
+/* A program's own model (at most 8), before any set is opened; m lives as long as the program. FG_EINVAL for a
+ * design name taken (built-in or registered) or a model without design, create, step or destroy. */
+int fg_vec_model_register(const fg_vec_model_def *m);
+/* The model of a design's sets, or NULL. */
+const fg_vec_model_def *fg_vec_model_find(const char *design);
+
+/* For a model that reads its configuration back through its options (a block's): the options of table opts
+ * that the set's manifest parameters give, appended to args as option text for fg_opts_parse_text
+ * (" --lanes 3 --seed 1"; a flag when on; the others keep their defaults). 0, or FG_EINVAL when n is too small. */
+int fg_vec_model_args(const fg_vec_set *set, const fg_opt *opts, char *args, size_t n);
+/* The set's stimulus and expected streams have n_in and n_ex ports: 0, or FG_EINVAL naming the set and both. */
+int fg_vec_model_check_layout(const fg_vec_set *set, int n_in, int n_ex);
+
+/* A step model over structs that a port table binds (fecforge/ports.h; a fecforge_gen/block.h block's): its
+ * table for a configuration (at most FG_PORTS_MAX into out; returns how many), its input and output structs,
+ * one clock per step. */
+typedef struct {
+    int (*ports)(const void *cfg, fg_port *out);
+    size_t in_size, out_size;
+    int (*create)(const void *cfg, void **model);
+    void (*step)(void *model, const void *in, void *out);
+    void (*destroy)(void *model);
+} fg_vec_ported;
+/* Its table for cfg into p (FG_PORTS_MAX), checked (fg_ports_check): 0 or FG_EINVAL. */
+int fg_vec_ported_ports(const fg_vec_ported *m, const void *cfg, fg_port *p, int *n);
+/* Its vector sets' streams: "stimulus" (the inputs of each cycle) and "expected" (the outputs) of table p. */
+int fg_vec_ported_layout(const fg_port *p, int n, fg_vec_layout *l);
+/* One running for a configuration, in its reset state (0, or FG_EINVAL for a table fg_ports_check refuses,
+ * FG_ENOMEM, create's error; fg_vec_ported_close in every case): each cycle's inputs go into the struct `in`,
+ * then fg_vec_ported_clock packs the outputs into ex_v (an expected line) and zeroes `in` for the next cycle.
+ * in_v, ex_v: room for one stimulus and one expected line. fg_vec_ported_step is the same clock on a stimulus
+ * line (unpacked into `in`; no don't-care): a port-level model's step. */
+typedef struct {
+    const fg_vec_ported *m;
+    fg_port p[FG_PORTS_MAX];
+    int np, n_in, n_ex;
+    void *model, *in, *out;
+    int64_t *in_v, *ex_v;
+} fg_vec_ported_run;
+int fg_vec_ported_open(fg_vec_ported_run *r, const fg_vec_ported *m, const void *cfg);
+void fg_vec_ported_clock(fg_vec_ported_run *r, int64_t *ex_v);
+void fg_vec_ported_step(fg_vec_ported_run *r, const int64_t *in_n, int64_t *out_n, uint8_t *dontcare_n);
+void fg_vec_ported_close(fg_vec_ported_run *r);
+
+/* The registered model of the set's design, created (FG_EINVAL naming the set's design and listing the
+ * registered ones when there is none, or create's error). */
 typedef struct fg_vec_model fg_vec_model;
 int fg_vec_model_create(const fg_vec_set *set, fg_vec_model **out);
 
 /* One clock: in_n are the stimulus stream's port values of the cycle (its port order); out_n and
  * dontcare_n get the expected stream's line for that cycle, as the set's writer computes it
  * (subsystem: bank_rd_data_o from a model of the bank SRAMs, read latency 1, built from the bank
- * writes; a don't-care where the cell read was not written). */
-void fg_vec_model_step(fg_vec_model *m, const int64_t *in_n, int64_t *out_n, uint8_t *dontcare_n);
+ * writes; a don't-care where the cell read was not written). 0, or FG_EIO for a served model whose
+ * server did not answer. */
+int fg_vec_model_step(fg_vec_model *m, const int64_t *in_n, int64_t *out_n, uint8_t *dontcare_n);
 
 void fg_vec_model_destroy(fg_vec_model *m);
+
+/* A model served to another process: the co-simulation of a program's own design is a program of its own
+ * (built by `verify`), whose libfecforge has the built-in models only. fg_vec_model_serve starts a thread that
+ * answers on one end of a socket pair; *peer_fd, the other end, is inherited by the child process, which
+ * names its set there (fg_vec_model_connect) and steps the model of the serving process's registry. End the
+ * server after the child has exited (or never connected): fg_vec_model_serve_end closes both ends and joins
+ * the thread. 0, or FG_EIO / FG_ENOMEM. */
+typedef struct fg_vec_model_server fg_vec_model_server;
+int fg_vec_model_serve(fg_vec_model_server **out, int *peer_fd);
+void fg_vec_model_serve_end(fg_vec_model_server *s);
+/* The model of set served on fd (fg_vec_model_serve's peer end; destroy closes it): 0, FG_EIO when nothing
+ * answers, or the server's error (its message: a design its registry has no model for). */
+int fg_vec_model_connect(const fg_vec_set *set, int fd, fg_vec_model **out);
 
 #ifdef __cplusplus
 }

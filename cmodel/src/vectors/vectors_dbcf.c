@@ -427,4 +427,4 @@ static void model_step(void *st, const int64_t *in_v, int64_t *ex_v, uint8_t *ex
 
 static void model_destroy(void *st) { ctx_free(st); }
 
-const fg_vecp_model fg_vecp_model_dbcf = {"dbcf", sizeof(dbcf_ctx), model_create, model_step, model_destroy};
+const fg_vec_model_def fg_vecp_model_dbcf = {"dbcf", sizeof(dbcf_ctx), model_create, model_step, model_destroy};

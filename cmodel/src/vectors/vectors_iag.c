@@ -130,7 +130,7 @@ static int model_create(const fg_vec_set *set, void *st)
 
 static void model_destroy(void *st) { fg_iag_destroy(((iag_model *)st)->iag); }
 
-const fg_vecp_model fg_vecp_model_iag = {"iag", sizeof(iag_model), model_create, model_step, model_destroy};
+const fg_vec_model_def fg_vecp_model_iag = {"iag", sizeof(iag_model), model_create, model_step, model_destroy};
 
 /* ---- the XMAP sets (fg_vec_make_iag): a driver of the model ---- */
 

@@ -366,4 +366,4 @@ static void model_destroy(void *st)
     free(m->llr);
 }
 
-const fg_vecp_model fg_vecp_model_ldpc = {"ldpc", sizeof(ldpc_model), model_create, model_step, model_destroy};
+const fg_vec_model_def fg_vecp_model_ldpc = {"ldpc", sizeof(ldpc_model), model_create, model_step, model_destroy};

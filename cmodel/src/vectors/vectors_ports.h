@@ -88,20 +88,11 @@ int fg_vecp_turbo_fmt_params(fg_vec_writer *w, const fg_xmap_fmt *f);
 int fg_vecp_turbo_frame(fg_std std, int K, const fg_xmap_fmt *fmt, double ebn0_db, uint64_t seed, uint64_t stream,
                         uint8_t *info, uint8_t *cw, double *y, int32_t *q);
 
-/* ---- port-level models (fg_vec_model, vectors_model.c) ----
- * A design's model of its sets at their ports, declared in the design's vector file; vectors_model.c looks
- * the set's design up in its table of them. fg_vec_model allocates `size` zeroed bytes of state; create fills
- * them from the set's manifest and streams (in the reset state); destroy frees what they hold (also after a
- * create that failed part way); a step takes the stimulus line of a cycle and gives the expected one. */
-typedef struct {
-    const char *design;
-    size_t size;
-    int (*create)(const fg_vec_set *set, void *st);
-    void (*step)(void *st, const int64_t *in_v, int64_t *ex_v, uint8_t *ex_x);
-    void (*destroy)(void *st);
-} fg_vecp_model;
-extern const fg_vecp_model fg_vecp_model_dbcf, fg_vecp_model_iag, fg_vecp_model_subsys, fg_vecp_model_ldpc, fg_vecp_model_turbo,
-    fg_vecp_model_viterbi;
+/* ---- port-level models (fg_vec_model_def, vectors.h) ----
+ * The built-in designs' models, each defined at the end of its design's vector file and listed once in
+ * vectors_model.c's registry. */
+extern const fg_vec_model_def fg_vecp_model_dbcf, fg_vecp_model_iag, fg_vecp_model_subsys, fg_vecp_model_ldpc,
+    fg_vecp_model_turbo, fg_vecp_model_viterbi;
 /* What the models read from a set: manifest parameter key as an int in [lo, hi]; the lane_prog table (P lines
  * of start, stride); that stimulus and expected have n_in and n_ex ports (the layout this library writes); the
  * DBCF's parameters and bank mapping of a set with a DBCF (subsystem, turbo: mapping, select, fifo_depth,

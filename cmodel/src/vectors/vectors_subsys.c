@@ -257,5 +257,5 @@ static void model_destroy(void *st)
     fg_vecp_banks_free(&m->banks);
 }
 
-const fg_vecp_model fg_vecp_model_subsys = {"subsystem", sizeof(subsys_model), model_create, model_step,
-                                            model_destroy};
+const fg_vec_model_def fg_vecp_model_subsys = {"subsystem", sizeof(subsys_model), model_create, model_step,
+                                               model_destroy};

@@ -681,5 +681,5 @@ static void model_step(void *st, const int64_t *in_v, int64_t *ex_v, uint8_t *ex
 
 static void model_destroy(void *st) { fg_vecp_turbo_destroy(*(fg_vecp_turbo **)st); }
 
-const fg_vecp_model fg_vecp_model_turbo = {"turbo", sizeof(fg_vecp_turbo *), model_create, model_step,
-                                           model_destroy};
+const fg_vec_model_def fg_vecp_model_turbo = {"turbo", sizeof(fg_vecp_turbo *), model_create, model_step,
+                                              model_destroy};

@@ -83,8 +83,8 @@ static void model_step(void *st, const int64_t *in_v, int64_t *ex_v, uint8_t *ex
 
 static void model_destroy(void *st) { fg_vit_hw_destroy(*(fg_vit_hw **)st); }
 
-const fg_vecp_model fg_vecp_model_viterbi = {"viterbi", sizeof(fg_vit_hw *), model_create, model_step,
-                                             model_destroy};
+const fg_vec_model_def fg_vecp_model_viterbi = {"viterbi", sizeof(fg_vit_hw *), model_create, model_step,
+                                                model_destroy};
 
 static const char *const ending_words[] = {"terminated", "truncated"};
 

@@ -15,6 +15,7 @@
 
 #include "fecforge/ports.h"
 #include "fecforge/rng.h"
+#include "fecforge/vectors.h"
 #include "fecforge_gen/design.h"
 
 #ifdef __cplusplus
@@ -55,26 +56,32 @@ typedef struct fg_block {
     const fg_design *design; /* its name, options and run (for the manifests and the page) */
     const char *template;    /* the module: a template with the placeholders TOP and PORTS, and fill's */
     const char *what;        /* the module's header line: what it is (the generator's own words) */
-    /* the ports for a configuration (at most FG_PORTS_MAX into out); returns how many */
-    int (*ports)(const void *cfg, fg_port *out);
     /* the template's other values (may be NULL) */
     void (*fill)(const void *cfg, fg_tpl *t);
-
-    /* the step model: its input and output structs (bound by the port table), one clock per step */
-    size_t in_size, out_size;
-    int (*create)(const void *cfg, void **model);
-    void (*step)(void *model, const void *in, void *out);
-    void (*destroy)(void *model);
+    /* the step model and its port table (fecforge/vectors.h: the table is the module's ports too) */
+    fg_vec_ported model;
     /* the inputs of cycle c of vector set i of a run, drawn from r (Philox stream i of the run's seed);
      * 0 once the set has ended (in untouched) */
     int (*drive)(const void *cfg, const void *run, int i, fg_rng *r, long c, void *in);
     uint64_t (*seed_of)(const void *run);
+    /* its port-level model (.vec_model = FG_BLOCK_VEC_MODEL("name")), which the design names: .vec_model =
+     * &block.vec_model in the fg_design */
+    fg_vec_model_def vec_model;
 } fg_block;
 
 /* The module, files.f, manifest.json, tb_<top>.v and README.md into dir, completely or not at all. */
 int fg_block_generate(const fg_block *b, const void *cfg, const char *dir);
 /* Vector set i of a run into dir: the stimulus and expected streams of every cycle the model runs. */
 int fg_block_vectors(const fg_block *b, const void *cfg, const void *run, int i, const char *dir);
+
+/* The port-level model of a block's vector sets (fecforge/vectors.h), from its step model and port table: the
+ * configuration is the set's manifest parameters read back as the design's options, the stimulus line is
+ * unpacked into the model's input struct and its output struct packed into the expected line through the
+ * table, as fg_block_vectors packs both (no don't-cares). */
+int fg_block_vec_create(const fg_vec_set *set, void *st);
+void fg_block_vec_step(void *st, const int64_t *in_n, int64_t *out_n, uint8_t *dontcare_n);
+void fg_block_vec_destroy(void *st);
+#define FG_BLOCK_VEC_MODEL(name) {(name), sizeof(void *), fg_block_vec_create, fg_block_vec_step, fg_block_vec_destroy}
 
 /* The reference page of a design's configuration (markdown): its parameters with their values, ranges,
  * defaults and meaning, its ports (ports_n of them), the files of its output and the commands that verify it. */

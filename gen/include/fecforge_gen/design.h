@@ -101,6 +101,9 @@ typedef struct fg_design {
 
     /* ---- verify ---- */
     fg_design_cosim cosim;
+    /* its port-level model (fecforge/vectors.h), which fg_design_register registers; NULL: the library's own
+     * (a built-in design) or none (a design without co-simulation) */
+    const struct fg_vec_model_def *vec_model;
     /* verify --random: the options of a random legal configuration and run drawn from r, at most size
      * big (the design's own measure: lanes, the largest Z), as command-line text into args (verify
      * parses it as if typed, so that it prints the command that reproduces it). 0, or FG_EINVAL when
@@ -116,8 +119,9 @@ typedef struct fg_design {
 int fg_design_count(void);
 const fg_design *fg_design_at(int i);
 const fg_design *fg_design_find(const char *name);
-/* A program's own design (after the built-in ones; at most 8), registered before any verb runs: FG_EINVAL for a
- * name taken or a design without name, top, sets, set_name or vectors. */
+/* A program's own design (after the built-in ones; at most 8), registered before any verb runs, with its
+ * port-level model (fg_vec_model_register): FG_EINVAL for a name taken, a design without name, top, sets,
+ * set_name or vectors, a vec_model of another design's name, or a co-simulation without a port-level model. */
 int fg_design_register(const fg_design *d);
 
 /* The option groups of design d over cfg (and, when run is not NULL, the run parts) into out (at most
