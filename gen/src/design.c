@@ -51,6 +51,17 @@ int fg_design_groups(const fg_design *d, void *cfg, void *run, fg_opt_group *out
     return n;
 }
 
+static void set_json(const void *arg, fg_json *j)
+{
+    const fg_design_set *s = arg;
+    fg_opt_group g[2 * FG_DESIGN_PARTS_MAX];
+    const fg_opts o = {.groups = g,
+                       .n_groups = fg_design_groups(s->design, (void *)s->cfg, (void *)s->run, g, 2 * FG_DESIGN_PARTS_MAX)};
+    fg_opts_write_json(&o, j);
+}
+
+fg_vec_options fg_design_set_options(const fg_design_set *s) { return (fg_vec_options){set_json, s}; }
+
 void fg_design_setup_free(fg_design_setup *s)
 {
     const fg_design *d = s->design;

@@ -50,6 +50,14 @@ void fg_design_halves_name(const fg_design_halves_run *r, int i, const char *fir
     snprintf(buf, n, "%s-k%d-%s", r->std == FG_STD_LTE ? "lte" : "umts", K, half ? second : first);
 }
 
+void fg_design_halves_one(const fg_design_halves_run *r, int i, fg_design_halves_run *one)
+{
+    int K;
+    *one = *r;
+    fg_design_halves_set(r, i, &K, &one->dir);
+    one->K = (fg_opt_ints){1, r->Ks + i / (r->dir == 2 ? 2 : 1)};
+}
+
 void fg_design_halves_free(fg_design_halves_run *r)
 {
     free(r->Ks);

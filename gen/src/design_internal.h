@@ -38,6 +38,9 @@ void fg_design_halves_set(const fg_design_halves_run *r, int i, int *K, int *hal
 void fg_design_halves_name(const fg_design_halves_run *r, int i, const char *first, const char *second, char *buf,
                            size_t n);
 void fg_design_halves_free(fg_design_halves_run *r);
+/* Set i alone as a run, for its manifest (fg_design_set): r with set i's K (one->K.v[0], pointing into r) and
+ * kind (one->dir: 0 the first, 1 the second). */
+void fg_design_halves_one(const fg_design_halves_run *r, int i, fg_design_halves_run *one);
 /* --random: "--K A,B --NAME both" with two block sizes of std drawn from rs, appended to args. */
 void fg_design_halves_random(fg_rng *rs, int std, const char *name, char *args, size_t n);
 

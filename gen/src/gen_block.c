@@ -97,27 +97,6 @@ int fg_block_generate(const fg_block *b, const void *cfg, const char *dir)
     return rc;
 }
 
-/* The options of cfg and run as the set's manifest parameters: integers as numbers, other values as text. */
-static int write_params(fg_vec_writer *w, const fg_design *d, const void *cfg, const void *run)
-{
-    block_opts bo;
-    opts_of(d, cfg, run, &bo);
-    int e = 0;
-    for (int g = 0; g < bo.o.n_groups; g++)
-        for (const fg_opt *o = bo.g[g].opts; o && o->name; o++) {
-            if (!fg_opt_in_json(&bo.o, o))
-                continue;
-            char key[64], v[256], *end;
-            fg_opt_key(o, key, sizeof key);
-            fg_opt_value_text(o, (const char *)bo.g[g].base + o->offset, v, sizeof v);
-            const long long n = strtoll(v, &end, 10);
-            if (!v[0])
-                continue;
-            e |= o->type != FG_OPT_SEED && !*end ? fg_vec_param_int(w, key, n) : fg_vec_param_str(w, key, v);
-        }
-    return e ? FG_EINVAL : 0;
-}
-
 int fg_block_vectors(const fg_block *b, const void *cfg, const void *run, int i, const char *dir)
 {
     fg_port p[FG_PORTS_MAX];
@@ -131,12 +110,13 @@ int fg_block_vectors(const fg_block *b, const void *cfg, const void *run, int i,
     fg_vec_writer *w = NULL;
     int ids[FG_VEC_LAYOUT_MAX];
     const uint64_t seed = b->seed_of ? b->seed_of(run) : 0;
+    const fg_design_set set = {b->design, cfg, run}; /* the set's options, its manifest's "parameters" */
     if (!in_v || !ex_v || !in || !out)
         rc = fg_set_error(FG_ENOMEM, "out of memory for the vectors of %s", b->design->name);
     if (!rc && !(rc = layout_of(p, np, &lay)) && !(rc = b->create(cfg, &model)) &&
         !(rc = fg_vec_writer_open(dir, b->design->name, &w))) {
         fg_vec_set_seed(w, seed);
-        rc = write_params(w, b->design, cfg, run);
+        fg_vec_set_options(w, fg_design_set_options(&set));
     }
     if (!rc)
         rc = fg_vec_layout_add(w, &lay, ids);

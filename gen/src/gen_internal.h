@@ -81,11 +81,6 @@ void fg_gen_header(FILE *f, const char *what, const char *params);
  * "ports" (the module's, in order; a width of 0 counts 1 bit) and "files" (the sources, then the testbench). */
 int fg_gen_out_manifest(fg_gen_out *o, const fg_design *d, const void *cfg, const char *top, const fg_gen_port *ports,
                         int np, void (*extra)(const void *arg, fg_json *j), const void *arg);
-/* The hand-printed manifests' pieces, until the dbcf, iag, subsystem, ldpc and turbo generators write theirs by
- * fg_gen_out_manifest: one entry of the "ports" array (last: no comma), and the end of the document after the
- * ports: `],\n  "files": [...]\n}` (the sources, then the testbench). */
-void fg_gen_manifest_port(FILE *f, const char *name, int out, int width, int last);
-void fg_gen_manifest_files(FILE *f, const fg_gen_out *o);
 /* Every text of a manifest that is not a fixed word of the generator goes through fecforge/json.h's
  * rule: fg_json_put_str (a code's name, the file names). */
 
