@@ -882,13 +882,14 @@ int fg_opts_parse(fg_opts *p, int argc, char **argv)
     return 0;
 }
 
+/* Every group's options, parsed or not (fg_opts_field_error of options written as JSON, not parsed). */
 static slot find_field(const fg_opts *p, const void *field)
 {
-    for (int i = 0; i < p->n_opts; i++) {
-        slot s = slot_at(p, i);
-        if (s.field == field && !s.o->alias_of)
-            return s;
-    }
+    int i = 0;
+    for (int g = 0; g < p->n_groups; g++)
+        for (const fg_opt *o = p->groups[g].opts; o && o->name; o++, i++)
+            if ((const char *)p->groups[g].base + o->offset == (const char *)field && !o->alias_of)
+                return (slot){o, (char *)p->groups[g].base + o->offset, i};
     return (slot){NULL, NULL, -1};
 }
 
