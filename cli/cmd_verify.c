@@ -481,12 +481,9 @@ static int check_agreement(const vj *rtl_doc, const char *rtl_dir, const char *v
         const int wider = !strcmp(key, "bank_depth") || !strcmp(key, "width");
         if ((v->t == VJ_BOOL || (v->t == VJ_NUM && v->is_int)) &&
             ((wider && fg_vec_get_derived_int(s, key, &iv) == 0) || fg_vec_get_param_int(s, key, &iv) == 0)) {
-            if (wider && iv > v->i)
-                rc = fg_cli_usage_error(CMD, "%s: %s=%lld does not fit the RTL's %s=%lld (%s)", vdir, key, iv, key,
-                                        v->i, rtl_dir);
-            else if (!wider && iv != v->i)
-                rc = fg_cli_usage_error(CMD, "%s was made for %s=%lld, the RTL in %s has %s=%lld", vdir, key, iv,
-                                        rtl_dir, key, v->i);
+            if (wider ? iv > v->i : iv != v->i)
+                rc = fg_cli_usage_error(CMD, "%s was made for %s=%lld, the RTL in %s has %s=%lld%s", vdir, key, iv,
+                                        rtl_dir, key, v->i, wider ? " (it may be more, not less)" : "");
         } else if (v->t == VJ_STR && fg_vec_get_param_str(s, key, &sv) == 0 && strcmp(sv, v->s))
             rc = fg_cli_usage_error(CMD, "%s was made for %s=%s, the RTL in %s has %s=%s", vdir, key, sv, rtl_dir,
                                     key, v->s);

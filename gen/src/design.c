@@ -51,12 +51,16 @@ int fg_design_groups(const fg_design *d, void *cfg, void *run, fg_opt_group *out
     return n;
 }
 
+fg_opts fg_design_opts(const fg_design *d, const void *cfg, const void *run, fg_opt_group g[2 * FG_DESIGN_PARTS_MAX])
+{
+    return (fg_opts){.groups = g, .n_groups = fg_design_groups(d, (void *)cfg, (void *)run, g, 2 * FG_DESIGN_PARTS_MAX)};
+}
+
 static void set_json(const void *arg, fg_json *j)
 {
     const fg_design_set *s = arg;
     fg_opt_group g[2 * FG_DESIGN_PARTS_MAX];
-    const fg_opts o = {.groups = g,
-                       .n_groups = fg_design_groups(s->design, (void *)s->cfg, (void *)s->run, g, 2 * FG_DESIGN_PARTS_MAX)};
+    const fg_opts o = fg_design_opts(s->design, s->cfg, s->run, g);
     fg_opts_write_json(&o, j);
 }
 

@@ -126,8 +126,6 @@ static int vectors(const void *cp, const void *p, int i, const char *dir)
         fg_design_halves_one(&r->h, i, &one.h);
         return fg_vec_make_iag(dir, c->std, one.h.K.v[0], c->pllr, one.h.dir, fg_design_set_options(&set), NULL);
     }
-    if (r->h.K.n != FG_OPT_ALL) /* the sizes as a list (the default, the largest, too) */
-        one.h.K = (fg_opt_ints){r->h.nK, r->h.Ks};
     const fg_vec_iag_params v = {c->std, c->pllr, c->forward_only, (fg_vec_iag_traffic)traffic_of(r, i),
                                  r->h.Ks, r->h.nK, 2014, fg_design_set_options(&set)};
     return fg_vec_make_iag_traffic(dir, &v, NULL);

@@ -303,16 +303,11 @@ static int sets(const void *cp, const void *p)
     return r->n_idx * r->ebn0.n;
 }
 
-/* Set i's early termination (alternate: syndrome, capped, ...). */
-static int et_of(const ldpc_run *r, int i)
-{
-    return r->et != FG_LDPC_VEC_ET_ALTERNATE ? r->et : i % 2 ? FG_LDPC_VEC_ET_CAPPED : FG_LDPC_VEC_ET_SYNDROME;
-}
-
-/* Set i: its code (position in the set), Eb/N0, early termination and max_iter_i. */
+/* Set i: its code (position in the set), Eb/N0, early termination and max_iter_i (alternate: syndrome, capped, ...). */
 static void set_of(const ldpc_cfg *c, const ldpc_run *r, int i, int *code, double *ebn0, int *et, int *max_iter)
 {
-    const int max = c->gen.arch.fx.max_iter, kind = et_of(r, i);
+    const int max = c->gen.arch.fx.max_iter;
+    const int kind = r->et != FG_LDPC_VEC_ET_ALTERNATE ? r->et : i % 2 ? FG_LDPC_VEC_ET_CAPPED : FG_LDPC_VEC_ET_SYNDROME;
     *code = r->idx[i / r->ebn0.n];
     *ebn0 = r->ebn0.v[i % r->ebn0.n];
     *et = kind == FG_LDPC_VEC_ET_SYNDROME;
@@ -356,7 +351,7 @@ static int vectors(const void *cp, const void *p, int i, const char *dir)
     char *name = (char *)c->gen.codes[code]->name;
     one.which = (fg_opt_texts){1, &name};
     one.ebn0 = (fg_opt_reals){1, &ebn0};
-    one.et = et_of(r, i);
+    one.et = et ? FG_LDPC_VEC_ET_SYNDROME : max_iter < c->gen.arch.fx.max_iter ? FG_LDPC_VEC_ET_CAPPED : FG_LDPC_VEC_ET_NONE;
     const fg_design_set set = {&fg_design_ldpc, c, &one};
     vp.options = fg_design_set_options(&set);
     fg_ldpc_arch_vec_result vr;

@@ -139,8 +139,9 @@ static void xmap_set_name(const void *cp, const void *p, int i, char *buf, size_
 
 /* Set i of design d (turbo-fixed or xmap) with its options (xmap: the half-iteration recorded named); a field
  * of v (drawn from the options) the library refuses named by its option. */
-static int make(const fg_design *d, const turbo_cfg *c, const turbo_run *r, const char *dir)
+static int make(const fg_design *d, const turbo_cfg *c, const turbo_run *r, int i, const char *dir)
 {
+    (void)i;
     turbo_run one = *r;
     if (one.half_iter < 0)
         one.half_iter = c->half - 1;
@@ -149,23 +150,14 @@ static int make(const fg_design *d, const turbo_cfg *c, const turbo_run *r, cons
     v.options = fg_design_set_options(&set);
     const int rc = d == &fg_design_xmap ? fg_vec_make_xmap(dir, &v) : fg_vec_make_turbo(dir, &v, NULL);
     fg_opt_group g[2 * FG_DESIGN_PARTS_MAX];
-    const fg_opts o = {.groups = g, .n_groups = fg_design_groups(d, (void *)c, (void *)r, g, 2 * FG_DESIGN_PARTS_MAX)};
+    const fg_opts o = fg_design_opts(d, c, r, g);
     const fg_opt_copy copies[] = {FG_OPT_COPY(v.cfg.P, c->b.parallel), FG_OPT_COPY(v.cfg.et, c->b.et),
                                   FG_OPT_COPY(v.sub, r->sub), FG_OPT_COPY(v.half_iter, r->half_iter)};
     return rc == FG_EINVAL ? fg_opts_field_error(&o, rc, FG_OPT_COPIES(copies), NULL) : rc;
 }
 
-static int turbo_vectors(const void *cp, const void *p, int i, const char *dir)
-{
-    (void)i;
-    return make(&fg_design_turbo_fixed, cp, p, dir);
-}
-
-static int xmap_vectors(const void *cp, const void *p, int i, const char *dir)
-{
-    (void)i;
-    return make(&fg_design_xmap, cp, p, dir);
-}
+static int turbo_vectors(const void *c, const void *r, int i, const char *dir) { return make(&fg_design_turbo_fixed, c, r, i, dir); }
+static int xmap_vectors(const void *c, const void *r, int i, const char *dir) { return make(&fg_design_xmap, c, r, i, dir); }
 
 static uint64_t seed_of(const void *p) { return ((const turbo_run *)p)->seed; }
 

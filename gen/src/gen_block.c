@@ -8,19 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The design's configuration (and run) as option groups. */
-typedef struct {
-    fg_opt_group g[2 * FG_DESIGN_PARTS_MAX];
-    fg_opts o;
-} block_opts;
-
-static void opts_of(const fg_design *d, const void *cfg, const void *run, block_opts *b)
-{
-    memset(b, 0, sizeof *b);
-    b->o.groups = b->g;
-    b->o.n_groups = fg_design_groups(d, (void *)cfg, (void *)run, b->g, 2 * FG_DESIGN_PARTS_MAX);
-}
-
 /* The ports of cfg, checked. */
 static int ports_of(const fg_block *b, const void *cfg, fg_port *p, int *n)
 {
@@ -78,9 +65,9 @@ int fg_block_generate(const fg_block *b, const void *cfg, const char *dir)
     const int ngp = fg_gen_ports_from(p, np, gp);
     char top[FG_DESIGN_TOP_MAX], params[2048];
     b->design->top(cfg, top, sizeof top);
-    block_opts bo;
-    opts_of(b->design, cfg, NULL, &bo);
-    if ((rc = fg_opts_args(&bo.o, params, sizeof params)))
+    fg_opt_group g[2 * FG_DESIGN_PARTS_MAX];
+    const fg_opts opts = fg_design_opts(b->design, cfg, NULL, g);
+    if ((rc = fg_opts_args(&opts, params, sizeof params)))
         return rc;
     fg_vec_layout lay = {0};
     fg_gen_out o;
