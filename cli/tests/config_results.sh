@@ -90,6 +90,18 @@ for args in "dbcf --pllr 8 --banks 16 --select all --lfsr-seed 0x1234 --std lte 
   check "$d" 0 "$F" vectors $args -o "$d" -q && check "$d-c" 0 "$F" vectors "${args%% *}" --config "$d/manifest.json" -o "$d-2" -q
   diff -r "$d" "$d-2" >"$t/diff" || { echo "FAIL: vectors $args: --config manifest.json differs:"; head "$t/diff"; fail=1; }
 done
+# verify's several sets (lists, both kinds, alternate early termination) each record their own values (a stub
+# verilator: the sets are written, nothing is built)
+mkdir stub && printf '#!/bin/sh\nexit 1\n' >stub/verilator && chmod +x stub/verilator
+for args in "dbcf --pllr 4 --banks 4 --K 40,48" "iag --pllr 4 --K 40 --traffic all" "ldpc --codes wifi-648-1/2 --frames 1" \
+  "turbo --parallel 2 --k-max 64 --iter 1" "viterbi --K 3 --gen 7,5 --bits 20 --frames 1"; do
+  w=w-${args%% *} n=0 && PATH=$PWD/stub:$PATH "$F" verify $args --work "$w" --keep -q >/dev/null 2>&1
+  for s in "$w"/vec-*; do
+    n=$((n + 1)) && check "$s" 0 "$F" vectors "${args%% *}" --config "$s/manifest.json" -o "r$n-$w" -q
+    diff -r "$s" "r$n-$w" >/dev/null || { echo "FAIL: $s from its manifest.json differs"; fail=1; }
+  done
+  [ $n -ge 2 ] || { echo "FAIL: verify $args wrote $n sets"; fail=1; }
+done
 # the options by name with the set's own values (xmap: the half-iteration recorded, the last, named)
 jq -e '.parameters.K == [40] and .parameters.select == "all" and .parameters.lfsr_seed == "0x1234" and (.derived | keys) ==
   ["bank_depth"]' v-dbcf*deinterleave*/manifest.json >/dev/null || { echo "FAIL: dbcf set's parameters"; fail=1; }
