@@ -460,8 +460,8 @@ static int verify_design(const fg_design *d, int argc, char **argv)
 
 /* ---- verify vectors: an existing RTL directory against existing vector sets ---- */
 
-/* The vector set was made for this RTL: same design, and every parameter both manifests name has
- * the same value (the RTL may be wider: bank_depth and the data width only need to hold the set). */
+/* The vector set was made for this RTL: same design, and every option both manifests name has the same value
+ * (the RTL may be wider: --bank-depth and --width only need to hold the set). */
 static int check_agreement(const vj *rtl_doc, const char *rtl_dir, const char *vdir)
 {
     fg_vec_set *s;
@@ -477,15 +477,13 @@ static int check_agreement(const vj *rtl_doc, const char *rtl_dir, const char *v
         const vj *v = &params->items[i];
         long long iv;
         const char *sv;
-        if (!strcmp(key, "bank_depth") || !strcmp(key, "width")) {
-            const char *vkey = !strcmp(key, "width") && fg_vec_get_param_int(s, "width", &iv) ? "data_width" : key;
-            if (v->is_int && fg_vec_get_param_int(s, vkey, &iv) == 0 && iv > v->i)
-                rc = fg_cli_usage_error(CMD, "%s: %s=%lld does not fit the RTL's %s=%lld (%s)", vdir, vkey, iv, key,
-                                        v->i, rtl_dir);
-        } else if (v->is_int && fg_vec_get_param_int(s, key, &iv) == 0) {
-            if (iv != v->i)
-                rc = fg_cli_usage_error(CMD, "%s was made for %s=%lld, the RTL in %s has %s=%lld", vdir, key, iv,
-                                        rtl_dir, key, v->i);
+        /* the RTL may be wider: the set's rows (derived where its block needs fewer) and data bits fit it */
+        const int wider = !strcmp(key, "bank_depth") || !strcmp(key, "width");
+        if ((v->t == VJ_BOOL || (v->t == VJ_NUM && v->is_int)) &&
+            ((wider && fg_vec_get_derived_int(s, key, &iv) == 0) || fg_vec_get_param_int(s, key, &iv) == 0)) {
+            if (wider ? iv > v->i : iv != v->i)
+                rc = fg_cli_usage_error(CMD, "%s was made for %s=%lld, the RTL in %s has %s=%lld%s", vdir, key, iv,
+                                        rtl_dir, key, v->i, wider ? " (it may be more, not less)" : "");
         } else if (v->t == VJ_STR && fg_vec_get_param_str(s, key, &sv) == 0 && strcmp(sv, v->s))
             rc = fg_cli_usage_error(CMD, "%s was made for %s=%s, the RTL in %s has %s=%s", vdir, key, sv, rtl_dir,
                                     key, v->s);

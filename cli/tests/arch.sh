@@ -75,7 +75,7 @@ has out '"design": "ldpc"'
 for s in llr stimulus expected iterations app hard decoded frames; do
   [ -f "$t/v/$s.hex" ] || { echo "FAIL vectors: $s.hex missing"; fail=1; }
 done
-for k in '"design": "ldpc"' '"code": "wifi-648-5/6"' '"macroblock": "2x2"' '"trace_cycles":' '"frames": 2' \
+for k in '"design": "ldpc"' '"wifi-648-5/6"' '"mb": "2x2"' '"trace_cycles":' '"frames": 2' \
          '"iterations_total":' '"mbs_per_iter": 24'; do
   grep -q -- "$k" "$t/v/manifest.json" || { echo "FAIL manifest: $k"; fail=1; }
 done

@@ -76,4 +76,35 @@ for args in "iag --std lte --pllr 8" "iag --std umts --pllr 12 --forward-only"; 
   d=gen-${args// /} && check "$d" 0 "$F" gen $args -o "$d" -q && check "$d-c" 0 "$F" gen iag --config "$d/manifest.json" -o "$d-2" -q
   diff -r "$d" "$d-2" >"$t/diff" || { echo "FAIL: gen $args: --config manifest.json differs:"; head "$t/diff"; fail=1; }
 done
+# a vector set's manifest.json as --config writes the same set again, byte for byte: its "parameters" are the
+# set's options ("derived" is not read back); every design, values other than the defaults
+for args in "dbcf --pllr 8 --banks 16 --select all --lfsr-seed 0x1234 --std lte --K 40 --direction deinterleave --width 7" \
+  "dbcf --pllr 4 --banks 4 --traffic random --cycles 300 --seed 3 --stall" "iag --std umts --pllr 8 --K 41 --mode inverse" \
+  "iag --std lte --pllr 4 --K 40,48 --traffic sweep" "subsystem --std lte --pllr 8 --banks 16 --K 40 --mode inverse --offer head" \
+  "ldpc --codes wifi-648-1/2 --frames 1 --ebn0 3 --et capped --iter 8 --scale 0.5" "xmap --std umts --K 41 --parallel 2 --iter 1 --sub 1" \
+  "turbo --std lte --parallel 2 --k-max 64 --K 40 --iter 1 --frame saturated --latency 5" \
+  "turbo --std both --parallel 4 --k-max 64 --umts-k 41 --iter 1 --then 40 --then-std lte" \
+  "turbo-fixed --std lte --K 40 --parallel 2 --iter 1 --frames 2 --et minllr:20 --nii off" \
+  "viterbi --K 5 --gen 23,35 --bits 40 --frames 2 --traffic bubbles --punct 11,10 --radix 4"; do
+  d=v-${args// /}; d=${d//[\/:,]/_}
+  check "$d" 0 "$F" vectors $args -o "$d" -q && check "$d-c" 0 "$F" vectors "${args%% *}" --config "$d/manifest.json" -o "$d-2" -q
+  diff -r "$d" "$d-2" >"$t/diff" || { echo "FAIL: vectors $args: --config manifest.json differs:"; head "$t/diff"; fail=1; }
+done
+# verify's several sets (lists, both kinds, alternate early termination) each record their own values (a stub
+# verilator: the sets are written, nothing is built)
+mkdir stub && printf '#!/bin/sh\nexit 1\n' >stub/verilator && chmod +x stub/verilator
+for args in "dbcf --pllr 4 --banks 4 --K 40,48" "iag --pllr 4 --K 40 --traffic all" "ldpc --codes wifi-648-1/2 --frames 1" \
+  "turbo --parallel 2 --k-max 64 --iter 1" "viterbi --K 3 --gen 7,5 --bits 20 --frames 1"; do
+  w=w-${args%% *} n=0 && PATH=$PWD/stub:$PATH "$F" verify $args --work "$w" --keep -q >/dev/null 2>&1
+  for s in "$w"/vec-*; do
+    n=$((n + 1)) && check "$s" 0 "$F" vectors "${args%% *}" --config "$s/manifest.json" -o "r$n-$w" -q
+    diff -r "$s" "r$n-$w" >/dev/null || { echo "FAIL: $s from its manifest.json differs"; fail=1; }
+  done
+  [ $n -ge 2 ] || { echo "FAIL: verify $args wrote $n sets"; fail=1; }
+done
+# the options by name with the set's own values (xmap: the half-iteration recorded, the last, named)
+jq -e '.parameters.K == [40] and .parameters.select == "all" and .parameters.lfsr_seed == "0x1234" and (.derived | keys) ==
+  ["bank_depth"]' v-dbcf*deinterleave*/manifest.json >/dev/null || { echo "FAIL: dbcf set's parameters"; fail=1; }
+jq -e '.parameters.half_iter == 1 and .parameters.parallel == 2 and .derived.n == 17 and (.parameters | has("P") | not)' \
+  v-xmap*/manifest.json >/dev/null || { echo "FAIL: xmap set's parameters: $(jq -c .parameters v-xmap*/manifest.json)"; fail=1; }
 exit $fail

@@ -48,7 +48,10 @@ check other_design 2 "$F" verify vectors --rtl "$t/rtl" "$src/vectors/iag-lte-k4
 has err "holds iag vectors"
 "$F" gen dbcf --pllr 8 --banks 16 --select 2 --fifo-depth 4 --buf-depth 4 --width 4 -o "$t/narrow" >/dev/null
 check narrow 2 "$F" verify vectors --rtl "$t/narrow" "$src/vectors/dbcf-umts-k200-p8-m16"
-has err "data_width=8 does not fit the RTL's width=4"
+has err "was made for width=8, the RTL in .* has width=4 (it may be more, not less)"
+# options compared by their names: a turbo set of 2 SISOs is no set of an RTL of 4
+"$F" gen turbo --parallel 4 --k-max 64 -o "$t/rtl_p4" >/dev/null && "$F" vectors turbo --parallel 2 --k-max 64 --K 40 -o "$t/vec_p2" -q
+check turbo_parallel 2 "$F" verify vectors --rtl "$t/rtl_p4" "$t/vec_p2"; has err "was made for parallel=2, the RTL in .* has parallel=4"
 # ---- issue 35: a file list is data; failures reported as what they are ----
 # verilator is a stub that records its calls: none of these may reach it, and none may run `id`
 mkdir "$t/stub"

@@ -205,11 +205,15 @@ static void expect_lookup(int rc, int present, const char *key)
         FUZZ_CHECK(strstr(fg_last_error(), key) != NULL);
 }
 
-/* The library's lookups of key in section sec_name (parameters or cycles) against the manifest tree. */
+/* The library's lookups of key in section sec_name (parameters, derived or cycles) against the manifest tree: a
+ * parameter may be a list of one value, an integer one a flag. */
 static void check_lookup(const fg_vec_set *s, const vj *root, const char *sec_name, const char *key)
 {
     const vj *x = vj_get(vj_get(root, sec_name), key);
-    const int is_int = x && x->t == VJ_NUM && x->is_int, is_str = x && x->t == VJ_STR;
+    const int param = !strcmp(sec_name, "parameters"), derived = !strcmp(sec_name, "derived");
+    if (param && x && x->t == VJ_ARR && x->n == 1)
+        x = &x->items[0];
+    const int is_int = x && ((x->t == VJ_NUM && x->is_int) || (param && x->t == VJ_BOOL)), is_str = x && x->t == VJ_STR;
     long long v = -12345;
     const char *str = NULL;
     fg_clear_error();
@@ -218,10 +222,10 @@ static void check_lookup(const fg_vec_set *s, const vj *root, const char *sec_na
         FUZZ_CHECK(!is_int || v == x->i);
         return;
     }
-    expect_lookup(fg_vec_get_param_int(s, key, &v), is_int, key);
+    expect_lookup(derived ? fg_vec_get_derived_int(s, key, &v) : fg_vec_get_param_int(s, key, &v), is_int, key);
     FUZZ_CHECK(!is_int || v == x->i);
     fg_clear_error();
-    expect_lookup(fg_vec_get_param_str(s, key, &str), is_str, key);
+    expect_lookup(derived ? fg_vec_get_derived_str(s, key, &str) : fg_vec_get_param_str(s, key, &str), is_str, key);
     FUZZ_CHECK(!is_str || !strcmp(str, x->s));
 }
 
@@ -443,6 +447,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(streams && streams->t == VJ_ARR && fg_vec_num_streams(s) == streams->n);
 
     check_lookups(s, &root, "parameters");
+    check_lookups(s, &root, "derived");
     check_lookups(s, &root, "cycles");
 
     const fg_vec_stream *found = NULL;

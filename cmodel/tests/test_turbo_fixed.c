@@ -497,7 +497,7 @@ static void test_vectors_read_back(void)
     CU_ASSERT_STRING_EQUAL(fg_vec_design(set), "turbo-fixed");
     long long v;
     CU_ASSERT(fg_vec_get_count(set, "half_iters_total", &v) == 0 && v == 10);
-    CU_ASSERT(fg_vec_get_param_int(set, "P", &v) == 0 && v == 4);
+    CU_ASSERT(fg_vec_get_derived_int(set, "L", &v) == 0 && v == 52); /* 4 SISOs: 4 ceil(203 / 16) */
     const int K = p.K, N = 3 * K + FG_TURBO_TAIL;
     int64_t *llr = malloc(sizeof(int64_t) * (size_t)N * 2), *ext = malloc(sizeof(int64_t) * (size_t)K * 10);
     int64_t *dec = malloc(sizeof(int64_t) * (size_t)K * 2);
@@ -545,8 +545,8 @@ static void test_vectors_read_back(void)
     p.half_iter = 3;
     CU_ASSERT_EQUAL_FATAL(fg_vec_make_xmap(set_dir, &p), 0);
     CU_ASSERT_EQUAL_FATAL(fg_vec_open(set_dir, &set), 0);
-    CU_ASSERT(fg_vec_get_param_int(set, "n", &v) == 0 && v == 47);
-    CU_ASSERT(fg_vec_get_param_int(set, "radix2_last", &v) == 0 && v == 1);
+    CU_ASSERT(fg_vec_get_derived_int(set, "n", &v) == 0 && v == 47);
+    CU_ASSERT(fg_vec_get_derived_int(set, "radix2_last", &v) == 0 && v == 1);
     int64_t e0[64], e1[64];
     CU_ASSERT_EQUAL(read_stream(set, "llr_out", 2, e0, 64), 24);
     CU_ASSERT_EQUAL(read_stream(set, "llr_out", 3, e1, 64), 24);

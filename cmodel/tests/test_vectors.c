@@ -2,6 +2,7 @@
  * atomic output directory. */
 #include "fg_cunit.h"
 #include "fecforge/error.h"
+#include "fecforge/json.h"
 #include "fecforge/vectors.h"
 
 #include <dirent.h>
@@ -157,6 +158,38 @@ static long long param(const fg_vec_set *s, const char *key)
     return v;
 }
 
+/* The options of a set as its design writes them (manifest "parameters", gen/src/design_*.c): what the readers
+ * take. dbcf: the network's and --stall (NULL: --pllr and --forward-only instead, the IAG's); bank_depth 0:
+ * none (the set derives its rows). */
+typedef struct {
+    const fg_dbcf_cfg *dbcf;
+    fg_std std;
+    int K, pllr, forward_only, width, bank_depth;
+    fg_bank_mapping mapping;
+} test_opts;
+
+static void test_options(const void *arg, fg_json *j)
+{
+    const test_opts *o = arg;
+    fg_opt_group g[] = {{NULL, fg_dbcf_options, (void *)o->dbcf}, {NULL, fg_dbcf_stall_option, (void *)o->dbcf}};
+    const fg_opts opts = {.groups = g, .n_groups = 2};
+    if (o->dbcf)
+        fg_opts_write_json(&opts, j);
+    else {
+        fg_json_int(j, "pllr", o->pllr);
+        fg_json_bool(j, "forward_only", o->forward_only);
+    }
+    fg_json_str(j, "std", fg_std_name(o->std));
+    fg_json_arr_open(j, "K");
+    fg_json_int(j, NULL, o->K);
+    fg_json_arr_close(j);
+    fg_json_str(j, "mapping", fg_bank_mapping_name(o->mapping));
+    fg_json_int(j, "width", o->width);
+    if (o->bank_depth)
+        fg_json_int(j, "bank_depth", o->bank_depth);
+}
+#define TEST_OPTIONS(o) ((fg_vec_options){test_options, &(o)})
+
 static long long count(const fg_vec_set *s, const char *key)
 {
     long long v = -1;
@@ -236,19 +269,13 @@ static long replay_dbcf(const char *dir, long *lines)
         return -1;
     CU_ASSERT_STRING_EQUAL(fg_vec_design(s), "dbcf");
     fg_dbcf_cfg cfg = fg_dbcf_cfg_default();
-    cfg.pllr = (int)param(s, "pllr");
-    cfg.banks = (int)param(s, "banks");
-    cfg.select = (int)param(s, "select");
-    cfg.fifo_depth = (int)param(s, "fifo_depth");
-    cfg.buf_depth = (int)param(s, "buf_depth");
-    cfg.stall = (int)param(s, "stall");
-    cfg.lfsr_seed = (uint16_t)param(s, "lfsr_seed");
-    const char *offer = "";
-    fg_vec_get_param_str(s, "offer", &offer);
-    cfg.offer = !strcmp(offer, "head") ? FG_DBCF_OFFER_HEAD : FG_DBCF_OFFER_DUAL;
-    const int depth = (int)param(s, "bank_depth"), P = cfg.pllr, M = cfg.banks;
+    const fg_opt_group g[] = {{NULL, fg_dbcf_options, &cfg}, {NULL, fg_dbcf_stall_option, &cfg}};
+    CU_ASSERT_EQUAL(fg_vec_read_options(s, g, 2), 0);
+    long long depth = 0;
+    CU_ASSERT_EQUAL(fg_vec_get_derived_int(s, "bank_depth", &depth), 0);
+    const int P = cfg.pllr, M = cfg.banks;
     CU_ASSERT_FATAL(P <= 64 && M <= 64);
-    const int64_t mask = (INT64_C(1) << param(s, "data_width")) - 1;
+    const int64_t mask = (INT64_C(1) << param(s, "width")) - 1;
     fg_dbcf *d;
     stream_rd in, ex, bk;
     long bad = 0;
@@ -353,6 +380,8 @@ static void dbcf_case(fg_std std, int K, fg_direction dir, fg_bank_mapping m, in
     p.cfg.buf_depth = buf;
     p.cfg.offer = offer;
     p.cfg.stall = stall;
+    const test_opts o = {&p.cfg, std, K, 0, 0, data_width ? data_width : fg_vec_width_for(K), 0, m};
+    p.options = TEST_OPTIONS(o);
     fg_dbcf_result r, direct;
     CU_ASSERT_EQUAL_FATAL(fg_vec_make_dbcf(dir_path, &p, &r), 0);
     CU_ASSERT_EQUAL_FATAL(fg_dbcf_run(&p.cfg, std, K, dir, m, &direct), 0);
@@ -435,7 +464,7 @@ static void iag_case(fg_std std, int K, int pllr, int inverse)
 {
     const char *dir = tmp_path("iag");
     long total = 0;
-    CU_ASSERT_EQUAL_FATAL(fg_vec_make_iag(dir, std, K, pllr, inverse, &total), 0);
+    CU_ASSERT_EQUAL_FATAL(fg_vec_make_iag(dir, std, K, pllr, inverse, (fg_vec_options){0}, &total), 0);
     fg_vec_set *s;
     CU_ASSERT_EQUAL_FATAL(fg_vec_open(dir, &s), 0);
     CU_ASSERT_STRING_EQUAL(fg_vec_design(s), "iag");
@@ -533,6 +562,8 @@ static const char *good_set(void)
                                 .dir = FG_DIR_DEINTERLEAVE, .mapping = FG_MAP_XMAP};
         p.cfg.pllr = 8;
         p.cfg.banks = 16;
+        const test_opts o = {&p.cfg, FG_STD_UMTS, 200, 0, 0, fg_vec_width_for(200), 0, FG_MAP_XMAP};
+        p.options = TEST_OPTIONS(o);
         CU_ASSERT_EQUAL(fg_vec_make_dbcf(dir, &p, NULL), 0);
     }
     return dir;
@@ -613,8 +644,11 @@ static void test_corrupt(void)
     corrupt_case("manifest.json", 0, "\"lines\": 40,", "\"lines\": 41,", FG_EINVAL,
                  "stimulus.hex line 41: more lines than the manifest declares (40)", NULL);
     /* Format version, malformed JSON, a bad port width, a missing stream file. */
-    corrupt_case("manifest.json", 0, "\"format\": 2,", "\"format\": 1,", FG_EINVAL,
-                 "format 2, this reader reads format 1", NULL);
+    corrupt_case("manifest.json", 0, "\"format\": 3,", "\"format\": 2,", FG_EINVAL,
+                 "format 3, this reader reads format 2", NULL);
+    corrupt_case("manifest.json", 0, "\"format\": 1,", "\"format\": 2,", FG_EINVAL,
+                 "format 1, this reader reads format 2 (a set of an older fecforge: write it again with `fecforge vectors",
+                 NULL);
     corrupt_case("manifest.json", 0, "\"design\" \"dbcf\",", "\"design\": \"dbcf\",", FG_EINVAL, "not valid JSON",
                  "line 3: expected ':'");
     corrupt_case("manifest.json", 0, "\"width\": 65", "\"width\": 1", FG_EINVAL, "\"width\" out of range", NULL);
@@ -780,12 +814,15 @@ static long readback_vs_image(const char *dir)
 
 static void test_port_models(void)
 {
-    CU_ASSERT_EQUAL(fg_vec_make_iag(tmp_path("pm-lte"), FG_STD_LTE, 248, 8, 1, NULL), 0);
+    const test_opts lte = {NULL, FG_STD_LTE, 248, 8, .width = 0}, umts = {NULL, FG_STD_UMTS, 1000, 16, .width = 0};
+    CU_ASSERT_EQUAL(fg_vec_make_iag(tmp_path("pm-lte"), FG_STD_LTE, 248, 8, 1, TEST_OPTIONS(lte), NULL), 0);
     model_case(tmp_path("pm-lte"));
-    CU_ASSERT_EQUAL(fg_vec_make_iag(tmp_path("pm-umts"), FG_STD_UMTS, 1000, 16, 0, NULL), 0);
+    CU_ASSERT_EQUAL(fg_vec_make_iag(tmp_path("pm-umts"), FG_STD_UMTS, 1000, 16, 0, TEST_OPTIONS(umts), NULL), 0);
     model_case(tmp_path("pm-umts"));
     fg_vec_subsys_params p = {.cfg = fg_dbcf_cfg_default(), .std = FG_STD_UMTS, .K = 700, .inverse = 1,
                               .mapping = FG_MAP_XMAP_XOR};
+    const test_opts sub = {&p.cfg, FG_STD_UMTS, 700, 0, 0, fg_vec_width_for(700), 0, FG_MAP_XMAP_XOR};
+    p.options = TEST_OPTIONS(sub);
     p.cfg.pllr = 8;
     p.cfg.banks = 16;
     p.cfg.select = 2;
@@ -825,6 +862,8 @@ static void test_port_models(void)
     rp.cfg.select = 2;
     rp.cfg.fifo_depth = 2;
     rp.cfg.buf_depth = 3;
+    const test_opts ro = {&rp.cfg, FG_STD_UMTS, 40, 0, 0, 12, 40, FG_MAP_XMAP};
+    rp.options = TEST_OPTIONS(ro);
     CU_ASSERT_EQUAL_FATAL(fg_vec_make_dbcf_random(rnd, &rp), 0);
     CU_ASSERT_EQUAL(model_replay(rnd), 3000);
     snprintf(path, sizeof path, "%s/stimulus.hex", rnd);
@@ -856,7 +895,8 @@ static void test_port_models(void)
 static void test_iag_traffic(void)
 {
     const int lte[] = {40, 168}, umts[] = {40, 41, 530};
-    fg_vec_iag_params p = {FG_STD_LTE, 8, 0, FG_VEC_IAG_STRESS, lte, 2, 7};
+    const test_opts ol = {NULL, FG_STD_LTE, 40, 8, .width = 0}, ou = {NULL, FG_STD_UMTS, 40, 8, 1, .width = 0};
+    fg_vec_iag_params p = {FG_STD_LTE, 8, 0, FG_VEC_IAG_STRESS, lte, 2, 7, TEST_OPTIONS(ol)};
     long total = 0;
     CU_ASSERT_EQUAL_FATAL(fg_vec_make_iag_traffic(tmp_path("tr-lte"), &p, &total), 0);
     model_case(tmp_path("tr-lte"));
@@ -871,7 +911,7 @@ static void test_iag_traffic(void)
     CU_ASSERT_EQUAL(fg_vec_find_port(in, "rst_ni", -1), 3 + 2 * 8); /* after k_i, start, inverse, the lanes */
     CU_ASSERT(fg_vec_find_port(in, "lane_stride_i", 7) > 0);
     fg_vec_close(s);
-    p = (fg_vec_iag_params){FG_STD_UMTS, 8, 1, FG_VEC_IAG_SWEEP, umts, 3, 7};
+    p = (fg_vec_iag_params){FG_STD_UMTS, 8, 1, FG_VEC_IAG_SWEEP, umts, 3, 7, TEST_OPTIONS(ou)};
     CU_ASSERT_EQUAL_FATAL(fg_vec_make_iag_traffic(tmp_path("tr-fwd"), &p, NULL), 0);
     model_case(tmp_path("tr-fwd"));
     CU_ASSERT_EQUAL_FATAL(fg_vec_open(tmp_path("tr-fwd"), &s), 0);
@@ -880,9 +920,9 @@ static void test_iag_traffic(void)
     /* refused: forward-only LTE, an unknown traffic, a K of the other standard, no K */
     p.std = FG_STD_LTE;
     CU_ASSERT_EQUAL(fg_vec_make_iag_traffic(tmp_path("tr-x"), &p, NULL), FG_EINVAL);
-    p = (fg_vec_iag_params){FG_STD_UMTS, 8, 0, (fg_vec_iag_traffic)3, umts, 3, 7};
+    p = (fg_vec_iag_params){FG_STD_UMTS, 8, 0, (fg_vec_iag_traffic)3, umts, 3, 7, {0}};
     CU_ASSERT_EQUAL(fg_vec_make_iag_traffic(tmp_path("tr-x"), &p, NULL), FG_EINVAL);
-    p = (fg_vec_iag_params){FG_STD_LTE, 8, 0, FG_VEC_IAG_SWEEP, umts, 3, 7};
+    p = (fg_vec_iag_params){FG_STD_LTE, 8, 0, FG_VEC_IAG_SWEEP, umts, 3, 7, {0}};
     CU_ASSERT_EQUAL(fg_vec_make_iag_traffic(tmp_path("tr-x"), &p, NULL), FG_EINVAL);
     p.n = 0;
     CU_ASSERT_EQUAL(fg_vec_make_iag_traffic(tmp_path("tr-x"), &p, NULL), FG_EINVAL);
@@ -913,7 +953,7 @@ static void test_writer_values(void)
     CU_ASSERT(msg_has("in port a_i cannot be x"));
     const uint8_t x_out[4] = {0, 0, 1, 0};
     CU_ASSERT_EQUAL(fg_vec_write(w, id, rows[1], x_out), 0);
-    CU_ASSERT_EQUAL(fg_vec_param_int(w, "bad key", 1), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_vec_derived_int(w, "bad key", 1), FG_EINVAL);
     CU_ASSERT_EQUAL(fg_vec_writer_commit(w), 0);
     char path[512];
     snprintf(path, sizeof path, "%s/t.hex", dir);
@@ -979,7 +1019,7 @@ static void test_atomic_dir(void)
     CU_ASSERT_EQUAL_FATAL(fg_vec_stream_add(w, &mem, &id), 0);
     for (int i = 0; i < 6; i++)
         fg_vec_write(w, id, &v, NULL);
-    fg_vec_param_int(w, "gen", 1);
+    fg_vec_derived_int(w, "gen", 1);
     CU_ASSERT_EQUAL_FATAL(fg_vec_writer_commit(w), 0);
     fg_vec_set *s;
     long long gen = 0;
@@ -991,16 +1031,16 @@ static void test_atomic_dir(void)
     fg_vec_stream_add(w, &mem, &id);
     CU_ASSERT_EQUAL(fg_vec_writer_commit(w), FG_EINVAL);
     CU_ASSERT_EQUAL_FATAL(fg_vec_open(dir, &s), 0);
-    CU_ASSERT(fg_vec_get_param_int(s, "gen", &gen) == 0 && gen == 1);
+    CU_ASSERT(fg_vec_get_derived_int(s, "gen", &gen) == 0 && gen == 1);
     fg_vec_close(s);
     CU_ASSERT_EQUAL(fg_vec_writer_open(dir, "unit", &w), 0);
     fg_vec_stream_add(w, &mem, &id);
     for (int i = 0; i < 6; i++)
         fg_vec_write(w, id, &v, NULL);
-    fg_vec_param_int(w, "gen", 2);
+    fg_vec_derived_int(w, "gen", 2);
     CU_ASSERT_EQUAL(fg_vec_writer_commit(w), 0);
     CU_ASSERT_EQUAL_FATAL(fg_vec_open(dir, &s), 0);
-    CU_ASSERT(fg_vec_get_param_int(s, "gen", &gen) == 0 && gen == 2);
+    CU_ASSERT(fg_vec_get_derived_int(s, "gen", &gen) == 0 && gen == 2);
     fg_vec_close(s);
     CU_ASSERT_EQUAL(count_entries("atomic"), 1); /* no .tmp- or .old- left */
     /* Refused: a design name outside the format's (letters, digits, _ and - not first), nothing created. */
@@ -1042,7 +1082,7 @@ static void test_atomic_dir(void)
     /* The model writers leave nothing for bad parameters. */
     fg_vec_dbcf_params bad = {.cfg = fg_dbcf_cfg_default(), .std = FG_STD_UMTS, .K = 39};
     CU_ASSERT_EQUAL(fg_vec_make_dbcf(tmp_path("m"), &bad, NULL), FG_EINVAL);
-    CU_ASSERT_EQUAL(fg_vec_make_iag(tmp_path("m"), FG_STD_LTE, 40, 6, 0, NULL), FG_EINVAL);
+    CU_ASSERT_EQUAL(fg_vec_make_iag(tmp_path("m"), FG_STD_LTE, 40, 6, 0, (fg_vec_options){0}, NULL), FG_EINVAL);
     CU_ASSERT_EQUAL(count_entries("m"), 0);
     rm_tree(dir);
     rm_tree(file);

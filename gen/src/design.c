@@ -59,6 +59,21 @@ int fg_design_groups(const fg_design *d, void *cfg, void *run, fg_opt_group *out
     return n;
 }
 
+fg_opts fg_design_opts(const fg_design *d, const void *cfg, const void *run, fg_opt_group g[2 * FG_DESIGN_PARTS_MAX])
+{
+    return (fg_opts){.groups = g, .n_groups = fg_design_groups(d, (void *)cfg, (void *)run, g, 2 * FG_DESIGN_PARTS_MAX)};
+}
+
+static void set_json(const void *arg, fg_json *j)
+{
+    const fg_design_set *s = arg;
+    fg_opt_group g[2 * FG_DESIGN_PARTS_MAX];
+    const fg_opts o = fg_design_opts(s->design, s->cfg, s->run, g);
+    fg_opts_write_json(&o, j);
+}
+
+fg_vec_options fg_design_set_options(const fg_design_set *s) { return (fg_vec_options){set_json, s}; }
+
 void fg_design_setup_free(fg_design_setup *s)
 {
     const fg_design *d = s->design;

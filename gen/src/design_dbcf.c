@@ -160,19 +160,22 @@ static int vectors(const void *cp, const void *p, int i, const char *dir)
 {
     const fg_gen_dbcf_cfg *c = cp;
     const dbcf_run *r = p;
+    dbcf_run one = *r; /* set i alone: its manifest's options */
+    const fg_design_set set = {&fg_design_dbcf, c, &one};
+    one.kind = i >= halves(r) ? TRAFFIC_RANDOM : TRAFFIC_HALF;
     if (i >= halves(r)) {
         const fg_vec_dbcf_random_params v = {.cfg = c->dbcf, .bank_depth = c->bank_depth, .data_width = c->width,
-                                             .cycles = r->cycles, .seed = r->seed};
+                                             .cycles = r->cycles, .seed = r->seed, .options = fg_design_set_options(&set)};
         return fg_vec_make_dbcf_random(dir, &v);
     }
-    int K, half;
-    fg_design_halves_set(&r->h, i, &K, &half);
+    fg_design_halves_one(&r->h, i, &one.h);
     fg_vec_dbcf_params v = {.cfg = c->dbcf,
                             .std = (fg_std)r->h.std,
-                            .K = K,
-                            .dir = half ? FG_DIR_DEINTERLEAVE : FG_DIR_INTERLEAVE,
+                            .K = one.h.K.v[0],
+                            .dir = one.h.dir ? FG_DIR_DEINTERLEAVE : FG_DIR_INTERLEAVE,
                             .mapping = (fg_bank_mapping)r->mapping,
-                            .data_width = c->width};
+                            .data_width = c->width,
+                            .options = fg_design_set_options(&set)};
     v.cfg.stall = r->traffic.stall;
     return fg_vec_make_dbcf(dir, &v, NULL);
 }

@@ -35,19 +35,19 @@ int fg_design_halves_finish(fg_design_halves_run *r)
 
 int fg_design_halves_sets(const fg_design_halves_run *r) { return r->nK * (r->dir == 2 ? 2 : 1); }
 
-void fg_design_halves_set(const fg_design_halves_run *r, int i, int *K, int *half)
+void fg_design_halves_one(const fg_design_halves_run *r, int i, fg_design_halves_run *one)
 {
-    const int per = r->dir == 2 ? 2 : 1;
-    *K = r->Ks[i / per];
-    *half = r->dir == 2 ? i % 2 : r->dir;
+    *one = *r;
+    one->K = (fg_opt_ints){1, r->Ks + i / (r->dir == 2 ? 2 : 1)};
+    one->dir = r->dir == 2 ? i % 2 : r->dir;
 }
 
 void fg_design_halves_name(const fg_design_halves_run *r, int i, const char *first, const char *second, char *buf,
                            size_t n)
 {
-    int K, half;
-    fg_design_halves_set(r, i, &K, &half);
-    snprintf(buf, n, "%s-k%d-%s", r->std == FG_STD_LTE ? "lte" : "umts", K, half ? second : first);
+    fg_design_halves_run one;
+    fg_design_halves_one(r, i, &one);
+    snprintf(buf, n, "%s-k%d-%s", r->std == FG_STD_LTE ? "lte" : "umts", one.K.v[0], one.dir ? second : first);
 }
 
 void fg_design_halves_free(fg_design_halves_run *r)

@@ -119,13 +119,15 @@ static int vectors(const void *cp, const void *p, int i, const char *dir)
 {
     const fg_gen_iag_cfg *c = cp;
     const iag_run *r = p;
-    int K, half;
+    iag_run one = *r; /* set i alone: its manifest's options */
+    const fg_design_set set = {&fg_design_iag, c, &one};
+    one.traffic = i < xmap_sets(r) ? 0 : traffic_of(r, i);
     if (i < xmap_sets(r)) {
-        fg_design_halves_set(&r->h, i, &K, &half);
-        return fg_vec_make_iag(dir, c->std, K, c->pllr, half, NULL);
+        fg_design_halves_one(&r->h, i, &one.h);
+        return fg_vec_make_iag(dir, c->std, one.h.K.v[0], c->pllr, one.h.dir, fg_design_set_options(&set), NULL);
     }
     const fg_vec_iag_params v = {c->std, c->pllr, c->forward_only, (fg_vec_iag_traffic)traffic_of(r, i),
-                                 r->h.Ks, r->h.nK, 2014};
+                                 r->h.Ks, r->h.nK, 2014, fg_design_set_options(&set)};
     return fg_vec_make_iag_traffic(dir, &v, NULL);
 }
 

@@ -33,11 +33,12 @@ void fg_design_halves_default(fg_design_halves_run *r, int all);
 /* The block sizes checked against the standard and expanded; FG_EINVAL naming --K. */
 int fg_design_halves_finish(fg_design_halves_run *r);
 int fg_design_halves_sets(const fg_design_halves_run *r);
-/* Set i: its K and half (0 the first kind, 1 the second), its name "umts-k5114-interleave". */
-void fg_design_halves_set(const fg_design_halves_run *r, int i, int *K, int *half);
+/* Set i: its name "umts-k5114-interleave"; set i alone as a run (its manifest's options, fg_design_set): r with
+ * its K (one->K.v[0], pointing into r) and kind (one->dir: 0 the first, 1 the second). */
 void fg_design_halves_name(const fg_design_halves_run *r, int i, const char *first, const char *second, char *buf,
                            size_t n);
 void fg_design_halves_free(fg_design_halves_run *r);
+void fg_design_halves_one(const fg_design_halves_run *r, int i, fg_design_halves_run *one);
 /* --random: "--K A,B --NAME both" with two block sizes of std drawn from rs, appended to args. */
 void fg_design_halves_random(fg_rng *rs, int std, const char *name, char *args, size_t n);
 

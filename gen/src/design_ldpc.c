@@ -13,7 +13,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { ET_OFF_ITER = 5 }; /* --et alternate: the sets without early termination run at most 5 iterations */
 
 typedef struct {
     fg_gen_ldpc_cfg gen;   /* arch: fx (layers, widths, scaling, max_iter), mb_rows/cols, mb_order */
@@ -233,8 +232,6 @@ typedef struct {
     int idx[FG_GEN_LDPC_CODES_MAX], n_idx; /* after run_finish: the codes' positions in the set */
 } ldpc_run;
 
-enum { ET_ON = 0, ET_OFF = 1, ET_ALTERNATE = 2 };
-
 #define R(f) offsetof(ldpc_run, f)
 static const fg_opt run_opts[] = {
     {"vector-codes", 0, FG_OPT_TEXTS, R(which), .max = FG_GEN_LDPC_CODES_MAX, .meta = "LIST",
@@ -246,10 +243,11 @@ static const fg_opt run_opts[] = {
              "that do, saturated inputs)"},
     {"frames", 0, FG_OPT_INT, R(frames), 1, 10000, .def = "2", .meta = "N", .help = "frames per vector set"},
     {"seed", 0, FG_OPT_SEED, R(seed), .def = "1", .meta = "S", .help = "Philox seed of the frames"},
-    {"et", 0, FG_OPT_CHOICE, R(et), .words = "syndrome|none|alternate", .meta = "KIND",
+    {"et", 0, FG_OPT_CHOICE, R(et), .words = FG_LDPC_VEC_ET_WORDS, .meta = "KIND",
      .def_text = "syndrome; verify: alternate",
      .help = "the et_en_i input: syndrome early termination on (max_iter_i = --iter), none (off,\n"
-             "max_iter_i = --iter) or alternate (set by set: on, then off with max_iter_i = min(5, --iter))"},
+             "max_iter_i = --iter), capped (off, max_iter_i = min(5, --iter)) or alternate (set by set:\n"
+             "syndrome, then capped)"},
     {"no-et", 0, FG_OPT_FLAG, 0, .alias_of = "et=none"},
     {NULL}};
 #undef R
@@ -261,7 +259,7 @@ static void run_default(void *p, int all)
     ldpc_run *r = p;
     memset(r, 0, sizeof *r);
     r->all = all;
-    r->et = all ? ET_ALTERNATE : ET_ON;
+    r->et = all ? FG_LDPC_VEC_ET_ALTERNATE : FG_LDPC_VEC_ET_SYNDROME;
 }
 
 static int run_finish(const void *cp, void *p, const fg_opts *given)
@@ -305,14 +303,15 @@ static int sets(const void *cp, const void *p)
     return r->n_idx * r->ebn0.n;
 }
 
-/* Set i: its code (position in the set), Eb/N0, early termination and max_iter_i. */
+/* Set i: its code (position in the set), Eb/N0, early termination and max_iter_i (alternate: syndrome, capped, ...). */
 static void set_of(const ldpc_cfg *c, const ldpc_run *r, int i, int *code, double *ebn0, int *et, int *max_iter)
 {
     const int max = c->gen.arch.fx.max_iter;
+    const int kind = r->et != FG_LDPC_VEC_ET_ALTERNATE ? r->et : i % 2 ? FG_LDPC_VEC_ET_CAPPED : FG_LDPC_VEC_ET_SYNDROME;
     *code = r->idx[i / r->ebn0.n];
     *ebn0 = r->ebn0.v[i % r->ebn0.n];
-    *et = r->et == ET_ON || (r->et == ET_ALTERNATE && i % 2 == 0);
-    *max_iter = r->et == ET_ALTERNATE && !*et && max > ET_OFF_ITER ? ET_OFF_ITER : max;
+    *et = kind == FG_LDPC_VEC_ET_SYNDROME;
+    *max_iter = kind == FG_LDPC_VEC_ET_CAPPED && max > FG_LDPC_VEC_CAPPED_ITER ? FG_LDPC_VEC_CAPPED_ITER : max;
 }
 
 static void set_name(const void *cp, const void *p, int i, char *buf, size_t n)
@@ -347,6 +346,14 @@ static int vectors(const void *cp, const void *p, int i, const char *dir)
     vp.seed = r->seed;
     vp.lanes = zmax(c);
     vp.code_index = code;
+    /* the set's options: its code, Eb/N0 and early termination */
+    ldpc_run one = *r;
+    char *name = (char *)c->gen.codes[code]->name;
+    one.which = (fg_opt_texts){1, &name};
+    one.ebn0 = (fg_opt_reals){1, &ebn0};
+    one.et = et ? FG_LDPC_VEC_ET_SYNDROME : max_iter < c->gen.arch.fx.max_iter ? FG_LDPC_VEC_ET_CAPPED : FG_LDPC_VEC_ET_NONE;
+    const fg_design_set set = {&fg_design_ldpc, c, &one};
+    vp.options = fg_design_set_options(&set);
     fg_ldpc_arch_vec_result vr;
     return fg_ldpc_arch_write_vectors(dir, c->gen.codes[code], &cfg, &vp, &vr);
 }

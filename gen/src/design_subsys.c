@@ -116,10 +116,11 @@ static void set_name(const void *cp, const void *p, int i, char *buf, size_t n)
 static int vectors(const void *cp, const void *p, int i, const char *dir)
 {
     const fg_gen_subsys_cfg *c = cp;
-    int K, half;
-    fg_design_halves_set(p, i, &K, &half);
-    fg_vec_subsys_params v = {.cfg = c->dbcf.dbcf, .std = c->std, .K = K, .inverse = half, .mapping = c->mapping,
-                              .data_width = c->dbcf.width};
+    fg_design_halves_run one; /* set i alone: its manifest's options */
+    const fg_design_set set = {&fg_design_subsys, c, &one};
+    fg_design_halves_one(p, i, &one);
+    fg_vec_subsys_params v = {.cfg = c->dbcf.dbcf, .std = c->std, .K = one.K.v[0], .inverse = one.dir, .mapping = c->mapping,
+                              .data_width = c->dbcf.width, .options = fg_design_set_options(&set)};
     v.cfg.stall = 0;
     return fg_vec_make_subsys(dir, &v);
 }

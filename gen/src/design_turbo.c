@@ -301,6 +301,13 @@ static int vectors(const void *cp, const void *p, int i, const char *dir)
     v.ebn0_db = r->ebn0;
     v.stress = stress;
     v.seed = r->seed;
+    turbo_run one = *r; /* set i alone: its manifest's options (--umts-k for an HSPA+ block of std both) */
+    const int umts = c->std == FG_GEN_TURBO_BOTH && std_b[0] == FG_STD_UMTS;
+    one.K = umts ? (fg_opt_ints){0, NULL} : (fg_opt_ints){1, K_b};
+    one.umts_K = umts ? (fg_opt_ints){1, K_b} : (fg_opt_ints){0, NULL};
+    one.frame = stress;
+    const fg_design_set set = {&fg_design_turbo, c, &one};
+    v.options = fg_design_set_options(&set);
     return fg_vec_make_turbo_arch(dir, &v, NULL);
 }
 

@@ -137,32 +137,27 @@ static void xmap_set_name(const void *cp, const void *p, int i, char *buf, size_
              ((const turbo_run *)p)->sub);
 }
 
-/* The library refuses a field of v (the set's parameters, drawn from the options): the option that sets it. */
-static int named(const fg_vec_turbo_params *v, int rc)
-{
-    const struct {
-        const void *field;
-        const char *option;
-    } map[] = {{&v->cfg.P, "--parallel"}, {&v->cfg.et, "--et"}, {&v->sub, "--sub"}, {&v->half_iter, "--half-iter"}};
-    for (size_t i = 0; rc == FG_EINVAL && i < sizeof map / sizeof *map; i++)
-        if (fg_last_error_field() == map[i].field)
-            return fg_prefix_error(rc, "%s: ", map[i].option);
-    return rc;
-}
-
-static int turbo_vectors(const void *cp, const void *p, int i, const char *dir)
+/* Set i of design d (turbo-fixed or xmap) with its options (xmap: the half-iteration recorded named); a field
+ * of v (drawn from the options) the library refuses named by its option. */
+static int make(const fg_design *d, const turbo_cfg *c, const turbo_run *r, int i, const char *dir)
 {
     (void)i;
-    const fg_vec_turbo_params v = params_of(cp, p);
-    return named(&v, fg_vec_make_turbo(dir, &v, NULL));
+    turbo_run one = *r;
+    if (one.half_iter < 0)
+        one.half_iter = c->half - 1;
+    const fg_design_set set = {d, c, &one};
+    fg_vec_turbo_params v = params_of(c, r);
+    v.options = fg_design_set_options(&set);
+    const int rc = d == &fg_design_xmap ? fg_vec_make_xmap(dir, &v) : fg_vec_make_turbo(dir, &v, NULL);
+    fg_opt_group g[2 * FG_DESIGN_PARTS_MAX];
+    const fg_opts o = fg_design_opts(d, c, r, g);
+    const fg_opt_copy copies[] = {FG_OPT_COPY(v.cfg.P, c->b.parallel), FG_OPT_COPY(v.cfg.et, c->b.et),
+                                  FG_OPT_COPY(v.sub, r->sub), FG_OPT_COPY(v.half_iter, r->half_iter)};
+    return rc == FG_EINVAL ? fg_opts_field_error(&o, rc, FG_OPT_COPIES(copies), NULL) : rc;
 }
 
-static int xmap_vectors(const void *cp, const void *p, int i, const char *dir)
-{
-    (void)i;
-    const fg_vec_turbo_params v = params_of(cp, p);
-    return named(&v, fg_vec_make_xmap(dir, &v));
-}
+static int turbo_vectors(const void *c, const void *r, int i, const char *dir) { return make(&fg_design_turbo_fixed, c, r, i, dir); }
+static int xmap_vectors(const void *c, const void *r, int i, const char *dir) { return make(&fg_design_xmap, c, r, i, dir); }
 
 static uint64_t seed_of(const void *p) { return ((const turbo_run *)p)->seed; }
 

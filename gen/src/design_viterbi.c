@@ -151,7 +151,11 @@ static fg_vec_viterbi_params params_of(const fg_gen_viterbi_cfg *c, const vit_ru
 
 static int vectors(const void *cp, const void *p, int i, const char *dir)
 {
-    const fg_vec_viterbi_params v = params_of(cp, p, i);
+    vit_run one = *(const vit_run *)p; /* set i alone: its manifest's options */
+    one.traffic = bubbles_of(p, i);
+    const fg_design_set set = {&fg_design_viterbi, cp, &one};
+    fg_vec_viterbi_params v = params_of(cp, p, i);
+    v.options = fg_design_set_options(&set);
     return fg_vec_make_viterbi(dir, &v, NULL);
 }
 

@@ -8,19 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The design's configuration (and run) as option groups. */
-typedef struct {
-    fg_opt_group g[2 * FG_DESIGN_PARTS_MAX];
-    fg_opts o;
-} block_opts;
-
-static void opts_of(const fg_design *d, const void *cfg, const void *run, block_opts *b)
-{
-    memset(b, 0, sizeof *b);
-    b->o.groups = b->g;
-    b->o.n_groups = fg_design_groups(d, (void *)cfg, (void *)run, b->g, 2 * FG_DESIGN_PARTS_MAX);
-}
-
 static int write_module(fg_gen_out *o, const fg_block *b, const void *cfg, const char *top, const fg_gen_port *gp,
                         int np, const char *params)
 {
@@ -58,9 +45,9 @@ int fg_block_generate(const fg_block *b, const void *cfg, const char *dir)
     const int ngp = fg_gen_ports_from(p, np, gp);
     char top[FG_DESIGN_TOP_MAX], params[2048];
     b->design->top(cfg, top, sizeof top);
-    block_opts bo;
-    opts_of(b->design, cfg, NULL, &bo);
-    if ((rc = fg_opts_args(&bo.o, params, sizeof params)))
+    fg_opt_group g[2 * FG_DESIGN_PARTS_MAX];
+    const fg_opts opts = fg_design_opts(b->design, cfg, NULL, g);
+    if ((rc = fg_opts_args(&opts, params, sizeof params)))
         return rc;
     fg_vec_layout lay = {0};
     fg_gen_out o;
@@ -77,27 +64,6 @@ int fg_block_generate(const fg_block *b, const void *cfg, const char *dir)
     return rc;
 }
 
-/* The options of cfg and run as the set's manifest parameters: integers as numbers, other values as text. */
-static int write_params(fg_vec_writer *w, const fg_design *d, const void *cfg, const void *run)
-{
-    block_opts bo;
-    opts_of(d, cfg, run, &bo);
-    int e = 0;
-    for (int g = 0; g < bo.o.n_groups; g++)
-        for (const fg_opt *o = bo.g[g].opts; o && o->name; o++) {
-            if (!fg_opt_in_json(&bo.o, o))
-                continue;
-            char key[64], v[256], *end;
-            fg_opt_key(o, key, sizeof key);
-            fg_opt_value_text(o, (const char *)bo.g[g].base + o->offset, v, sizeof v);
-            const long long n = strtoll(v, &end, 10);
-            if (!v[0])
-                continue;
-            e |= o->type != FG_OPT_SEED && !*end ? fg_vec_param_int(w, key, n) : fg_vec_param_str(w, key, v);
-        }
-    return e ? FG_EINVAL : 0;
-}
-
 int fg_block_vectors(const fg_block *b, const void *cfg, const void *run, int i, const char *dir)
 {
     fg_vec_ported_run m;
@@ -105,10 +71,11 @@ int fg_block_vectors(const fg_block *b, const void *cfg, const void *run, int i,
     fg_vec_writer *w = NULL;
     int ids[FG_VEC_LAYOUT_MAX];
     const uint64_t seed = b->seed_of ? b->seed_of(run) : 0;
+    const fg_design_set set = {b->design, cfg, run}; /* the set's options, its manifest's "parameters" */
     int rc = fg_vec_ported_open(&m, &b->model, cfg);
     if (!rc && !(rc = fg_vec_ported_layout(m.p, m.np, &lay)) && !(rc = fg_vec_writer_open(dir, b->design->name, &w))) {
         fg_vec_set_seed(w, seed);
-        rc = write_params(w, b->design, cfg, run);
+        fg_vec_set_options(w, fg_design_set_options(&set));
     }
     if (!rc)
         rc = fg_vec_layout_add(w, &lay, ids);

@@ -172,8 +172,8 @@ int fg_gen_out_manifest(fg_gen_out *o, const fg_design *d, const void *cfg, cons
     FILE *f = fg_gen_out_open(o, "manifest.json", 0);
     if (!f)
         return FG_EIO;
-    fg_opt_group g[2 * FG_DESIGN_PARTS_MAX];
-    const fg_opts opts = {.groups = g, .n_groups = fg_design_groups(d, (void *)cfg, NULL, g, 2 * FG_DESIGN_PARTS_MAX)};
+    const fg_design_set set = {d, cfg, NULL};
+    const fg_vec_options opts = fg_design_set_options(&set);
     fg_json j;
     fg_json_begin(&j, f);
     j.pretty = FG_JSON_MANIFEST;
@@ -186,7 +186,7 @@ int fg_gen_out_manifest(fg_gen_out *o, const fg_design *d, const void *cfg, cons
     fg_json_str(&j, "design", d->name);
     fg_json_str(&j, "top", top);
     fg_json_obj_open(&j, "parameters");
-    fg_opts_write_json(&opts, &j);
+    opts.write(opts.arg, &j);
     fg_json_obj_close(&j);
     if (extra)
         extra(arg, &j);

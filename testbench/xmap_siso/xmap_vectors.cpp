@@ -51,10 +51,11 @@ int read_table(const fg_vec_set *set, const char *name, int n_ports, std::vector
     return rc;
 }
 
-int param(const fg_vec_set *set, const char *key, int *v)
+// What the set's writer derived (the formats are no options of the xmap design).
+int derived(const fg_vec_set *set, const char *key, int *v)
 {
-    long long x;
-    const int rc = fg_vec_get_param_int(set, key, &x);
+    long long x = 0;
+    const int rc = fg_vec_get_derived_int(set, key, &x);
     *v = (int)x;
     return rc;
 }
@@ -78,9 +79,9 @@ int load(const char *dir, Set &s)
     const char *norm = "";
     if (std::strcmp(fg_vec_design(set), "xmap"))
         rc = fg_set_error(FG_EINVAL, "%s: design '%s', not xmap", dir, fg_vec_design(set));
-    if (!rc && !(rc = param(set, "w_ch", &w_ch)) && !(rc = param(set, "w_ext", &w_ext)) &&
-        !(rc = param(set, "w_bm", &w_bm)) && !(rc = param(set, "w_sm", &w_sm)) && !(rc = param(set, "L", &s.L)) &&
-        !(rc = param(set, "n", &s.n)) && !(rc = fg_vec_get_param_str(set, "norm", &norm)) &&
+    if (!rc && !(rc = derived(set, "w_ch", &w_ch)) && !(rc = derived(set, "w_ext", &w_ext)) &&
+        !(rc = derived(set, "w_bm", &w_bm)) && !(rc = derived(set, "w_sm", &w_sm)) && !(rc = derived(set, "L", &s.L)) &&
+        !(rc = derived(set, "n", &s.n)) && !(rc = fg_vec_get_param_str(set, "norm", &norm)) &&
         (w_ch != W_CH || w_ext != W_EXT || w_bm != W_BM || w_sm != W_SM))
         rc = fg_set_error(FG_EINVAL, "%s: formats %d/%d/%d/%d, the test top's are %d/%d/%d/%d", dir, w_ch, w_ext, w_bm,
                           w_sm, W_CH, W_EXT, W_BM, W_SM);

@@ -255,12 +255,23 @@ void fg_ldpc_arch_port_dims_of(const fg_ldpc_arch *a, int lanes, int code_index,
  * that iteration), decoded (memory: frames x n final hard decisions), frames (table: frame,
  * iterations, cycle counts). The word ports carry `lanes` lanes per word (a generated multi-code
  * decoder's largest Z; lanes >= Z are 0 on the inputs and expected 0 on the outputs). */
+/* The early termination of a design's vector sets (`vectors ldpc --et`): et_en_i on, off, alternating set by set
+ * (on, capped), or capped: off with max_iter_i = min(FG_LDPC_VEC_CAPPED_ITER, --iter). */
+#define FG_LDPC_VEC_ET_WORDS "syndrome|none|alternate|capped"
+enum {
+    FG_LDPC_VEC_ET_SYNDROME = 0,
+    FG_LDPC_VEC_ET_NONE = 1,
+    FG_LDPC_VEC_ET_ALTERNATE = 2,
+    FG_LDPC_VEC_ET_CAPPED = 3,
+    FG_LDPC_VEC_CAPPED_ITER = 5
+};
 typedef struct {
     int frames;      /* [1, 10000] */
     double ebn0_db;  /* [-50, 100] */
     uint64_t seed;
     int lanes;       /* lanes per word on the ports, [Z, FG_LDPC_Z_MAX]; 0 = Z */
     int code_index;  /* value of code_sel_i (the code's index in a generated decoder's set), [0, 1023] */
+    fg_vec_options options; /* the set's options: manifest "parameters" (write NULL: none) */
 } fg_ldpc_vec_params;
 
 /* frames 4, 2 dB, seed 1, lanes 0, code_index 0. */

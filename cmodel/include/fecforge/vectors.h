@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "fecforge/dbcf.h"
+#include "fecforge/options.h"
 #include "fecforge/iag.h"
 #include "fecforge/options.h"
 #include "fecforge/ports.h"
@@ -21,7 +22,7 @@ extern "C" {
 #endif
 
 enum {
-    FG_VEC_FORMAT = 1,       /* the format version this library writes and reads */
+    FG_VEC_FORMAT = 2,       /* the format version this library writes and reads (2: "parameters" are options) */
     FG_VEC_WIDTH_MAX = 64,   /* widest port */
     FG_VEC_NAME_MAX = 48,    /* port, stream, parameter names (with the terminating NUL) */
     FG_VEC_MANIFEST_MAX = 16 << 20, /* bytes of a manifest.json the reader reads */
@@ -74,9 +75,20 @@ int fg_vec_writer_open(const char *dir, const char *design, fg_vec_writer **out)
 
 /* Provenance seed (tool.seed, any 64-bit value); without a call the manifest writes null. */
 void fg_vec_set_seed(fg_vec_writer *w, uint64_t seed);
-/* Parameters (manifest "parameters") and expected counts (manifest "cycles"), in call order. */
-int fg_vec_param_int(fg_vec_writer *w, const char *key, long long v);
-int fg_vec_param_str(fg_vec_writer *w, const char *key, const char *v);
+/* The options of a set (manifest "parameters", vectors/FORMAT.md): written into the JSON object open in j
+ * (fecforge/json.h) by the layer that declares them (the design's, fecforge_gen/design.h
+ * fg_design_set_options: fg_opts_write_json of the design's and the run's options with the set's own values),
+ * so that the manifest reads back as --config. write NULL: none. */
+struct fg_json;
+typedef struct {
+    void (*write)(const void *arg, struct fg_json *j);
+    const void *arg;
+} fg_vec_options;
+void fg_vec_set_options(fg_vec_writer *w, fg_vec_options o);
+/* What the writer derived from the options (manifest "derived": the interleaver's constants, sub-block lengths,
+ * ...) and expected counts (manifest "cycles"), in call order. */
+int fg_vec_derived_int(fg_vec_writer *w, const char *key, long long v);
+int fg_vec_derived_str(fg_vec_writer *w, const char *key, const char *v);
 int fg_vec_count(fg_vec_writer *w, const char *key, long long v);
 
 /* Add a stream (file <name>.hex). memory streams take exactly one port and banks * depth lines.
@@ -137,16 +149,26 @@ typedef struct {
 typedef struct fg_vec_set fg_vec_set;
 
 /* Load DIR/manifest.json: FG_EIO if missing or unreadable, FG_EINVAL for a format version other
- * than FG_VEC_FORMAT, malformed JSON or a bad port list (message names file and what is wrong). */
+ * than FG_VEC_FORMAT (an older set: the message names the command that writes it again), malformed JSON or a
+ * bad port list (message names file and what is wrong). */
 int fg_vec_open(const char *dir, fg_vec_set **out);
 void fg_vec_close(fg_vec_set *s);
 
 const char *fg_vec_design(const fg_vec_set *s);
 const char *fg_vec_dir_path(const fg_vec_set *s);
-/* manifest "parameters" / "cycles" lookups: FG_EINVAL naming the key if absent or of another type. */
+/* manifest "parameters" / "derived" / "cycles" lookups: FG_EINVAL naming the key if absent or of another type.
+ * A parameter may be a list of one value (a list option naming the set's own: "K": [40]); an integer
+ * parameter may be a flag (true 1, false 0). */
 int fg_vec_get_param_int(const fg_vec_set *s, const char *key, long long *v);
 int fg_vec_get_param_str(const fg_vec_set *s, const char *key, const char **v);
+int fg_vec_get_derived_int(const fg_vec_set *s, const char *key, long long *v);
+int fg_vec_get_derived_str(const fg_vec_set *s, const char *key, const char **v);
 int fg_vec_get_count(const fg_vec_set *s, const char *key, long long *v);
+/* The set's "parameters" read into the options of groups (fecforge/options.h: each value parsed by its option's
+ * own grammar, as --config does; "select": "all", "lfsr_seed": "0xace1", "mb": "2x2"): every option of the groups
+ * must be there (FG_EINVAL naming the manifest and the key or the value); keys of other options are left alone.
+ * Groups of numbers, flags, choices and CUSTOM values only (no lists or texts). */
+int fg_vec_read_options(const fg_vec_set *s, const fg_opt_group *groups, int n);
 
 int fg_vec_num_streams(const fg_vec_set *s);
 const fg_vec_stream *fg_vec_stream_at(const fg_vec_set *s, int i);
@@ -174,6 +196,7 @@ typedef struct {
     fg_direction dir;
     fg_bank_mapping mapping;
     int data_width; /* bits of lane_data_i / bank_data_o; 0: enough for the tags 0..K-1 */
+    fg_vec_options options; /* the set's options: manifest "parameters" (write NULL: none) */
 } fg_vec_dbcf_params;
 
 /* One DBCF half-iteration (fg_dbcf_half_iteration): streams stimulus, expected (cycles) and banks
@@ -197,6 +220,7 @@ typedef struct {
     int data_width; /* [1, 32] */
     long cycles;    /* [2, FG_VEC_DBCF_CYCLES_MAX] */
     uint64_t seed;
+    fg_vec_options options; /* the set's options: manifest "parameters" (write NULL: none) */
 } fg_vec_dbcf_random_params;
 int fg_vec_make_dbcf_random(const char *dir, const fg_vec_dbcf_random_params *p);
 /* Its layout: fg_vec_layout_dbcf's stimulus with rst_ni last, its expected, no banks stream. */
@@ -205,7 +229,8 @@ int fg_vec_layout_dbcf_random(const fg_dbcf_cfg *cfg, int depth, int data_width,
 /* One IAG half-iteration in XMAP lane order from reset (preprocessing, start, C0 input cycles, the
  * latency): streams lane_prog (table), stimulus, expected (cycles). *total_cycles (may be NULL)
  * gets the number of lines of the cycle streams. */
-int fg_vec_make_iag(const char *dir, fg_std std, int K, int pllr, int inverse, long *total_cycles);
+int fg_vec_make_iag(const char *dir, fg_std std, int K, int pllr, int inverse, fg_vec_options options,
+                    long *total_cycles);
 /* Its layout for pllr lanes (the same for both standards). */
 int fg_vec_layout_iag(int pllr, fg_vec_layout *out);
 
@@ -229,6 +254,7 @@ typedef struct {
     const int *K_n;
     int n;
     uint64_t seed;
+    fg_vec_options options; /* the set's options: manifest "parameters" (write NULL: none) */
 } fg_vec_iag_params;
 int fg_vec_make_iag_traffic(const char *dir, const fg_vec_iag_params *p, long *total_cycles);
 int fg_vec_layout_iag_traffic(int pllr, fg_vec_layout *out);
@@ -246,6 +272,7 @@ typedef struct {
     int inverse;              /* 0 forward x -> pi(x), 1 inverse x -> pi^-1(x) */
     fg_bank_mapping mapping;  /* xmap, xmap-xor, mod (block: model only) */
     int data_width;
+    fg_vec_options options; /* the set's options: manifest "parameters" (write NULL: none) */
 } fg_vec_subsys_params;
 int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p);
 /* Its layout (as fg_vec_layout_dbcf). */
@@ -263,6 +290,7 @@ typedef struct {
     uint64_t seed;
     int sub;                /* xmap: the sub-block recorded, [0, n_sub) */
     int half_iter;          /* xmap: the half-iteration recorded, [0, half_iters); -1 = the last */
+    fg_vec_options options; /* the set's options: manifest "parameters" (write NULL: none) */
 } fg_vec_turbo_params;
 
 /* std LTE, K 1024, default cfg with P 16, 1 frame, 1.0 dB, seed 1, sub 0, half_iter -1. */
@@ -294,6 +322,7 @@ typedef struct {
     int blocks;            /* blocks decoded back to back without reset, [1, FG_VEC_TURBO_BLOCKS_MAX] (0: 1) */
     const int *K_blocks;   /* blocks > 1: their sizes, K_blocks[0] = cfg.K */
     const fg_std *std_blocks; /* path SHARED, blocks > 1: their standards, std_blocks[0] = cfg.std; NULL: cfg.std */
+    fg_vec_options options; /* the set's options: manifest "parameters" (write NULL: none) */
 } fg_vec_turbo_arch_params;
 enum { FG_VEC_TURBO_BLOCKS_MAX = 16 };
 /* LTE, P 16, K 6144, 11 half-iterations, path FIT, FIXED, default formats, k_max 6144, lmax 384, 1 dB, seed 1. */
@@ -329,6 +358,7 @@ typedef struct {
     double ebn0_db;
     uint64_t seed;
     int bubbles;
+    fg_vec_options options; /* the set's options: manifest "parameters" (write NULL: none) */
 } fg_vec_viterbi_params;
 typedef struct {
     long trace_cycles;  /* lines of the cycle streams */

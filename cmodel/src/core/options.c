@@ -662,8 +662,9 @@ static int config_object(fg_opts *p, const char *path, const vj *obj, int strict
 
 /* A --config JSON file (opt: the option's name, for messages) parsed into doc, an object: a result (it names
  * its "command": its "parameters" alone, since its other keys are what the run measured, "frames" of a
- * benchmark among them), a generator manifest (its "parameters", and the top-level keys that name an
- * option, e.g. the codes of an LDPC decoder), or an object of option values. *params: its "parameters"
+ * benchmark among them) or a vector set's manifest (it lists "streams": its "parameters" alone, its "cycles"
+ * are counts), a generator manifest (its "parameters", and the top-level keys that name an option, e.g. the
+ * codes of an LDPC decoder), or an object of option values. *params: its "parameters"
  * (NULL: none), *top: its top-level keys are values too. 0, or FG_EINVAL with a message (doc freed). */
 static int config_load(const char *opt, const char *path, vj *doc, const vj **params, int *top)
 {
@@ -676,7 +677,7 @@ static int config_load(const char *opt, const char *path, vj *doc, const vj **pa
     if (bad)
         return fg_set_error(FG_EINVAL, "--%s=%s: %s", opt, path, err);
     *params = doc->t == VJ_OBJ ? vj_get(doc, "parameters") : NULL;
-    *top = !(*params && vj_get(doc, "command"));
+    *top = !(*params && (vj_get(doc, "command") || vj_get(doc, "streams")));
     int rc = doc->t == VJ_OBJ ? 0 : fg_set_error(FG_EINVAL, "--%s=%s: expected a JSON object", opt, path);
     if (!rc && *params && (*params)->t != VJ_OBJ)
         rc = fg_set_error(FG_EINVAL, "--%s=%s: \"parameters\" is not an object", opt, path);
@@ -881,13 +882,14 @@ int fg_opts_parse(fg_opts *p, int argc, char **argv)
     return 0;
 }
 
+/* Every group's options, parsed or not (fg_opts_field_error of options written as JSON, not parsed). */
 static slot find_field(const fg_opts *p, const void *field)
 {
-    for (int i = 0; i < p->n_opts; i++) {
-        slot s = slot_at(p, i);
-        if (s.field == field && !s.o->alias_of)
-            return s;
-    }
+    int i = 0;
+    for (int g = 0; g < p->n_groups; g++)
+        for (const fg_opt *o = p->groups[g].opts; o && o->name; o++, i++)
+            if ((const char *)p->groups[g].base + o->offset == (const char *)field && !o->alias_of)
+                return (slot){o, (char *)p->groups[g].base + o->offset, i};
     return (slot){NULL, NULL, -1};
 }
 

@@ -135,7 +135,8 @@ struct fg_vec_writer {
     char design[FG_VEC_NAME_MAX];
     uint64_t seed;
     int has_seed;
-    sbuf params, counts;
+    fg_vec_options options;
+    sbuf derived, counts;
     wstream *st;
     int n_st;
 };
@@ -149,7 +150,7 @@ static void writer_free(fg_vec_writer *w)
         free(w->st[i].doc);
     }
     free(w->st);
-    free(w->params.s);
+    free(w->derived.s);
     free(w->counts.s);
     free(w->dir);
     fg_outdir_abort(w->od);
@@ -205,19 +206,21 @@ static int add_key(sbuf *b, const char *key)
     return 0;
 }
 
-int fg_vec_param_int(fg_vec_writer *w, const char *key, long long v)
+void fg_vec_set_options(fg_vec_writer *w, fg_vec_options o) { w->options = o; }
+
+int fg_vec_derived_int(fg_vec_writer *w, const char *key, long long v)
 {
-    int rc = add_key(&w->params, key);
+    int rc = add_key(&w->derived, key);
     if (!rc)
-        sb_printf(&w->params, "%lld", v);
+        sb_printf(&w->derived, "%lld", v);
     return rc;
 }
 
-int fg_vec_param_str(fg_vec_writer *w, const char *key, const char *v)
+int fg_vec_derived_str(fg_vec_writer *w, const char *key, const char *v)
 {
-    int rc = add_key(&w->params, key);
+    int rc = add_key(&w->derived, key);
     if (!rc)
-        sb_json_str(&w->params, v);
+        sb_json_str(&w->derived, v);
     return rc;
 }
 
@@ -312,6 +315,44 @@ int fg_vec_write(fg_vec_writer *w, int id, const int64_t *val_n, const uint8_t *
     return ferror(s->f) ? fg_set_error(FG_EIO, "cannot write stream %s: %s", s->name, strerror(errno)) : 0;
 }
 
+/* The options' members of "parameters", one a line at the manifest's indentation ("    \"K\": [40]"), as the
+ * options' JSON writer writes them. */
+static void options_text(const fg_vec_writer *w, sbuf *b)
+{
+    if (!w->options.write)
+        return;
+    char *text = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&text, &n);
+    if (!f) {
+        b->oom = 1;
+        return;
+    }
+    fg_json j;
+    fg_json_begin(&j, f);
+    j.pretty = FG_JSON_MANIFEST; /* as members of the top level: a line each, lists on theirs ("K": [40]) */
+    j.depth = 1;
+    j.first[1] = 1;
+    w->options.write(w->options.arg, &j);
+    if (fclose(f) || !text) {
+        b->oom = 1;
+        free(text);
+        return;
+    }
+    for (const char *c = text; *c; c++) /* one level deeper (4 blanks in front, not 2), no newline first */
+        if (*c == '\n')
+            sb_printf(b, "%s", c > text ? "\n  " : "  ");
+        else
+            sb_printf(b, "%c", *c);
+    free(text);
+}
+
+/* "name": {the members of x} at the manifest's top level. */
+static void section(sbuf *b, const char *name, const sbuf *x)
+{
+    sb_printf(b, "  \"%s\": {%s%s%s},\n", name, x->n ? "\n" : "", x->n ? x->s : "", x->n ? "\n  " : "");
+}
+
 static void manifest_text(const fg_vec_writer *w, sbuf *b)
 {
     sb_printf(b, "{\n  \"format\": %d,\n  \"design\": \"%s\",\n", FG_VEC_FORMAT, w->design);
@@ -323,10 +364,13 @@ static void manifest_text(const fg_vec_writer *w, sbuf *b)
         sb_printf(b, ",\n    \"seed\": %llu\n  },\n", (unsigned long long)w->seed);
     else
         sb_printf(b, ",\n    \"seed\": null\n  },\n");
-    sb_printf(b, "  \"parameters\": {%s%s%s},\n", w->params.n ? "\n" : "", w->params.n ? w->params.s : "",
-              w->params.n ? "\n  " : "");
-    sb_printf(b, "  \"cycles\": {%s%s%s},\n", w->counts.n ? "\n" : "", w->counts.n ? w->counts.s : "",
-              w->counts.n ? "\n  " : "");
+    sbuf opts = {0};
+    options_text(w, &opts);
+    b->oom |= opts.oom;
+    section(b, "parameters", &opts);
+    free(opts.s);
+    section(b, "derived", &w->derived);
+    section(b, "cycles", &w->counts);
     sb_printf(b, "  \"streams\": [");
     for (int i = 0; i < w->n_st; i++) {
         const wstream *s = &w->st[i];
@@ -558,7 +602,9 @@ int fg_vec_open(const char *dir, fg_vec_set **out)
         if (!f || f->t != VJ_NUM || !f->is_int)
             rc = fg_set_error(FG_EINVAL, "%s: \"format\" missing (this reader reads format %d)", mpath, FG_VEC_FORMAT);
         else if ((format = f->i) != FG_VEC_FORMAT)
-            rc = fg_set_error(FG_EINVAL, "%s: format %lld, this reader reads format %d", mpath, format, FG_VEC_FORMAT);
+            rc = fg_set_error(FG_EINVAL, "%s: format %lld, this reader reads format %d%s", mpath, format, FG_VEC_FORMAT,
+                              format < FG_VEC_FORMAT ? " (a set of an older fecforge: write it again with `fecforge "
+                                                       "vectors DESIGN ... -o DIR`, or `fecforge verify DESIGN`)" : "");
     }
     if (!rc)
         rc = get_str(mpath, "manifest", &s->root, "design", &design);
@@ -599,7 +645,10 @@ const fg_vec_stream *fg_vec_stream_at(const fg_vec_set *s, int i) { return i >= 
 static int lookup(const fg_vec_set *s, const char *section, const char *key, vj_type t, const vj **out)
 {
     const vj *x = vj_get(vj_get(&s->root, section), key);
-    if (!x || x->t != t || (t == VJ_NUM && !x->is_int))
+    const int param = !strcmp(section, "parameters");
+    if (param && x && x->t == VJ_ARR && x->n == 1) /* a list option's one value */
+        x = &x->items[0];
+    if (!x || (x->t == t ? t == VJ_NUM && !x->is_int : !(param && t == VJ_NUM && x->t == VJ_BOOL))) /* a flag: 0, 1 */
         return fg_set_error(FG_EINVAL, "%s/manifest.json: \"%s\".\"%s\" %s", s->dir, section, key,
                             x ? (t == VJ_STR ? "is not a string" : "is not an integer") : "missing");
     *out = x;
@@ -621,6 +670,54 @@ int fg_vec_get_param_str(const fg_vec_set *s, const char *key, const char **v)
     int rc = lookup(s, "parameters", key, VJ_STR, &x);
     if (!rc)
         *v = x->s;
+    return rc;
+}
+
+int fg_vec_get_derived_int(const fg_vec_set *s, const char *key, long long *v)
+{
+    const vj *x = NULL;
+    int rc = lookup(s, "derived", key, VJ_NUM, &x);
+    if (!rc)
+        *v = x->i;
+    return rc;
+}
+
+int fg_vec_get_derived_str(const fg_vec_set *s, const char *key, const char **v)
+{
+    const vj *x = NULL;
+    int rc = lookup(s, "derived", key, VJ_STR, &x);
+    if (!rc)
+        *v = x->s;
+    return rc;
+}
+
+int fg_vec_read_options(const fg_vec_set *s, const fg_opt_group *groups, int n)
+{
+    const vj *params = vj_get(&s->root, "parameters");
+    fg_opts o = {.groups = groups, .n_groups = n};
+    sbuf text = {0};
+    int rc = 0;
+    for (int g = 0; g < n && !rc; g++)
+        for (const fg_opt *op = groups[g].opts; op && op->name && !rc; op++) {
+            char key[64], word[256];
+            fg_opt_key(op, key, sizeof key);
+            const vj *x = fg_opt_in_json(&o, op) ? vj_get(params, key) : NULL;
+            if (!fg_opt_in_json(&o, op) || (x && x->t == VJ_BOOL && !x->i)) /* a flag that is off */
+                continue;
+            if (!x || (x->t != VJ_STR && x->t != VJ_NUM && x->t != VJ_BOOL))
+                rc = fg_set_error(FG_EINVAL, "%s/manifest.json: \"parameters\".\"%s\" %s", s->dir, key,
+                                  x ? "is not a number, a string or a flag" : "missing");
+            else if (x->t == VJ_BOOL)
+                sb_printf(&text, " --%s", op->name);
+            else if (!(rc = fg_opts_quote(x->s, word, sizeof word)))
+                sb_printf(&text, " --%s=%s", op->name, word);
+        }
+    if (!rc && text.oom)
+        rc = fg_set_error(FG_ENOMEM, "out of memory");
+    if (!rc && (rc = fg_opts_parse_text(&o, text.s ? text.s : "")))
+        fg_prefix_error(rc, "%s/manifest.json: \"parameters\": ", s->dir);
+    fg_opts_free(&o);
+    free(text.s);
     return rc;
 }
 

@@ -148,27 +148,6 @@ static int read_back(dbcf_ctx *c, fg_dbcf_word *idle_P)
     return c->rc;
 }
 
-static int add_params(fg_vec_writer *w, const fg_vec_dbcf_params *p, int depth, int data_width)
-{
-    const fg_dbcf_cfg *c = &p->cfg;
-    int rc = 0;
-    rc |= fg_vec_param_str(w, "std", fg_std_name(p->std));
-    rc |= fg_vec_param_int(w, "K", p->K);
-    rc |= fg_vec_param_str(w, "direction", fg_direction_name(p->dir));
-    rc |= fg_vec_param_int(w, "pllr", c->pllr);
-    rc |= fg_vec_param_int(w, "banks", c->banks);
-    rc |= fg_vec_param_str(w, "mapping", fg_bank_mapping_name(p->mapping));
-    rc |= fg_vec_param_int(w, "select", c->select);
-    rc |= fg_vec_param_int(w, "fifo_depth", c->fifo_depth);
-    rc |= fg_vec_param_int(w, "buf_depth", c->buf_depth);
-    rc |= fg_vec_param_str(w, "offer", c->offer == FG_DBCF_OFFER_DUAL ? "dual" : "head");
-    rc |= fg_vec_param_int(w, "stall", c->stall);
-    rc |= fg_vec_param_int(w, "lfsr_seed", c->lfsr_seed);
-    rc |= fg_vec_param_int(w, "bank_depth", depth);
-    rc |= fg_vec_param_int(w, "data_width", data_width);
-    return rc ? FG_EINVAL : 0;
-}
-
 /* The buffers of a set or model of network cfg (banks of depth rows, data width W), in the reset state;
  * with_net: c->d and c->lane too. 0 or FG_ENOMEM. */
 static int ctx_init(dbcf_ctx *c, const fg_dbcf_cfg *cfg, int depth, int W, int reset_port, int with_net)
@@ -241,7 +220,8 @@ int fg_vec_make_dbcf(const char *dir, const fg_vec_dbcf_params *p, fg_dbcf_resul
         goto done;
     fg_vec_set_seed(c.w, cfg->lfsr_seed);
     int ids[3] = {0, 0, 0}; /* stimulus, expected, banks */
-    rc = add_params(c.w, p, depth, W);
+    fg_vec_set_options(c.w, p->options);
+    rc = fg_vec_derived_int(c.w, "bank_depth", depth); /* the rows of the block */
     if (!rc)
         rc = fg_vec_layout_add(c.w, &lay, ids);
     c.sid = ids[0];
@@ -341,15 +321,7 @@ int fg_vec_make_dbcf_random(const char *dir, const fg_vec_dbcf_random_params *p)
     if (rc)
         goto done;
     fg_vec_set_seed(c.w, p->seed);
-    const struct { const char *key; long long v; } params[] = {
-        {"pllr", P}, {"banks", M}, {"select", cfg->select}, {"fifo_depth", cfg->fifo_depth},
-        {"buf_depth", cfg->buf_depth}, {"lfsr_seed", cfg->lfsr_seed}, {"bank_depth", p->bank_depth},
-        {"data_width", p->data_width}, {"cycles", p->cycles}};
-    rc = fg_vec_param_str(c.w, "traffic", "random");
-    for (size_t i = 0; !rc && i < sizeof params / sizeof *params; i++)
-        rc = fg_vec_param_int(c.w, params[i].key, params[i].v);
-    if (!rc)
-        rc = fg_vec_param_str(c.w, "offer", cfg->offer == FG_DBCF_OFFER_DUAL ? "dual" : "head");
+    fg_vec_set_options(c.w, p->options);
     int ids[2] = {0, 0};
     if (!rc)
         rc = fg_vec_layout_add(c.w, &lay, ids);
@@ -401,15 +373,11 @@ static int model_create(const fg_vec_set *set, void *st)
     dbcf_ctx *m = st;
     fg_dbcf_cfg cfg = fg_dbcf_cfg_default();
     const fg_vec_stream *in;
-    int W, depth, rc = fg_vecp_read_dbcf(set, &cfg, NULL);
+    int W, depth, rc = fg_vecp_read_dbcf(set, &cfg, 1, NULL);
     if (!rc)
-        rc = fg_vecp_param_int(set, "pllr", 1, FG_PLLR_MAX, &cfg.pllr);
+        rc = fg_vecp_param_int(set, "width", 1, 32, &W);
     if (!rc)
-        rc = fg_vecp_param_int(set, "banks", 1, 4096, &cfg.banks);
-    if (!rc)
-        rc = fg_vecp_param_int(set, "data_width", 1, 32, &W);
-    if (!rc)
-        rc = fg_vecp_param_int(set, "bank_depth", 1, 1 << 20, &depth);
+        rc = fg_vecp_bank_depth(set, &depth);
     if (!rc)
         rc = fg_vec_find_stream(set, "stimulus", &in);
     if (rc)

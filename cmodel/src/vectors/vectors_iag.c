@@ -98,14 +98,15 @@ static int model_ready(const iag_model *m)
 static int model_create(const fg_vec_set *set, void *st)
 {
     iag_model *m = st;
-    const char *std_s;
     const fg_vec_stream *stim;
-    long long fo = 0;
-    int K = 0, rc = fg_vec_get_param_str(set, "std", &std_s);
-    if (!rc)
-        rc = fg_std_parse(std_s, &m->std);
-    if (!rc)
-        rc = fg_vecp_param_int(set, "pllr", 1, FG_IAG_LANES_MAX, &m->P);
+    int K = 0, std = 0;
+    const fg_opt std_opt[] = {{"std", 0, FG_OPT_CHOICE, 0, .words = FG_STD_WORDS}, {NULL}};
+    const fg_opt opts[] = {{"pllr", 0, FG_OPT_INT, offsetof(iag_model, P), 1, FG_IAG_LANES_MAX, .meta = "P"},
+                           {"forward-only", 0, FG_OPT_FLAG, offsetof(iag_model, forward_only), .meta = NULL},
+                           {NULL}};
+    const fg_opt_group g[] = {{NULL, std_opt, &std}, {NULL, opts, m}};
+    int rc = fg_vec_read_options(set, g, 2);
+    m->std = (fg_std)std;
     if (!rc)
         rc = fg_vec_find_stream(set, "stimulus", &stim);
     if (rc)
@@ -113,9 +114,6 @@ static int model_create(const fg_vec_set *set, void *st)
     model_ports(m, 1);
     if (stim->n_ports != m->n_in)
         model_ports(m, 0);
-    if (fg_vec_get_param_int(set, "forward_only", &fo)) /* only traffic sets name it */
-        fg_clear_error();
-    m->forward_only = fo != 0;
     rc = fg_vecp_check_layout(set, m->n_in, m->n_ex);
     if (rc || m->traffic) /* a traffic set's model comes with its first reset */
         return rc;
@@ -189,7 +187,8 @@ static int run(iag_ctx *c, const fg_xmap_schedule *s, const fg_iag_lane_prog *pr
     return rc;
 }
 
-int fg_vec_make_iag(const char *dir, fg_std std, int K, int pllr, int inverse, long *total_cycles)
+int fg_vec_make_iag(const char *dir, fg_std std, int K, int pllr, int inverse, fg_vec_options options,
+                    long *total_cycles)
 {
     fg_xmap_schedule s;
     int rc = fg_iag_check_pllr(pllr);
@@ -214,10 +213,7 @@ int fg_vec_make_iag(const char *dir, fg_std std, int K, int pllr, int inverse, l
         (rc = fg_vec_writer_open(dir, "iag", &c->w)))
         goto done;
     int ids[3] = {0, 0, 0}; /* lane_prog, stimulus, expected */
-    fg_vec_param_str(c->w, "std", fg_std_name(std));
-    fg_vec_param_int(c->w, "K", K);
-    fg_vec_param_int(c->w, "pllr", pllr);
-    fg_vec_param_str(c->w, "mode", inverse ? "inverse" : "forward");
+    fg_vec_set_options(c->w, options);
     rc = fg_vec_layout_add(c->w, &lay, ids);
     c->sid = ids[1];
     c->eid = ids[2];
@@ -228,14 +224,14 @@ int fg_vec_make_iag(const char *dir, fg_std std, int K, int pllr, int inverse, l
     fg_iag_info info;
     fg_iag_get_info(c->m.iag, &info);
     if (std == FG_STD_UMTS) {
-        fg_vec_param_int(c->w, "R", info.R);
-        fg_vec_param_int(c->w, "C", info.C);
-        fg_vec_param_int(c->w, "p", info.p);
-        fg_vec_param_int(c->w, "v", info.v);
+        fg_vec_derived_int(c->w, "R", info.R);
+        fg_vec_derived_int(c->w, "C", info.C);
+        fg_vec_derived_int(c->w, "p", info.p);
+        fg_vec_derived_int(c->w, "v", info.v);
     } else {
-        fg_vec_param_int(c->w, "f1", info.f1);
-        fg_vec_param_int(c->w, "f2", info.f2);
-        fg_vec_param_int(c->w, "inverse_degree", info.inv.degree);
+        fg_vec_derived_int(c->w, "f1", info.f1);
+        fg_vec_derived_int(c->w, "f2", info.f2);
+        fg_vec_derived_int(c->w, "inverse_degree", info.inv.degree);
     }
     fg_vec_count(c->w, "preprocess_cycles", info.preprocess_cycles);
     fg_vec_count(c->w, "start_cycle", info.preprocess_cycles);
@@ -619,11 +615,8 @@ int fg_vec_make_iag_traffic(const char *dir, const fg_vec_iag_params *p, long *t
     if ((rc = fg_vec_layout_iag_traffic(d->P, &lay)) || (rc = fg_vec_writer_open(dir, "iag", &d->w)))
         goto done;
     int ids[2] = {0, 0};
-    fg_vec_param_str(d->w, "std", fg_std_name(p->std));
-    fg_vec_param_int(d->w, "pllr", p->pllr);
-    fg_vec_param_int(d->w, "forward_only", p->forward_only);
-    fg_vec_param_str(d->w, "traffic", p->traffic == FG_VEC_IAG_SWEEP ? "sweep" : "stress");
-    fg_vec_param_int(d->w, "seed", (long long)p->seed);
+    fg_vec_set_options(d->w, p->options);
+    fg_vec_derived_int(d->w, "seed", (long long)p->seed);
     if ((rc = fg_vec_layout_add(d->w, &lay, ids)))
         goto done;
     d->sid = ids[0];

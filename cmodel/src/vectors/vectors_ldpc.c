@@ -154,44 +154,26 @@ int fg_ldpc_arch_write_vectors(const char *dir, const fg_ldpc_code *code, const 
     if (rc)
         goto done;
     fg_vec_set_seed(c.w, seed);
+    fg_vec_set_options(c.w, vp->options);
     {
-        char mb[32], ebn0[32];
-        snprintf(mb, sizeof mb, "%dx%d", cfg->mb_rows, cfg->mb_cols);
-        snprintf(ebn0, sizeof ebn0, "%.6g", ebn0_db);
-        int e = 0;
-        e |= fg_vec_param_str(c.w, "code", code->name);
-        e |= fg_vec_param_int(c.w, "n", n);
-        e |= fg_vec_param_int(c.w, "k", code->k);
-        e |= fg_vec_param_int(c.w, "z", z);
-        e |= fg_vec_param_int(c.w, "mb", code->mb);
-        e |= fg_vec_param_int(c.w, "nb", nb);
-        e |= fg_vec_param_int(c.w, "layers", cfg->fx.layers);
-        e |= fg_vec_param_str(c.w, "macroblock", mb);
-        e |= fg_vec_param_int(c.w, "llr_width", cfg->fx.llr_width);
-        e |= fg_vec_param_int(c.w, "llr_frac", cfg->fx.llr_frac);
-        e |= fg_vec_param_int(c.w, "r_width", cfg->fx.r_width);
-        e |= fg_vec_param_int(c.w, "app_width", cfg->fx.app_width);
-        e |= fg_vec_param_int(c.w, "scale_num", cfg->fx.scale_num);
-        e |= fg_vec_param_int(c.w, "scale_shift", cfg->fx.scale_shift);
-        e |= fg_vec_param_int(c.w, "in_shift", cfg->fx.in_shift);
-        e |= fg_vec_param_int(c.w, "scale_round", cfg->fx.scale_round != 0);
-        e |= fg_vec_param_int(c.w, "r_sat_late", cfg->fx.r_sat_late != 0);
-        e |= fg_vec_param_int(c.w, "app_keep", cfg->fx.app_keep != 0);
-        e |= fg_vec_param_int(c.w, "max_iter", cfg->fx.max_iter);
-        e |= fg_vec_param_int(c.w, "early_term", cfg->fx.early_term != 0);
-        e |= fg_vec_param_int(c.w, "s1_depth", cfg->s1_depth);
-        e |= fg_vec_param_int(c.w, "s2_depth", cfg->s2_depth);
-        e |= fg_vec_param_int(c.w, "et_depth", cfg->et_depth);
-        e |= fg_vec_param_int(c.w, "forward", cfg->forward);
-        e |= fg_vec_param_int(c.w, "reordered", cfg->col_order || cfg->layer_order);
-        e |= fg_vec_param_int(c.w, "frames", frames);
-        e |= fg_vec_param_int(c.w, "lanes", lanes);
-        e |= fg_vec_param_int(c.w, "code_index", vp->code_index);
-        e |= fg_vec_param_str(c.w, "ebn0_db", ebn0);
-        if (e) {
-            rc = FG_EINVAL;
+        const struct {
+            const char *key;
+            long long v;
+        } derived[] = {{"n", n},
+                       {"k", code->k},
+                       {"z", z},
+                       {"mb", code->mb},
+                       {"nb", nb},
+                       {"s1_depth", cfg->s1_depth},
+                       {"s2_depth", cfg->s2_depth},
+                       {"et_depth", cfg->et_depth},
+                       {"forward", cfg->forward},
+                       {"lanes", lanes},
+                       {"code_index", vp->code_index}};
+        for (size_t i = 0; !rc && i < sizeof derived / sizeof *derived; i++)
+            rc = fg_vec_derived_int(c.w, derived[i].key, derived[i].v);
+        if (rc)
             goto done;
-        }
     }
     int ids[8] = {0};
     rc = fg_vec_layout_add(c.w, &lay, ids);
@@ -307,32 +289,45 @@ typedef struct {
 static int model_create(const fg_vec_set *set, void *st)
 {
     ldpc_model *m = st;
-    const char *name, *mb;
+    const char *name;
     fg_ldpc_arch_cfg cfg = fg_ldpc_arch_cfg_default();
     fg_ldpc_fixed_cfg *x = &cfg.fx;
-    int reordered = 0, rc = fg_vec_get_param_str(set, "code", &name);
+    int reorder = 0, et = 0;
+    /* the design's and the run's options the model needs (gen/src/design_ldpc.c), and what the writer derived */
+#define A(f) offsetof(fg_ldpc_arch_cfg, f)
+    const fg_opt opts[] = {{"layers", 0, FG_OPT_INT, A(fx.layers), 1, 1 << 16, .meta = "K"},
+                           {"mb", 0, FG_OPT_CUSTOM, A(mb_rows), .parse = fg_ldpc_arch_parse_mb},
+                           {"iter", 0, FG_OPT_INT, A(fx.max_iter), 1, 1000, .meta = "N"},
+                           {"scale", 0, FG_OPT_CUSTOM, A(fx.scale_num), .parse = fg_ldpc_fixed_parse_scale},
+                           {NULL}};
+#undef A
+    const fg_opt flags[] = {{"reorder", 0, FG_OPT_FLAG, 0, .meta = NULL}, {NULL}};
+    const fg_opt et_opt[] = {{"et", 0, FG_OPT_CHOICE, 0, .words = FG_LDPC_VEC_ET_WORDS}, {NULL}};
+    const fg_opt_group g[] = {
+        {NULL, opts, &cfg}, {NULL, fg_ldpc_fixed_options, x}, {NULL, flags, &reorder}, {NULL, et_opt, &et}};
+    int rc = fg_vec_get_param_str(set, "vector_codes", &name);
     if (!rc)
         rc = fg_ldpc_code_create(name, &m->code);
     if (!rc)
-        rc = fg_vec_get_param_str(set, "macroblock", &mb);
-    if (!rc && sscanf(mb, "%dx%d", &cfg.mb_rows, &cfg.mb_cols) != 2)
-        rc = fg_set_error(FG_EINVAL, "%s/manifest.json: macroblock '%s' is not N1xN2", fg_vec_dir_path(set), mb);
+        rc = fg_vec_read_options(set, g, 4);
+    x->early_term = et == FG_LDPC_VEC_ET_SYNDROME;
+    if (et == FG_LDPC_VEC_ET_CAPPED && x->max_iter > FG_LDPC_VEC_CAPPED_ITER)
+        x->max_iter = FG_LDPC_VEC_CAPPED_ITER;
     struct {
         const char *key;
         int lo, hi, *v;
-    } const ints[] = {{"layers", 1, 1 << 16, &x->layers},       {"llr_width", 2, 16, &x->llr_width},
-                      {"llr_frac", 0, 15, &x->llr_frac},         {"r_width", 2, 16, &x->r_width},
-                      {"app_width", 2, 24, &x->app_width},       {"scale_num", 1, 256, &x->scale_num},
-                      {"scale_shift", 0, 8, &x->scale_shift},    {"in_shift", 0, 15, &x->in_shift},
-                      {"scale_round", 0, 1, &x->scale_round},    {"r_sat_late", 0, 1, &x->r_sat_late},
-                      {"app_keep", 0, 1, &x->app_keep},          {"max_iter", 1, 1000, &x->max_iter},
-                      {"early_term", 0, 1, &x->early_term},      {"s1_depth", 1, 16, &cfg.s1_depth},
-                      {"s2_depth", 0, 16, &cfg.s2_depth},        {"et_depth", 1, 16, &cfg.et_depth},
-                      {"forward", 0, 1, &cfg.forward},           {"reordered", 0, 1, &reordered},
+    } const ints[] = {{"s1_depth", 1, 16, &cfg.s1_depth}, {"s2_depth", 0, 16, &cfg.s2_depth},
+                      {"et_depth", 1, 16, &cfg.et_depth}, {"forward", 0, 1, &cfg.forward},
                       {"lanes", 1, FG_LDPC_Z_MAX, &m->lanes}};
-    for (size_t i = 0; i < sizeof ints / sizeof ints[0] && !rc; i++)
-        rc = fg_vecp_param_int(set, ints[i].key, ints[i].lo, ints[i].hi, ints[i].v);
-    if (!rc && reordered)
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0] && !rc; i++) {
+        long long v;
+        if (!(rc = fg_vec_get_derived_int(set, ints[i].key, &v)) && (v < ints[i].lo || v > ints[i].hi))
+            rc = fg_set_error(FG_EINVAL, "%s/manifest.json: derived %s=%lld out of range [%d, %d]", fg_vec_dir_path(set),
+                              ints[i].key, v, ints[i].lo, ints[i].hi);
+        if (!rc)
+            *ints[i].v = (int)v;
+    }
+    if (!rc && reorder)
         rc = fg_set_error(FG_EINVAL, "%s: a reordered set (its memory-word order is not in the manifest) has no "
                                      "port-level model", fg_vec_dir_path(set));
     if (!rc && (rc = fg_ldpc_arch_create(m->code, &cfg, &m->arch)) == 0) {

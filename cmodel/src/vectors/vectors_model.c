@@ -131,29 +131,26 @@ int fg_vecp_check_layout(const fg_vec_set *set, int n_in, int n_ex)
     return rc;
 }
 
-int fg_vecp_read_dbcf(const fg_vec_set *set, fg_dbcf_cfg *d, fg_bank_mapping *mapping)
+int fg_vecp_read_dbcf(const fg_vec_set *set, fg_dbcf_cfg *d, int lanes, fg_bank_mapping *mapping)
 {
-    const char *map_s = NULL, *offer_s;
-    int lfsr, rc = mapping ? fg_vec_get_param_str(set, "mapping", &map_s) : 0;
+    int map = 0;
+    const fg_opt map_opt[] = {{"mapping", 0, FG_OPT_CHOICE, 0, .words = FG_MAPPING_WORDS}, {NULL}};
+    const fg_opt_group g[] = {{NULL, fg_dbcf_options + (lanes ? 0 : 2), d}, {NULL, map_opt, &map}};
+    const int rc = fg_vec_read_options(set, g, mapping ? 2 : 1);
     if (!rc && mapping)
-        rc = fg_bank_mapping_parse(map_s, mapping);
-    if (!rc)
-        rc = fg_vec_get_param_str(set, "offer", &offer_s);
-    if (!rc && strcmp(offer_s, "dual") && strcmp(offer_s, "head"))
-        rc = fg_set_error(FG_EINVAL, "%s/manifest.json: offer '%s' is not dual or head", fg_vec_dir_path(set), offer_s);
-    if (!rc)
-        rc = fg_vecp_param_int(set, "select", -1, 1 << 16, &d->select);
-    if (!rc)
-        rc = fg_vecp_param_int(set, "fifo_depth", 0, 1 << 16, &d->fifo_depth);
-    if (!rc)
-        rc = fg_vecp_param_int(set, "buf_depth", 0, 1 << 16, &d->buf_depth);
-    if (!rc)
-        rc = fg_vecp_param_int(set, "lfsr_seed", 0, 0xffff, &lfsr);
-    if (rc)
-        return rc;
-    d->offer = strcmp(offer_s, "head") ? FG_DBCF_OFFER_DUAL : FG_DBCF_OFFER_HEAD;
-    d->lfsr_seed = (uint16_t)lfsr;
-    return 0;
+        *mapping = (fg_bank_mapping)map;
+    return rc;
+}
+
+int fg_vecp_bank_depth(const fg_vec_set *set, int *depth)
+{
+    long long d;
+    if (!fg_vec_get_derived_int(set, "bank_depth", &d) && d >= 1 && d <= 1 << 20) {
+        *depth = (int)d;
+        return 0;
+    }
+    fg_clear_error();
+    return fg_vecp_param_int(set, "bank_depth", 1, 1 << 20, depth);
 }
 
 int fg_vec_model_create(const fg_vec_set *set, fg_vec_model **out)

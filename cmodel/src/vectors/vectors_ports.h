@@ -83,8 +83,6 @@ const fg_turbo_arch *fg_vecp_turbo_arch(const fg_vecp_turbo *t);
 /* A turbo frame (vectors_turbo.c): K random information bits of Philox stream `stream` of seed, encoded
  * (cw, N = 3K + 12), BPSK over AWGN at ebn0_db (information-bit Eb/N0, rate K/N) from the same stream (y),
  * quantised with fmt's w_ch and f_ch into q. */
-/* The format's manifest parameters w_ch, f_ch, w_ext, w_bm, w_sm, norm (vectors_turbo.c); FG_EINVAL or 0. */
-int fg_vecp_turbo_fmt_params(fg_vec_writer *w, const fg_xmap_fmt *f);
 int fg_vecp_turbo_frame(fg_std std, int K, const fg_xmap_fmt *fmt, double ebn0_db, uint64_t seed, uint64_t stream,
                         uint8_t *info, uint8_t *cw, double *y, int32_t *q);
 
@@ -95,12 +93,15 @@ extern const fg_vec_model_def fg_vecp_model_dbcf, fg_vecp_model_iag, fg_vecp_mod
     fg_vecp_model_turbo, fg_vecp_model_viterbi;
 /* What the models read from a set: manifest parameter key as an int in [lo, hi]; the lane_prog table (P lines
  * of start, stride); that stimulus and expected have n_in and n_ex ports (the layout this library writes); the
- * DBCF's parameters and bank mapping of a set with a DBCF (subsystem, turbo: mapping, select, fifo_depth,
- * buf_depth, offer, lfsr_seed; mapping NULL: none read). 0 or FG_EINVAL naming the set and what does not fit. */
+ * DBCF's options of a set with a DBCF (fg_dbcf_options: --pllr and --banks when lanes, then --select, ...,
+ * --lfsr-seed) and --mapping (mapping NULL: not read); the rows per bank of a set (derived "bank_depth", which
+ * a set whose block needs fewer rows than the design's records, else the option's). 0 or FG_EINVAL naming the
+ * set and what does not fit. */
 int fg_vecp_param_int(const fg_vec_set *set, const char *key, int lo, int hi, int *v);
 int fg_vecp_read_prog(const fg_vec_set *set, int P, fg_iag_lane_prog *prog_P);
 int fg_vecp_check_layout(const fg_vec_set *set, int n_in, int n_ex);
-int fg_vecp_read_dbcf(const fg_vec_set *set, fg_dbcf_cfg *d, fg_bank_mapping *mapping);
+int fg_vecp_read_dbcf(const fg_vec_set *set, fg_dbcf_cfg *d, int lanes, fg_bank_mapping *mapping);
+int fg_vecp_bank_depth(const fg_vec_set *set, int *depth);
 
 /* Viterbi decoder sets (vectors_viterbi.c): the stimulus and expected lines are the decoder's ports
  * (fg_vit_hw_ports). */

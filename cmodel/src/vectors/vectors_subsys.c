@@ -95,20 +95,8 @@ int fg_vec_make_subsys(const char *dir, const fg_vec_subsys_params *p)
     if ((rc = fg_vec_writer_open(dir, "subsystem", &c.w)))
         goto done;
     fg_vec_set_seed(c.w, dc->lfsr_seed);
-    rc |= fg_vec_param_str(c.w, "std", fg_std_name(p->std));
-    rc |= fg_vec_param_int(c.w, "K", p->K);
-    rc |= fg_vec_param_str(c.w, "mode", p->inverse ? "inverse" : "forward");
-    rc |= fg_vec_param_int(c.w, "pllr", P);
-    rc |= fg_vec_param_int(c.w, "banks", M);
-    rc |= fg_vec_param_str(c.w, "mapping", fg_bank_mapping_name(p->mapping));
-    rc |= fg_vec_param_int(c.w, "select", dc->select);
-    rc |= fg_vec_param_int(c.w, "fifo_depth", dc->fifo_depth);
-    rc |= fg_vec_param_int(c.w, "buf_depth", dc->buf_depth);
-    rc |= fg_vec_param_str(c.w, "offer", dc->offer == FG_DBCF_OFFER_DUAL ? "dual" : "head");
-    rc |= fg_vec_param_int(c.w, "lfsr_seed", dc->lfsr_seed);
-    rc |= fg_vec_param_int(c.w, "bank_depth", depth);
-    rc |= fg_vec_param_int(c.w, "width", W);
-    rc = rc ? FG_EINVAL : 0;
+    fg_vec_set_options(c.w, p->options);
+    rc = fg_vec_derived_int(c.w, "bank_depth", depth); /* the rows of the block */
     int ids[4] = {0, 0, 0, 0}; /* lane_prog, stimulus, expected, banks */
     if (!rc)
         rc = fg_vec_layout_add(c.w, &lay, ids);
@@ -191,26 +179,23 @@ typedef struct {
 static int model_create(const fg_vec_set *set, void *st)
 {
     subsys_model *m = st;
-    const char *std_s;
     fg_subsys_cfg cfg = fg_subsys_cfg_default();
-    int W, depth, rc = fg_vec_get_param_str(set, "std", &std_s);
+    int W, depth, std = 0;
+    const fg_opt std_opt[] = {{"std", 0, FG_OPT_CHOICE, 0, .words = FG_STD_WORDS}, {NULL}};
+    const fg_opt_group g[] = {{NULL, std_opt, &std}};
+    int rc = fg_vec_read_options(set, g, 1);
+    cfg.std = (fg_std)std;
     if (!rc)
-        rc = fg_std_parse(std_s, &cfg.std);
-    if (!rc)
-        rc = fg_vecp_read_dbcf(set, &cfg.dbcf, &cfg.mapping);
+        rc = fg_vecp_read_dbcf(set, &cfg.dbcf, 1, &cfg.mapping);
     if (!rc)
         rc = fg_vecp_param_int(set, "K", 1, 1 << FG_VECP_POS_BITS, &cfg.K);
     if (!rc)
-        rc = fg_vecp_param_int(set, "pllr", 1, FG_IAG_LANES_MAX, &cfg.pllr);
-    if (!rc)
-        rc = fg_vecp_param_int(set, "banks", 1, 1 << 16, &cfg.dbcf.banks);
-    if (!rc)
         rc = fg_vecp_param_int(set, "width", 1, 31, &W);
     if (!rc)
-        rc = fg_vecp_param_int(set, "bank_depth", 1, 1 << 20, &depth);
+        rc = fg_vecp_bank_depth(set, &depth);
     if (rc)
         return rc;
-    m->P = cfg.dbcf.pllr = cfg.pllr;
+    m->P = cfg.pllr = cfg.dbcf.pllr;
     m->M = cfg.dbcf.banks;
     cfg.dbcf.stall = 0;
     m->mask = (INT64_C(1) << W) - 1;

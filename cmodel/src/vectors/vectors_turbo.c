@@ -30,12 +30,6 @@ fg_vec_turbo_params fg_vec_turbo_params_default(void)
     return p;
 }
 
-static const char *et_name(fg_turbo_et_kind k)
-{
-    static const char *names[] = {"none", "minllr", "avgllr", "crc"};
-    return k >= FG_TURBO_ET_NONE && k <= FG_TURBO_ET_CRC ? names[k] : "?";
-}
-
 /* Checks shared by both sets, then the decoder (observer set by the caller afterwards). */
 static int open_decoder(const fg_vec_turbo_params *p, fg_turbo_fixed_observer obs, void *user, fg_turbo_fixed **d)
 {
@@ -66,46 +60,26 @@ int fg_vecp_turbo_frame(fg_std std, int K, const fg_xmap_fmt *fmt, double ebn0_d
     return rc ? rc : fg_channel_awgn.transmit(&pt, cw, N, N, seed, (long long)stream, fmt->w_ch, fmt->f_ch, &fr);
 }
 
-int fg_vecp_turbo_fmt_params(fg_vec_writer *w, const fg_xmap_fmt *f)
-{
-    int e = 0;
-    e |= fg_vec_param_int(w, "w_ch", f->w_ch);
-    e |= fg_vec_param_int(w, "f_ch", f->f_ch);
-    e |= fg_vec_param_int(w, "w_ext", f->w_ext);
-    e |= fg_vec_param_int(w, "w_bm", f->w_bm);
-    e |= fg_vec_param_int(w, "w_sm", f->w_sm);
-    e |= fg_vec_param_str(w, "norm", f->norm == FG_XMAP_NORM_MODULO ? "modulo" : "subtract");
-    return e ? FG_EINVAL : 0;
-}
-
 /* Frame f: information bits, quantised channel LLRs (natural layout). */
 static int frame_q(const fg_vec_turbo_params *p, int f, uint8_t *info, uint8_t *cw, double *y, int32_t *q)
 {
     return fg_vecp_turbo_frame(p->std, p->K, &p->cfg.fmt, p->ebn0_db, p->seed, (uint64_t)f, info, cw, y, q);
 }
 
-/* Parameters common to both sets. */
+/* Both sets: their options, and what the writer derives: the sub-blocks and the formats (no options of these
+ * designs). */
 static int common_params(fg_vec_writer *w, const fg_vec_turbo_params *p, int L, int n_sub)
 {
     const fg_xmap_fmt *f = &p->cfg.fmt;
-    char ebn0[32];
-    snprintf(ebn0, sizeof ebn0, "%.6g", p->ebn0_db);
+    const struct {
+        const char *key;
+        long long v;
+    } derived[] = {{"L", L}, {"n_sub", n_sub}, {"w_ch", f->w_ch}, {"f_ch", f->f_ch},
+                   {"w_ext", f->w_ext}, {"w_bm", f->w_bm}, {"w_sm", f->w_sm}};
+    fg_vec_set_options(w, p->options);
     int e = 0;
-    e |= fg_vec_param_str(w, "std", fg_std_name(p->std));
-    e |= fg_vec_param_int(w, "K", p->K);
-    e |= fg_vec_param_int(w, "P", p->cfg.P);
-    e |= fg_vec_param_int(w, "L", L);
-    e |= fg_vec_param_int(w, "n_sub", n_sub);
-    e |= fg_vec_param_int(w, "nii", p->cfg.nii);
-    e |= fg_vec_param_int(w, "half_iters", p->cfg.half_iters);
-    e |= fg_vec_param_str(w, "et", et_name(p->cfg.et.kind));
-    char thr[32];
-    snprintf(thr, sizeof thr, "%.17g", p->cfg.et.threshold);
-    e |= fg_vec_param_str(w, "et_threshold", thr);
-    e |= fg_vec_param_str(w, "crc_poly", p->cfg.et.crc_poly == FG_CRC24B ? "24b" : "24a");
-    e |= fg_vecp_turbo_fmt_params(w, f);
-    e |= fg_vec_param_int(w, "frames", p->frames);
-    e |= fg_vec_param_str(w, "ebn0_db", ebn0);
+    for (size_t i = 0; i < sizeof derived / sizeof *derived; i++)
+        e |= fg_vec_derived_int(w, derived[i].key, derived[i].v);
     return e ? FG_EINVAL : 0;
 }
 
@@ -513,12 +487,11 @@ int fg_vec_make_xmap(const char *dir, const fg_vec_turbo_params *p)
         goto done;
     {
         int e = 0;
-        e |= fg_vec_param_int(w, "sub", p->sub);
-        e |= fg_vec_param_int(w, "half_iter", c.target);
-        e |= fg_vec_param_int(w, "siso", si);
-        e |= fg_vec_param_int(w, "start", s0);
-        e |= fg_vec_param_int(w, "n", n);
-        e |= fg_vec_param_int(w, "radix2_last", n & 1);
+        e |= fg_vec_derived_int(w, "frames", p->frames);
+        e |= fg_vec_derived_int(w, "siso", si);
+        e |= fg_vec_derived_int(w, "start", s0);
+        e |= fg_vec_derived_int(w, "n", n);
+        e |= fg_vec_derived_int(w, "radix2_last", n & 1);
         if (e) {
             rc = FG_EINVAL;
             goto done;

@@ -377,52 +377,27 @@ static int line(writer_ctx *c)
     return rc;
 }
 
+/* The set's options and what the writer derives: the blocks' standards (both), the sub-block geometry, the
+ * blocks' sizes. */
 static int params(fg_vec_writer *w, const fg_vec_turbo_arch_params *p, const fg_turbo_arch_geometry *g)
 {
-    const fg_xmap_fmt *f = &p->cfg.fmt;
-    int e = 0;
-    const int both = p->cfg.path == FG_TURBO_ARCH_PATH_SHARED, nb = p->blocks > 1 ? p->blocks : 1;
-    e |= fg_vec_param_str(w, "std", both ? "both" : fg_std_name(p->cfg.std));
-    if (both) {
-        char stds[8 * FG_VEC_TURBO_BLOCKS_MAX] = "";
-        for (int b = 0; b < nb; b++) {
-            const size_t at = strlen(stds);
-            snprintf(stds + at, sizeof stds - at, "%s%s", b ? "," : "", fg_std_name(std_of(p, b)));
-        }
-        e |= fg_vec_param_str(w, "block_stds", stds);
-    }
-    if (both || p->cfg.std == FG_STD_UMTS) { /* the DBCF and the HSPA+ mapping */
-        const fg_dbcf_cfg *d = &p->cfg.dbcf;
-        e |= fg_vec_param_int(w, "select", d->select);
-        e |= fg_vec_param_int(w, "fifo_depth", d->fifo_depth);
-        e |= fg_vec_param_int(w, "buf_depth", d->buf_depth);
-        e |= fg_vec_param_str(w, "offer", d->offer == FG_DBCF_OFFER_DUAL ? "dual" : "head");
-        e |= fg_vec_param_int(w, "lfsr_seed", d->lfsr_seed);
-        e |= fg_vec_param_str(w, "mapping", fg_bank_mapping_name(p->cfg.umts_mapping));
-    }
-    e |= fg_vec_param_int(w, "P", p->cfg.P);
-    e |= fg_vec_param_int(w, "k_max", p->k_max);
-    e |= fg_vec_param_int(w, "lmax", p->lmax);
-    e |= fg_vec_param_int(w, "siso_latency", p->cfg.siso_latency);
-    e |= fg_vec_param_int(w, "nii", p->cfg.nii);
-    e |= fg_vecp_turbo_fmt_params(w, f);
-    e |= fg_vec_param_int(w, "K", p->cfg.K);
-    e |= fg_vec_param_int(w, "half_iters", p->cfg.half_iters);
-    e |= fg_vec_param_int(w, "P_run", g->P);
-    e |= fg_vec_param_int(w, "L", g->L);
-    e |= fg_vec_param_int(w, "blocks", p->blocks > 1 ? p->blocks : 1);
-    char list[16 * FG_VEC_TURBO_BLOCKS_MAX] = "";
-    for (int b = 0; b < (p->blocks > 1 ? p->blocks : 1); b++) {
-        const size_t at = strlen(list);
+    const int nb = p->blocks > 1 ? p->blocks : 1;
+    char stds[8 * FG_VEC_TURBO_BLOCKS_MAX] = "", list[16 * FG_VEC_TURBO_BLOCKS_MAX] = "";
+    for (int b = 0; b < nb; b++) {
+        size_t at = strlen(stds);
+        snprintf(stds + at, sizeof stds - at, "%s%s", b ? "," : "", fg_std_name(std_of(p, b)));
+        at = strlen(list);
         snprintf(list + at, sizeof list - at, "%s%d", b ? "," : "", p->blocks > 1 ? p->K_blocks[b] : p->cfg.K);
     }
-    e |= fg_vec_param_str(w, "block_sizes", list);
-    e |= fg_vec_param_str(w, "frame", p->stress ? "saturated" : "awgn");
-    if (!p->stress) {
-        char ebn0[32];
-        snprintf(ebn0, sizeof ebn0, "%.6g", p->ebn0_db);
-        e |= fg_vec_param_str(w, "ebn0_db", ebn0);
-    }
+    fg_vec_set_options(w, p->options);
+    int e = 0;
+    if (p->cfg.path == FG_TURBO_ARCH_PATH_SHARED)
+        e |= fg_vec_derived_str(w, "block_stds", stds);
+    e |= fg_vec_derived_int(w, "lmax", p->lmax);
+    e |= fg_vec_derived_int(w, "P_run", g->P);
+    e |= fg_vec_derived_int(w, "L", g->L);
+    e |= fg_vec_derived_int(w, "blocks", nb);
+    e |= fg_vec_derived_str(w, "block_sizes", list);
     return e ? FG_EINVAL : 0;
 }
 
@@ -627,49 +602,55 @@ done:
 
 static int model_create(const fg_vec_set *set, void *st)
 {
-    const char *std_s, *norm_s;
     fg_turbo_arch_cfg cfg = fg_turbo_arch_cfg_default();
     cfg.path = FG_TURBO_ARCH_PATH_FIT;
     cfg.data = FG_TURBO_ARCH_DATA_FIXED;
-    int k_max = 0, lmax = 0, rc = fg_vec_get_param_str(set, "std", &std_s);
-    if (!rc && !strcmp(std_s, "both")) {
-        /* both standards (path shared): the first block's standard */
-        const char *stds;
+    /* the design's options the model needs (gen/src/design_turbo.c), the run's --iter, what the writer derived */
+    typedef struct {
+        int std, k_max;
+        double iter;
+    } design_opts;
+    design_opts o = {0};
+#define D(f) offsetof(design_opts, f)
+#define T(f) offsetof(fg_turbo_arch_cfg, f)
+    const fg_opt opts[] = {{"std", 0, FG_OPT_CHOICE, D(std), .words = "umts|lte|both"},
+                           {"k-max", 0, FG_OPT_INT, D(k_max), 40, 6144, .meta = "K"},
+                           {"iter", 0, FG_OPT_REAL, D(iter), 0.5, FG_TURBO_ARCH_HALF_MAX / 2, .meta = "I"},
+                           {NULL}};
+    const fg_opt arch[] = {{"parallel", 0, FG_OPT_INT, T(P), 1, FG_TURBO_ARCH_P_MAX, .meta = "P"},
+                           {"latency", 0, FG_OPT_INT, T(siso_latency), 1, FG_TURBO_ARCH_LATENCY_MAX, .meta = "C"},
+                           {"nii", 0, FG_OPT_CHOICE, T(nii), .words = "off|on"},
+                           {NULL}};
+#undef D
+#undef T
+    const fg_opt_group g[] = {{NULL, opts, &o}, {NULL, arch, &cfg}, {NULL, fg_xmap_fmt_options, &cfg.fmt}};
+    const char *stds, *sizes = "";
+    long long lmax = 0;
+    int rc = fg_vec_read_options(set, g, 3);
+    if (!rc && !(rc = fg_vec_get_derived_int(set, "lmax", &lmax)) && (lmax < 8 || lmax > 8192))
+        rc = fg_set_error(FG_EINVAL, "%s/manifest.json: lmax=%lld out of range [8, 8192]", fg_vec_dir_path(set), lmax);
+    if (!rc)
+        rc = fg_vec_get_derived_str(set, "block_sizes", &sizes);
+    cfg.K = atoi(sizes); /* the first block's */
+    cfg.half_iters = (int)(2 * o.iter);
+    cfg.std = o.std == 1 ? FG_STD_LTE : FG_STD_UMTS;
+    if (!rc && o.std == 2) { /* both standards (path shared): the first block's */
         char first[8];
         cfg.path = FG_TURBO_ARCH_PATH_SHARED;
-        if (!(rc = fg_vec_get_param_str(set, "block_stds", &stds))) {
+        if (!(rc = fg_vec_get_derived_str(set, "block_stds", &stds))) {
             snprintf(first, sizeof first, "%.*s", (int)strcspn(stds, ","), stds);
             rc = fg_std_parse(first, &cfg.std);
         }
-    } else if (!rc)
-        rc = fg_std_parse(std_s, &cfg.std);
-    if (!rc)
-        rc = fg_vec_get_param_str(set, "norm", &norm_s);
-    if (!rc && strcmp(norm_s, "modulo") && strcmp(norm_s, "subtract"))
-        rc = fg_set_error(FG_EINVAL, "%s/manifest.json: norm '%s' is not modulo or subtract", fg_vec_dir_path(set),
-                          norm_s);
-    fg_xmap_fmt *f = &cfg.fmt;
-    struct {
-        const char *key;
-        int lo, hi, *v;
-    } const ints[] = {{"P", 1, FG_TURBO_ARCH_P_MAX, &cfg.P},     {"k_max", 40, 6144, &k_max},
-                      {"lmax", 8, 8192, &lmax},                  {"siso_latency", 1, FG_TURBO_ARCH_LATENCY_MAX, &cfg.siso_latency},
-                      {"nii", 0, 1, &cfg.nii},                   {"w_ch", 2, 16, &f->w_ch},
-                      {"f_ch", 0, 15, &f->f_ch},                 {"w_ext", 2, 16, &f->w_ext},
-                      {"w_bm", 2, 24, &f->w_bm},                 {"w_sm", 2, 24, &f->w_sm},
-                      {"K", 40, 6144, &cfg.K},                   {"half_iters", 1, FG_TURBO_ARCH_HALF_MAX, &cfg.half_iters}};
-    for (size_t i = 0; i < sizeof ints / sizeof ints[0] && !rc; i++)
-        rc = fg_vecp_param_int(set, ints[i].key, ints[i].lo, ints[i].hi, ints[i].v);
+    }
     if (!rc && (cfg.std == FG_STD_UMTS || cfg.path == FG_TURBO_ARCH_PATH_SHARED))
-        rc = fg_vecp_read_dbcf(set, &cfg.dbcf, &cfg.umts_mapping); /* a decoder with a DBCF */
+        rc = fg_vecp_read_dbcf(set, &cfg.dbcf, 0, &cfg.umts_mapping); /* a decoder with a DBCF */
     if (rc)
         return rc;
-    f->norm = strcmp(norm_s, "modulo") ? FG_XMAP_NORM_SUBTRACT : FG_XMAP_NORM_MODULO;
     fg_vec_turbo_arch_dims d;
-    fg_vec_turbo_arch_dims_of(&cfg, lmax, &d);
+    fg_vec_turbo_arch_dims_of(&cfg, (int)lmax, &d);
     if ((rc = fg_vecp_check_layout(set, fg_vecp_turbo_n_in(&d), fg_vecp_turbo_n_ex(&d))))
         return rc;
-    return fg_vecp_turbo_create(&cfg, k_max, lmax, st);
+    return fg_vecp_turbo_create(&cfg, o.k_max, (int)lmax, st);
 }
 
 /* A block the model cannot run shows an idle design (and differs from the RTL). */

@@ -206,33 +206,9 @@ int fg_vec_make_viterbi(const char *dir, const fg_vec_viterbi_params *p, fg_vec_
         goto done;
     {
         fg_vec_set_seed(c.w, p->seed);
-        char gen[96] = "", punct[160], ebn0[32];
-        for (int b = 0, at = 0; b < n; b++)
-            at += snprintf(gen + at, sizeof gen - (size_t)at, "%s%o", b ? "," : "", (unsigned)code->gen[b]);
-        fg_vit_print_punct(code, punct, sizeof punct);
-        snprintf(ebn0, sizeof ebn0, "%g", p->ebn0_db);
-        int e = 0;
-        e |= fg_vec_param_int(c.w, "K", code->K);
-        e |= fg_vec_param_str(c.w, "gen", gen);
-        e |= fg_vec_param_int(c.w, "llr_width", d.cfg.w_llr);
-        e |= fg_vec_param_int(c.w, "sm_width", d.cfg.w_pm);
-        e |= fg_vec_param_str(c.w, "norm", d.cfg.norm == FG_VIT_NORM_MODULO ? "modulo" : "subtract");
-        e |= fg_vec_param_str(c.w, "radix", d.S == 2 ? "4" : "2");
-        e |= fg_vec_param_str(c.w, "traceback", d.cfg.tb == FG_VIT_HW_MEMORY ? "memory" : "exchange");
-        e |= fg_vec_param_int(c.w, "tb_depth", d.L);
-        e |= fg_vec_param_int(c.w, "tb_block", d.D);
-        e |= fg_vec_param_str(c.w, "punct", punct);
-        e |= fg_vec_param_str(c.w, "ending", ending_words[p->ending]);
-        e |= fg_vec_param_int(c.w, "bits", k);
-        e |= fg_vec_param_int(c.w, "llr_frac", p->f_llr);
-        e |= fg_vec_param_int(c.w, "frames", p->frames);
-        e |= fg_vec_param_str(c.w, "ebn0_db", ebn0);
-        e |= fg_vec_param_int(c.w, "bubbles", p->bubbles != 0);
-        e |= fg_vec_param_str(c.w, "family_args", args);
-        if (e) {
-            rc = FG_EINVAL;
+        fg_vec_set_options(c.w, p->options);
+        if ((rc = fg_vec_derived_str(c.w, "family_args", args)))
             goto done;
-        }
     }
     int ids[FG_VEC_LAYOUT_MAX];
     if ((rc = fg_vec_layout_add(c.w, &lay, ids)))

@@ -17,6 +17,7 @@
 #include "fecforge/json.h"
 #include "fecforge/options.h"
 #include "fecforge/rng.h"
+#include "fecforge/vectors.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -127,6 +128,16 @@ int fg_design_register(const fg_design *d);
 /* The option groups of design d over cfg (and, when run is not NULL, the run parts) into out (at most
  * max); returns how many. */
 int fg_design_groups(const fg_design *d, void *cfg, void *run, fg_opt_group *out, int max);
+/* Those groups into g as options, not parsed (fg_opts_write_json, fg_opts_args, fg_opts_field_error). */
+fg_opts fg_design_opts(const fg_design *d, const void *cfg, const void *run, fg_opt_group g[2 * FG_DESIGN_PARTS_MAX]);
+
+/* The options of a vector set (manifest "parameters", vectors/FORMAT.md; gen's, run NULL) for fecforge/vectors.h's
+ * writers: design's cfg and run, a run whose lists and choices name this set alone (its K, its direction). */
+typedef struct {
+    const fg_design *design;
+    const void *cfg, *run;
+} fg_design_set;
+fg_vec_options fg_design_set_options(const fg_design_set *s);
 
 /* A design configured from arguments (for programs and tests, and verify --random; the fecforge command
  * builds the same from its own line): cfg and run parsed from args ("--pllr 8 --banks 16 --K 40"; the
