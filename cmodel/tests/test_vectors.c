@@ -1114,6 +1114,12 @@ static void inc_destroy(void *st) { (void)st; }
 
 static const fg_vec_model_def inc_def = {"unit-inc", sizeof(inc_model), inc_create, inc_step, inc_destroy};
 
+static void inc_options(const void *arg, fg_json *j)
+{
+    (void)arg;
+    fg_json_int(j, "step", 3);
+}
+
 /* A set of design `design` whose expected line is stimulus + step (off by one in line `wrong`, -1: none). */
 static void inc_set(const char *dir, const char *design, int wrong)
 {
@@ -1122,7 +1128,7 @@ static void inc_set(const char *dir, const char *design, int wrong)
     const fg_vec_stream_def si = {"stimulus", FG_VEC_CYCLES, NULL, &pi, 1, 0, 0}, so = {"expected", FG_VEC_CYCLES, NULL, &po, 1, 0, 0};
     int id[2];
     CU_ASSERT_EQUAL_FATAL(fg_vec_writer_open(dir, design, &w), 0);
-    CU_ASSERT_EQUAL(fg_vec_param_int(w, "step", 3), 0);
+    fg_vec_set_options(w, (fg_vec_options){inc_options, NULL});
     CU_ASSERT_EQUAL(fg_vec_stream_add(w, &si, &id[0]), 0);
     CU_ASSERT_EQUAL(fg_vec_stream_add(w, &so, &id[1]), 0);
     for (int64_t c = 0; c < 20; c++) {
