@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_circ_buf.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_circ_buf.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_circ_buf: circular buffer of DEPTH words of W bits with up to NPUSH pushes and one pop per
 // cycle. push_n_i words are appended in order: word k is push_data_i[k*W +: W]; head_o is the
 // oldest word (meaningful while level_o > 0). The caller keeps level - pop + push_n <= DEPTH and

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_dbcf_bank.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_dbcf_bank.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_dbcf_bank: one bank of the DBCF write network (docs/rtl-dbcf.md): the admission of its words,
 // its circular buffer with bypass and its SRAM. The router delivers the bank's requests of the cycle
 // on NR ports in visit order (port k: the k-th request; the valid ports are a prefix, a port that is

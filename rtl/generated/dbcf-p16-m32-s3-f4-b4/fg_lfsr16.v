@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_lfsr16.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_lfsr16.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_lfsr16: 16-bit Galois LFSR, the twin of fg_dbcf_lfsr_next() in cmodel/include/fecforge/dbcf.h:
 // next = (s >> 1) ^ (s[0] ? TAPS : 0). TAPS 16'hB400 is x^16 + x^14 + x^13 + x^11 + 1 (period 65535).
 // state_o is the registered state; synchronous active-low reset loads SEED (must be non-zero).

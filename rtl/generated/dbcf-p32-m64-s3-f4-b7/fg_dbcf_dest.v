@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_dbcf_dest.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_dbcf_dest.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_dbcf_dest: the DBCF router's admission ranks and routes, on the slots sorted by {bank, visit
 // order} (invalid slots last). Position i's word is the rank_i-th request of its bank in visit
 // order (rank_i = how many of the positions just before it hold the same bank). It is kept (routed

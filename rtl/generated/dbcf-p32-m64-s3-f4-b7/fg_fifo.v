@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_fifo.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_fifo.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_fifo: first-word-fall-through FIFO of DEPTH words of W bits (one push, one pop per cycle).
 // head_o is the oldest word (meaningful while level_o > 0). A pop and a push in the same cycle are
 // allowed when full (the pop frees the slot the push fills). The caller never pushes into a full

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_sort_ce.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_sort_ce.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_sort_ce: compare-exchange element of a sorting network. Words are {key, payload}; lo_o gets the
 // word with the smaller key, hi_o the other (keys are unique where it is used, so ties do not
 // occur; on a tie a_i stays on lo_o). The return path carries one bit per word back through the

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_ldpc_rgen.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_ldpc_rgen.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_ldpc_rgen: the R generator of the MB-serial LDPC decoder (R-Gen / R'-Gen, thesis 3.8): the
 // check-to-variable message of one edge from the compressed check-node state, the twin of r_value
 // in cmodel/src/ldpc_arch/ldpc_arch.c: m = sel1 ? min1 : min0 (sel1: the edge is the minimum's

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_rold_keep.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_rold_keep.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_rold_keep: R_old as a layered LDPC decoder subtracts it from a W-bit APP value l: 0 when l is
 // saturated (l = +-(2^(W-1)-1)) and r has the same sign as l, r otherwise. The Verilog twin of
 // fg_fx_rold_keep(l, r, W) in fixed.h; r is WR bits wide.

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_rot_lanes.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_rot_lanes.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_rot_lanes: cyclic rotation of the first z of ZMAX lanes (the QC-LDPC permuter for any shift
 // and any Z up to ZMAX): y lane i = x lane (i + s) mod z for i < z, 0 for i >= z. Lanes of x at or
 // above z are ignored. z_i in [1, ZMAX], s_i in [0, z_i). Two lane-granular log shifters (one

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_rshift_rnd.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_rshift_rnd.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_rshift_rnd: shift right by S rounding to nearest, halves away from zero (symmetric):
 // sign(x) * ((|x| + 2^(S-1)) >> S), S = 0 passes x through. The Verilog twin of
 // fg_fx_rshift_rnd(x, S) in fixed.h, S in [0, W]. The result fits W bits for every W-bit x.

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_scale.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_scale.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_scale: scale by NUM / 2^SHIFT as (NUM*x) >>> SHIFT (arithmetic shift: floor), the Verilog twin
 // of fg_fx_scale(x, NUM, SHIFT) in fixed.h. NUM in [1, 2^SHIFT] gives |y| <= |x| for every W-bit x,
 // so the result needs no saturation. NUM = 3, SHIFT = 2 is fg_scale075.

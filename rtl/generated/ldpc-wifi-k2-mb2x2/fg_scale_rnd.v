@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_scale_rnd.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_scale_rnd.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_scale_rnd: scale by NUM / 2^SHIFT rounded to nearest, halves up:
 // (NUM*x + 2^(SHIFT-1)) >>> SHIFT (no rounding constant when SHIFT = 0), the Verilog twin of
 // fg_fx_scale_rnd(x, NUM, SHIFT) in fixed.h. NUM in [1, 2^SHIFT]: the result fits W bits for every

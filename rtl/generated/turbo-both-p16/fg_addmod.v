@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_addmod.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_addmod.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_addmod: (a + b) mod c for unsigned a, b < c <= 2^N: an adder and a compare-subtract, the
 // Verilog twin of fg_iag_addmod() (cmodel/src/iag/iag_internal.h). Combinational. Operands
 // outside a, b < c give an unspecified result.

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_max.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_max.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_max: W-bit signed maximum, the Verilog twin of fg_fx_max2() in fixed.h (b > a ? b : a).
 `default_nettype none
 module fg_max #(

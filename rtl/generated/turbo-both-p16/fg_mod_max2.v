@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_mod_max2.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_mod_max2.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_mod_max2: modulo compare-select of two W-bit wrapped values, the Verilog twin of
 // fg_fx_mod_max2() in fixed.h: b when fg_mod_argmax2 picks it (b larger by modulo difference),
 // else a (ties included).

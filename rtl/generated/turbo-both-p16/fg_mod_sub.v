@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_mod_sub.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_mod_sub.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_mod_sub: W-bit wrapping subtract, the Verilog twin of fg_fx_mod_sub() in fixed.h: (a - b) mod 2^W
 // as a signed value, a plain W-bit subtractor whose borrow is dropped. When the true values behind
 // a and b differ by less than 2^(W-1), the result is that true difference (docs/arithmetic.md).

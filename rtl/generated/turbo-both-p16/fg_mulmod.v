@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_mulmod.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_mulmod.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_mulmod: (a * b) mod c for unsigned a, b < c <= 2^N, the Verilog twin of fg_iag_mulmod()
 // (cmodel/include/fecforge/iag.h), the kernel of the HSPA+ IAG. Combinational reference: N
 // unrolled stages of interleaved modular multiplication, MSB of b first:

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_qpp_map.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_qpp_map.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_qpp_map: the LTE "qpp" bank mapping of the turbo decoder's memories, combinational: address
 // a (< K <= P*L) -> SISO p = a / L, offset o = a - p*L, bank = 4p + (o mod 4), row = o / 4
 // (fg_turbo_arch_locate; docs/rtl-turbo.md). L is a runtime input (a multiple of 4), p and o come from

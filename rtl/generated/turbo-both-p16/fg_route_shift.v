@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_route_shift.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_route_shift.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_route_shift: moves valid words by their own shift amounts through SHW stages of 2:1 choices,
 // one stage per shift bit, without two words ever meeting (so no arbitration):
 //  - RIGHT = 0, compaction: word i moves left by sh_i = the number of invalid words before it; the

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_sat.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_sat.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_sat: saturate a WI-bit signed value to W bits, the Verilog twin of fg_fx_sat() in fixed.h.
 // Any two's complement input (including -2^(WI-1)) maps to [-(2^(W-1)-1), 2^(W-1)-1]. WI >= W.
 `default_nettype none

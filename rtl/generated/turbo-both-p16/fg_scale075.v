@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_scale075.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_scale075.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_scale075: scale by 0.75 as (3*x) >>> 2 (arithmetic shift: floor), the Verilog twin of
 // fg_fx_scale075() in fixed.h. |y| <= |x| for every W-bit x, so the result needs no saturation.
 `default_nettype none

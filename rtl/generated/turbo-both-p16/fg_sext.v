@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_sext.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_sext.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_sext: sign extension of a WI-bit two's-complement value to WO >= WI bits.
 `default_nettype none
 module fg_sext #(

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_sort_net.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_sort_net.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_sort_net: sorts N words {key, payload} by key, ascending (lowest key at position 0), with
 // Batcher's merge exchange (Knuth, TAOCP vol. 3, 5.2.2 Algorithm M): t(t+1)/2 passes of disjoint
 // compare-exchanges (fg_sort_ce), t = ceil(log2 N), for any N (N = 64: 21 passes, 543 elements).

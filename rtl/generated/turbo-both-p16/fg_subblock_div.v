@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_subblock_div.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_subblock_div.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_subblock_div: the sub-block of an address, combinational: a (< K <= P*L) -> SISO p = a / L and
 // offset o = a - p*L, for a runtime sub-block length L, by a restoring division of QW stages (stage k
 // subtracts L * 2^k when the remainder holds it); exact whenever a / L < 2^QW. The turbo decoder's bank

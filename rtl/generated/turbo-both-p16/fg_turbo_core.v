@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_turbo_core.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_turbo_core.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_turbo_core: the parallel radix-4 XMAP turbo decoder of docs/rtl-turbo.md, the twin of the step
 // model fg_turbo_arch (data FIXED, path fit; cmodel/src/turbo/turbo_arch.c) cycle by cycle: control
 // (idle / preprocess / half-iteration / done, the position generators), P SISOs (fg_xmap_siso), the

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_turbo_core_map.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_turbo_core_map.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_turbo_core_map: the turbo decoder core's bank mapping of its standard, combinational: address
 // a (< K) -> logical bank and row; UMTS = 0 the LTE "qpp" mapping (fg_qpp_map), UMTS = 1 the HSPA+
 // "xmap-xor" mapping with 2^j_i sub-banks per lane (fg_xmap_map), UMTS = 2 the one of the block's

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_turbo_core_phys.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_turbo_core_phys.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_turbo_core_phys: the turbo decoder core's logical-to-physical bank mapping, combinational. A
 // decoder of both standards (fg_turbo_core UMTS = 2) keeps the LTE geometry (4P banks of QP rows);
 // a block through the DBCF has 4 UP = 2P logical banks, and its logical bank u, row r lives in

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_turbo_core_xbar.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_turbo_core_xbar.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_turbo_core_xbar: the bank write crossbar of the turbo decoder core, combinational: NL lanes'
 // words {bank, row, data} -> per bank b (< NL) the word of the lowest valid lane addressing b
 // (row and data 0 when none does). The core uses it where no two lanes address one bank.

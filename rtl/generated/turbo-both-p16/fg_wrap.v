@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_wrap.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_wrap.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_wrap: x mod 2^W as a signed W-bit value (the low W bits of x, read as two's complement), the
 // Verilog twin of fg_fx_wrap() in fixed.h. Any WI-bit input, WI >= W; the result covers the full
 // range [-2^(W-1), 2^(W-1)-1] (modulo arithmetic, docs/arithmetic.md): no saturation.

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_acs.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_acs.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_acs: one step of the alpha or beta recursion of an XMAP (add-compare-select over the
 // NB = 2^STEPS branches of each state, then normalisation), the common body of fg_xmap_alpha4
 // (STEPS 2, FWD 1), fg_xmap_beta4 (STEPS 2, FWD 0) and fg_xmap_beta2 (STEPS 1, FWD 0); the

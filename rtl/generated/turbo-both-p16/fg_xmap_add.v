@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_add.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_add.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_add: sum of two XMAP metrics in W bits, the Verilog twin of sm_add() and of each add of
 // branch_metric() in cmodel/src/turbo/xmap_fixed.c. NORM 0 (modulo): the W-bit wrapping adder
 // fg_mod_add (W = w_sm); NORM 1 (subtract): the saturating fg_sat_add (W = w_sm + 1 for a

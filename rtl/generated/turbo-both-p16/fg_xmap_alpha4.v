@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_alpha4.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_alpha4.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_alpha4: forward step of a radix-4 XMAP, the Verilog twin of fg_xmap_alpha4() in
 // fecforge/turbo_fixed.h: alpha at 2i+2 from alpha at 2i and the step's 16 branch metrics,
 // out(t) = max over the 4 branches (s, u0, u1) into t, in increasing (s, u0 | u1 << 1), of

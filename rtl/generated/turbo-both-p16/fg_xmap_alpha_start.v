@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_alpha_start.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_alpha_start.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_alpha_start: the alpha vector at the block start, the Verilog twin of
 // fg_xmap_alpha_start() in fecforge/turbo_fixed.h: alpha(0) = 0, alpha(s != 0) = -D1 with
 // D1 = 2 max_ch + max_ext = fg_xmap_delta1() (max_w = 2^(w-1) - 1). Constants only.

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_beta2.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_beta2.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_beta2: backward radix-2 step (the last position of an odd block), the Verilog twin of
 // fg_xmap_beta2() in fecforge/turbo_fixed.h: out(s) = max(beta(next(s, 0)) + gamma[z0 << 1],
 // beta(next(s, 1)) + gamma[1 | z1 << 1]) (z_u = parity(s, u)), then normalised (fg_xmap_acs).

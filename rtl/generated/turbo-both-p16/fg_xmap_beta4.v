@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_beta4.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_beta4.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_beta4: backward step of a radix-4 XMAP, the Verilog twin of fg_xmap_beta4() in
 // fecforge/turbo_fixed.h: beta at 2i from beta at 2i+2 and the step's 16 branch metrics,
 // out(s) = max over the inputs b = u0 | u1 << 1 = 0..3 of gamma + beta(next2(s, u0, u1)), then

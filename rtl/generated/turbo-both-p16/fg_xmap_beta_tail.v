@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_beta_tail.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_beta_tail.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_beta_tail: beta at the block end from the three termination steps, the Verilog twin of
 // fg_xmap_beta_tail() in fecforge/turbo_fixed.h. From each state s0 the tail input is forced (a = 0,
 // so step t leaves state s0 >> t with input u = r2 ^ r3 and parity z = r1 ^ r3, rsc.h), and

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_ext2.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_ext2.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_ext2: the LLRs of a radix-2 step (the last position of an odd block), the Verilog twin
 // of fg_xmap_ext2() in fecforge/turbo_fixed.h: app and ext as in fg_xmap_ext4 over the 16 branches
 // (s, u), m = alpha(s) + gamma[u | parity(s, u) << 1] + beta(next(s, u)) (fg_xmap_soft).

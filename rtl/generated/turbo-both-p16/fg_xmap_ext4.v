@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_ext4.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_ext4.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_ext4: the two LLRs of a radix-4 step, the Verilog twin of fg_xmap_ext4() in
 // fecforge/turbo_fixed.h: from alpha at 2i, the step's 16 branch metrics and beta at 2i+2, for bit j
 //   app(j) = max_{u_j = 0} m - max_{u_j = 1} m,   m = alpha(s) + gamma + beta(next2)   (w_sm bits)

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_fit.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_fit.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_fit: a signed value known to fit in WO bits, moved from a WI-bit bus to WO bits: sign
 // extension (fg_sext) when WO >= WI, else its low WO bits (fg_wrap, exact for a value that fits).
 // The XMAP units use it where fg_xmap_fmt_check's bounds guarantee the fit whatever the widths of

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_gamma2.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_gamma2.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_gamma2: the 4 branch metrics of one trellis step, the Verilog twin of fg_xmap_gamma2() in
 // fecforge/turbo_fixed.h: gamma_o[u | z << 1] = [u = 0] (sys + apr) + [z = 0] par in W_BM bits
 // (fg_sat_add; valid formats never saturate). sys_i, par_i in W_CH bits, apr_i in W_EXT bits.

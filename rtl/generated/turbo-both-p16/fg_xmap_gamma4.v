@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_gamma4.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_gamma4.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_gamma4: the 16 branch metrics of a radix-4 step, the Verilog twin of fg_xmap_gamma4() in
 // fecforge/turbo_fixed.h: each trellis step j's 4 values t_j (fg_xmap_gamma2, as the C's t[j]),
 // then gamma_o[g] = t_0[u0 | z0 << 1] + t_1[u1 | z1 << 1] in W_BM bits (fg_sat_add) for

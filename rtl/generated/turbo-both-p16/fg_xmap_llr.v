@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_llr.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_llr.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_llr: the a-posteriori and extrinsic LLR of one bit from the two maxima of its branch
 // metrics, the Verilog twin of finish_llr() in cmodel/src/turbo/xmap_fixed.c:
 //   app = max0 - max1 in w_sm bits     modulo: fg_mod_sub; subtract: the difference saturated

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_map.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_map.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_map: the "xmap-xor" bank mapping of the turbo decoder's HSPA+ memories, combinational:
 // address a (< K <= P*L) -> its read slot (fg_xmap_read_slot: SISO p = a / L, offset o = a - p*L;
 // o < L/2: lane 4p + (o mod 2), read cycle o / 2; else with b = L-1-o: lane 4p + 2 + (b mod 2),

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_max.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_max.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_max: compare-select of two XMAP metrics, the Verilog twin of sm_max() in
 // cmodel/src/turbo/xmap_fixed.c: NORM 0 (modulo) fg_mod_max2 on W = w_sm bits, NORM 1 (subtract)
 // the signed fg_max. A tie keeps a_i (the lower index).

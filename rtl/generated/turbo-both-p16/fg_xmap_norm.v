@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_norm.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_norm.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_norm: normalisation of a vector of 8 state metrics, the Verilog twin of
 // fg_xmap_normalize() in fecforge/turbo_fixed.h. State s at bits [s*W+:W] of each bus.
 //   NORM 0 (modulo):   m_o(s) = the low W_SM bits of m_i(s) (fg_wrap; no logic when W_I = W_SM).

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_route.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_route.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_route: the wiring of the 8-state RSC trellis (fecforge/rsc.h) for one XMAP step of STEPS
 // trellis steps (2: radix 4, 1: radix 2), the Verilog twin of the tables T of
 // cmodel/src/turbo/xmap_fixed.c. No logic. NB = 2^STEPS branches leave each state; branch

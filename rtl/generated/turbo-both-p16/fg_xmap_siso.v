@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_siso.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_siso.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_siso: one radix-4 XMAP SISO of the parallel turbo decoder, cycle-exact with the SISO of
 // the step model fg_turbo_arch (cmodel/src/turbo/turbo_arch_siso.c; docs/rtl-turbo.md has the
 // block diagram and the pipeline). One half-iteration, tau counted from its first cycle:

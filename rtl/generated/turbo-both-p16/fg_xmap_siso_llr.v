@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_siso_llr.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_siso_llr.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_siso_llr: the LLR stage and output pipeline of fg_xmap_siso (docs/rtl-turbo.md). In the
 // cycle valid_i is high (G) it registers the output steps of the alpha unit (a, lanes 0 lo, 1 hi)
 // and the beta unit (b, lanes 3 lo, 2 hi): alpha at 2i, branch metrics, beta at 2i+2, sys, apr and

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_slot.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_slot.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_slot: the "xmap-xor" bank of a read slot, combinational: natural-order read lane l in read
 // cycle t -> bank and row of the turbo decoder's HSPA+ memories (fg_bank_map_locate, mapping
 // xmap-xor; docs/rtl-turbo.md). With sub = 2^j sub-banks per lane (a block on P/2^j of the P SISOs):

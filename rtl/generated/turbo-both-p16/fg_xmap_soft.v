@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_xmap_soft.v by fecforge gen 0.1.0 (git d3d3bd6c5831). Do not edit.
+// Copied from rtl/lib/fg_xmap_soft.v by fecforge gen 0.1.0 (git 9cdd35230147). Do not edit.
 // fg_xmap_soft: the a-posteriori and extrinsic LLRs of the STEPS bits of one XMAP step (2: radix 4,
 // 1: radix 2), the common body of fg_xmap_ext4 and fg_xmap_ext2; the Verilog twin of ext4_impl()
 // and fg_xmap_ext2() in cmodel/src/turbo/xmap_fixed.c. For every branch k = NB s + b (fg_xmap_route,
