@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_argmax2.v by fecforge gen 0.1.0 (git 5910dc6d5c03-dirty). Do not edit.
+// Copied from rtl/lib/fg_argmax2.v by fecforge gen 0.1.0 (git e342e0fa391d). Do not edit.
 // fg_argmax2: compare-select of two W-bit signed values, the Verilog twin of fg_fx_argmax2() in
 // fixed.h. idx_o is the index of the larger value, a tie picks 0 (the lower index); max_o is
 // the selected value (fg_fx_max2()).

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_mod_add.v by fecforge gen 0.1.0 (git 5910dc6d5c03-dirty). Do not edit.
+// Copied from rtl/lib/fg_mod_add.v by fecforge gen 0.1.0 (git e342e0fa391d). Do not edit.
 // fg_mod_add: W-bit wrapping add, the Verilog twin of fg_fx_mod_add() in fixed.h: (a + b) mod 2^W
 // as a signed value, a plain W-bit adder whose carry out is dropped (no overflow detection).
 // Operands and result cover the full two's complement range [-2^(W-1), 2^(W-1)-1].

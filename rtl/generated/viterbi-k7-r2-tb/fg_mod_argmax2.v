@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_mod_argmax2.v by fecforge gen 0.1.0 (git 5910dc6d5c03-dirty). Do not edit.
+// Copied from rtl/lib/fg_mod_argmax2.v by fecforge gen 0.1.0 (git e342e0fa391d). Do not edit.
 // fg_mod_argmax2: modulo compare of two W-bit wrapped values, the Verilog twin of
 // fg_fx_mod_argmax2() in fixed.h. idx_o = 1 when b is larger than a by modulo difference,
 // i.e. the wrapped difference b - a (fg_mod_sub) is positive: sign bit 0 and not zero. A tie

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_mod_sub.v by fecforge gen 0.1.0 (git 5910dc6d5c03-dirty). Do not edit.
+// Copied from rtl/lib/fg_mod_sub.v by fecforge gen 0.1.0 (git e342e0fa391d). Do not edit.
 // fg_mod_sub: W-bit wrapping subtract, the Verilog twin of fg_fx_mod_sub() in fixed.h: (a - b) mod 2^W
 // as a signed value, a plain W-bit subtractor whose borrow is dropped. When the true values behind
 // a and b differ by less than 2^(W-1), the result is that true difference (docs/arithmetic.md).

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_sat_sub.v by fecforge gen 0.1.0 (git 5910dc6d5c03-dirty). Do not edit.
+// Copied from rtl/lib/fg_sat_sub.v by fecforge gen 0.1.0 (git e342e0fa391d). Do not edit.
 // fg_sat_sub: W-bit saturating subtract, the Verilog twin of fg_fx_sub() in fixed.h.
 // Two's complement operands in [-(2^(W-1)-1), 2^(W-1)-1]; a - b saturates symmetrically.
 `default_nettype none

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_sram_1r1w.v by fecforge gen 0.1.0 (git 5910dc6d5c03-dirty). Do not edit.
+// Copied from rtl/lib/fg_sram_1r1w.v by fecforge gen 0.1.0 (git e342e0fa391d). Do not edit.
 // fg_sram_1r1w: behavioural model of a one-read-port, one-write-port bank SRAM macro of DEPTH
 // words of DW bits. Write: mem[waddr_i] <= wdata_i at the clock edge when we_i. Read: registered,
 // rdata_o = mem[raddr_i] one cycle after a clock edge with re_i; it holds its value while re_i is

@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_vit_acs.v by fecforge gen 0.1.0 (git 5910dc6d5c03-dirty). Do not edit.
+// Copied from rtl/lib/fg_vit_acs.v by fecforge gen 0.1.0 (git e342e0fa391d). Do not edit.
 // fg_vit_acs: one add-compare-select unit of a Viterbi decoder, the Verilog twin of acs() in
 // cmodel/src/viterbi/viterbi_hw.c. The candidates from the predecessors x = 0 and x = 1 are
 // c_x = pm_x + bm_x; x = 1 only when c_1 is strictly greater (a tie keeps the lower predecessor),

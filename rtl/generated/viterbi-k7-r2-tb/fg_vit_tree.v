@@ -1,4 +1,4 @@
-// Copied from rtl/lib/fg_vit_tree.v by fecforge gen 0.1.0 (git 5910dc6d5c03-dirty). Do not edit.
+// Copied from rtl/lib/fg_vit_tree.v by fecforge gen 0.1.0 (git e342e0fa391d). Do not edit.
 // fg_vit_tree: the best-state compare tree of a Viterbi decoder, the Verilog twin of tree() in
 // cmodel/src/viterbi/viterbi_hw.c. Over M = 2^MB metrics, of which those with ok_i take part:
 // pairs merged level by level, the right (higher states) one only when it takes part and, if
