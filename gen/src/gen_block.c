@@ -119,9 +119,9 @@ int fg_block_vec_create(const fg_vec_set *set, void *st)
     char args[4096] = "";
     int rc = 0;
     for (const fg_design_part *p = b->design->parts; p && p->opts && !rc; p++)
-        rc = fg_vec_model_args(set, p->opts, args, sizeof args);
+        rc = fg_vec_options_args(set, &(fg_opt_group){.opts = p->opts}, 1, args, sizeof args);
     for (const fg_design_part *p = b->design->run_parts; p && p->opts && !rc; p++)
-        rc = fg_vec_model_args(set, p->opts, args, sizeof args);
+        rc = fg_vec_options_args(set, &(fg_opt_group){.opts = p->opts}, 1, args, sizeof args);
     if (!rc && (rc = fg_design_setup_text(&v->setup, b->design, 1, args)))
         rc = fg_prefix_error(rc, "%s: ", fg_vec_dir_path(set));
     if (!rc && !(rc = fg_vec_ported_open(&v->m, &b->model, v->setup.cfg)))

@@ -167,8 +167,12 @@ int fg_vec_get_count(const fg_vec_set *s, const char *key, long long *v);
 /* The set's "parameters" read into the options of groups (fecforge/options.h: each value parsed by its option's
  * own grammar, as --config does; "select": "all", "lfsr_seed": "0xace1", "mb": "2x2"): every option of the groups
  * must be there (FG_EINVAL naming the manifest and the key or the value); keys of other options are left alone.
- * Groups of numbers, flags, choices and CUSTOM values only (no lists or texts). */
+ * Groups of numbers, flags, choices and CUSTOM values only (no lists but of one value, no texts). */
 int fg_vec_read_options(const fg_vec_set *s, const fg_opt_group *groups, int n);
+/* The same parameters as option text appended to args (" --lanes=3 --et"), for a parser that finishes a whole
+ * configuration (fg_design_setup_text): 0, FG_EINVAL as above or when args (size bytes) cannot hold them. The
+ * groups' base is not used. */
+int fg_vec_options_args(const fg_vec_set *s, const fg_opt_group *groups, int n, char *args, size_t size);
 
 int fg_vec_num_streams(const fg_vec_set *s);
 const fg_vec_stream *fg_vec_stream_at(const fg_vec_set *s, int i);
@@ -404,10 +408,6 @@ int fg_vec_model_register(const fg_vec_model_def *m);
 /* The model of a design's sets, or NULL. */
 const fg_vec_model_def *fg_vec_model_find(const char *design);
 
-/* For a model that reads its configuration back through its options (a block's): the options of table opts
- * that the set's manifest parameters give, appended to args as option text for fg_opts_parse_text
- * (" --lanes 3 --seed 1"; a flag when on; the others keep their defaults). 0, or FG_EINVAL when n is too small. */
-int fg_vec_model_args(const fg_vec_set *set, const fg_opt *opts, char *args, size_t n);
 /* The set's stimulus and expected streams have n_in and n_ex ports: 0, or FG_EINVAL naming the set and both. */
 int fg_vec_model_check_layout(const fg_vec_set *set, int n_in, int n_ex);
 

@@ -691,29 +691,50 @@ int fg_vec_get_derived_str(const fg_vec_set *s, const char *key, const char **v)
     return rc;
 }
 
-int fg_vec_read_options(const fg_vec_set *s, const fg_opt_group *groups, int n)
+/* The set's "parameters" of the options of groups as option text (" --lanes=3 --et"), appended to text. */
+static int params_as_args(const fg_vec_set *s, const fg_opt_group *groups, int n, sbuf *text)
 {
     const vj *params = vj_get(&s->root, "parameters");
-    fg_opts o = {.groups = groups, .n_groups = n};
-    sbuf text = {0};
+    const fg_opts o = {.groups = groups, .n_groups = n};
     int rc = 0;
     for (int g = 0; g < n && !rc; g++)
         for (const fg_opt *op = groups[g].opts; op && op->name && !rc; op++) {
             char key[64], word[256];
             fg_opt_key(op, key, sizeof key);
             const vj *x = fg_opt_in_json(&o, op) ? vj_get(params, key) : NULL;
+            if (x && x->t == VJ_ARR && x->n == 1) /* a list option's one value */
+                x = &x->items[0];
             if (!fg_opt_in_json(&o, op) || (x && x->t == VJ_BOOL && !x->i)) /* a flag that is off */
                 continue;
             if (!x || (x->t != VJ_STR && x->t != VJ_NUM && x->t != VJ_BOOL))
                 rc = fg_set_error(FG_EINVAL, "%s/manifest.json: \"parameters\".\"%s\" %s", s->dir, key,
                                   x ? "is not a number, a string or a flag" : "missing");
             else if (x->t == VJ_BOOL)
-                sb_printf(&text, " --%s", op->name);
+                sb_printf(text, " --%s", op->name);
             else if (!(rc = fg_opts_quote(x->s, word, sizeof word)))
-                sb_printf(&text, " --%s=%s", op->name, word);
+                sb_printf(text, " --%s=%s", op->name, word);
         }
-    if (!rc && text.oom)
-        rc = fg_set_error(FG_ENOMEM, "out of memory");
+    return !rc && text->oom ? fg_set_error(FG_ENOMEM, "out of memory") : rc;
+}
+
+int fg_vec_options_args(const fg_vec_set *s, const fg_opt_group *groups, int n, char *args, size_t size)
+{
+    sbuf text = {0};
+    int rc = params_as_args(s, groups, n, &text);
+    const size_t at = strlen(args), len = text.s ? strlen(text.s) : 0;
+    if (!rc && at + len >= size)
+        rc = fg_set_error(FG_EINVAL, "%s/manifest.json: parameters longer than %zu bytes", s->dir, size - 1);
+    if (!rc && len)
+        memcpy(args + at, text.s, len + 1);
+    free(text.s);
+    return rc;
+}
+
+int fg_vec_read_options(const fg_vec_set *s, const fg_opt_group *groups, int n)
+{
+    fg_opts o = {.groups = groups, .n_groups = n};
+    sbuf text = {0};
+    int rc = params_as_args(s, groups, n, &text);
     if (!rc && (rc = fg_opts_parse_text(&o, text.s ? text.s : "")))
         fg_prefix_error(rc, "%s/manifest.json: \"parameters\": ", s->dir);
     fg_opts_free(&o);

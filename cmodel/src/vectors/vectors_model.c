@@ -51,33 +51,6 @@ int fg_vec_model_register(const fg_vec_model_def *m)
     return 0;
 }
 
-int fg_vec_model_args(const fg_vec_set *set, const fg_opt *opts, char *args, size_t n)
-{
-    size_t at = strlen(args);
-    for (const fg_opt *o = opts; o->name; o++) {
-        char key[64], v[256], q[300] = "";
-        long long x;
-        const char *text = NULL;
-        fg_opt_key(o, key, sizeof key);
-        if (!fg_opt_in_json(&(fg_opts){0}, o)) /* the options a manifest records (fg_opts_write_json) */
-            continue;
-        if (!fg_vec_get_param_int(set, key, &x))
-            snprintf(v, sizeof v, "%lld", x);
-        else if (!fg_vec_get_param_str(set, key, &text))
-            snprintf(v, sizeof v, "%s", text);
-        else
-            continue;
-        if (o->type != FG_OPT_FLAG && fg_opts_quote(v, q, sizeof q))
-            return fg_set_error(FG_EINVAL, "%s: parameter %s too long", fg_vec_dir_path(set), key);
-        if (o->type != FG_OPT_FLAG || (strcmp(v, "0") && strcmp(v, "false")))
-            at += (size_t)snprintf(args + at, n - at, " --%s%s%s", o->name, q[0] ? " " : "", q);
-        if (at >= n)
-            return fg_set_error(FG_EINVAL, "%s: parameters longer than %zu bytes", fg_vec_dir_path(set), n);
-    }
-    fg_clear_error();
-    return 0;
-}
-
 int fg_vec_model_check_layout(const fg_vec_set *set, int n_in, int n_ex) { return fg_vecp_check_layout(set, n_in, n_ex); }
 
 int fg_vecp_param_int(const fg_vec_set *set, const char *key, int lo, int hi, int *v)
