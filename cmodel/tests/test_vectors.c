@@ -1207,7 +1207,7 @@ static void test_model_registry(void)
     bad.step = NULL;
     CU_ASSERT_EQUAL(fg_vec_model_register(&bad), FG_EINVAL);
     CU_ASSERT_EQUAL(fg_vec_model_register(NULL), FG_EINVAL);
-    static char names[8][16];
+    static char names[8][32]; /* room for any int: -Wformat-truncation */
     int added = 0;
     for (int i = 0; i < 8; i++) {
         snprintf(names[i], sizeof names[i], "unit-%d", i);
