@@ -303,15 +303,15 @@ static int sets(const void *cp, const void *p)
     return r->n_idx * r->ebn0.n;
 }
 
-/* Set i: its code (position in the set), Eb/N0, early termination and max_iter_i (alternate: syndrome, capped, ...). */
-static void set_of(const ldpc_cfg *c, const ldpc_run *r, int i, int *code, double *ebn0, int *et, int *max_iter)
+/* Set i: its code (position in the set), Eb/N0, kind of early termination (FG_LDPC_VEC_ET_*: alternate gives
+ * syndrome, capped, ...) and max_iter_i. */
+static void set_of(const ldpc_cfg *c, const ldpc_run *r, int i, int *code, double *ebn0, int *kind, int *max_iter)
 {
     const int max = c->gen.arch.fx.max_iter;
-    const int kind = r->et != FG_LDPC_VEC_ET_ALTERNATE ? r->et : i % 2 ? FG_LDPC_VEC_ET_CAPPED : FG_LDPC_VEC_ET_SYNDROME;
+    *kind = r->et != FG_LDPC_VEC_ET_ALTERNATE ? r->et : i % 2 ? FG_LDPC_VEC_ET_CAPPED : FG_LDPC_VEC_ET_SYNDROME;
     *code = r->idx[i / r->ebn0.n];
     *ebn0 = r->ebn0.v[i % r->ebn0.n];
-    *et = kind == FG_LDPC_VEC_ET_SYNDROME;
-    *max_iter = kind == FG_LDPC_VEC_ET_CAPPED && max > FG_LDPC_VEC_CAPPED_ITER ? FG_LDPC_VEC_CAPPED_ITER : max;
+    *max_iter = *kind == FG_LDPC_VEC_ET_CAPPED && max > FG_LDPC_VEC_CAPPED_ITER ? FG_LDPC_VEC_CAPPED_ITER : max;
 }
 
 static void set_name(const void *cp, const void *p, int i, char *buf, size_t n)
@@ -325,7 +325,7 @@ static void set_name(const void *cp, const void *p, int i, char *buf, size_t n)
     for (char *q = nm; *q; q++)
         if (*q == '/')
             *q = '_';
-    snprintf(buf, n, "%03d-%s-e%g-%s", code, nm, ebn0, et ? "et" : "noet");
+    snprintf(buf, n, "%03d-%s-e%g-%s", code, nm, ebn0, et == FG_LDPC_VEC_ET_SYNDROME ? "et" : "noet");
 }
 
 static int vectors(const void *cp, const void *p, int i, const char *dir)
@@ -339,7 +339,7 @@ static int vectors(const void *cp, const void *p, int i, const char *dir)
     cfg.col_order = c->gen.col_order ? c->gen.col_order[code] : NULL;
     cfg.layer_order = NULL;
     cfg.fx.max_iter = max_iter;
-    cfg.fx.early_term = et;
+    cfg.fx.early_term = et == FG_LDPC_VEC_ET_SYNDROME;
     fg_ldpc_vec_params vp = fg_ldpc_vec_params_default();
     vp.frames = r->frames;
     vp.ebn0_db = ebn0;
@@ -351,7 +351,7 @@ static int vectors(const void *cp, const void *p, int i, const char *dir)
     char *name = (char *)c->gen.codes[code]->name;
     one.which = (fg_opt_texts){1, &name};
     one.ebn0 = (fg_opt_reals){1, &ebn0};
-    one.et = et ? FG_LDPC_VEC_ET_SYNDROME : max_iter < c->gen.arch.fx.max_iter ? FG_LDPC_VEC_ET_CAPPED : FG_LDPC_VEC_ET_NONE;
+    one.et = et;
     const fg_design_set set = {&fg_design_ldpc, c, &one};
     vp.options = fg_design_set_options(&set);
     fg_ldpc_arch_vec_result vr;
@@ -372,7 +372,7 @@ static int frames_of(const void *cp, const void *p, int i, char *args, size_t n,
     snprintf(args, n,
              "--code %s --fixed --decoder multilayer:%d --alg nms:%d/%d --iter %d --et %s --llr-width %d --llr-frac %d "
              "--r-width %d --app-width %d --in-shift %d --scale-round %d --r-sat-late %d --app-keep %d",
-             name, f->layers, f->scale_num, 1 << f->scale_shift, max_iter, et ? "syndrome" : "none", f->llr_width,
+             name, f->layers, f->scale_num, 1 << f->scale_shift, max_iter, et == FG_LDPC_VEC_ET_SYNDROME ? "syndrome" : "none", f->llr_width,
              f->llr_frac, f->r_width, f->app_width, f->in_shift, f->scale_round, f->r_sat_late, f->app_keep);
     *seed = r->seed;
     *count = r->frames;
