@@ -460,8 +460,21 @@ static int verify_design(const fg_design *d, int argc, char **argv)
 
 /* ---- verify vectors: an existing RTL directory against existing vector sets ---- */
 
+/* Whether the option of design d whose manifest key is key is a capacity (FG_OPT_CAPACITY). */
+static int is_capacity(const fg_design *d, const char *key)
+{
+    for (const fg_design_part *p = d ? d->parts : NULL; p && p->opts; p++)
+        for (const fg_opt *o = p->opts; o->name; o++) {
+            char k[64];
+            fg_opt_key(o, k, sizeof k);
+            if (!o->alias_of && !strcmp(k, key))
+                return (o->flags & FG_OPT_CAPACITY) != 0;
+        }
+    return 0;
+}
+
 /* The vector set was made for this RTL: same design, and every option both manifests name has the same value
- * (the RTL may be wider: --bank-depth and --width only need to hold the set). */
+ * (a capacity, FG_OPT_CAPACITY, only needs to hold what the set uses: its derived value where it has one). */
 static int check_agreement(const vj *rtl_doc, const char *rtl_dir, const char *vdir)
 {
     fg_vec_set *s;
@@ -477,8 +490,7 @@ static int check_agreement(const vj *rtl_doc, const char *rtl_dir, const char *v
         const vj *v = &params->items[i];
         long long iv;
         const char *sv;
-        /* the RTL may be wider: the set's rows (derived where its block needs fewer) and data bits fit it */
-        const int wider = !strcmp(key, "bank_depth") || !strcmp(key, "width");
+        const int wider = is_capacity(fg_design_find(design->s), key);
         if ((v->t == VJ_BOOL || (v->t == VJ_NUM && v->is_int)) &&
             ((wider && fg_vec_get_derived_int(s, key, &iv) == 0) || fg_vec_get_param_int(s, key, &iv) == 0)) {
             if (wider ? iv > v->i : iv != v->i)

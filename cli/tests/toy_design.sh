@@ -69,6 +69,10 @@ if command -v verilator >/dev/null 2>&1; then
   sed -i 's/acc_q <= acc_q + sum;/acc_q <= acc_q - sum;/' "$t/rtl/$top.v"
   check planted 1 "$T" verify vectors --rtl "$t/rtl" "$t/v"
   has out "MISMATCH"
+  # the toy's --width is no capacity (FG_OPT_CAPACITY, as the DBCF's): a set of 5-bit lanes is no set of 6-bit ones
+  "$T" gen toy-acc --lanes 3 --width 6 --acc-width 9 -o "$t/rtl_w6" >/dev/null
+  check other_width 2 "$T" verify vectors --rtl "$t/rtl_w6" "$t/v"
+  has err "was made for width=5, the RTL in .* has width=6$"
   if pkg-config --exists systemc 2>/dev/null || [ -e /usr/include/systemc.h ]; then
     acc=(--lanes 3 --width 5 --acc-width 9 --cycles 300)
     check verify_sc 0 "$T" verify toy-acc --sim systemc "${acc[@]}" --work "$t/sc" --keep

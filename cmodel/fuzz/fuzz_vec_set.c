@@ -13,7 +13,7 @@
  * a section with another name is not written. After 63 markers the rest of the input is ignored.
  * Example:
  *
- *     {"format": 1, "design": "d", "streams": [{"name": "s", "file": "s.hex", "kind": "table",
+ *     {"format": 2, "design": "d", "streams": [{"name": "s", "file": "s.hex", "kind": "table",
  *      "lines": 1, "ports": [{"name": "a_i", "dir": "in", "width": 4}]}]}
  *     %%% s.hex
  *     f

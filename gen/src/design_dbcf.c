@@ -13,12 +13,12 @@
 
 #define O(f) offsetof(fg_gen_dbcf_cfg, f)
 const fg_opt fg_design_dbcf_rtl_opts[] = {
-    {"width", 0, FG_OPT_INT, O(width), 1, FG_GEN_WIDTH_MAX, .def = "16", .meta = "W",
+    {"width", 0, FG_OPT_INT, O(width), 1, FG_GEN_WIDTH_MAX, .def = "16", .meta = "W", .flags = FG_OPT_CAPACITY,
      .help = "data (LLR) bits of the lanes and banks; a vector set's data are the position tags\n"
              "0..K-1 masked to W bits (16 holds every tag: a misplaced word cannot hide)"},
     {"data-width", 0, FG_OPT_INT, 0, .alias_of = "width"},
     {"data-bits", 0, FG_OPT_INT, 0, .alias_of = "width"},
-    {"bank-depth", 0, FG_OPT_INT, O(bank_depth), 1, FG_GEN_BANK_DEPTH_MAX, .meta = "D",
+    {"bank-depth", 0, FG_OPT_INT, O(bank_depth), 1, FG_GEN_BANK_DEPTH_MAX, .meta = "D", .flags = FG_OPT_CAPACITY,
      .def_text = "the deepest bank a UMTS or LTE block needs with this PLLR and M",
      .help = "rows per bank: the row port's width (vector sets use the rows their block needs)"},
     {NULL}};

@@ -51,6 +51,8 @@ enum {
                              (mb_rows and mb_cols for --mb); not on the command line, not in the help */
     FG_OPT_PATH_IN = 64,  /* TEXT, TEXTS: a value that names an existing file or directory is an input the
                              command reads (the command line refuses an output that is, or holds, it) */
+    FG_OPT_CAPACITY = 128, /* INT: a design's capacity (rows of a bank, data bits): a vector set that needs
+                             less fits (verify vectors checks at most, not equal) */
     FG_OPT_OUTPUT = 256,  /* TEXT: a file the command writes, opened by the command line before any work
                              (fecforge/output.h: atomic, never half-written) */
     FG_OPT_ALL = -1,      /* fg_opt_ints.n for the named word of INTS ("all") */
